@@ -1,0 +1,311 @@
+// Wire types of the email finding and verification service (../shared/api-spec.md).
+// Declared once; used by the sandbox, the client and the worksheet functions alike.
+
+/** Spec 2.7 */
+export const DECISION_MAKER_CATEGORIES = [
+  "ceo",
+  "engineering",
+  "finance",
+  "hr",
+  "it",
+  "logistics",
+  "marketing",
+  "operations",
+  "buyer",
+  "sales",
+] as const;
+export type DecisionMakerCategory = (typeof DECISION_MAKER_CATEGORIES)[number];
+
+/** Spec 2.8 */
+export type FindEmailStatus = "valid" | "risky" | "not_found" | "blacklisted";
+export type VerifyEmailStatus = "valid" | "risky" | "invalid";
+
+/** Spec 2.1 */
+export interface ErrorBody {
+  error: string;
+  message: string;
+}
+
+/** Spec 2.2 */
+export interface SuccessWithInput<I = Record<string, unknown>> {
+  input: I;
+}
+
+/** Spec 2.3 */
+export interface Account {
+  credits_left: number;
+  email: string;
+}
+
+/** Spec 2.4 */
+export type DomainEmailFileStatus = "queued" | "ready" | null;
+export interface DomainEmailFileInfo {
+  credits_required: number;
+  domain: string;
+  email_count: number;
+  status: DomainEmailFileStatus;
+}
+
+/** Spec 3.1 / 3.2 (plus `failed`, described in the text) */
+export const SEARCH_STATUSES = [
+  "on_deck",
+  "queued",
+  "running",
+  "paused",
+  "completed",
+  "deleted",
+  "extraction_queued",
+  "extraction_running",
+  "failed",
+] as const;
+export type SearchStatus = (typeof SEARCH_STATUSES)[number];
+
+export interface SearchCounts {
+  failed: number;
+  found_unknown: number;
+  found_valid: number;
+  not_found: number;
+  total: number;
+}
+
+/** Spec 2.5 */
+export interface BulkSearch {
+  id: string;
+  status: SearchStatus;
+  counts: SearchCounts;
+  created_at: string;
+  credits_needed: number;
+  decision_maker_category: string | null;
+  file_name: string;
+  paid: boolean;
+  started_running_at: string | null;
+}
+
+/** Spec 2.6 */
+export interface GeoLead {
+  id: string;
+  status: SearchStatus;
+  counts: SearchCounts;
+  created_at: string;
+  credits_needed: number;
+  file_name: string;
+  find_company_emails: boolean;
+  find_decision_maker_categories: DecisionMakerCategory[];
+  latitude: number;
+  longitude: number;
+  paid: boolean;
+  query: string;
+  radius_km: number;
+  result_limit: number | null;
+  started_running_at: string | null;
+}
+
+/** Spec 2.9 */
+export interface LookupResultCommon<I> {
+  input: I;
+  credits_charged: number;
+  mx_host: string | null;
+  mx_domain: string | null;
+}
+
+/** Spec 4.9 */
+export interface PersonRequest {
+  domain?: string;
+  company_name?: string;
+  full_name?: string;
+  first_name?: string;
+  last_name?: string;
+  linkedin_url?: string;
+}
+export interface PersonResult extends LookupResultCommon<PersonRequest> {
+  email_status: FindEmailStatus;
+  email: string | null;
+  valid_email: string | null;
+  person_full_name: string | null;
+  person_company_name: string | null;
+  person_job_title: string | null;
+}
+
+/** Spec 4.10 */
+export type CompanyEmailType = "any" | "generic" | "personal";
+export const COMPANY_EMAIL_TYPES: readonly CompanyEmailType[] = ["any", "generic", "personal"];
+export interface CompanyRequest {
+  domain?: string;
+  company_name?: string;
+  email_type?: CompanyEmailType;
+}
+export interface CompanyResult extends LookupResultCommon<CompanyRequest> {
+  email_status: FindEmailStatus;
+  emails: string[];
+  valid_emails: string[];
+}
+
+/** Spec 4.11 */
+export interface DecisionMakerRequest {
+  decision_maker_category: DecisionMakerCategory[];
+  domain?: string;
+  company_name?: string;
+}
+export interface DecisionMakerResult extends LookupResultCommon<DecisionMakerRequest> {
+  email_status: FindEmailStatus;
+  decision_maker_category: DecisionMakerCategory | null;
+  email: string | null;
+  valid_email: string | null;
+  person_first_name: string | null;
+  person_last_name: string | null;
+  person_full_name: string | null;
+  person_job_title: string | null;
+  person_linkedin_url: string | null;
+}
+
+/** Spec 4.12 */
+export interface LinkedinUrlRequest {
+  linkedin_url: string;
+}
+export interface LinkedinUrlResult extends LookupResultCommon<LinkedinUrlRequest> {
+  email_status: FindEmailStatus;
+  email: string | null;
+  valid_email: string | null;
+  person_full_name: string | null;
+  person_job_title: string | null;
+  person_company_name: string | null;
+}
+
+/** Spec 4.13 */
+export interface VerifyEmailRequest {
+  email: string;
+}
+export interface VerifyEmailResult extends LookupResultCommon<VerifyEmailRequest> {
+  email_status: VerifyEmailStatus;
+}
+
+/** Spec 4.5 */
+export interface BadEmailReport {
+  email: string;
+  additional_info: string;
+  bounce_message?: string;
+}
+
+/** Spec 4.6: the column-index fields shared by bulk/json and bulk/multipart. */
+export const BULK_FIELD_INDEXES = [
+  "company_name_field_index",
+  "domain_field_index",
+  "email_field_index",
+  "first_name_field_index",
+  "last_name_field_index",
+  "full_name_field_index",
+  "linkedin_url_field_index",
+] as const;
+export type BulkFieldIndex = (typeof BULK_FIELD_INDEXES)[number];
+
+export type BulkCell = string | number | boolean | null;
+export interface BulkJsonRequest extends Partial<Record<BulkFieldIndex, number>> {
+  data: BulkCell[][];
+  has_header?: boolean;
+  file_name?: string;
+  decision_maker_category?: DecisionMakerCategory[];
+  webhook_url?: string;
+}
+
+/** Spec 4.7 / 4.8 download query. */
+export type DownloadFormat = "csv" | "json_arr" | "json_obj" | "xlsx";
+export const DOWNLOAD_FORMATS: readonly DownloadFormat[] = ["csv", "json_arr", "json_obj", "xlsx"];
+export type BulkLayout = "default" | "company-one-email-per-line";
+export interface DownloadOptions {
+  preview_only?: boolean;
+  partially_verified?: boolean;
+  not_found?: boolean;
+  fully_verified?: boolean;
+  format?: BulkLayout;
+  file_name_column_name?: string;
+  download_as?: DownloadFormat;
+}
+
+/** Spec 4.8 */
+export interface GeoLeadRequest {
+  query: string;
+  latitude: number;
+  longitude: number;
+  radius_km: number;
+  find_company_emails?: boolean;
+  find_decision_maker_categories?: DecisionMakerCategory[];
+  file_name?: string;
+  result_limit?: number | null;
+}
+
+/** Spec 4.14 */
+export interface ServiceStatus {
+  healthy: boolean;
+}
+
+// ---- Legacy v5.0 (spec 2.11, 4.15) ----
+
+export interface LegacyErrorBody {
+  success: false;
+  error: string;
+  error_explained: string;
+  field?: string;
+  status?: string;
+}
+
+export interface LegacyAccount {
+  success: true;
+  credits_left: number;
+  credits_total: number;
+  credits_used_not_verified: number;
+  credits_used_verified: number;
+}
+
+export type LegacyValidation = "valid" | "unknown";
+
+export interface LegacyPersonInput {
+  full_name: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  domain: string | null;
+  company_name: string | null;
+  country_code: string | null;
+}
+export interface LegacyPersonResult {
+  success: true;
+  input: LegacyPersonInput;
+  results: { email: string; validation: LegacyValidation; alternatives: string[] };
+}
+
+export interface LegacyCompanyInput {
+  domain: string | null;
+  company_name: string | null;
+}
+export interface LegacyCompanyResult {
+  success: true;
+  input: LegacyCompanyInput;
+  results: { emails: string[]; validation: LegacyValidation; totalCount: number };
+}
+
+export interface LegacyEmployeesInput {
+  domain: string | null;
+  company_name: string | null;
+  preferred_title: string | null;
+  country_code: string | null;
+}
+export interface LegacyEmployee {
+  company: string;
+  linkedin_url: string | null;
+  name: string;
+  title: string;
+}
+export interface LegacyEmployeesResult {
+  success: true;
+  input: LegacyEmployeesInput;
+  company_name_used: string;
+  employees: LegacyEmployee[];
+}
+
+export interface LegacyValidateInput {
+  email: string | null;
+}
+export interface LegacyValidateResult {
+  success: true;
+  input: LegacyValidateInput;
+  validation: "valid" | "invalid" | "unknown";
+}

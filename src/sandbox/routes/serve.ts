@@ -1,0 +1,67 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FindEmailStatus, VerifyEmailStatus } from "../../api/types";
+import { toCredits, type RepeatPolicy } from "../services/ledger";
+
+// The path every lookup takes, in both generations: wait for a slot in the service's queue,
+// spend the configured processing time, resolve, bill.
+
+export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function serveLookup<T>(app: FastifyInstance, work: () => T): Promise<T> {
+  return app.sandbox.queue.run(async () => {
+    if (app.sandbox.latencyMs > 0) await sleep(app.sandbox.latencyMs);
+    return work();
+  });
+}
+
+/** v5.1 prices in thousandths of a credit, charged only for a `valid` answer (spec 1). */
+export const PRICE_MILLI = {
+  person: 1000,
+  linkedin_url: 1000,
+  company: 1000,
+  decision_maker: 2000,
+  // A verification costs a fraction of a find: the production service documents 0.2.
+  verify: 200,
+} as const;
+
+export interface BillRequest {
+  operation: keyof typeof PRICE_MILLI;
+  key: string;
+  status: FindEmailStatus | VerifyEmailStatus;
+  email: string | null;
+}
+
+/** Bills a v5.1 lookup: valid answers cost their price once per 30 days; the rest are free. */
+export function billV51(app: FastifyInstance, request: FastifyRequest, bill: BillRequest): number {
+  const valid = bill.status === "valid";
+  const repeat: RepeatPolicy = "window";
+  const charged = app.sandbox.ledger.charge({
+    accountId: request.account.id,
+    generation: "v5.1",
+    operation: bill.operation,
+    key: `v5.1:${bill.operation}|${bill.key}`,
+    amountMilli: valid ? PRICE_MILLI[bill.operation] : 0,
+    repeat,
+    email: valid ? bill.email : null,
+    notVerified: bill.status === "risky",
+  });
+  return toCredits(charged);
+}
+
+export const present = (value: string | null | undefined): value is string => typeof value === "string" && value.trim() !== "";
+
+/** Echo of the request input (spec 2.2): the fields the operation knows, as sent. */
+export function echo<T extends object>(body: T, fields: readonly (keyof T)[]): T {
+  const input = {} as T;
+  for (const field of fields) if (body[field] !== undefined) input[field] = body[field];
+  return input;
+}
+
+/** Spec 4.2: with `x-webhook-url` the result is POSTed there and the answer is the input echo. */
+export function answerOrWebhook<T extends { input: unknown }>(
+  app: FastifyInstance, webhookUrl: string | null, event: string, result: T,
+): T | { input: unknown } {
+  if (!webhookUrl) return result;
+  app.sandbox.webhooks.enqueue(webhookUrl, event, result);
+  return { input: result.input };
+}
