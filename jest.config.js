@@ -6,4 +6,5 @@ module.exports = {
   // Type checking runs once in `npm run typecheck`; jest only transpiles.
   transform: { "^.+\\.ts$": "ts-jest" },
   testTimeout: 60000,
+  reporters: ["default", "<rootDir>/test/reporters/summary-line.js"],
 };
