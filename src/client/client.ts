@@ -1,0 +1,222 @@
+import type {
+  Account, BadEmailReport, BulkJsonRequest, BulkLayout, BulkSearch, CompanyRequest, CompanyResult,
+  DecisionMakerRequest, DecisionMakerResult, DomainEmailFileInfo, DownloadOptions, GeoLead, GeoLeadRequest,
+  LegacyAccount, LegacyCompanyResult, LegacyEmployeesResult, LegacyPersonResult, LegacyValidateResult,
+  LinkedinUrlRequest, LinkedinUrlResult, PersonRequest, PersonResult, ServiceStatus, SuccessWithInput,
+  VerifyEmailRequest, VerifyEmailResult, BulkFieldIndex, DecisionMakerCategory,
+} from "../api/types";
+import { ApiError } from "./errors";
+import { CreditsLedger } from "./credits";
+import { Transport, type RequestOptions, type RetryMode, type TransportOptions } from "./transport";
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Spec 4.2: the result goes to this URL instead of the answer (task pane jobs only). */
+  webhookUrl?: string;
+}
+
+export interface DownloadedFile {
+  contentType: string;
+  fileName: string | null;
+  bytes: Uint8Array;
+  text(): string;
+}
+
+export interface BulkMultipartRequest extends Partial<Record<BulkFieldIndex, number>> {
+  file: Blob;
+  fileName: string;
+  has_header?: boolean;
+  file_name?: string;
+  decision_maker_category?: DecisionMakerCategory[];
+  webhook_url?: string;
+}
+
+export interface BulkDownloadOptions extends DownloadOptions {
+  format?: BulkLayout;
+}
+
+export type GeoLeadDownloadOptions = Omit<DownloadOptions, "format">;
+
+export interface ClientOptions extends TransportOptions {
+  credits?: CreditsLedger;
+}
+
+const segment = encodeURIComponent;
+
+const PATHS = {
+  person: "/v5.1/find-email/person",
+  company: "/v5.1/find-email/company",
+  decisionMaker: "/v5.1/find-email/decision-maker",
+  linkedinUrl: "/v5.1/find-email/linkedin-url",
+  verify: "/v5.1/verify-email",
+} as const;
+
+function downloadQuery(options: DownloadOptions = {}): RequestOptions["query"] {
+  const flag = (value: boolean | undefined): string | undefined => (value === undefined ? undefined : value ? "1" : "0");
+  return {
+    preview_only: options.preview_only === undefined ? undefined : String(options.preview_only),
+    partially_verified: flag(options.partially_verified),
+    not_found: flag(options.not_found),
+    fully_verified: flag(options.fully_verified),
+    format: options.format,
+    file_name_column_name: options.file_name_column_name,
+    download_as: options.download_as,
+  };
+}
+
+function fileNameOf(headers: Headers): string | null {
+  const disposition = headers.get("content-disposition") ?? "";
+  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
+  return match ? decodeURIComponent(match[1]!) : null;
+}
+
+/**
+ * Typed operations for every endpoint of the service, both generations (spec 4), over one
+ * transport. Every answer's `credits_charged` feeds the credits ledger.
+ */
+export class EmailServiceClient {
+  readonly transport: Transport;
+  readonly credits: CreditsLedger;
+
+  constructor(options: ClientOptions) {
+    this.transport = new Transport(options);
+    this.credits = options.credits ?? new CreditsLedger();
+  }
+
+  /** Spec 4.14: `{healthy}`; a 503 is an answer here ("downtime"), not an error. */
+  async status(signal?: AbortSignal): Promise<ServiceStatus> {
+    try {
+      return (await this.transport.request<ServiceStatus>({ method: "GET", path: "/status", auth: false, retry: "once", signal })).data;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 503) return { healthy: false };
+      throw error;
+    }
+  }
+
+  async account(signal?: AbortSignal): Promise<Account> {
+    const account = await this.get<Account>("/v5.1/account", signal);
+    this.credits.setBalance(account.credits_left);
+    return account;
+  }
+
+  readonly findEmail = {
+    person: (request: PersonRequest, signal?: AbortSignal) => this.lookup<PersonResult>(PATHS.person, request, signal),
+    company: (request: CompanyRequest, signal?: AbortSignal) => this.lookup<CompanyResult>(PATHS.company, request, signal),
+    decisionMaker: (request: DecisionMakerRequest, signal?: AbortSignal) =>
+      this.lookup<DecisionMakerResult>(PATHS.decisionMaker, request, signal),
+    linkedinUrl: (request: LinkedinUrlRequest, signal?: AbortSignal) =>
+      this.lookup<LinkedinUrlResult>(PATHS.linkedinUrl, request, signal),
+  };
+
+  verifyEmail(request: VerifyEmailRequest, signal?: AbortSignal): Promise<VerifyEmailResult> {
+    return this.lookup<VerifyEmailResult>(PATHS.verify, request, signal);
+  }
+
+  /**
+   * Spec 4.2: the same lookups with `x-webhook-url`; the service answers `{input}` and POSTs
+   * the result to the URL. Worksheet functions never use these: a cell needs its answer.
+   */
+  readonly toWebhook = {
+    person: (request: PersonRequest, webhookUrl: string, signal?: AbortSignal) => this.lookupToWebhook(PATHS.person, request, webhookUrl, signal),
+    company: (request: CompanyRequest, webhookUrl: string, signal?: AbortSignal) => this.lookupToWebhook(PATHS.company, request, webhookUrl, signal),
+    decisionMaker: (request: DecisionMakerRequest, webhookUrl: string, signal?: AbortSignal) =>
+      this.lookupToWebhook(PATHS.decisionMaker, request, webhookUrl, signal),
+    linkedinUrl: (request: LinkedinUrlRequest, webhookUrl: string, signal?: AbortSignal) =>
+      this.lookupToWebhook(PATHS.linkedinUrl, request, webhookUrl, signal),
+    verifyEmail: (request: VerifyEmailRequest, webhookUrl: string, signal?: AbortSignal) =>
+      this.lookupToWebhook(PATHS.verify, request, webhookUrl, signal),
+  };
+
+  /** Spec 4.5. Not resent after a lost answer: a report is not a lookup. */
+  async reportBadEmail(report: BadEmailReport, signal?: AbortSignal): Promise<SuccessWithInput<BadEmailReport>> {
+    return this.post<SuccessWithInput<BadEmailReport>>("/v5.1/report/bad-email", report, "once", { signal });
+  }
+
+  readonly domainEmailFile = {
+    info: (domain: string, signal?: AbortSignal) => this.get<DomainEmailFileInfo>(`/v5.1/domain/${segment(domain)}/email`, signal),
+    /** Ordering twice is harmless (the service does not charge again), so a lost answer may be resent. */
+    order: (domain: string, options: CallOptions = {}) =>
+      this.post<SuccessWithInput<{ domain: string }>>(`/v5.1/domain/${segment(domain)}/email/order`, undefined, "idempotent", options),
+    download: (domain: string, signal?: AbortSignal) => this.download(`/v5.1/domain/${segment(domain)}/email/download`, {}, signal),
+  };
+
+  readonly bulk = {
+    createJson: (request: BulkJsonRequest, options: CallOptions = {}) =>
+      this.post<BulkSearch>("/v5.1/bulk/json", request, "once", options),
+    createMultipart: (request: BulkMultipartRequest, options: CallOptions = {}) => {
+      const form = new FormData();
+      form.set("file", request.file, request.fileName);
+      for (const [name, value] of Object.entries(request)) {
+        if (name === "file" || name === "fileName" || value === undefined) continue;
+        if (Array.isArray(value)) for (const item of value) form.append(name, String(item));
+        else form.set(name, String(value));
+      }
+      return this.transport
+        .request<BulkSearch>({ method: "POST", path: "/v5.1/bulk/multipart", form, retry: "once", ...this.webhook(options), signal: options.signal })
+        .then((r) => r.data);
+    },
+    get: (searchId: string, signal?: AbortSignal) => this.get<BulkSearch>(`/v5.1/bulk/${segment(searchId)}`, signal),
+    download: (searchId: string, options?: BulkDownloadOptions, signal?: AbortSignal) =>
+      this.download(`/v5.1/bulk/${segment(searchId)}/download`, downloadQuery(options), signal),
+  };
+
+  readonly geoLead = {
+    create: (request: GeoLeadRequest, options: CallOptions = {}) => this.post<GeoLead>("/v5.1/geo-lead", request, "once", options),
+    get: (searchId: string, signal?: AbortSignal) => this.get<GeoLead>(`/v5.1/geo-lead/${segment(searchId)}`, signal),
+    download: (searchId: string, options?: GeoLeadDownloadOptions, signal?: AbortSignal) =>
+      this.download(`/v5.1/geo-lead/${segment(searchId)}/download`, downloadQuery(options), signal),
+  };
+
+  /** The legacy generation (spec 4.15). */
+  readonly legacy = {
+    account: (signal?: AbortSignal) => this.get<LegacyAccount>("/v5.0/meta/account.json", signal),
+    person: (request: { full_name?: string; first_name?: string; last_name?: string; domain?: string; company_name?: string; country_code?: string }, signal?: AbortSignal) =>
+      this.post<LegacyPersonResult>("/v5.0/search/person.json", request, "idempotent", { signal }),
+    company: (request: { domain?: string; company_name?: string }, signal?: AbortSignal) =>
+      this.post<LegacyCompanyResult>("/v5.0/search/company.json", request, "idempotent", { signal }),
+    /** Charged on every call that finds someone (spec 1): a lost answer is not resent. */
+    employees: (request: { domain?: string; company_name?: string; preferred_title: string; country_code?: string }, signal?: AbortSignal) =>
+      this.post<LegacyEmployeesResult>("/v5.0/search/employees.json", request, "once", { signal }),
+    /** Charged on every call (spec 1): a lost answer is not resent. */
+    validate: (request: { email: string }, signal?: AbortSignal) =>
+      this.post<LegacyValidateResult>("/v5.0/validate.json", request, "once", { signal }),
+  };
+
+  private webhook(options: CallOptions): { headers?: Record<string, string> } {
+    return options.webhookUrl ? { headers: { "x-webhook-url": options.webhookUrl } } : {};
+  }
+
+  private async get<T>(path: string, signal?: AbortSignal): Promise<T> {
+    return (await this.transport.request<T>({ method: "GET", path, retry: "idempotent", signal })).data;
+  }
+
+  private async post<T>(path: string, json: unknown, retry: RetryMode, options: CallOptions): Promise<T> {
+    const response = await this.transport.request<T>({ method: "POST", path, json, retry, signal: options.signal, ...this.webhook(options) });
+    return response.data;
+  }
+
+  /** A v5.1 lookup: resent safely (a repeat within 30 days is free); its charge is recorded. */
+  private async lookup<T extends { credits_charged: number }>(path: string, json: unknown, signal?: AbortSignal): Promise<T> {
+    const data = await this.post<T>(path, json, "idempotent", { signal });
+    if (!data || typeof data !== "object" || typeof data.credits_charged !== "number") {
+      throw new ApiError({ kind: "malformed", status: 200, code: "malformed_response", message: "The service's answer lacks credits_charged." });
+    }
+    this.credits.recordCharge(data.credits_charged);
+    return data;
+  }
+
+  private lookupToWebhook(path: string, json: unknown, webhookUrl: string, signal?: AbortSignal): Promise<SuccessWithInput> {
+    return this.post<SuccessWithInput>(path, json, "idempotent", { signal, webhookUrl });
+  }
+
+  private async download(path: string, query: RequestOptions["query"], signal?: AbortSignal): Promise<DownloadedFile> {
+    const response = await this.transport.request<Uint8Array>({ method: "GET", path, query, retry: "idempotent", responseType: "bytes", signal });
+    const bytes = response.data;
+    return {
+      contentType: response.headers.get("content-type") ?? "application/octet-stream",
+      fileName: fileNameOf(response.headers),
+      bytes,
+      text: () => new TextDecoder().decode(bytes),
+    };
+  }
+}

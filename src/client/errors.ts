@@ -1,0 +1,89 @@
+/**
+ * What kind of failure an ApiError is, in the terms a caller acts on (spec 7):
+ * - `bad_request` 400, `unauthorized` 401, `out_of_credits` 402, `not_found` 404,
+ *   `blacklisted` 451, `busy` 503 (after retries), `server` other 5xx;
+ * - `network`: no answer (connection refused, dropped); `timeout`: no answer in time;
+ * - `malformed`: an answer that is not the JSON the spec promises;
+ * - `cancelled`: the caller gave up; `config`: the client's own settings are unusable.
+ */
+export type ApiErrorKind =
+  | "bad_request"
+  | "unauthorized"
+  | "out_of_credits"
+  | "not_found"
+  | "blacklisted"
+  | "busy"
+  | "server"
+  | "network"
+  | "timeout"
+  | "malformed"
+  | "cancelled"
+  | "config";
+
+export interface ApiErrorInit {
+  kind: ApiErrorKind;
+  status: number | null;
+  code: string;
+  message: string;
+  field?: string;
+  /** Attempts made before giving up (retries included). */
+  attempts?: number;
+}
+
+/** The one error type of the client, for both error body shapes and for transport failures. */
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  readonly status: number | null;
+  readonly code: string;
+  readonly field: string | undefined;
+  readonly attempts: number;
+
+  constructor(init: ApiErrorInit) {
+    super(init.message);
+    this.name = "ApiError";
+    this.kind = init.kind;
+    this.status = init.status;
+    this.code = init.code;
+    this.field = init.field;
+    this.attempts = init.attempts ?? 1;
+  }
+
+  /** 503 and transport failures may succeed if sent again (spec 7: "retry after a few seconds"). */
+  get retryable(): boolean {
+    return this.kind === "busy" || this.kind === "network";
+  }
+}
+
+export function kindOfStatus(status: number): ApiErrorKind {
+  switch (status) {
+    case 400: return "bad_request";
+    case 401: return "unauthorized";
+    case 402: return "out_of_credits";
+    case 404: return "not_found";
+    case 451: return "blacklisted";
+    case 503: return "busy";
+    default: return status >= 500 ? "server" : "bad_request";
+  }
+}
+
+/**
+ * Reads an error answer: v5.1 `{error, message}` or v5.0 `{success:false, error,
+ * error_explained, field?}`; anything else keeps the status and a generic message.
+ */
+export function errorFromResponse(status: number, bodyText: string): ApiError {
+  let code = `http_${status}`;
+  let message = `The service answered HTTP ${status}.`;
+  let field: string | undefined;
+  try {
+    const body = JSON.parse(bodyText) as Record<string, unknown>;
+    if (body && typeof body === "object") {
+      if (typeof body.error === "string") code = body.error;
+      if (typeof body.message === "string") message = body.message;
+      else if (typeof body.error_explained === "string") message = body.error_explained;
+      if (typeof body.field === "string") field = body.field;
+    }
+  } catch {
+    // Not JSON: keep the generic message; the body may be an HTML error page.
+  }
+  return new ApiError({ kind: kindOfStatus(status), status, code, message, field });
+}

@@ -1,0 +1,243 @@
+import { ApiError, errorFromResponse, type ApiErrorInit } from "./errors";
+
+// The one request core of the client (Octokit style): base URL, authentication, timeout,
+// retries with backoff and jitter, and both error shapes parsed into ApiError.
+
+export interface RetryPolicy {
+  /** Retries after the first attempt. */
+  retries: number;
+  /** Backoff base: the n-th retry waits a random time up to min(max, base * 2^n) ("full jitter"). */
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+/** Spec 7: a 503 means "retry after a few seconds". */
+export const DEFAULT_RETRY: RetryPolicy = { retries: 4, baseDelayMs: 1_500, maxDelayMs: 15_000 };
+
+/**
+ * Spec 8 advises a client timeout of at least 60 s; a request may wait in the service's
+ * queue up to a minute and then take a few seconds, so the default leaves room for both.
+ */
+export const DEFAULT_TIMEOUT_MS = 90_000;
+export const MIN_TIMEOUT_MS = 60_000;
+
+export type ApiKeySource = string | (() => string | null | undefined | Promise<string | null | undefined>);
+
+export interface TransportOptions {
+  baseUrl: string;
+  apiKey: ApiKeySource;
+  /** At least 60 s unless `allowShortTimeout` (tests). */
+  timeoutMs?: number;
+  allowShortTimeout?: boolean;
+  retry?: Partial<RetryPolicy>;
+  fetch?: typeof fetch;
+  /** Injected for tests; defaults to Math.random. */
+  random?: () => number;
+  /** Called before every attempt that goes on the wire (metrics, tests). */
+  onAttempt?: (attempt: AttemptInfo) => void;
+}
+
+export interface AttemptInfo {
+  method: string;
+  path: string;
+  attempt: number;
+}
+
+/**
+ * Which failures an operation may resend:
+ * - `idempotent`: lookups and reads. Sending again is harmless (a repeat is free for 30 days),
+ *   so 503, transport failures and unreadable answers are retried.
+ * - `once`: operations that create something (bulk, GeoLead, reports). Only a 503, which the
+ *   service answers before doing any work, is retried; a lost answer is reported, never resent.
+ */
+export type RetryMode = "idempotent" | "once";
+
+export interface RequestOptions {
+  method: "GET" | "POST";
+  path: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  json?: unknown;
+  form?: FormData;
+  headers?: Record<string, string>;
+  /** Default true; false for GET /status. */
+  auth?: boolean;
+  retry: RetryMode;
+  /** How the body of a 2xx answer is read. */
+  responseType?: "json" | "text" | "bytes";
+  signal?: AbortSignal;
+}
+
+export interface TransportResponse<T> {
+  status: number;
+  headers: Headers;
+  data: T;
+  attempts: number;
+}
+
+const LOOPBACK_HOSTS = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+/** Non-loopback base URLs must be https (DESIGN 5); a same-origin relay path ("/api") is allowed. */
+export function validateBaseUrl(baseUrl: string): string {
+  const trimmed = baseUrl.trim().replace(/\/+$/, "");
+  if (trimmed.startsWith("/")) {
+    if (/^\/[A-Za-z0-9._~\-/]*$/.test(trimmed)) return trimmed;
+    throw configError("The base URL path may contain only letters, digits and / . _ ~ -.");
+  }
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    throw configError("The base URL is not a valid URL (for example https://api.example.com).");
+  }
+  if (url.username || url.password) throw configError("The base URL must not contain credentials.");
+  if (url.search || url.hash) throw configError("The base URL must not have a query or fragment.");
+  if (url.protocol === "https:") return trimmed;
+  if (url.protocol === "http:" && LOOPBACK_HOSTS.test(url.hostname)) return trimmed;
+  throw configError("The base URL must use https (plain http is allowed only for localhost).");
+}
+
+function configError(message: string, code = "invalid_base_url"): ApiError {
+  return new ApiError({ kind: "config", status: null, code, message });
+}
+
+export const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
+  new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(cancelled());
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(cancelled());
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+
+const cancelled = (): ApiError => new ApiError({ kind: "cancelled", status: null, code: "cancelled", message: "The request was cancelled." });
+
+export class Transport {
+  readonly baseUrl: string;
+  private readonly timeoutMs: number;
+  private readonly retryPolicy: RetryPolicy;
+  private readonly fetchImpl: typeof fetch;
+  private readonly random: () => number;
+
+  constructor(private readonly options: TransportOptions) {
+    this.baseUrl = validateBaseUrl(options.baseUrl);
+    const timeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    if (!options.allowShortTimeout && timeout < MIN_TIMEOUT_MS) {
+      throw configError(`The client timeout must be at least ${MIN_TIMEOUT_MS / 1000} s (spec 8).`, "invalid_timeout");
+    }
+    this.timeoutMs = timeout;
+    this.retryPolicy = { ...DEFAULT_RETRY, ...options.retry };
+    this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+    this.random = options.random ?? Math.random;
+  }
+
+  async request<T>(options: RequestOptions): Promise<TransportResponse<T>> {
+    const apiKey = options.auth === false ? null : await this.apiKey();
+    let attempt = 0;
+    for (;;) {
+      attempt++;
+      try {
+        const response = await this.attempt<T>(options, apiKey, attempt);
+        return { ...response, attempts: attempt };
+      } catch (error) {
+        const apiError = this.redact(error instanceof ApiError ? error : toApiError(error), apiKey);
+        const retryable = apiError.kind === "busy" || (options.retry === "idempotent" && (apiError.kind === "network" || apiError.kind === "malformed"));
+        if (!retryable || attempt > this.retryPolicy.retries) {
+          throw copyError(apiError, { attempts: attempt });
+        }
+        await sleep(this.backoff(attempt), options.signal);
+      }
+    }
+  }
+
+  private async apiKey(): Promise<string> {
+    const source = this.options.apiKey;
+    const key = typeof source === "function" ? await source() : source;
+    if (!key || !key.trim()) {
+      throw new ApiError({ kind: "unauthorized", status: null, code: "missing_api_key", message: "API key missing: set it in the task pane." });
+    }
+    return key.trim();
+  }
+
+  private backoff(attempt: number): number {
+    const cap = Math.min(this.retryPolicy.maxDelayMs, this.retryPolicy.baseDelayMs * 2 ** (attempt - 1));
+    // Full jitter, with a floor so that a retry never comes back at once.
+    return Math.round(cap / 4 + (this.random() * cap * 3) / 4);
+  }
+
+  private url(options: RequestOptions): string {
+    const params = new URLSearchParams();
+    for (const [name, value] of Object.entries(options.query ?? {})) {
+      if (value !== undefined) params.set(name, String(value));
+    }
+    const query = params.toString();
+    return `${this.baseUrl}${options.path}${query ? `?${query}` : ""}`;
+  }
+
+  private async attempt<T>(options: RequestOptions, apiKey: string | null, attempt: number): Promise<{ status: number; headers: Headers; data: T }> {
+    if (options.signal?.aborted) throw cancelled();
+    const headers: Record<string, string> = { accept: "application/json, text/csv, */*", ...options.headers };
+    if (apiKey) headers.authorization = `Bearer ${apiKey}`;
+    let body: BodyInit | undefined;
+    if (options.form) body = options.form;
+    else if (options.json !== undefined) {
+      headers["content-type"] = "application/json";
+      body = JSON.stringify(options.json);
+    }
+    const timeout = AbortSignal.timeout(this.timeoutMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    this.options.onAttempt?.({ method: options.method, path: options.path, attempt });
+    let response: Response;
+    try {
+      response = await this.fetchImpl(this.url(options), { method: options.method, headers, body, signal });
+    } catch (error) {
+      throw this.failure(error, options.signal, timeout);
+    }
+    let payload: ArrayBuffer;
+    try {
+      payload = await response.arrayBuffer();
+    } catch (error) {
+      throw this.failure(error, options.signal, timeout);
+    }
+    const text = (): string => new TextDecoder().decode(payload);
+    if (!response.ok) throw errorFromResponse(response.status, text());
+    if (options.responseType === "bytes") return { status: response.status, headers: response.headers, data: new Uint8Array(payload) as T };
+    if (options.responseType === "text") return { status: response.status, headers: response.headers, data: text() as T };
+    try {
+      return { status: response.status, headers: response.headers, data: JSON.parse(text()) as T };
+    } catch {
+      throw new ApiError({ kind: "malformed", status: response.status, code: "malformed_response", message: "The service sent an answer that is not valid JSON." });
+    }
+  }
+
+  private failure(error: unknown, callerSignal: AbortSignal | undefined, timeout: AbortSignal): ApiError {
+    if (callerSignal?.aborted) return cancelled();
+    if (timeout.aborted) {
+      return new ApiError({ kind: "timeout", status: null, code: "timeout", message: `No answer from the service within ${Math.round(this.timeoutMs / 1000)} s.` });
+    }
+    return toApiError(error);
+  }
+
+  /** The key never appears in an error message, whatever the service or the runtime put there. */
+  private redact(error: ApiError, apiKey: string | null): ApiError {
+    if (!apiKey || !error.message.includes(apiKey)) return error;
+    return copyError(error, { message: error.message.split(apiKey).join("[redacted]") });
+  }
+}
+
+function copyError(error: ApiError, changes: Partial<ApiErrorInit>): ApiError {
+  return new ApiError({
+    kind: error.kind, status: error.status, code: error.code, message: error.message, field: error.field, attempts: error.attempts,
+    ...changes,
+  });
+}
+
+function toApiError(error: unknown): ApiError {
+  const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
+  const detail = cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+  return new ApiError({ kind: "network", status: null, code: "network_error", message: `Could not reach the service (${detail}).` });
+}
