@@ -15,6 +15,12 @@ export interface CallOptions {
   webhookUrl?: string;
 }
 
+/** `withdraw` drops the request only while it still waits for a connection (see ConnectionLimiter). */
+export interface LookupCallOptions {
+  signal?: AbortSignal;
+  withdraw?: AbortSignal;
+}
+
 export interface DownloadedFile {
   contentType: string;
   fileName: string | null;
@@ -100,16 +106,16 @@ export class EmailServiceClient {
   }
 
   readonly findEmail = {
-    person: (request: PersonRequest, signal?: AbortSignal) => this.lookup<PersonResult>(PATHS.person, request, signal),
-    company: (request: CompanyRequest, signal?: AbortSignal) => this.lookup<CompanyResult>(PATHS.company, request, signal),
-    decisionMaker: (request: DecisionMakerRequest, signal?: AbortSignal) =>
-      this.lookup<DecisionMakerResult>(PATHS.decisionMaker, request, signal),
-    linkedinUrl: (request: LinkedinUrlRequest, signal?: AbortSignal) =>
-      this.lookup<LinkedinUrlResult>(PATHS.linkedinUrl, request, signal),
+    person: (request: PersonRequest, options?: LookupCallOptions) => this.lookup<PersonResult>(PATHS.person, request, options),
+    company: (request: CompanyRequest, options?: LookupCallOptions) => this.lookup<CompanyResult>(PATHS.company, request, options),
+    decisionMaker: (request: DecisionMakerRequest, options?: LookupCallOptions) =>
+      this.lookup<DecisionMakerResult>(PATHS.decisionMaker, request, options),
+    linkedinUrl: (request: LinkedinUrlRequest, options?: LookupCallOptions) =>
+      this.lookup<LinkedinUrlResult>(PATHS.linkedinUrl, request, options),
   };
 
-  verifyEmail(request: VerifyEmailRequest, signal?: AbortSignal): Promise<VerifyEmailResult> {
-    return this.lookup<VerifyEmailResult>(PATHS.verify, request, signal);
+  verifyEmail(request: VerifyEmailRequest, options?: LookupCallOptions): Promise<VerifyEmailResult> {
+    return this.lookup<VerifyEmailResult>(PATHS.verify, request, options);
   }
 
   /**
@@ -175,8 +181,8 @@ export class EmailServiceClient {
     company: (request: { domain?: string; company_name?: string }, signal?: AbortSignal) =>
       this.post<LegacyCompanyResult>("/v5.0/search/company.json", request, "idempotent", { signal }),
     /** Charged on every call that finds someone (spec 1): a lost answer is not resent. */
-    employees: (request: { domain?: string; company_name?: string; preferred_title: string; country_code?: string }, signal?: AbortSignal) =>
-      this.post<LegacyEmployeesResult>("/v5.0/search/employees.json", request, "once", { signal }),
+    employees: (request: { domain?: string; company_name?: string; preferred_title: string; country_code?: string }, options: LookupCallOptions = {}) =>
+      this.post<LegacyEmployeesResult>("/v5.0/search/employees.json", request, "once", options),
     /** Charged on every call (spec 1): a lost answer is not resent. */
     validate: (request: { email: string }, signal?: AbortSignal) =>
       this.post<LegacyValidateResult>("/v5.0/validate.json", request, "once", { signal }),
@@ -190,14 +196,16 @@ export class EmailServiceClient {
     return (await this.transport.request<T>({ method: "GET", path, retry: "idempotent", signal })).data;
   }
 
-  private async post<T>(path: string, json: unknown, retry: RetryMode, options: CallOptions): Promise<T> {
-    const response = await this.transport.request<T>({ method: "POST", path, json, retry, signal: options.signal, ...this.webhook(options) });
+  private async post<T>(path: string, json: unknown, retry: RetryMode, options: CallOptions & LookupCallOptions): Promise<T> {
+    const response = await this.transport.request<T>({
+      method: "POST", path, json, retry, signal: options.signal, withdraw: options.withdraw, ...this.webhook(options),
+    });
     return response.data;
   }
 
   /** A v5.1 lookup: resent safely (a repeat within 30 days is free); its charge is recorded. */
-  private async lookup<T extends { credits_charged: number }>(path: string, json: unknown, signal?: AbortSignal): Promise<T> {
-    const data = await this.post<T>(path, json, "idempotent", { signal });
+  private async lookup<T extends { credits_charged: number }>(path: string, json: unknown, options: LookupCallOptions = {}): Promise<T> {
+    const data = await this.post<T>(path, json, "idempotent", options);
     if (!data || typeof data !== "object" || typeof data.credits_charged !== "number") {
       throw new ApiError({ kind: "malformed", status: 200, code: "malformed_response", message: "The service's answer lacks credits_charged." });
     }

@@ -2,7 +2,7 @@ import type {
   CompanyRequest, CompanyResult, DecisionMakerRequest, DecisionMakerResult, LegacyEmployeesResult,
   LinkedinUrlRequest, LinkedinUrlResult, PersonRequest, PersonResult, VerifyEmailRequest, VerifyEmailResult,
 } from "../api/types";
-import type { EmailServiceClient } from "./client";
+import type { EmailServiceClient, LookupCallOptions } from "./client";
 import { ApiError } from "./errors";
 import { lookupKey, type LookupOperation } from "./lookup-key";
 import type { LookupOutcome, ResultCache } from "./result-cache";
@@ -16,15 +16,15 @@ export interface LookupTypes {
   employees: { request: { domain?: string; company_name?: string; preferred_title: string; country_code?: string }; result: LegacyEmployeesResult };
 }
 
-type Executor = (client: EmailServiceClient, body: never) => Promise<unknown>;
+type Executor = (client: EmailServiceClient, body: never, options: LookupCallOptions) => Promise<unknown>;
 
 const EXECUTORS: Record<LookupOperation, Executor> = {
-  person: (client, body: PersonRequest) => client.findEmail.person(body),
-  company: (client, body: CompanyRequest) => client.findEmail.company(body),
-  decision_maker: (client, body: DecisionMakerRequest) => client.findEmail.decisionMaker(body),
-  linkedin_url: (client, body: LinkedinUrlRequest) => client.findEmail.linkedinUrl(body),
-  verify: (client, body: VerifyEmailRequest) => client.verifyEmail(body),
-  employees: (client, body: LookupTypes["employees"]["request"]) => client.legacy.employees(body),
+  person: (client, body: PersonRequest, options) => client.findEmail.person(body, options),
+  company: (client, body: CompanyRequest, options) => client.findEmail.company(body, options),
+  decision_maker: (client, body: DecisionMakerRequest, options) => client.findEmail.decisionMaker(body, options),
+  linkedin_url: (client, body: LinkedinUrlRequest, options) => client.findEmail.linkedinUrl(body, options),
+  verify: (client, body: VerifyEmailRequest, options) => client.verifyEmail(body, options),
+  employees: (client, body: LookupTypes["employees"]["request"], options) => client.legacy.employees(body, options),
 };
 
 export interface ScheduleOptions {
@@ -37,8 +37,6 @@ export interface ScheduleOptions {
 export interface SchedulerOptions {
   client: EmailServiceClient;
   cache: ResultCache;
-  /** Requests in flight at once. Browsers open 6 HTTP/1.1 connections per host. */
-  concurrency?: number;
 }
 
 export interface SchedulerStats {
@@ -46,9 +44,10 @@ export interface SchedulerStats {
   cacheHits: number;
   /** Calls that joined a lookup already queued or in flight. */
   joined: number;
-  /** Lookups sent to the service (one per distinct key; retries are the transport's). */
-  sent: number;
-  cancelledBeforeSending: number;
+  /** Distinct lookups handed to the client (its transport bounds what is on the wire). */
+  dispatched: number;
+  /** Lookups withdrawn because every cell that wanted them was cancelled before sending. */
+  withdrawn: number;
 }
 
 interface Waiter {
@@ -61,7 +60,8 @@ interface Pending {
   operation: LookupOperation;
   body: object;
   waiters: Set<Waiter>;
-  sent: boolean;
+  /** Aborted when nobody waits any more: withdraws the request if it has not been sent. */
+  withdraw: AbortController;
 }
 
 /** 404 `no_result` means the same as `not_found` (DESIGN 3); 451 is the legacy blacklisted. */
@@ -77,23 +77,23 @@ const cancelledError = (): ApiError =>
 
 /**
  * Collects the lookups of a recalculation, serves cached answers without a request,
- * de-duplicates equal lookups (also while one is in flight), and sends the rest with
- * bounded concurrency. The queue here, not the browser, holds the backlog.
+ * de-duplicates equal lookups (also while one is in flight) and hands the rest to the
+ * client, whose transport bounds the requests on the wire and holds the backlog.
  */
 export class LookupScheduler {
-  readonly stats: SchedulerStats = { calls: 0, cacheHits: 0, joined: 0, sent: 0, cancelledBeforeSending: 0 };
+  readonly stats: SchedulerStats = { calls: 0, cacheHits: 0, joined: 0, dispatched: 0, withdrawn: 0 };
   private readonly pending = new Map<string, Pending>();
-  private readonly queue: Pending[] = [];
-  private active = 0;
-  private pumpScheduled = false;
-  private readonly concurrency: number;
+  private collected: Pending[] = [];
 
-  constructor(private readonly options: SchedulerOptions) {
-    this.concurrency = Math.max(1, options.concurrency ?? 6);
-  }
+  constructor(private readonly options: SchedulerOptions) {}
 
   get cache(): ResultCache {
     return this.options.cache;
+  }
+
+  /** Lookups collected, queued or in flight. */
+  get backlog(): number {
+    return this.pending.size;
   }
 
   async lookup<Op extends LookupOperation>(
@@ -111,23 +111,24 @@ export class LookupScheduler {
       }
     }
     let entry = this.pending.get(key);
-    if (entry) this.stats.joined++;
+    if (entry && !entry.withdraw.signal.aborted) this.stats.joined++;
     else {
-      entry = { key, operation, body, waiters: new Set(), sent: false };
+      entry = { key, operation, body, waiters: new Set(), withdraw: new AbortController() };
       this.pending.set(key, entry);
-      this.queue.push(entry);
-      this.schedulePump();
+      this.collect(entry);
     }
     return this.wait(entry, options.signal) as Promise<LookupOutcome<LookupTypes[Op]["result"]>>;
   }
 
-  /** Lookups queued or in flight. */
-  get backlog(): number {
-    return this.pending.size;
-  }
-
   private wait(entry: Pending, signal?: AbortSignal): Promise<LookupOutcome> {
     return new Promise((resolve, reject) => {
+      const onAbort = (): void => {
+        entry.waiters.delete(waiter);
+        reject(cancelledError());
+        // Nobody wants it any more: withdrawn if it has not left; once sent it is let
+        // finish, so that a charged answer is cached rather than thrown away.
+        if (entry.waiters.size === 0) entry.withdraw.abort();
+      };
       const waiter: Waiter = {
         resolve: (outcome) => {
           signal?.removeEventListener("abort", onAbort);
@@ -138,62 +139,46 @@ export class LookupScheduler {
           reject(error);
         },
       };
-      const onAbort = (): void => {
-        entry.waiters.delete(waiter);
-        reject(cancelledError());
-        // Nobody wants it any more and it has not left: drop it. Once sent, it is let finish
-        // so that a charged answer is cached, not thrown away.
-        if (entry.waiters.size === 0 && !entry.sent) {
-          this.pending.delete(entry.key);
-          const at = this.queue.indexOf(entry);
-          if (at >= 0) this.queue.splice(at, 1);
-          this.stats.cancelledBeforeSending++;
-        }
-      };
       entry.waiters.add(waiter);
       signal?.addEventListener("abort", onAbort, { once: true });
     });
   }
 
-  // Deferred to the end of the current task, so that every call of one recalculation is
-  // collected (and de-duplicated) before the first request goes out.
-  private schedulePump(): void {
-    if (this.pumpScheduled) return;
-    this.pumpScheduled = true;
+  // Dispatch waits for the end of the current task, so that every call of one recalculation
+  // is collected and de-duplicated before the first request goes out.
+  private collect(entry: Pending): void {
+    this.collected.push(entry);
+    if (this.collected.length > 1) return;
     setTimeout(() => {
-      this.pumpScheduled = false;
-      this.pump();
+      const batch = this.collected;
+      this.collected = [];
+      for (const collected of batch) {
+        if (collected.withdraw.signal.aborted) this.settle(collected, null, withdrawnError());
+        else void this.send(collected);
+      }
     }, 0);
   }
 
-  private pump(): void {
-    while (this.active < this.concurrency && this.queue.length > 0) {
-      const entry = this.queue.shift()!;
-      void this.send(entry);
+  private async send(entry: Pending): Promise<void> {
+    this.stats.dispatched++;
+    try {
+      const value = await EXECUTORS[entry.operation](this.options.client, entry.body as never, { withdraw: entry.withdraw.signal });
+      this.settle(entry, { status: "ok", value }, null);
+    } catch (error) {
+      this.settle(entry, definitiveOutcome(error), error);
     }
   }
 
-  private async send(entry: Pending): Promise<void> {
-    entry.sent = true;
-    this.active++;
-    this.stats.sent++;
-    let outcome: LookupOutcome | null = null;
-    let failure: unknown = null;
-    try {
-      const value = await EXECUTORS[entry.operation](this.options.client, entry.body as never);
-      outcome = { status: "ok", value };
-    } catch (error) {
-      outcome = definitiveOutcome(error);
-      if (!outcome) failure = error;
-    } finally {
-      this.active--;
-      this.pending.delete(entry.key);
-    }
+  private settle(entry: Pending, outcome: LookupOutcome | null, error: unknown): void {
+    if (this.pending.get(entry.key) === entry) this.pending.delete(entry.key);
     if (outcome) this.options.cache.set(entry.key, outcome);
+    else if (error instanceof ApiError && error.code === "withdrawn") this.stats.withdrawn++;
     for (const waiter of entry.waiters) {
       if (outcome) waiter.resolve(outcome);
-      else waiter.reject(failure);
+      else waiter.reject(error);
     }
-    this.pump();
   }
 }
+
+const withdrawnError = (): ApiError =>
+  new ApiError({ kind: "cancelled", status: null, code: "withdrawn", message: "The lookup was withdrawn before it was sent." });

@@ -1,4 +1,5 @@
 import { ApiError, errorFromResponse, type ApiErrorInit } from "./errors";
+import { ConnectionLimiter } from "./limiter";
 
 // The one request core of the client (Octokit style): base URL, authentication, timeout,
 // retries with backoff and jitter, and both error shapes parsed into ApiError.
@@ -35,6 +36,8 @@ export interface TransportOptions {
   random?: () => number;
   /** Called before every attempt that goes on the wire (metrics, tests). */
   onAttempt?: (attempt: AttemptInfo) => void;
+  /** Requests on the wire at once (default 6, as browsers allow per host over HTTP/1.1). */
+  maxConcurrent?: number;
 }
 
 export interface AttemptInfo {
@@ -64,7 +67,10 @@ export interface RequestOptions {
   retry: RetryMode;
   /** How the body of a 2xx answer is read. */
   responseType?: "json" | "text" | "bytes";
+  /** Aborts the request wherever it is (cancels an answer being awaited too). */
   signal?: AbortSignal;
+  /** Withdraws the request only while it waits for a connection; once sent it is let finish. */
+  withdraw?: AbortSignal;
 }
 
 export interface TransportResponse<T> {
@@ -122,6 +128,7 @@ export class Transport {
   private readonly retryPolicy: RetryPolicy;
   private readonly fetchImpl: typeof fetch;
   private readonly random: () => number;
+  readonly limiter: ConnectionLimiter;
 
   constructor(private readonly options: TransportOptions) {
     this.baseUrl = validateBaseUrl(options.baseUrl);
@@ -133,24 +140,29 @@ export class Transport {
     this.retryPolicy = { ...DEFAULT_RETRY, ...options.retry };
     this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
     this.random = options.random ?? Math.random;
+    this.limiter = new ConnectionLimiter(Math.max(1, options.maxConcurrent ?? 6));
   }
 
   async request<T>(options: RequestOptions): Promise<TransportResponse<T>> {
     const apiKey = options.auth === false ? null : await this.apiKey();
-    let attempt = 0;
-    for (;;) {
-      attempt++;
+    for (let attempt = 1; ; attempt++) {
       try {
-        const response = await this.attempt<T>(options, apiKey, attempt);
-        return { ...response, attempts: attempt };
+        await this.limiter.acquire({ urgent: attempt > 1, withdraw: options.withdraw });
       } catch (error) {
-        const apiError = this.redact(error instanceof ApiError ? error : toApiError(error), apiKey);
-        const retryable = apiError.kind === "busy" || (options.retry === "idempotent" && (apiError.kind === "network" || apiError.kind === "malformed"));
-        if (!retryable || attempt > this.retryPolicy.retries) {
-          throw copyError(apiError, { attempts: attempt });
-        }
-        await sleep(this.backoff(attempt), options.signal);
+        throw copyError(error as ApiError, { attempts: attempt - 1 });
       }
+      let failure: ApiError;
+      try {
+        return { ...(await this.attempt<T>(options, apiKey, attempt)), attempts: attempt };
+      } catch (error) {
+        failure = this.redact(error instanceof ApiError ? error : toApiError(error), apiKey);
+      } finally {
+        // The connection is free while the request waits to be retried.
+        this.limiter.release();
+      }
+      const retryable = failure.kind === "busy" || (options.retry === "idempotent" && (failure.kind === "network" || failure.kind === "malformed"));
+      if (!retryable || attempt > this.retryPolicy.retries) throw copyError(failure, { attempts: attempt });
+      await sleep(this.backoff(attempt), options.signal);
     }
   }
 
