@@ -140,7 +140,9 @@ export class LookupScheduler {
         },
       };
       entry.waiters.add(waiter);
-      signal?.addEventListener("abort", onAbort, { once: true });
+      // The signal may have fired while the call awaited the cache: act on it now.
+      if (signal?.aborted) onAbort();
+      else signal?.addEventListener("abort", onAbort, { once: true });
     });
   }
 
