@@ -80,7 +80,9 @@ export async function buildApp(options: SandboxOptions = {}): Promise<FastifyIns
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimitBytes ?? 64 * 1024 * 1024,
-    ajv: { customOptions: { coerceTypes: false, allErrors: false } },
+    // No coercion, and a schema's `additionalProperties: false` rejects unknown fields (fastify's
+    // default would strip them silently, so a misspelt knob would be accepted and ignored).
+    ajv: { customOptions: { coerceTypes: false, allErrors: false, removeAdditional: false } },
   });
   app.decorate("sandbox", {
     db, clock, directory, lookups, ledger, webhooks, searches, runner, domainFiles,
@@ -113,8 +115,9 @@ export async function buildApp(options: SandboxOptions = {}): Promise<FastifyIns
       done(badRequest("The request body is not valid JSON."), undefined);
     }
   });
-  // Legacy clients may post forms; fields arrive as strings either way.
-  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) => {
+  // Legacy clients may post forms (fields arrive as strings either way); v5.1 takes JSON only.
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (request, body, done) => {
+    if (!isLegacyPath(request.url)) return done(badRequest("Unsupported content type: send application/json."), undefined);
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 

@@ -42,10 +42,15 @@ export function parseArgs(argv: string[]): CliOptions {
     const value = (): string | undefined => argv[++i];
     switch (flag) {
       case "--port": options.port = number(flag, value(), 0, 65535); break;
-      case "--host": options.host = value() ?? options.host; break;
+      case "--host": {
+        const host = value();
+        if (!host || host.startsWith("--")) throw new Error(`--host needs an address\n\n${USAGE}`);
+        options.host = host;
+        break;
+      }
       case "--db": {
         const file = value();
-        if (!file) throw new Error(`--db needs a file or :memory:\n\n${USAGE}`);
+        if (!file || file.startsWith("--")) throw new Error(`--db needs a file or :memory:\n\n${USAGE}`);
         options.db = file;
         break;
       }
@@ -66,7 +71,12 @@ export function parseArgs(argv: string[]): CliOptions {
         options.demoApiKey = key;
         break;
       }
-      case "--cors-origin": cors.push(value() ?? ""); break;
+      case "--cors-origin": {
+        const origin = value();
+        if (!origin || !/^https?:\/\/[^/\s]+$/.test(origin)) throw new Error(`--cors-origin needs an origin such as https://host:port\n\n${USAGE}`);
+        cors.push(origin);
+        break;
+      }
       case "--seed": options.seed = number(flag, value(), 0, 2 ** 32 - 1); break;
       case "--log": options.logger = true; break;
       case "--help": case "-h": throw new Error(USAGE);

@@ -22,7 +22,7 @@ export function errorBody(error: ServiceError, legacy: boolean): Record<string, 
 interface AjvError {
   instancePath?: string;
   message?: string;
-  params?: { missingProperty?: string; allowedValues?: unknown[] };
+  params?: { missingProperty?: string; allowedValues?: unknown[]; additionalProperty?: string };
 }
 
 /** Turns anything thrown by a route or by fastify into a ServiceError with the spec's codes. */
@@ -36,7 +36,9 @@ export function toServiceError(error: unknown): ServiceError {
     const allowed = first.params?.allowedValues ? `: one of ${first.params.allowedValues.join(", ")}` : "";
     const message = first.params?.missingProperty
       ? `${field} is required`
-      : `${field} ${first.message ?? "is invalid"}${allowed}`;
+      : first.params?.additionalProperty
+        ? `${first.params.additionalProperty} is not a known field`
+        : `${field} ${first.message ?? "is invalid"}${allowed}`;
     return badRequest(message, field.split(".")[0]);
   }
   switch (e.code) {

@@ -4,11 +4,11 @@ import type {
   LinkedinUrlRequest, LinkedinUrlResult, PersonRequest, PersonResult,
 } from "../../api/types";
 import { COMPANY_EMAIL_TYPES, DECISION_MAKER_CATEGORIES } from "../../api/types";
-import {
-  isValidDomain, isValidLinkedinUrl, normalizeCompanyName, normalizeDomain, normalizeLinkedinUrl, normalizeName,
-} from "../../api/normalize";
 import { badRequest } from "../errors";
 import { webhookUrlOf } from "../http";
+import {
+  companyEmailsQueryKey, decisionMakerQueryKey, linkedinQueryKey, personQueryKey,
+} from "../services/query-keys";
 import { answerOrWebhook, billV51, echo, present, serveLookup } from "./serve";
 
 const text = (maxLength: number) => ({ type: "string", maxLength }) as const;
@@ -20,23 +20,6 @@ const categoryList = {
   items: { type: "string", enum: [...DECISION_MAKER_CATEGORIES] },
 } as const;
 
-
-/** Validates `domain` / `company_name` (spec 4.9-4.11: one is required, domain preferred). */
-function companyKey(body: { domain?: string; company_name?: string }, required: boolean): string {
-  if (present(body.domain)) {
-    const domain = normalizeDomain(body.domain);
-    if (!isValidDomain(domain)) throw badRequest("domain is not a valid domain name", "domain");
-    return `d=${domain}`;
-  }
-  if (present(body.company_name)) return `c=${normalizeCompanyName(body.company_name)}`;
-  if (required) throw badRequest("domain or company_name is required", "domain");
-  return "";
-}
-
-function linkedinKey(url: string): string {
-  if (!isValidLinkedinUrl(url)) throw badRequest("linkedin_url must be a profile URL such as https://www.linkedin.com/in/name", "linkedin_url");
-  return `l=${normalizeLinkedinUrl(url)}`;
-}
 
 export async function findEmailRoutes(app: FastifyInstance): Promise<void> {
   const respond = answerOrWebhook.bind(null, app);
@@ -58,10 +41,7 @@ export async function findEmailRoutes(app: FastifyInstance): Promise<void> {
       if (!hasCompany) throw badRequest("domain or company_name is required (or linkedin_url alone)", "domain");
       if (!hasName) throw badRequest("full_name, or both first_name and last_name, is required", present(body.first_name) ? "last_name" : "full_name");
     }
-    const nameKey = hasName
-      ? `n=${present(body.first_name) && present(body.last_name) ? normalizeName(`${body.first_name} ${body.last_name}`) : normalizeName(body.full_name!)}`
-      : "";
-    const key = [hasName && hasCompany ? companyKey(body, true) : "", hasName && hasCompany ? nameKey : "", hasProfile ? linkedinKey(body.linkedin_url!) : ""].join("|");
+    const key = personQueryKey(body);
     const input = echo(body, ["domain", "company_name", "full_name", "first_name", "last_name", "linkedin_url"]);
     const result = await serveLookup(app, (): PersonResult => {
       const answer = app.sandbox.lookups.person(body);
@@ -89,7 +69,7 @@ export async function findEmailRoutes(app: FastifyInstance): Promise<void> {
     const body = request.body;
     const webhookUrl = webhookUrlOf(request);
     const emailType: CompanyEmailType = body.email_type ?? "any";
-    const key = `${companyKey(body, true)}|t=${emailType}`;
+    const key = companyEmailsQueryKey(body, emailType);
     const input = echo(body, ["domain", "company_name", "email_type"]);
     const result = await serveLookup(app, (): CompanyResult => {
       const answer = app.sandbox.lookups.company(body, emailType);
@@ -118,7 +98,7 @@ export async function findEmailRoutes(app: FastifyInstance): Promise<void> {
     const body = request.body;
     const webhookUrl = webhookUrlOf(request);
     const categories = [...new Set(body.decision_maker_category)] as DecisionMakerCategory[];
-    const key = `${companyKey(body, true)}|k=${categories.join(",")}`;
+    const key = decisionMakerQueryKey(body, categories);
     const input = echo(body, ["decision_maker_category", "domain", "company_name"]);
     const result = await serveLookup(app, (): DecisionMakerResult => {
       const answer = app.sandbox.lookups.decisionMaker(body, categories);
@@ -147,7 +127,7 @@ export async function findEmailRoutes(app: FastifyInstance): Promise<void> {
   }, async (request) => {
     const body = request.body;
     const webhookUrl = webhookUrlOf(request);
-    const key = linkedinKey(body.linkedin_url);
+    const key = linkedinQueryKey(body.linkedin_url);
     const input = echo(body, ["linkedin_url"]);
     const result = await serveLookup(app, (): LinkedinUrlResult => {
       const answer = app.sandbox.lookups.linkedinUrl(body.linkedin_url);

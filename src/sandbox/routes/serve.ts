@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { FindEmailStatus, VerifyEmailStatus } from "../../api/types";
 import { toCredits, type RepeatPolicy } from "../services/ledger";
+import { billingKey } from "../services/query-keys";
 
 // The path every lookup takes, in both generations: wait for a slot in the service's queue,
 // spend the configured processing time, resolve, bill.
@@ -39,7 +40,7 @@ export function billV51(app: FastifyInstance, request: FastifyRequest, bill: Bil
     accountId: request.account.id,
     generation: "v5.1",
     operation: bill.operation,
-    key: `v5.1:${bill.operation}|${bill.key}`,
+    key: billingKey(bill.operation, bill.key),
     amountMilli: valid ? PRICE_MILLI[bill.operation] : 0,
     repeat,
     email: valid ? bill.email : null,

@@ -3,6 +3,7 @@ import type { VerifyEmailRequest, VerifyEmailResult } from "../../api/types";
 import { isValidEmail, normalizeEmail } from "../../api/normalize";
 import { badRequest } from "../errors";
 import { webhookUrlOf } from "../http";
+import { verifyQueryKey } from "../services/query-keys";
 import { answerOrWebhook, billV51, serveLookup } from "./serve";
 
 export async function verifyRoutes(app: FastifyInstance): Promise<void> {
@@ -17,7 +18,7 @@ export async function verifyRoutes(app: FastifyInstance): Promise<void> {
       const answer = app.sandbox.lookups.verify(address);
       return {
         input: { email },
-        credits_charged: billV51(app, request, { operation: "verify", key: `e=${address}`, status: answer.email_status, email: address }),
+        credits_charged: billV51(app, request, { operation: "verify", key: verifyQueryKey(address), status: answer.email_status, email: address }),
         email_status: answer.email_status,
         mx_host: answer.mx_host,
         mx_domain: answer.mx_domain,

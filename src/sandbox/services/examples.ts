@@ -40,7 +40,24 @@ export function buildExamples(directory: Directory): Examples {
   const fileDomain = directory.companies
     .filter((c) => c.mailServer === "verifying")
     .reduce((best, c) => (c.people.length > best.people.length ? c : best));
-  const paris = CITIES[0]!;
+  // A city and a kind of business that the generated places have together (with websites).
+  const dentist = directory.places.find((p) => p.category === "dentist" && p.company !== null);
+  if (!dentist) throw new Error("the directory has no dentist with a website for the GeoLead example");
+  const city = CITIES.find((c) => c.name === dentist.city)!;
+  // A small person bulk search with one row per outcome (and one row without a name: `failed`).
+  const bulkBody = (fileName: string) => ({
+    data: [
+      ["first_name", "last_name", "domain"],
+      ...[valid, risky, banned].map((p) => [p.firstName, p.lastName, p.company.domain]),
+      [stranger.first_name, stranger.last_name, stranger.domain],
+      ["", "", verifying.domain],
+    ],
+    has_header: true,
+    file_name: fileName,
+    first_name_field_index: 0,
+    last_name_field_index: 1,
+    domain_field_index: 2,
+  });
 
   return {
     person: { valid: byName(valid), risky: byName(risky), not_found: stranger, blacklisted: byName(banned) },
@@ -79,9 +96,12 @@ export function buildExamples(directory: Directory): Examples {
       unknown: { email: risky.email },
     },
     geo_lead: {
-      query: "dentist", latitude: paris.latitude, longitude: paris.longitude, radius_km: 25,
-      find_company_emails: true, find_decision_maker_categories: ["ceo"], file_name: "Dentists in Paris",
+      query: "dentists", latitude: city.latitude, longitude: city.longitude, radius_km: 25,
+      find_company_emails: true, find_decision_maker_categories: ["ceo"], file_name: `Dentists in ${city.name}`,
     },
+    // POST /v5.1/bulk/json bodies: one that completes, one that fails half-way on purpose
+    // (a file_name containing "[sandbox:fail]" makes any bulk or GeoLead search fail).
+    bulk: { completed: bulkBody("Sandbox example"), failed: bulkBody("Sandbox example [sandbox:fail]") },
     domain_file: { domain: fileDomain.domain },
   };
 }

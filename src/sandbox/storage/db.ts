@@ -95,6 +95,19 @@ const MIGRATIONS: string[] = [
   );
   CREATE INDEX webhooks_pending ON webhooks(delivered_at, failed_at, next_attempt_at);
   `,
+  // Bulk and GeoLead searches: the state a pause returns to, and the distinct billable
+  // queries found so far (what the first full download pays for).
+  `
+  ALTER TABLE searches ADD COLUMN paused_from TEXT;
+  CREATE TABLE search_keys (
+    search_id TEXT NOT NULL,
+    query_key TEXT NOT NULL,
+    operation TEXT NOT NULL,
+    amount_milli INTEGER NOT NULL,
+    email TEXT,
+    PRIMARY KEY (search_id, query_key)
+  ) WITHOUT ROWID;
+  `,
 ];
 
 /** Opens (creating if needed) the sandbox database: WAL, foreign keys, schema up to date. */

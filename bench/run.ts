@@ -1,0 +1,13 @@
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+
+// `npm run bench`: every benchmark in turn, each in its own process; extra flags go to all.
+const BENCHMARKS = ["client-lookups.ts", "bulk-100k.ts"];
+
+let failed = false;
+for (const bench of BENCHMARKS) {
+  console.log(`\n=== ${bench} ===`);
+  const result = spawnSync(process.execPath, ["--import", "tsx", join(__dirname, bench), ...process.argv.slice(2)], { stdio: "inherit" });
+  if (result.status !== 0) failed = true;
+}
+process.exitCode = failed ? 1 : 0;
