@@ -14,14 +14,21 @@ export interface ResultCacheOptions {
   store: KeyValueStore;
   /** Separates users and services (see cacheNamespace). */
   namespace: string;
-  /** Budget of the serialized entries; OfficeRuntime.storage allows 10 MB per add-in in all. */
+  /**
+   * Budget of the stored entries, counted as UTF-16 (2 bytes a character, keys included).
+   * OfficeRuntime.storage allows 10 MB per add-in in all; the default leaves room for settings.
+   */
   maxBytes?: number;
   /** Writes are batched: one store write per burst of answers. */
   flushDelayMs?: number;
   now?: () => number;
+  /** A store write failed; the entries stay in memory and are written again at the next flush. */
+  onStoreError?: (error: unknown) => void;
 }
 
 const PREFIX = "mf.cache.v1.";
+
+const storedBytes = (storeKey: string, value: string): number => 2 * (storeKey.length + value.length);
 
 /**
  * Derives the namespace from the service and the account, so that answers bought with one
@@ -52,7 +59,7 @@ export class ResultCache {
 
   constructor(private readonly options: ResultCacheOptions) {
     this.prefix = `${PREFIX}${options.namespace}.`;
-    this.maxBytes = options.maxBytes ?? 6 * 1024 * 1024;
+    this.maxBytes = options.maxBytes ?? 8 * 1024 * 1024;
     this.now = options.now ?? Date.now;
     this.ready = this.load();
   }
@@ -76,7 +83,7 @@ export class ResultCache {
 
   set(key: string, outcome: LookupOutcome): void {
     const cached: CachedOutcome = { outcome, storedAt: this.now() };
-    this.remember(key, cached, JSON.stringify(cached).length + key.length);
+    this.remember(key, cached, storedBytes(this.prefix + key, JSON.stringify(cached)));
     this.dirty.add(key);
     this.removed.delete(key);
     this.evictOverBudget();
@@ -109,12 +116,20 @@ export class ResultCache {
       const entry = this.entries.get(key);
       if (entry) writes.push([this.prefix + key, JSON.stringify(entry.cached)]);
     }
-    const removals = [...this.removed].map((key) => this.prefix + key);
+    const removed = [...this.removed];
+    const written = [...this.dirty];
     this.dirty.clear();
     this.removed.clear();
     this.flushing = this.flushing.then(async () => {
-      await this.options.store.removeMany(removals);
-      await this.options.store.setMany(writes);
+      try {
+        await this.options.store.removeMany(removed.map((key) => this.prefix + key));
+        await this.options.store.setMany(writes);
+      } catch (error) {
+        // Nothing is lost: what was not written is written again at the next flush.
+        for (const key of removed) if (!this.entries.has(key)) this.removed.add(key);
+        for (const key of written) if (this.entries.has(key)) this.dirty.add(key);
+        this.options.onStoreError?.(error);
+      }
     });
     return this.flushing;
   }
@@ -124,7 +139,7 @@ export class ResultCache {
       try {
         const cached = JSON.parse(value) as CachedOutcome;
         if (cached && typeof cached.storedAt === "number" && cached.outcome) {
-          this.remember(storeKey.slice(this.prefix.length), cached, value.length + storeKey.length);
+          this.remember(storeKey.slice(this.prefix.length), cached, storedBytes(storeKey, value));
         }
       } catch {
         // A damaged entry is dropped; the lookup will simply be asked again.

@@ -89,21 +89,63 @@ describe("result cache", () => {
 
   test("over its budget the least recently used entries go first", async () => {
     const store = new MemoryStore();
-    const cache = new ResultCache({ store, namespace: "ns", maxBytes: 2000 });
+    const cache = new ResultCache({ store, namespace: "ns", maxBytes: 20_000 });
     await cache.ready;
-    for (let i = 0; i < 10; i++) cache.set(`k${i}`, ok(`p${i}@example.com`));
+    const key = (i: number): string => `k${String(i).padStart(3, "0")}`; // every entry the same size
+    for (let i = 0; i < 10; i++) cache.set(key(i), ok(`${key(i)}@example.com`));
     const perEntry = cache.bytes / 10;
-    cache.get("k0"); // used: now the most recent
-    const room = Math.floor(2000 / perEntry);
-    // Two entries more than fit: the two least recently used (k1, k2) must go, not k0.
-    for (let i = 10; i < room + 2; i++) cache.set(`k${i}`, ok(`p${i}@example.com`));
-    expect(cache.bytes).toBeLessThanOrEqual(2000);
-    expect(cache.get("k0")).toBeDefined();
-    expect(cache.get("k1")).toBeUndefined();
-    expect(cache.get("k2")).toBeUndefined();
-    expect(cache.get("k3")).toBeDefined();
+    cache.get(key(0)); // used: now the most recent
+    const room = Math.floor(20_000 / perEntry);
+    // Two entries more than fit: the two least recently used (k001, k002) must go, not k000.
+    for (let i = 10; i < room + 2; i++) cache.set(key(i), ok(`${key(i)}@example.com`));
+    expect(cache.bytes).toBeLessThanOrEqual(20_000);
+    expect(cache.get(key(0))).toBeDefined();
+    expect(cache.get(key(1))).toBeUndefined();
+    expect(cache.get(key(2))).toBeUndefined();
+    expect(cache.get(key(3))).toBeDefined();
     await cache.flush();
-    expect([...store.data.keys()].some((k) => k.endsWith(".k1"))).toBe(false);
+    expect([...store.data.keys()].some((k) => k.endsWith(`.${key(1)}`))).toBe(false);
+  });
+
+  test("the default budget keeps OfficeRuntime.storage under its 10 MB whatever is looked up", async () => {
+    const fake = new FakeOfficeRuntimeStorage();
+    const errors: unknown[] = [];
+    const cache = new ResultCache({ store: new OfficeRuntimeStore(fake), namespace: "ns", onStoreError: (e) => errors.push(e) });
+    await cache.ready;
+    const padding = "x".repeat(2000);
+    for (let round = 0; round < 6; round++) {
+      for (let i = 0; i < 1000; i++) cache.set(`person|r${round}-${i}`, ok(`${padding}${i}@example.com`));
+      await cache.flush();
+    }
+    expect(errors).toEqual([]);
+    const stored = [...fake.items].reduce((n, [k, v]) => n + 2 * (k.length + v.length), 0);
+    expect(stored).toBeLessThanOrEqual(8 * 1024 * 1024);
+    expect(cache.get("person|r5-999")).toBeDefined();
+  });
+
+  test("a failed store write loses nothing and does not block later writes", async () => {
+    const store = new MemoryStore();
+    let failNext = true;
+    const flaky = {
+      entries: (prefix: string) => store.entries(prefix),
+      removeMany: (keys: string[]) => store.removeMany(keys),
+      setMany: async (entries: Array<[string, string]>) => {
+        if (failNext) {
+          failNext = false;
+          throw new Error("disk full");
+        }
+        await store.setMany(entries);
+      },
+    };
+    const errors: unknown[] = [];
+    const cache = new ResultCache({ store: flaky, namespace: "ns", onStoreError: (e) => errors.push(e) });
+    cache.set("person|a", ok("a@example.com"));
+    await cache.flush();
+    expect(errors).toHaveLength(1);
+    expect(store.data.size).toBe(0);
+    cache.set("person|b", ok("b@example.com"));
+    await cache.flush();
+    expect([...store.data.keys()].sort()).toEqual(["mf.cache.v1.ns.person|a", "mf.cache.v1.ns.person|b"]);
   });
 
   test("a damaged entry in the store is dropped, the rest is kept", async () => {
