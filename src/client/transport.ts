@@ -123,6 +123,20 @@ export const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
     signal?.addEventListener("abort", onAbort, { once: true });
   });
 
+/** AbortSignal.any where the runtime has it (older Safari WebViews in Office for Mac do not). */
+function anySignal(signals: AbortSignal[]): AbortSignal {
+  if (typeof AbortSignal.any === "function") return AbortSignal.any(signals);
+  const controller = new AbortController();
+  for (const signal of signals) {
+    if (signal.aborted) {
+      controller.abort(signal.reason);
+      break;
+    }
+    signal.addEventListener("abort", () => controller.abort(signal.reason), { once: true });
+  }
+  return controller.signal;
+}
+
 const cancelled = (): ApiError => new ApiError({ kind: "cancelled", status: null, code: "cancelled", message: "The request was cancelled." });
 
 export class Transport {
@@ -204,7 +218,7 @@ export class Transport {
       body = JSON.stringify(options.json);
     }
     const timeout = AbortSignal.timeout(this.timeoutMs);
-    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    const signal = options.signal ? anySignal([options.signal, timeout]) : timeout;
     this.options.onAttempt?.({ method: options.method, path: options.path, attempt });
     let response: Response;
     try {
