@@ -1,0 +1,94 @@
+import { ApiError } from "../client/errors";
+import type { LookupOutcome } from "../client/result-cache";
+import type { LookupTypes, ScheduleOptions } from "../client/scheduler";
+import type { LookupOperation } from "../client/lookup-key";
+import { getServices } from "../runtime/services";
+import { ArgumentError } from "./arguments";
+
+// From answers and failures to what a cell shows (DESIGN 2, "Cell outcomes").
+
+/** A cell value, a spilled matrix, or a typed Excel error. */
+export type CellResult = string | number | boolean | (string | number | boolean)[][] | CustomFunctions.Error;
+
+const MAX_MESSAGE = 255;
+
+export function excelError(code: "invalidValue" | "notAvailable", message: string): CustomFunctions.Error {
+  const text = message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE - 1)}…` : message;
+  return new CustomFunctions.Error(CustomFunctions.ErrorCode[code], text);
+}
+
+const afterAttempts = (attempts: number): string => (attempts > 1 ? ` after ${attempts} attempts` : "");
+
+/** Every failure becomes a typed error: a cell never stays #BUSY! because a request failed. */
+export function errorCell(error: unknown): CustomFunctions.Error {
+  if (error instanceof ArgumentError) return excelError("invalidValue", error.message);
+  if (error instanceof ApiError) {
+    switch (error.kind) {
+      case "unauthorized": return excelError("invalidValue", "API key missing or rejected: set it in the task pane.");
+      case "config": return excelError("invalidValue", `Settings: ${error.message} Change it in the task pane.`);
+      case "bad_request": return excelError("invalidValue", `The service rejected the request: ${error.message}`);
+      case "out_of_credits": return excelError("notAvailable", "Out of credits.");
+      case "not_found": return excelError("notAvailable", "Not found.");
+      case "blacklisted": return excelError("notAvailable", "Removed from the database at the owner's request (blacklisted).");
+      case "busy": return excelError("notAvailable", `The service is busy (503)${afterAttempts(error.attempts)}; recalculate to try again.`);
+      case "timeout": return excelError("notAvailable", `${error.message} Recalculate to try again.`);
+      case "network": return excelError("notAvailable", `${error.message.replace(/\.$/, "")}${afterAttempts(error.attempts)}.`);
+      case "server": return excelError("notAvailable", `The service failed (HTTP ${error.status ?? "?"})${afterAttempts(error.attempts)}.`);
+      case "malformed": return excelError("notAvailable", `The service sent an unreadable answer${afterAttempts(error.attempts)}.`);
+      case "cancelled": return excelError("notAvailable", "Cancelled.");
+    }
+  }
+  return excelError("notAvailable", `Unexpected error: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+/** Runs a cell's work and maps whatever it throws; the returned promise never rejects. */
+export async function cell(work: () => Promise<CellResult> | CellResult): Promise<CellResult> {
+  try {
+    return await work();
+  } catch (error) {
+    return errorCell(error);
+  }
+}
+
+type Found = { email_status: string };
+
+const NOTHING_FOUND: Record<string, string> = {
+  not_found: "No email found.",
+  blacklisted: "Removed from the database at the owner's request (blacklisted).",
+};
+
+/** The answer's status, with 404 `no_result` the same as `not_found` (DESIGN 3). */
+export function foundOrError<T extends Found>(outcome: LookupOutcome<T>): T | CustomFunctions.Error {
+  if (outcome.status !== "ok") return excelError("notAvailable", NOTHING_FOUND[outcome.status]!);
+  const message = NOTHING_FOUND[outcome.value.email_status];
+  return message ? excelError("notAvailable", message) : outcome.value;
+}
+
+function cellValue(value: unknown): string | number | boolean {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "number" || typeof value === "boolean") return value;
+  if (Array.isArray(value)) return value.join(", ");
+  return String(value);
+}
+
+/** One value, or the requested fields side by side as a one-row spill (never a header row). */
+export function fieldsRow(result: object, names: string[]): CellResult {
+  const values = names.map((name) => cellValue((result as Record<string, unknown>)[name]));
+  return [values];
+}
+
+/** Wired as soon as Excel calls the function, so that a cancellation is never missed. */
+export function cancellation(invocation?: CustomFunctions.CancelableInvocation): AbortSignal {
+  const controller = new AbortController();
+  if (invocation) invocation.onCanceled = () => controller.abort();
+  return controller.signal;
+}
+
+/** A lookup through the runtime's scheduler (cache, de-duplication, concurrency). */
+export async function lookup<Op extends LookupOperation>(
+  operation: Op, request: LookupTypes[Op]["request"], signal?: AbortSignal,
+): Promise<LookupOutcome<LookupTypes[Op]["result"]>> {
+  const scheduler = await getServices().scheduler();
+  const options: ScheduleOptions = signal ? { signal } : {};
+  return scheduler.lookup(operation, request, options);
+}

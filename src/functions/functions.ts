@@ -1,0 +1,164 @@
+/* global CustomFunctions */
+import * as args from "./arguments";
+import type { CellValue } from "./arguments";
+import { cancellation, cell, excelError, fieldsRow, foundOrError, lookup, type CellResult } from "./cell-results";
+import { getServices } from "../runtime/services";
+
+// The worksheet functions of the MAIL namespace (DESIGN 2). Each turns its cell arguments
+// into a request and the answer into a cell value; the JSDoc is their metadata.
+
+const PERSON_FIELDS = ["email", "email_status", "valid_email", "person_full_name", "person_company_name", "person_job_title", "mx_host", "mx_domain", "credits_charged"];
+const DECISION_MAKER_FIELDS = [
+  "email", "email_status", "valid_email", "decision_maker_category", "person_first_name", "person_last_name", "person_full_name",
+  "person_job_title", "person_linkedin_url", "mx_host", "mx_domain", "credits_charged",
+];
+const PROFILE_FIELDS = ["email", "email_status", "valid_email", "person_full_name", "person_job_title", "person_company_name", "mx_host", "mx_domain", "credits_charged"];
+
+/**
+ * Finds the professional email address of a person.
+ * @customfunction FINDEMAIL
+ * @param name First name, or the full name when last_name is empty.
+ * @param last_name Last name; leave it empty when name is the full name.
+ * @param company Company domain, website address or company name.
+ * @param [linkedin_url] Profile URL of the person: refines a partial name and is used when the name gives nothing.
+ * @param [fields] Fields to show, as a comma list (for example "email,email_status,person_job_title"); default email.
+ * @param invocation Invocation of the function.
+ * @returns The email address, or the requested fields in one row.
+ * @cancelable
+ */
+export function findEmail(
+  name: any, last_name: any, company: any, linkedin_url: any, fields: any, invocation: CustomFunctions.CancelableInvocation, // eslint-disable-line @typescript-eslint/no-explicit-any
+): Promise<any[][]> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const signal = cancellation(invocation);
+  return cell(async () => {
+    const request = { ...args.personName(name, last_name), ...args.company(company) };
+    const profile = args.linkedinUrl(linkedin_url);
+    const names = args.fields(fields, PERSON_FIELDS, "email");
+    const found = foundOrError(await lookup("person", profile ? { ...request, linkedin_url: profile } : request, signal));
+    return found instanceof CustomFunctions.Error ? found : fieldsRow(found, names);
+  }) as Promise<any[][]>; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+/**
+ * Verifies an email address.
+ * @customfunction VERIFYEMAIL
+ * @param email The email address to verify.
+ * @param invocation Invocation of the function.
+ * @returns valid, risky (inconclusive) or invalid.
+ * @cancelable
+ */
+export function verifyEmail(email: any, invocation: CustomFunctions.CancelableInvocation): Promise<string> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const signal = cancellation(invocation);
+  return cell(async () => {
+    const outcome = await lookup("verify", { email: args.email(email) }, signal);
+    return outcome.status === "ok" ? outcome.value.email_status : excelError("notAvailable", outcome.message);
+  }) as Promise<string>;
+}
+
+/**
+ * Finds the email of a decision maker at a company.
+ * @customfunction DECISIONMAKER
+ * @param company Company domain, website address or company name.
+ * @param categories Category, comma list or range of categories, most important first: ceo, engineering, finance, hr, it, logistics, marketing, operations, buyer, sales.
+ * @param [fields] Fields to show, as a comma list (for example "email,person_full_name,person_job_title"); default email.
+ * @param invocation Invocation of the function.
+ * @returns The email address, or the requested fields in one row.
+ * @cancelable
+ */
+export function decisionMaker(
+  company: any, categories: any[][], fields: any, invocation: CustomFunctions.CancelableInvocation, // eslint-disable-line @typescript-eslint/no-explicit-any
+): Promise<any[][]> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const signal = cancellation(invocation);
+  return cell(async () => {
+    const request = { ...args.company(company), decision_maker_category: args.categories(categories as CellValue) };
+    const names = args.fields(fields, DECISION_MAKER_FIELDS, "email");
+    const found = foundOrError(await lookup("decision_maker", request, signal));
+    return found instanceof CustomFunctions.Error ? found : fieldsRow(found, names);
+  }) as Promise<any[][]>; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+/**
+ * Lists up to 20 email addresses of a company, down a column.
+ * @customfunction COMPANYEMAILS
+ * @param company Company domain, website address or company name.
+ * @param [email_type] any (default), generic or personal.
+ * @param invocation Invocation of the function.
+ * @returns The addresses, one per row.
+ * @cancelable
+ */
+export function companyEmails(company: any, email_type: any, invocation: CustomFunctions.CancelableInvocation): Promise<string[][]> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const signal = cancellation(invocation);
+  return cell(async () => {
+    const request = { ...args.company(company), email_type: args.emailType(email_type) };
+    const found = foundOrError(await lookup("company", request, signal));
+    if (found instanceof CustomFunctions.Error) return found;
+    return found.emails.length > 0 ? found.emails.map((address) => [address]) : excelError("notAvailable", "No email found.");
+  }) as Promise<string[][]>;
+}
+
+/**
+ * Finds the email address of the person behind a profile URL.
+ * @customfunction LINKEDINEMAIL
+ * @param linkedin_url Profile URL, such as https://www.linkedin.com/in/name.
+ * @param [fields] Fields to show, as a comma list (for example "email,person_full_name,person_company_name"); default email.
+ * @param invocation Invocation of the function.
+ * @returns The email address, or the requested fields in one row.
+ * @cancelable
+ */
+export function linkedinEmail(linkedin_url: any, fields: any, invocation: CustomFunctions.CancelableInvocation): Promise<any[][]> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const signal = cancellation(invocation);
+  return cell(async () => {
+    const url = args.linkedinUrl(linkedin_url);
+    if (url === null) throw new args.ArgumentError("linkedin_url", "linkedin_url is required.");
+    const names = args.fields(fields, PROFILE_FIELDS, "email");
+    const found = foundOrError(await lookup("linkedin_url", { linkedin_url: url }, signal));
+    return found instanceof CustomFunctions.Error ? found : fieldsRow(found, names);
+  }) as Promise<any[][]>; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+/**
+ * Lists employees of a company: name, title, company and profile URL, one per row.
+ * @customfunction EMPLOYEES
+ * @param company Company domain, website address or company name.
+ * @param preferred_title Title to look for first (for example "Sales Director").
+ * @param [country_code] Two-letter country code that targets the search (for example US).
+ * @param invocation Invocation of the function.
+ * @returns A table of employees without a header row.
+ * @cancelable
+ */
+export function employees(company: any, preferred_title: any, country_code: any, invocation: CustomFunctions.CancelableInvocation): Promise<string[][]> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const signal = cancellation(invocation);
+  return cell(async () => {
+    const request = { ...args.company(company), preferred_title: args.required(preferred_title, "preferred_title", args.LIMITS.title) };
+    const country = args.countryCode(country_code);
+    const outcome = await lookup("employees", country ? { ...request, country_code: country } : request, signal);
+    if (outcome.status !== "ok") {
+      return outcome.status === "blacklisted" ? foundOrError(outcome) as CustomFunctions.Error : excelError("notAvailable", "No employees found.");
+    }
+    return outcome.value.employees.map((e) => [e.name, e.title, e.company, e.linkedin_url ?? ""]);
+  }) as Promise<string[][]>;
+}
+
+/**
+ * Credits left on the account, kept current as the add-in spends.
+ * @customfunction CREDITS
+ * @param invocation Invocation of the streaming function.
+ * @streaming
+ */
+export function credits(invocation: CustomFunctions.StreamingInvocation<number>): void {
+  const services = getServices();
+  const unsubscribe = services.credits.subscribe((snapshot) => {
+    if (snapshot.creditsLeft !== null) invocation.setResult(snapshot.creditsLeft);
+  });
+  invocation.onCanceled = unsubscribe;
+  void cell(async () => {
+    await (await services.client()).account();
+    return 0;
+  }).then((result) => {
+    if (result instanceof CustomFunctions.Error && services.credits.snapshot.creditsLeft === null) {
+      invocation.setResult(result as unknown as number);
+    }
+  });
+}
+
+export type { CellResult };

@@ -1,0 +1,31 @@
+/* global document, Office */
+// The shared runtime's page: the worksheet functions (functions.js, loaded before this file)
+// are registered already; the task pane UI is fetched only when the pane is shown.
+
+async function showTaskPane(): Promise<void> {
+  const root = document.getElementById("root");
+  if (!root) return;
+  const { mountTaskPane } = await import(/* webpackChunkName: "taskpane-ui" */ "./ui/mount");
+  mountTaskPane(root);
+}
+
+let shown: Promise<void> | null = null;
+
+function showOnce(): void {
+  shown ??= showTaskPane().catch((error: unknown) => {
+    const root = document.getElementById("root");
+    if (root) root.textContent = `Mail Finder could not start its task pane: ${error instanceof Error ? error.message : String(error)}`;
+  });
+}
+
+Office.onReady(() => {
+  // With a long-lived shared runtime the page also runs while the pane is closed (for the
+  // functions): build the UI only once it is seen.
+  if (document.visibilityState === "visible") showOnce();
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") showOnce();
+  });
+  Office.addin?.onVisibilityModeChanged?.((args) => {
+    if (args.visibilityMode === Office.VisibilityMode.taskpane) showOnce();
+  });
+});

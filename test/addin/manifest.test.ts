@@ -1,0 +1,153 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { runInNewContext } from "node:vm";
+import { XMLParser } from "fast-xml-parser";
+
+// The manifest and the build (`npm test` builds first; `office-addin-manifest validate` needs
+// the network, so these checks are ours).
+
+const ROOT = join(__dirname, "..", "..");
+const DIST = join(ROOT, "dist");
+const IDS = ["FINDEMAIL", "VERIFYEMAIL", "DECISIONMAKER", "COMPANYEMAILS", "LINKEDINEMAIL", "EMPLOYEES", "CREDITS"];
+
+type Node = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", removeNSPrefix: true, isArray: (name) => ["Image", "Url", "String", "Set", "Control", "Runtime", "AppDomain"].includes(name) });
+const parse = (file: string): Node => parser.parse(readFileSync(file, "utf8")).OfficeApp;
+
+/** Every `resid` attribute anywhere in the tree. */
+function resids(node: unknown, found: string[] = []): string[] {
+  if (Array.isArray(node)) node.forEach((n) => resids(n, found));
+  else if (node && typeof node === "object") {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "@resid") found.push(String(value));
+      else resids(value, found);
+    }
+  }
+  return found;
+}
+
+function resources(app: Node): Map<string, string> {
+  const r = app.VersionOverrides.Resources;
+  const all = [...r.Images.Image, ...r.Urls.Url, ...r.ShortStrings.String, ...r.LongStrings.String];
+  return new Map(all.map((entry: Node) => [entry["@id"], entry["@DefaultValue"]]));
+}
+
+function urls(app: Node): string[] {
+  const text = JSON.stringify(app);
+  return [...text.matchAll(/"(https?:\/\/[^"]+)"/g)].map((m) => m[1]!).filter((u) => !u.includes("schemas.microsoft.com") && !u.includes("www.w3.org"));
+}
+
+describe("manifest.xml", () => {
+  const app = parse(join(ROOT, "manifest.xml"));
+  const host = app.VersionOverrides.Hosts.Host;
+  const res = resources(app);
+
+  test("a task pane add-in for Excel that requires the shared runtime", () => {
+    expect(app["@type"]).toBe("TaskPaneApp");
+    expect(app.Id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(app.Hosts.Host["@Name"]).toBe("Workbook");
+    expect(app.Requirements.Sets.Set).toEqual([{ "@Name": "SharedRuntime", "@MinVersion": "1.1" }]);
+    expect(host["@type"]).toBe("Workbook");
+  });
+
+  test("every resid resolves to a resource", () => {
+    const used = resids(app.VersionOverrides);
+    expect(used.length).toBeGreaterThan(10);
+    for (const id of used) expect(res.has(id) ? id : `missing resource ${id}`).toBe(id);
+  });
+
+  test("runtime page, function file and custom functions page are the same URL, with a long lifetime", () => {
+    const runtime = host.Runtimes.Runtime[0];
+    expect(runtime["@lifetime"]).toBe("long");
+    const page = host.AllFormFactors.ExtensionPoint.Page.SourceLocation["@resid"];
+    const functionFile = host.DesktopFormFactor.FunctionFile["@resid"];
+    const taskpane = host.DesktopFormFactor.ExtensionPoint.OfficeTab.Group.Control[0].Action.SourceLocation["@resid"];
+    expect(new Set([runtime["@resid"], page, functionFile, taskpane])).toEqual(new Set(["Taskpane.Url"]));
+    expect(res.get("Taskpane.Url")).toBe(app.DefaultSettings.SourceLocation["@DefaultValue"]);
+  });
+
+  test("custom functions: namespace MAIL, script and metadata of the build", () => {
+    const point = host.AllFormFactors.ExtensionPoint;
+    expect(point["@type"]).toBe("CustomFunctions");
+    expect(res.get(point.Namespace["@resid"])).toBe("MAIL");
+    expect(res.get(point.Script.SourceLocation["@resid"])).toBe("https://localhost:3000/functions.js");
+    expect(res.get(point.Metadata.SourceLocation["@resid"])).toBe("https://localhost:3000/functions.json");
+  });
+
+  test("a ribbon button that opens the task pane, with icons that exist in assets/", () => {
+    const control = host.DesktopFormFactor.ExtensionPoint.OfficeTab.Group.Control[0];
+    expect(control["@type"]).toBe("Button");
+    expect(control.Action["@type"]).toBe("ShowTaskpane");
+    const icons = [...res.entries()].filter(([id]) => id.startsWith("Icon.")).map(([, url]) => url);
+    for (const url of [...icons, app.IconUrl["@DefaultValue"], app.HighResolutionIconUrl["@DefaultValue"]]) {
+      const file = join(ROOT, new URL(url).pathname);
+      expect(existsSync(file) ? url : `missing ${file}`).toBe(url);
+      expect(readFileSync(file).subarray(1, 4).toString()).toBe("PNG");
+    }
+  });
+
+  test("every URL is https on localhost:3000, and no app domain is granted that is not needed", () => {
+    for (const url of urls(app)) expect(url).toMatch(/^https:\/\/localhost:3000\//);
+    expect(app.AppDomains).toBeUndefined();
+  });
+});
+
+describe("the build (npm run build)", () => {
+  const built = existsSync(join(DIST, "functions.json"));
+  const it = built ? test : test.skip;
+  if (!built) {
+    test("dist/ exists", () => {
+      throw new Error("Run `npm run build` first (npm test does).");
+    });
+  }
+
+  it("functions.json has the seven ids with their types", () => {
+    const metadata = JSON.parse(readFileSync(join(DIST, "functions.json"), "utf8"));
+    const byId = new Map(metadata.functions.map((f: Node) => [f.id, f]));
+    expect([...byId.keys()].sort()).toEqual([...IDS].sort());
+    const f = (id: string): Node => byId.get(id) as Node;
+    expect(f("FINDEMAIL").parameters.map((p: Node) => [p.name, !!p.optional])).toEqual([
+      ["name", false], ["last_name", false], ["company", false], ["linkedin_url", true], ["fields", true],
+    ]);
+    expect(f("FINDEMAIL").result).toEqual({ dimensionality: "matrix" });
+    expect(f("DECISIONMAKER").parameters[1]).toMatchObject({ name: "categories", dimensionality: "matrix" });
+    expect(f("COMPANYEMAILS").result).toEqual({ dimensionality: "matrix", type: "string" });
+    expect(f("EMPLOYEES").result.dimensionality).toBe("matrix");
+    expect(f("VERIFYEMAIL").result).toEqual({ type: "string" });
+    expect(f("CREDITS").options).toEqual({ stream: true });
+    expect(f("CREDITS").result).toEqual({ type: "number" });
+    for (const id of IDS.filter((i) => i !== "CREDITS")) expect(f(id).options).toEqual({ cancelable: true });
+  });
+
+  it("the production manifest points at the production host, not localhost", () => {
+    const prod = readFileSync(join(DIST, "manifest.prod.xml"), "utf8");
+    expect(prod).not.toContain("localhost");
+    const app = parse(join(DIST, "manifest.prod.xml"));
+    for (const url of urls(app)) expect(url).toMatch(/^https:\/\//);
+    expect(resources(app).get("Taskpane.Url")).toMatch(/\/taskpane\.html$/);
+  });
+
+  it("the page loads the functions before the task pane, and the UI is a separate chunk", () => {
+    const html = readFileSync(join(DIST, "taskpane.html"), "utf8");
+    const functions = html.indexOf("functions.js");
+    const taskpane = html.indexOf("taskpane.js");
+    expect(functions).toBeGreaterThan(-1);
+    expect(taskpane).toBeGreaterThan(functions);
+    expect(html).toContain("https://appsforoffice.microsoft.com/lib/1/hosted/office.js");
+    expect(readFileSync(join(DIST, "functions.js"), "utf8")).not.toMatch(/FluentProvider|react-dom/);
+  });
+
+  it("functions.js registers all seven functions when loaded into a runtime", () => {
+    const associated: string[] = [];
+    const context = {
+      CustomFunctions: { associate: (id: string) => associated.push(id), Error: class {}, ErrorCode: {} },
+      globalThis: {} as Record<string, unknown>,
+      console,
+      setTimeout,
+    };
+    context.globalThis = context as unknown as Record<string, unknown>;
+    runInNewContext(readFileSync(join(DIST, "functions.js"), "utf8"), context);
+    expect(associated.sort()).toEqual([...IDS].sort());
+  });
+});

@@ -1,0 +1,81 @@
+/* eslint-disable no-undef */
+const path = require("path");
+const CopyWebpackPlugin = require("copy-webpack-plugin");
+const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin");
+const HtmlWebpackPlugin = require("html-webpack-plugin");
+const { DefinePlugin } = require("webpack");
+const { devCertificates } = require("./scripts/dev-certs");
+
+const urlDev = "https://localhost:3000/";
+// Where the production build is served from; the manifest's localhost URLs are rewritten to it.
+const urlProd = process.env.ADDIN_PUBLIC_URL || "https://mail-finder.example.com/";
+const sandboxUrl = process.env.SANDBOX_URL || "http://localhost:4010";
+
+module.exports = async (env, options) => {
+  const dev = options.mode === "development";
+  const buildType = dev ? "dev" : "prod";
+  // The dev build talks to the local sandbox through the dev server's same-origin relay.
+  const defaultSettings = dev
+    ? { apiKey: process.env.SANDBOX_DEMO_KEY || "sandbox-demo-key", baseUrl: "/api", webhookUrl: null }
+    : { apiKey: null, baseUrl: process.env.PRODUCTION_BASE_URL || "/api", webhookUrl: null };
+
+  return {
+    devtool: dev ? "source-map" : false,
+    entry: {
+      functions: "./src/functions/functions.ts",
+      taskpane: "./src/taskpane/taskpane.ts",
+    },
+    output: {
+      path: path.resolve(__dirname, "dist"),
+      filename: "[name].js",
+      chunkFilename: "[name].[contenthash:8].js",
+      clean: true,
+    },
+    resolve: { extensions: [".ts", ".tsx", ".js"] },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          use: { loader: "ts-loader", options: { configFile: "tsconfig.web.json", transpileOnly: true } },
+        },
+      ],
+    },
+    performance: { hints: false },
+    plugins: [
+      new DefinePlugin({ __DEFAULT_SETTINGS__: JSON.stringify(defaultSettings) }),
+      new CustomFunctionsMetadataPlugin({ output: "functions.json", input: "./src/functions/functions.ts" }),
+      new HtmlWebpackPlugin({
+        filename: "taskpane.html",
+        template: "./src/taskpane/taskpane.html",
+        // One page for the runtime, the functions and the task pane (shared runtime):
+        // the functions register first, the task pane UI is loaded later on demand.
+        chunks: ["functions", "taskpane"],
+        chunksSortMode: "manual",
+      }),
+      new CopyWebpackPlugin({
+        patterns: [
+          { from: "assets/*.png", to: "assets/[name][ext]" },
+          {
+            from: "manifest*.xml",
+            to: "[name]." + buildType + "[ext]",
+            transform(content) {
+              return dev ? content : content.toString().replace(new RegExp(urlDev, "g"), urlProd);
+            },
+          },
+        ],
+      }),
+    ],
+    devServer: {
+      static: { directory: path.join(__dirname, "dist") },
+      headers: { "Access-Control-Allow-Origin": "*" },
+      server: dev && !env.WEBPACK_BUILD ? { type: "https", options: devCertificates() } : "http",
+      port: Number(process.env.npm_package_config_dev_server_port || 3000),
+      // Same-origin relay to the service (DESIGN 3): /api/* -> the sandbox or any upstream.
+      proxy: [{ context: ["/api"], target: sandboxUrl, pathRewrite: { "^/api": "" }, changeOrigin: true, secure: true }],
+      client: { overlay: false },
+      hot: false,
+      liveReload: false,
+    },
+  };
+};
