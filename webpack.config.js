@@ -70,7 +70,7 @@ module.exports = async (env, options) => {
       static: { directory: path.join(__dirname, "dist") },
       headers: { "Access-Control-Allow-Origin": "*" },
       server: dev && !env.WEBPACK_BUILD ? { type: "https", options: devCertificates() } : "http",
-      port: Number(process.env.npm_package_config_dev_server_port || 3000),
+      port: Number(process.env.DEV_SERVER_PORT || process.env.npm_package_config_dev_server_port || 3000),
       // Same-origin relay to the service (DESIGN 3): /api/* -> the sandbox or any upstream.
       proxy: [{ context: ["/api"], target: sandboxUrl, pathRewrite: { "^/api": "" }, changeOrigin: true, secure: true }],
       client: { overlay: false },

@@ -11,7 +11,8 @@ const { certificatePaths } = require("./dev-certs") as { certificatePaths: () =>
 const ROOT = join(__dirname, "..");
 const STATE_FILE = join(ROOT, ".sandbox", "start.json");
 const SANDBOX_PORT = Number(process.env.SANDBOX_PORT ?? 4010);
-const DEV_SERVER_PORT = Number(process.env.npm_package_config_dev_server_port ?? 3000);
+const SANDBOX_DB = process.env.SANDBOX_DB ?? ".sandbox/sandbox.db";
+const DEV_SERVER_PORT = Number(process.env.DEV_SERVER_PORT ?? process.env.npm_package_config_dev_server_port ?? 3000);
 const bin = (name: string): string => join(ROOT, "node_modules", ".bin", name);
 
 const children: ChildProcess[] = [];
@@ -108,7 +109,7 @@ async function main(): Promise<void> {
   ensureCertificates();
 
   const sandbox = start("sandbox", process.execPath, [
-    "--import", "tsx", "src/sandbox/server.ts", "--port", String(SANDBOX_PORT), "--db", ".sandbox/sandbox.db",
+    "--import", "tsx", "src/sandbox/server.ts", "--port", String(SANDBOX_PORT), "--db", SANDBOX_DB,
     // A little latency and pacing, so that a demo shows progress as the real service would.
     "--latency-ms", "300", "--job-step-ms", "250", "--job-chunk", "200",
   ]);
