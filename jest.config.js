@@ -5,6 +5,8 @@ module.exports = {
   testMatch: ["**/*.test.ts"],
   // Type checking runs once in `npm run typecheck`; jest only transpiles.
   transform: { "^.+\\.ts$": "ts-jest" },
+  // office-addin-mock requires office-addin-manifest, whose dependencies are ESM-only.
+  moduleNameMapper: { "^office-addin-manifest$": "<rootDir>/test/stubs/office-addin-manifest.js" },
   testTimeout: 60000,
   reporters: ["default", "<rootDir>/test/reporters/summary-line.js"],
 };

@@ -11,6 +11,8 @@ for tool in python3 make g++ pkg-config; do
 done
 # keytar (under office-addin-debugging) builds from source against libsecret.
 dpkg -s libsecret-1-dev >/dev/null 2>&1 || packages+=(libsecret-1-dev)
+# The browser tests drive Debian's Chromium, /usr/bin/chromium, with playwright-core.
+[ -x /usr/bin/chromium ] || packages+=(chromium)
 
 if [ "${#packages[@]}" -gt 0 ]; then
   echo "Installing system packages: ${packages[*]}"

@@ -1,34 +1,50 @@
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { Caption1, Subtitle2, Tab, TabList, makeStyles, tokens } from "@fluentui/react-components";
 import type { Services } from "../../runtime/services";
+import { BulkPanel } from "./BulkPanel";
+import { DomainPanel } from "./DomainPanel";
+import { GeoLeadPanel } from "./GeoLeadPanel";
+import { JobsPanel } from "./JobsPanel";
+import { ReportPanel } from "./ReportPanel";
 import { SettingsPanel } from "./SettingsPanel";
+import { PaneContextValue, createPaneContext, type TabId } from "./pane-context";
 import { formatCredits, useCredits } from "./use-credits";
 
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: "8px", padding: "12px" },
-  header: { display: "flex", justifyContent: "space-between", alignItems: "baseline", gap: "8px" },
+  header: { display: "flex", justifyContent: "space-between", alignItems: "baseline", gap: "8px", flexWrap: "wrap" },
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
-type TabId = "settings";
+const TABS: Array<[TabId, string]> = [
+  ["bulk", "Bulk"], ["geo", "GeoLead"], ["domain", "Domain"], ["report", "Report"], ["jobs", "Jobs"], ["settings", "Settings"],
+];
 
 export function App({ services }: { services: Services }): JSX.Element {
   const styles = useStyles();
   const credits = useCredits(services);
-  const [tab, setTab] = useState<TabId>("settings");
+  const [tab, setTab] = useState<TabId>("bulk");
+  const pane = useMemo(() => createPaneContext(services, setTab), [services]);
   return (
-    <div className={styles.root}>
-      <div className={styles.header}>
-        <Subtitle2>Mail Finder</Subtitle2>
-        <Caption1 className={styles.muted}>
-          Credits <span data-testid="account-credits">{formatCredits(credits.creditsLeft)}</span>
-          {" · "}spent this session <span data-testid="session-spend">{formatCredits(credits.sessionSpend)}</span>
-        </Caption1>
+    <PaneContextValue.Provider value={pane}>
+      <div className={styles.root}>
+        <div className={styles.header}>
+          <Subtitle2>Mail Finder</Subtitle2>
+          <Caption1 className={styles.muted}>
+            Credits <span data-testid="account-credits">{formatCredits(credits.creditsLeft)}</span>
+            {" · "}spent this session <span data-testid="session-spend">{formatCredits(credits.sessionSpend)}</span>
+          </Caption1>
+        </div>
+        <TabList selectedValue={tab} onTabSelect={(_, data) => setTab(data.value as TabId)} size="small">
+          {TABS.map(([id, label]) => <Tab key={id} value={id} data-testid={`tab-${id}`}>{label}</Tab>)}
+        </TabList>
+        {tab === "bulk" && <BulkPanel />}
+        {tab === "geo" && <GeoLeadPanel />}
+        {tab === "domain" && <DomainPanel />}
+        {tab === "report" && <ReportPanel />}
+        {tab === "jobs" && <JobsPanel />}
+        {tab === "settings" && <SettingsPanel services={services} />}
       </div>
-      <TabList selectedValue={tab} onTabSelect={(_, data) => setTab(data.value as TabId)} size="small">
-        <Tab value="settings">Settings</Tab>
-      </TabList>
-      {tab === "settings" && <SettingsPanel services={services} />}
-    </div>
+    </PaneContextValue.Provider>
   );
 }

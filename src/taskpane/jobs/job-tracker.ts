@@ -1,0 +1,115 @@
+import type { BulkSearch, DomainEmailFileInfo, GeoLead, SearchCounts } from "../../api/types";
+import type { EmailServiceClient } from "../../client/client";
+import { ApiError } from "../../client/errors";
+import type { JobRecord, JobStore } from "../excel/job-store";
+
+// Follows every job of the workbook (DESIGN 4, "Jobs"): polls the unfinished ones, records
+// their status and counts in the job store (saved in the workbook), and never drops a job
+// because a poll failed.
+
+const FINISHED = new Set(["completed", "failed", "deleted", "ready"]);
+
+export const isFinished = (job: Pick<JobRecord, "lastStatus">): boolean => job.lastStatus !== null && FINISHED.has(job.lastStatus);
+
+/** Share of rows processed, or null while it cannot be known (extraction, queued). */
+export function progressOf(job: Pick<JobRecord, "kind" | "lastStatus" | "lastCounts">): number | null {
+  if (job.kind === "domain_file") return job.lastStatus === "ready" ? 1 : null;
+  if (job.lastStatus === "completed") return 1;
+  const counts = job.lastCounts;
+  if (!counts || counts.total === 0) return null;
+  const processed = counts.found_valid + counts.found_unknown + counts.not_found + counts.failed;
+  return Math.min(1, processed / counts.total);
+}
+
+export interface JobTrackerOptions {
+  intervalMs?: number;
+  maxBackoffMs?: number;
+  now?: () => Date;
+}
+
+type Snapshot = { status: string | null; counts: SearchCounts | null };
+
+export class JobTracker {
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private failures = 0;
+  private polling: Promise<void> | null = null;
+  private readonly intervalMs: number;
+  private readonly maxBackoffMs: number;
+  private readonly now: () => Date;
+
+  constructor(private readonly store: JobStore, private readonly client: () => Promise<EmailServiceClient>, options: JobTrackerOptions = {}) {
+    this.intervalMs = options.intervalMs ?? 2_000;
+    this.maxBackoffMs = options.maxBackoffMs ?? 60_000;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  start(): void {
+    if (!this.timer) this.schedule(0);
+  }
+
+  stop(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  /** Polls every unfinished job once now (also what the timer does). */
+  pollNow(): Promise<void> {
+    this.polling ??= this.pollUnfinished().finally(() => {
+      this.polling = null;
+    });
+    return this.polling;
+  }
+
+  private schedule(delayMs: number): void {
+    this.timer = setTimeout(async () => {
+      await this.pollNow();
+      // Back off while the service fails, up to a minute; the jobs stay where they are.
+      const delay = this.failures === 0 ? this.intervalMs : Math.min(this.maxBackoffMs, this.intervalMs * 2 ** this.failures);
+      if (this.timer) this.schedule(delay);
+    }, delayMs);
+  }
+
+  private async pollUnfinished(): Promise<void> {
+    const jobs = (await this.store.load()).filter((job) => !isFinished(job));
+    if (jobs.length === 0) return;
+    let failed = false;
+    let client: EmailServiceClient;
+    try {
+      client = await this.client();
+    } catch (error) {
+      this.failures++;
+      for (const job of jobs) if (job.lastError !== messageOf(error)) await this.store.update(job.kind, job.id, { lastError: messageOf(error) });
+      return;
+    }
+    for (const job of jobs) {
+      try {
+        const snapshot = await this.read(client, job);
+        // Saved (in the workbook) only when something changed, not at every poll.
+        if (snapshot.status !== job.lastStatus || JSON.stringify(snapshot.counts) !== JSON.stringify(job.lastCounts ?? null) || job.lastError) {
+          await this.store.update(job.kind, job.id, {
+            lastStatus: snapshot.status, lastCounts: snapshot.counts, lastCheckedAt: this.now().toISOString(), lastError: null,
+          });
+        }
+      } catch (error) {
+        failed = true;
+        const message = messageOf(error);
+        if (message !== job.lastError) await this.store.update(job.kind, job.id, { lastError: message, lastCheckedAt: this.now().toISOString() });
+      }
+    }
+    this.failures = failed ? this.failures + 1 : 0;
+  }
+
+  private async read(client: EmailServiceClient, job: JobRecord): Promise<Snapshot> {
+    if (job.kind === "domain_file") {
+      const info: DomainEmailFileInfo = await client.domainEmailFile.info(job.id);
+      return { status: info.status ?? "not_ordered", counts: null };
+    }
+    const search: BulkSearch | GeoLead = job.kind === "bulk" ? await client.bulk.get(job.id) : await client.geoLead.get(job.id);
+    return { status: search.status, counts: search.counts };
+  }
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof ApiError && error.kind === "not_found") return "The service does not know this job (404): it may belong to another account or key.";
+  return error instanceof Error ? error.message : String(error);
+}

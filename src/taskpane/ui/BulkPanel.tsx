@@ -1,0 +1,180 @@
+import { useMemo, useState } from "react";
+import { Button, Caption1, Checkbox, Field, Input, MessageBar, MessageBarBody, Select, Spinner, makeStyles, tokens } from "@fluentui/react-components";
+import type { BulkCell } from "../../api/types";
+import { readSelection } from "../excel/selection";
+import { planBulk } from "../bulk/bulk-request";
+import { previewFile } from "../bulk/file-preview";
+import { FIELD_LABELS, MAPPED_FIELDS, detectHeader, indexFieldOf, searchKind, suggestMapping, type ColumnMapping, type MappedField } from "../bulk/mapping";
+import { parseCategories } from "../categories";
+import { errorText, usePane } from "./pane-context";
+
+const useStyles = makeStyles({
+  form: { display: "flex", flexDirection: "column", gap: "10px" },
+  row: { display: "flex", gap: "8px", alignItems: "center", flexWrap: "wrap" },
+  grid: { display: "grid", gridTemplateColumns: "1fr 1fr", gap: "6px 8px" },
+  muted: { color: tokens.colorNeutralForeground3 },
+});
+
+interface Source {
+  kind: "selection" | "file";
+  label: string;
+  /** All rows for a selection; the first rows of a file (its mapping preview). */
+  values: BulkCell[][];
+  file?: File;
+}
+
+const columnName = (index: number): string => {
+  let name = "";
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  return name;
+};
+
+/** Bulk search from the selected range (bulk/json) or a CSV/XLSX file (bulk/multipart). */
+export function BulkPanel(): JSX.Element {
+  const styles = useStyles();
+  const { services, jobs, tracker, show } = usePane();
+  const [source, setSource] = useState<Source | null>(null);
+  const [hasHeader, setHasHeader] = useState(true);
+  const [mapping, setMapping] = useState<ColumnMapping>({});
+  const [categoriesText, setCategoriesText] = useState("");
+  const [label, setLabel] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<{ field: string; message: string } | null>(null);
+
+  const categories = useMemo(() => parseCategories(categoriesText), [categoriesText]);
+  const kind = searchKind(mapping, (categories.ok ? categories.value : []).length > 0);
+  const width = source ? Math.max(0, ...source.values.slice(0, 50).map((r) => r.length)) : 0;
+  const headerRow = source && hasHeader ? source.values[0] ?? [] : [];
+  const plan = useMemo(() => {
+    if (!source || source.kind !== "selection" || typeof kind !== "string" || !categories.ok) return null;
+    return planBulk({ values: source.values, hasHeader, mapping, categories: categories.value, fileName: label || source.label, kind });
+  }, [source, hasHeader, mapping, categories, kind, label]);
+
+  const load = (next: Source): void => {
+    const header = detectHeader(next.values as (string | number | boolean | null)[][]);
+    setSource(next);
+    setHasHeader(header);
+    setMapping(suggestMapping(next.values as (string | number | boolean | null)[][], header));
+    setLabel(next.label);
+    setError(null);
+  };
+
+  const useSelection = async (): Promise<void> => {
+    setBusy(true);
+    try {
+      const selection = await readSelection();
+      load({ kind: "selection", label: `${selection.sheetName} ${selection.address.split("!").pop()}`, values: selection.values });
+    } catch (e) {
+      setError({ field: "source", message: errorText(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const useFile = async (file: File | undefined): Promise<void> => {
+    if (!file) return;
+    setBusy(true);
+    try {
+      const preview = await previewFile(file, file.name);
+      load({ kind: "file", label: file.name.replace(/\.[^.]+$/, ""), values: preview.rows, file });
+    } catch (e) {
+      setError({ field: "file", message: errorText(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = async (): Promise<void> => {
+    if (!source) return;
+    if (!categories.ok) return setError({ field: "categories", message: categories.error });
+    if (typeof kind !== "string") return setError({ field: "mapping", message: kind.error });
+    setBusy(true);
+    setError(null);
+    try {
+      const client = await services.client();
+      const webhookUrl = (await services.settings.load()).webhookUrl ?? undefined;
+      const created = [];
+      if (source.kind === "file" && source.file) {
+        const indexes: Record<string, number> = {};
+        for (const field of MAPPED_FIELDS) if (mapping[field] !== undefined) indexes[indexFieldOf(field)] = mapping[field]!;
+        created.push(await client.bulk.createMultipart({
+          file: source.file, fileName: source.file.name, has_header: hasHeader, file_name: label || source.label, ...indexes,
+          ...(kind === "decision_maker" ? { decision_maker_category: categories.value } : {}),
+        }, { webhookUrl }));
+      } else if (plan) {
+        if (plan.rows === 0) throw new Error("The selection has no data rows.");
+        for (const request of plan.requests) created.push(await client.bulk.createJson(request, { webhookUrl }));
+      }
+      for (const search of created) {
+        await jobs.add({ kind: "bulk", id: search.id, label: search.file_name, createdAt: search.created_at, lastStatus: search.status, lastCounts: search.counts, lastCheckedAt: null, lastError: null, resultSheets: [] });
+      }
+      tracker.start();
+      show("jobs");
+    } catch (e) {
+      setError({ field: "submit", message: errorText(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const errorFor = (field: string) =>
+    error?.field === field ? { validationState: "error" as const, validationMessage: <span data-testid="error-message">{error.message}</span> } : {};
+
+  return (
+    <div className={styles.form}>
+      <Field label="Rows to search" {...errorFor("source")}>
+        <div className={styles.row}>
+          <Button onClick={() => void useSelection()} disabled={busy} data-testid="bulk-from-selection">Use the selected range</Button>
+          <Caption1 className={styles.muted}>or</Caption1>
+        </div>
+      </Field>
+      <Field label="A CSV or XLSX file" {...errorFor("file")}>
+        <input type="file" accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" data-testid="bulk-file" onChange={(e) => void useFile(e.target.files?.[0])} />
+      </Field>
+      {busy && <Spinner size="tiny" label="Working…" />}
+      {source && (
+        <>
+          <Caption1 data-testid="bulk-source">
+            {source.kind === "selection" ? `${plan?.rows ?? 0} rows from ${source.label}` : `${source.file?.name} (first rows shown for the mapping)`}
+          </Caption1>
+          <Checkbox checked={hasHeader} onChange={(_, d) => setHasHeader(Boolean(d.checked))} label="The first row is a header" data-testid="bulk-has-header" />
+          <div className={styles.grid}>
+            {MAPPED_FIELDS.map((field: MappedField) => (
+              <Field key={field} label={FIELD_LABELS[field]} size="small">
+                <Select
+                  size="small"
+                  value={mapping[field] === undefined ? "" : String(mapping[field])}
+                  data-testid={`bulk-map-${field}`}
+                  onChange={(_, d) => setMapping((m) => ({ ...m, [field]: d.value === "" ? undefined : Number(d.value) }))}
+                >
+                  <option value="">—</option>
+                  {Array.from({ length: width }, (_, i) => (
+                    <option key={i} value={String(i)}>{`${columnName(i)}${hasHeader && headerRow[i] !== undefined && headerRow[i] !== null && headerRow[i] !== "" ? `: ${String(headerRow[i]).slice(0, 24)}` : ""}`}</option>
+                  ))}
+                </Select>
+              </Field>
+            ))}
+          </div>
+          {typeof kind !== "string" && <MessageBar intent="warning"><MessageBarBody><span data-testid="error-message">{kind.error}</span></MessageBarBody></MessageBar>}
+          <Field label="Decision-maker categories (optional, most important first)" hint="ceo, engineering, finance, hr, it, logistics, marketing, operations, buyer, sales"
+            {...(categories.ok ? {} : { validationState: "error" as const, validationMessage: <span data-testid="error-message">{categories.error}</span> })}>
+            <Input value={categoriesText} onChange={(_, d) => setCategoriesText(d.value)} placeholder="ceo, sales" data-testid="bulk-categories" />
+          </Field>
+          <Field label="Label">
+            <Input value={label} onChange={(_, d) => setLabel(d.value)} data-testid="bulk-label" />
+          </Field>
+          <Caption1 data-testid="bulk-cost">
+            {plan
+              ? `${plan.rows.toLocaleString("en-US")} rows in ${plan.requests.length} search${plan.requests.length > 1 ? "es" : ""} · up to ${plan.maxCredits.toLocaleString("en-US")} credits if every row is found valid (paid at download; repeats within 30 days are free)`
+              : source.kind === "file" ? "The cost is known once the file is processed: it is shown before you download." : ""}
+          </Caption1>
+          <Field {...errorFor("submit")} {...errorFor("mapping")} {...errorFor("categories")}>
+            <Button appearance="primary" disabled={busy || typeof kind !== "string" || !categories.ok} onClick={() => void submit()} data-testid="bulk-submit">
+              Start the bulk search
+            </Button>
+          </Field>
+        </>
+      )}
+    </div>
+  );
+}

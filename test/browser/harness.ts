@@ -1,0 +1,510 @@
+/**
+ * Browser test harness: the REAL production build of the add-in (dist/) in Debian's Chromium,
+ * driven by playwright-core, talking to a real sandbox over HTTP.
+ *
+ * Run the browser tests alone:
+ *
+ *     npm run build          # dist/ must be a production build (base URL "/api", no key)
+ *     npx jest test/browser
+ *
+ * How it is wired:
+ * - startAddin() starts a sandbox (startSandbox(), fast job pace by default), then a small
+ *   node:http server on 127.0.0.1 that serves dist/ and relays /api/* to the sandbox (the
+ *   same-origin relay that the dev server offers: the /api prefix is stripped, method,
+ *   headers - authorization included - and body pass through), then launches
+ *   /usr/bin/chromium headless with a fresh temporary profile.
+ * - openTaskPane() opens http://127.0.0.1:<port>/taskpane.html in a browser context whose
+ *   requests for office.js (https://appsforoffice.microsoft.com/lib/1/hosted/office.js, not
+ *   reachable here) are answered with test/browser/host-shim.js: a fake Excel on the web with
+ *   a shared runtime (Office, OfficeRuntime.storage, CustomFunctions, Excel.run over an
+ *   in-memory workbook persisted in the origin's IndexedDB). Pages of the same context share
+ *   the workbook and OfficeRuntime.storage, so a second page is the workbook "reopened"
+ *   (close the first one before, as a user closes a workbook). The shim's test API is
+ *   window.__hostShim (selection, cells, workbook snapshot, Excel request sizes, visibility).
+ * - browserTest() runs a test with the console errors, uncaught page errors and failed
+ *   requests of its pages attached to any failure; an uncaught page error fails the test.
+ * - describeBrowser() skips the suite, with a message, only when Chromium is missing and CI
+ *   is not set; under CI a missing Chromium fails (scripts/setup.sh installs it).
+ * - screenshot(page, name) writes test/browser/screenshots/<name>.png at a task pane's size
+ *   (380 x 720); those images are kept in git for the README.
+ */
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { SandboxOptions } from "../../src/sandbox/app";
+import { startSandbox, type TestSandbox } from "../helpers/sandbox";
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+export const OFFICE_JS_URL = "https://appsforoffice.microsoft.com/lib/1/hosted/office.js";
+export const VIEWPORT = { width: 380, height: 720 };
+export const SCREENSHOTS_DIR = path.join(__dirname, "screenshots");
+
+const ROOT = path.resolve(__dirname, "../..");
+const DIST = path.join(ROOT, "dist");
+const SHIM_PATH = path.join(__dirname, "host-shim.js");
+
+export const chromiumAvailable = fs.existsSync(CHROMIUM_PATH);
+
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+// ---------------------------------------------------------------------------------------------
+// The shim's test API, as seen from page.evaluate
+// ---------------------------------------------------------------------------------------------
+
+export interface ShimSheet {
+  id: string;
+  name: string;
+  position: number;
+  visibility: string;
+  active: boolean;
+  usedRange: string | null;
+  /** Values from A1 to the used range's bottom-right: values[row][column], 0-based. */
+  values: Array<Array<string | number | boolean>>;
+  /** Formula cells only, by address ("B2": "=..."). */
+  formulas: Record<string, string>;
+  numberFormats: Record<string, string>;
+  formats: Record<string, Record<string, unknown>>;
+  columnFormats: Record<string, { nf?: string; fmt?: Record<string, unknown> }>;
+  columnWidths: Record<string, number>;
+  autofitColumns: string[];
+  frozenRows: number;
+  frozenColumns: number;
+  selection: string;
+  /** More than 1 when several areas are selected (getSelectedRange then fails: InvalidSelection). */
+  selectionAreas: number;
+}
+
+export interface ShimTable {
+  id: string;
+  name: string;
+  sheet: string;
+  address: string;
+  headers: string[];
+  rowCount: number;
+  showHeaders: boolean;
+  style: string;
+}
+
+export interface WorkbookSnapshot {
+  activeSheet: string;
+  selection: string;
+  sheets: ShimSheet[];
+  tables: ShimTable[];
+  /** Defined names (workbook.names). */
+  names: Array<{ name: string; type: string; value: string; comment: string }>;
+  /** Document settings as saved by saveAsync. */
+  settings: Record<string, unknown>;
+  startupBehavior: string;
+}
+
+export interface ShimRequests {
+  syncs: number;
+  requests: Array<{ index: number; actions: number; payloadBytes: number; responseBytes: number; ok: boolean; error?: string }>;
+}
+
+export interface HostShimConfig {
+  visibility?: "Hidden" | "Taskpane";
+  payloadLimitBytes?: number;
+  responseLimitBytes?: number;
+  storageLimitBytes?: number;
+  syncLatencyMs?: number;
+  requirementSets?: Record<string, string>;
+}
+
+export interface HostShim {
+  ready: Promise<void>;
+  setSelection(sheetName: string, address: string): Promise<void>;
+  setCells(sheetName: string, topLeft: string, values: unknown[][]): Promise<void>;
+  addSheet(name: string): Promise<void>;
+  workbook(): WorkbookSnapshot;
+  liveSettings(): Record<string, unknown>;
+  storage(): Record<string, string>;
+  requests(): ShimRequests;
+  clearRequests(): void;
+  failNextSync(error?: { code?: string; message?: string }): void;
+  failNextSettingsSave(error?: { message?: string }): void;
+  configure(changes: HostShimConfig): void;
+  functionIds(): string[];
+  invokeFunction(id: string, args: unknown[], options?: { address?: string; timeoutMs?: number }): Promise<unknown>;
+  actionIds(): string[];
+  invokeAction(id: string): Promise<void>;
+  visibility(): "Hidden" | "Taskpane";
+  setVisibility(mode: "Hidden" | "Taskpane"): Promise<void>;
+  reset(): Promise<void>;
+}
+
+declare global {
+  interface Window {
+    __hostShim: HostShim;
+    __hostShimConfig?: HostShimConfig;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Page diagnostics, attached to test failures
+// ---------------------------------------------------------------------------------------------
+
+export interface RequestRecord {
+  url: string;
+  method: string;
+  resourceType: string;
+  at: number;
+}
+
+interface PageLog {
+  label: string;
+  console: string[];
+  consoleErrors: string[];
+  pageErrors: string[];
+  failedRequests: string[];
+  requests: RequestRecord[];
+}
+
+const pageLogs = new WeakMap<Page, PageLog>();
+/** Pages opened during the running browserTest (diagnostics are reported for these). */
+let pagesOfTest: Page[] = [];
+
+function watchPage(page: Page, label: string): PageLog {
+  const log: PageLog = { label, console: [], consoleErrors: [], pageErrors: [], failedRequests: [], requests: [] };
+  pageLogs.set(page, log);
+  pagesOfTest.push(page);
+  page.on("console", (message) => {
+    const line = `[${message.type()}] ${message.text()}`;
+    log.console.push(line);
+    if (message.type() === "error") log.consoleErrors.push(line);
+  });
+  page.on("pageerror", (error) => log.pageErrors.push(error.stack || error.message));
+  page.on("request", (request) => log.requests.push({ url: request.url(), method: request.method(), resourceType: request.resourceType(), at: Date.now() }));
+  page.on("requestfailed", (request) => log.failedRequests.push(`${request.method()} ${request.url()}: ${request.failure()?.errorText ?? "failed"}`));
+  return log;
+}
+
+/** The requests a page made, in order. */
+export function requestsOf(page: Page): RequestRecord[] {
+  return [...(pageLogs.get(page)?.requests ?? [])];
+}
+
+/** Console errors, uncaught errors and failed requests of a page, as text. */
+export function diagnostics(page: Page): string {
+  const log = pageLogs.get(page);
+  if (!log) return "";
+  const parts = [`--- page ${log.label} (${page.isClosed() ? "closed" : page.url()})`];
+  if (log.pageErrors.length) parts.push("uncaught errors:\n  " + log.pageErrors.join("\n  "));
+  if (log.consoleErrors.length) parts.push("console errors:\n  " + log.consoleErrors.join("\n  "));
+  if (log.failedRequests.length) parts.push("failed requests:\n  " + log.failedRequests.join("\n  "));
+  const tail = log.console.slice(-25);
+  if (tail.length) parts.push("last console lines:\n  " + tail.join("\n  "));
+  return parts.join("\n");
+}
+
+/**
+ * A jest test whose failures carry the diagnostics of the pages it opened; an uncaught error
+ * in a page fails it even when its assertions passed (allowPageErrors to opt out).
+ */
+export function browserTest(name: string, fn: () => Promise<void>, options: { timeoutMs?: number; allowPageErrors?: boolean } = {}): void {
+  test(name, async () => {
+    pagesOfTest = [];
+    const pages = pagesOfTest;
+    try {
+      await fn();
+    } catch (error) {
+      const report = pages.map(diagnostics).filter(Boolean).join("\n");
+      if (error instanceof Error && report) {
+        // jest prints the stack, which repeats the message it had when it was made.
+        const frames = error.stack?.slice(Math.max(0, error.stack.indexOf("\n    at "))) ?? "";
+        error.message += "\n\n" + report;
+        error.stack = `${error.name}: ${error.message}${frames}`;
+      }
+      throw error;
+    }
+    if (!options.allowPageErrors) {
+      const uncaught = pages.flatMap((page) => pageLogs.get(page)?.pageErrors ?? []);
+      if (uncaught.length) throw new Error("uncaught errors in the page:\n" + uncaught.join("\n") + "\n\n" + pages.map(diagnostics).join("\n"));
+    }
+  }, options.timeoutMs ?? 30_000);
+}
+
+/** describe(), or describe.skip() with a message when Chromium is missing outside CI. */
+export function describeBrowser(name: string, fn: () => void): void {
+  if (!chromiumAvailable && !process.env.CI) {
+    console.warn(`Browser tests skipped: no Chromium at ${CHROMIUM_PATH} (scripts/setup.sh installs it; under CI this is a failure).`);
+    describe.skip(`${name} [skipped: no Chromium at ${CHROMIUM_PATH}]`, fn);
+    return;
+  }
+  describe(name, fn);
+}
+
+// ---------------------------------------------------------------------------------------------
+// dist/ server with the /api relay
+// ---------------------------------------------------------------------------------------------
+
+const CONTENT_TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "application/javascript; charset=utf-8",
+  ".mjs": "application/javascript; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".png": "image/png",
+  ".svg": "image/svg+xml",
+  ".ico": "image/x-icon",
+  ".xml": "application/xml; charset=utf-8",
+  ".txt": "text/plain; charset=utf-8",
+  ".map": "application/json; charset=utf-8",
+};
+
+export interface RelayRecord {
+  method: string;
+  /** Path on the sandbox (without /api). */
+  path: string;
+  status: number;
+  at: number;
+}
+
+function checkDist(): void {
+  const required = ["taskpane.html", "taskpane.js", "functions.js", "functions.json"];
+  const missing = required.filter((file) => !fs.existsSync(path.join(DIST, file)));
+  if (missing.length) throw new Error(`dist/ has no build of the add-in (missing ${missing.join(", ")}): run npm run build first`);
+  const bundle = fs.readFileSync(path.join(DIST, "functions.js"), "utf8");
+  if (bundle.includes("sandbox-demo-key")) {
+    throw new Error("dist/ is a development build (it embeds the demo key): run npm run build first (production mode)");
+  }
+  const built = fs.statSync(path.join(DIST, "taskpane.html")).mtimeMs;
+  const newer = newestMtime(path.join(ROOT, "src"));
+  if (newer > built + 1000) console.warn("dist/ is older than src/: run npm run build to test the current code");
+}
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== "sandbox") newest = Math.max(newest, newestMtime(full));
+    } else newest = Math.max(newest, fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+async function serveDist(sandboxUrl: string, relayLog: RelayRecord[]): Promise<{ server: http.Server; url: string }> {
+  const upstream = new URL(sandboxUrl);
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    if (url.pathname === "/api" || url.pathname.startsWith("/api/")) {
+      relay(req, res, upstream, relayLog);
+      return;
+    }
+    serveFile(url.pathname, req, res);
+  });
+  server.keepAliveTimeout = 1000;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve());
+  });
+  const { port } = server.address() as { port: number };
+  return { server, url: `http://127.0.0.1:${port}` };
+}
+
+function serveFile(pathname: string, req: http.IncomingMessage, res: http.ServerResponse): void {
+  let relative: string;
+  try {
+    relative = decodeURIComponent(pathname === "/" ? "/taskpane.html" : pathname);
+  } catch {
+    res.writeHead(400).end();
+    return;
+  }
+  const file = path.resolve(DIST, "." + relative);
+  if (file !== DIST && !file.startsWith(DIST + path.sep)) {
+    res.writeHead(403).end();
+    return;
+  }
+  fs.stat(file, (error, stat) => {
+    if (error || !stat.isFile()) {
+      res.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("not found");
+      return;
+    }
+    res.writeHead(200, {
+      "content-type": CONTENT_TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream",
+      "content-length": stat.size,
+      "cache-control": "no-store",
+    });
+    if (req.method === "HEAD") res.end();
+    else fs.createReadStream(file).pipe(res);
+  });
+}
+
+function relay(req: http.IncomingMessage, res: http.ServerResponse, upstream: URL, relayLog: RelayRecord[]): void {
+  const target = (req.url ?? "/").replace(/^\/api/, "") || "/";
+  const record: RelayRecord = { method: req.method ?? "GET", path: target, status: 0, at: Date.now() };
+  relayLog.push(record);
+  const headers = { ...req.headers, host: upstream.host };
+  const outgoing = http.request(
+    { protocol: upstream.protocol, hostname: upstream.hostname, port: upstream.port, method: req.method, path: target, headers },
+    (answer) => {
+      record.status = answer.statusCode ?? 0;
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    },
+  );
+  outgoing.on("error", (error) => {
+    record.status = 502;
+    if (!res.headersSent) res.writeHead(502, { "content-type": "application/json" });
+    res.end(JSON.stringify({ error: "relay_failed", message: error.message }));
+  });
+  req.pipe(outgoing);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The add-in under test
+// ---------------------------------------------------------------------------------------------
+
+export interface AddinOptions {
+  /** Options of the sandbox (default: jobStepMs 50, jobChunkSize 50, domainReadyMs 300). */
+  sandbox?: SandboxOptions;
+}
+
+export interface OpenOptions {
+  /** A context of this add-in (default: a new one, that is a new user and a new workbook). */
+  context?: BrowserContext;
+  /** false: the shared runtime starts with the pane hidden (document.visibilityState "hidden"). */
+  visible?: boolean;
+  /** Further window.__hostShimConfig for this page. */
+  shim?: HostShimConfig;
+}
+
+export class Addin {
+  private readonly contexts: BrowserContext[] = [];
+  private pageCount = 0;
+
+  constructor(
+    readonly sandbox: TestSandbox,
+    /** http://127.0.0.1:<port>: dist/ and the /api relay. */
+    readonly url: string,
+    readonly browser: Browser,
+    /** Every request that went through the /api relay. */
+    readonly relayLog: RelayRecord[],
+    private readonly server: http.Server,
+    private readonly shimSource: string,
+  ) {}
+
+  /** A browser context (a user with their own storage) whose office.js is the host shim. */
+  async newContext(): Promise<BrowserContext> {
+    const context = await this.browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1, locale: "en-US", timezoneId: "UTC" });
+    context.setDefaultTimeout(10_000);
+    await context.route(OFFICE_JS_URL, (route) =>
+      route.fulfill({ status: 200, contentType: "application/javascript; charset=utf-8", body: this.shimSource }),
+    );
+    this.contexts.push(context);
+    return context;
+  }
+
+  /**
+   * Opens the task pane page (the shared runtime) and waits for the shim to be ready and,
+   * when visible, for the task pane UI to be mounted.
+   */
+  async openTaskPane(options: OpenOptions = {}): Promise<Page> {
+    const context = options.context ?? (await this.newContext());
+    const page = await context.newPage();
+    watchPage(page, `#${++this.pageCount}`);
+    const visible = options.visible ?? true;
+    const shimConfig: HostShimConfig = { ...options.shim, ...(visible ? {} : { visibility: "Hidden" }) };
+    if (Object.keys(shimConfig).length) {
+      await page.addInitScript((config) => {
+        window.__hostShimConfig = config;
+      }, shimConfig);
+    }
+    await page.goto(`${this.url}/taskpane.html`, { waitUntil: "load" });
+    await this.waitForShim(page);
+    if (visible) await this.waitForUi(page);
+    return page;
+  }
+
+  /** Reloads the page (the runtime restarts) and waits as openTaskPane does. */
+  async reload(page: Page, options: { visible?: boolean } = {}): Promise<void> {
+    await page.reload({ waitUntil: "load" });
+    await this.waitForShim(page);
+    if (options.visible ?? true) await this.waitForUi(page);
+  }
+
+  private async waitForShim(page: Page): Promise<void> {
+    try {
+      await page.waitForFunction(() => typeof window.__hostShim === "object", undefined, { timeout: 10_000 });
+      await page.evaluate(() => window.__hostShim.ready);
+    } catch (error) {
+      throw new Error(`the host shim did not load in place of office.js: ${(error as Error).message}\n${diagnostics(page)}`);
+    }
+  }
+
+  /** Waits for the task pane UI to replace the boot message; fails with the page's error text. */
+  async waitForUi(page: Page): Promise<void> {
+    try {
+      await page.waitForFunction(() => !document.getElementById("boot"), undefined, { timeout: 15_000 });
+    } catch (error) {
+      throw new Error(`the task pane UI did not mount: ${(error as Error).message}\n${diagnostics(page)}`);
+    }
+    const failed = await page.evaluate(() => document.getElementById("root")?.textContent ?? "");
+    if (failed.startsWith("Mail Finder could not start")) throw new Error(`${failed}\n${diagnostics(page)}`);
+  }
+
+  /** The workbook as the shim holds it. */
+  workbook(page: Page): Promise<WorkbookSnapshot> {
+    return page.evaluate(() => window.__hostShim.workbook());
+  }
+
+  /** OfficeRuntime.storage's items (per user: per browser context). */
+  storage(page: Page): Promise<Record<string, string>> {
+    return page.evaluate(() => window.__hostShim.storage());
+  }
+
+  /** Excel request count and payload sizes. */
+  excelRequests(page: Page): Promise<ShimRequests> {
+    return page.evaluate(() => window.__hostShim.requests());
+  }
+
+  async close(): Promise<void> {
+    for (const context of this.contexts.splice(0)) await context.close().catch(() => undefined);
+    await this.browser.close().catch(() => undefined);
+    await new Promise<void>((resolve) => {
+      this.server.close(() => resolve());
+      this.server.closeAllConnections();
+    });
+    await this.sandbox.close();
+  }
+}
+
+/** A sandbox, the dist/ server with its relay, and Chromium. Close it with close(). */
+export async function startAddin(options: AddinOptions = {}): Promise<Addin> {
+  checkDist();
+  if (!chromiumAvailable) {
+    throw new Error(`Chromium is missing at ${CHROMIUM_PATH}: scripts/setup.sh installs it (apt-get install chromium)`);
+  }
+  const shimSource = fs.readFileSync(SHIM_PATH, "utf8");
+  const sandbox = await startSandbox({ jobStepMs: 50, jobChunkSize: 50, domainReadyMs: 300, ...options.sandbox });
+  const relayLog: RelayRecord[] = [];
+  let served: { server: http.Server; url: string } | null = null;
+  try {
+    served = await serveDist(sandbox.baseUrl, relayLog);
+    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+    return new Addin(sandbox, served.url, browser, relayLog, served.server, shimSource);
+  } catch (error) {
+    if (served) served.server.close();
+    await sandbox.close();
+    throw error;
+  }
+}
+
+/** Saves test/browser/screenshots/<name>.png (the viewport: a task pane's size). */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+  const file = path.join(SCREENSHOTS_DIR, `${name}.png`);
+  await page.screenshot({ path: file, animations: "disabled", caret: "hide" });
+  return file;
+}
