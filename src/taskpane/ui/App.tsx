@@ -14,6 +14,8 @@ const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: "8px", padding: "12px" },
   header: { display: "flex", justifyContent: "space-between", alignItems: "baseline", gap: "8px", flexWrap: "wrap" },
   muted: { color: tokens.colorNeutralForeground3 },
+  // Six tabs do not fit a narrow pane on one line: let them wrap.
+  tabs: { flexWrap: "wrap", rowGap: "2px" },
 });
 
 const TABS: Array<[TabId, string]> = [
@@ -35,7 +37,7 @@ export function App({ services }: { services: Services }): JSX.Element {
             {" · "}spent this session <span data-testid="session-spend">{formatCredits(credits.sessionSpend)}</span>
           </Caption1>
         </div>
-        <TabList selectedValue={tab} onTabSelect={(_, data) => setTab(data.value as TabId)} size="small">
+        <TabList className={styles.tabs} selectedValue={tab} onTabSelect={(_, data) => setTab(data.value as TabId)} size="small">
           {TABS.map(([id, label]) => <Tab key={id} value={id} data-testid={`tab-${id}`}>{label}</Tab>)}
         </TabList>
         {tab === "bulk" && <BulkPanel />}
