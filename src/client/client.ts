@@ -164,6 +164,9 @@ export class EmailServiceClient {
     get: (searchId: string, signal?: AbortSignal) => this.get<BulkSearch>(`/v5.1/bulk/${segment(searchId)}`, signal),
     download: (searchId: string, options?: BulkDownloadOptions, signal?: AbortSignal) =>
       this.download(`/v5.1/bulk/${segment(searchId)}/download`, downloadQuery(options), signal),
+    /** The results as rows (`json_arr`, header first), read and checked like any JSON answer. */
+    downloadTable: (searchId: string, options?: Omit<BulkDownloadOptions, "download_as">, signal?: AbortSignal) =>
+      this.downloadTable(`/v5.1/bulk/${segment(searchId)}/download`, options, signal),
   };
 
   readonly geoLead = {
@@ -171,6 +174,8 @@ export class EmailServiceClient {
     get: (searchId: string, signal?: AbortSignal) => this.get<GeoLead>(`/v5.1/geo-lead/${segment(searchId)}`, signal),
     download: (searchId: string, options?: GeoLeadDownloadOptions, signal?: AbortSignal) =>
       this.download(`/v5.1/geo-lead/${segment(searchId)}/download`, downloadQuery(options), signal),
+    downloadTable: (searchId: string, options?: Omit<GeoLeadDownloadOptions, "download_as">, signal?: AbortSignal) =>
+      this.downloadTable(`/v5.1/geo-lead/${segment(searchId)}/download`, options, signal),
   };
 
   /** The legacy generation (spec 4.15). */
@@ -215,6 +220,17 @@ export class EmailServiceClient {
 
   private lookupToWebhook(path: string, json: unknown, webhookUrl: string, signal?: AbortSignal): Promise<SuccessWithInput> {
     return this.post<SuccessWithInput>(path, json, "idempotent", { signal, webhookUrl });
+  }
+
+  private async downloadTable(path: string, options: DownloadOptions = {}, signal?: AbortSignal): Promise<unknown[][]> {
+    const response = await this.transport.request<unknown>({
+      method: "GET", path, query: downloadQuery({ ...options, download_as: "json_arr" }), retry: "idempotent", signal,
+    });
+    const rows = response.data;
+    if (!Array.isArray(rows) || !rows.every(Array.isArray)) {
+      throw new ApiError({ kind: "malformed", status: response.status, code: "malformed_response", message: "The download is not a table of rows." });
+    }
+    return rows as unknown[][];
   }
 
   private async download(path: string, query: RequestOptions["query"], signal?: AbortSignal): Promise<DownloadedFile> {

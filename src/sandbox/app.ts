@@ -154,7 +154,7 @@ export async function buildApp(options: SandboxOptions = {}): Promise<FastifyIns
       request.raw.socket.destroy();
       return payload;
     }
-    if (fault.malformed && typeof payload === "string") {
+    if (fault.malformed && typeof payload === "string" && String(reply.getHeader("content-type") ?? "").includes("json")) {
       reply.header("content-type", "application/json");
       return payload.slice(0, Math.max(1, Math.floor(payload.length / 2)));
     }

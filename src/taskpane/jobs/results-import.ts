@@ -1,6 +1,6 @@
 import Papa from "papaparse";
 import type { BulkLayout } from "../../api/types";
-import type { DownloadedFile, EmailServiceClient } from "../../client/client";
+import type { EmailServiceClient } from "../../client/client";
 import type { JobRecord } from "../excel/job-store";
 import { writeTableToNewSheet } from "../excel/sheet-writer";
 
@@ -25,10 +25,8 @@ export interface ImportedTable {
 type Cell = string | number | boolean | null;
 
 /** json_arr is an array of rows with the header first (spec 2.10). */
-export function tableFromJsonArray(file: DownloadedFile): ImportedTable {
-  const parsed = JSON.parse(file.text()) as unknown;
-  if (!Array.isArray(parsed) || !parsed.every(Array.isArray)) throw new Error("The download is not a table.");
-  const [header = [], ...rows] = parsed as unknown[][];
+export function tableFromRows(table: unknown[][]): ImportedTable {
+  const [header = [], ...rows] = table;
   const cell = (value: unknown): Cell => (value === null || typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? value : JSON.stringify(value));
   return { header: header.map((h) => String(h ?? "")), rows: rows.map((row) => row.map(cell)) };
 }
@@ -46,12 +44,11 @@ export async function downloadTable(client: EmailServiceClient, job: JobRecord, 
     fully_verified: options.fullyVerified,
     partially_verified: options.partiallyVerified,
     not_found: options.notFound,
-    download_as: "json_arr" as const,
   };
-  const file = job.kind === "bulk"
-    ? await client.bulk.download(job.id, { ...query, format: options.format ?? "default" })
-    : await client.geoLead.download(job.id, query);
-  return tableFromJsonArray(file);
+  const rows = job.kind === "bulk"
+    ? await client.bulk.downloadTable(job.id, { ...query, format: options.format ?? "default" })
+    : await client.geoLead.downloadTable(job.id, query);
+  return tableFromRows(rows);
 }
 
 /** Downloads and writes the results; returns the new sheet's name. */
