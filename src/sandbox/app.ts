@@ -53,6 +53,8 @@ export interface SandboxOptions {
   corsOrigins?: string[];
   bodyLimitBytes?: number;
   logger?: boolean;
+  /** Where the request log goes when `logger` is on (default stdout). */
+  logStream?: NodeJS.WritableStream;
 }
 
 export const DEFAULT_DEMO_API_KEY = "sandbox-demo-key";
@@ -78,7 +80,7 @@ export async function buildApp(options: SandboxOptions = {}): Promise<FastifyIns
   }
 
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: options.logger ? { level: "info", ...(options.logStream ? { stream: options.logStream } : {}) } : false,
     bodyLimit: options.bodyLimitBytes ?? 64 * 1024 * 1024,
     // No coercion, and a schema's `additionalProperties: false` rejects unknown fields (fastify's
     // default would strip them silently, so a misspelt knob would be accepted and ignored).
