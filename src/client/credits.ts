@@ -37,6 +37,17 @@ export class CreditsLedger {
     this.emit();
   }
 
+  /**
+   * Spend known only from the balance (bulk and GeoLead downloads, domain file orders): the
+   * answer carries no `credits_charged`. The balance itself comes from the next account read.
+   */
+  recordSpent(credits: number): void {
+    if (!Number.isFinite(credits) || credits <= 0) return;
+    this.spentMilli += Math.round(credits * 1000);
+    this.charged++;
+    this.emit();
+  }
+
   setBalance(creditsLeft: number): void {
     if (!Number.isFinite(creditsLeft)) return;
     this.balanceMilli = Math.round(creditsLeft * 1000);

@@ -199,3 +199,15 @@ describe("credits ledger", () => {
     expect(seen).toHaveLength(9);
   });
 });
+
+describe("credits ledger, spend known from the balance", () => {
+  test("recordSpent adds to the session spend without moving the balance twice", () => {
+    const ledger = new CreditsLedger();
+    ledger.setBalance(100);
+    ledger.recordSpent(7.5);
+    ledger.setBalance(92.5);
+    ledger.recordSpent(0);
+    ledger.recordSpent(-3);
+    expect(ledger.snapshot).toEqual({ creditsLeft: 92.5, sessionSpend: 7.5, chargedRequests: 1 });
+  });
+});

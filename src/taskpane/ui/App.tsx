@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Caption1, Subtitle2, Tab, TabList, makeStyles, tokens } from "@fluentui/react-components";
 import type { Services } from "../../runtime/services";
 import { BulkPanel } from "./BulkPanel";
@@ -27,6 +27,10 @@ export function App({ services }: { services: Services }): JSX.Element {
   const credits = useCredits(services);
   const [tab, setTab] = useState<TabId>("bulk");
   const pane = useMemo(() => createPaneContext(services, setTab), [services]);
+  // The balance is shown from the start; without a usable key it stays "–" until one is set.
+  useEffect(() => {
+    void services.client().then((client) => client.account()).catch(() => undefined);
+  }, [services]);
   return (
     <PaneContextValue.Provider value={pane}>
       <div className={styles.root}>

@@ -11,7 +11,9 @@ import { errorText, usePane } from "./pane-context";
 const useStyles = makeStyles({
   form: { display: "flex", flexDirection: "column", gap: "10px" },
   row: { display: "flex", gap: "8px", alignItems: "center", flexWrap: "wrap" },
-  grid: { display: "grid", gridTemplateColumns: "1fr 1fr", gap: "6px 8px" },
+  // minmax(0, 1fr) and shrinkable selects: a long header in the options must not widen a column past the pane.
+  grid: { display: "grid", gridTemplateColumns: "minmax(0, 1fr) minmax(0, 1fr)", gap: "6px 8px" },
+  narrow: { minWidth: 0, "& select": { minWidth: 0 } },
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
@@ -143,6 +145,7 @@ export function BulkPanel(): JSX.Element {
               <Field key={field} label={FIELD_LABELS[field]} size="small">
                 <Select
                   size="small"
+                  className={styles.narrow}
                   value={mapping[field] === undefined ? "" : String(mapping[field])}
                   data-testid={`bulk-map-${field}`}
                   onChange={(_, d) => setMapping((m) => ({ ...m, [field]: d.value === "" ? undefined : Number(d.value) }))}

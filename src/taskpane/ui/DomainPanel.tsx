@@ -59,8 +59,9 @@ export function DomainPanel(): JSX.Element {
     setConfirming(false);
     const client = await services.client();
     const webhookUrl = (await services.settings.load()).webhookUrl ?? undefined;
+    const before = (await client.account()).credits_left;
     await client.domainEmailFile.order(info.domain, { webhookUrl });
-    await client.account();
+    client.credits.recordSpent(before - (await client.account()).credits_left);
     await jobs.add({ kind: "domain_file", id: info.domain, label: `${info.domain} emails`, createdAt: new Date().toISOString(), lastStatus: "queued", lastCounts: null, lastCheckedAt: null, lastError: null, resultSheets: [] });
     setInfo(await client.domainEmailFile.info(info.domain));
     tracker.start();

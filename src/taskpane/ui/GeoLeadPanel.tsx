@@ -5,7 +5,9 @@ import { errorText, usePane } from "./pane-context";
 
 const useStyles = makeStyles({
   form: { display: "flex", flexDirection: "column", gap: "10px" },
-  pair: { display: "grid", gridTemplateColumns: "1fr 1fr", gap: "8px" },
+  // minmax(0, 1fr): the columns share a narrow pane instead of growing to the inputs' natural width.
+  pair: { display: "grid", gridTemplateColumns: "minmax(0, 1fr) minmax(0, 1fr)", gap: "8px" },
+  narrow: { minWidth: 0 },
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
@@ -48,18 +50,18 @@ export function GeoLeadPanel(): JSX.Element {
       </Field>
       <div className={styles.pair}>
         <Field label="Latitude" {...errorFor("latitude")}>
-          <Input value={form.latitude} onChange={set("latitude")} inputMode="decimal" placeholder="48.8566" data-testid="geo-latitude" />
+          <Input value={form.latitude} onChange={set("latitude")} inputMode="decimal" placeholder="48.8566" className={styles.narrow} data-testid="geo-latitude" />
         </Field>
         <Field label="Longitude" {...errorFor("longitude")}>
-          <Input value={form.longitude} onChange={set("longitude")} inputMode="decimal" placeholder="2.3522" data-testid="geo-longitude" />
+          <Input value={form.longitude} onChange={set("longitude")} inputMode="decimal" placeholder="2.3522" className={styles.narrow} data-testid="geo-longitude" />
         </Field>
       </div>
       <div className={styles.pair}>
         <Field label="Radius (km, 1-25)" {...errorFor("radius")}>
-          <Input value={form.radius} onChange={set("radius")} inputMode="decimal" data-testid="geo-radius" />
+          <Input value={form.radius} onChange={set("radius")} inputMode="decimal" className={styles.narrow} data-testid="geo-radius" />
         </Field>
         <Field label="Result limit (optional)" {...errorFor("resultLimit")}>
-          <Input value={form.resultLimit} onChange={set("resultLimit")} inputMode="numeric" data-testid="geo-result-limit" />
+          <Input value={form.resultLimit} onChange={set("resultLimit")} inputMode="numeric" className={styles.narrow} data-testid="geo-result-limit" />
         </Field>
       </div>
       <Switch checked={form.companyEmails} onChange={(_, d) => setForm((f) => ({ ...f, companyEmails: d.checked }))} label="Find company emails" data-testid="geo-company-emails" />

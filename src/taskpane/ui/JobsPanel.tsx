@@ -70,11 +70,12 @@ function JobCard({ job }: { job: JobRecord }): JSX.Element {
     setWriting({ done: 0, total: 0 });
     try {
       const client = await services.client();
+      const before = preview ? null : (await client.account()).credits_left;
       const sheet = await importResults(client, job, {
         preview, ...filters, format, onProgress: (done, total) => setWriting({ done, total }),
       });
       await jobs.update(job.kind, job.id, { resultSheets: [...job.resultSheets, sheet] });
-      if (!preview) await client.account();
+      if (before !== null) client.credits.recordSpent(before - (await client.account()).credits_left);
       setMessage({ intent: "success", text: `Written to the sheet "${sheet}".` });
     } catch (e) {
       setMessage({ intent: "error", text: errorText(e) });
