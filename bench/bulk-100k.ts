@@ -13,15 +13,48 @@ const ROWS = 100_000;
 /** The directory's people (same seed as the service) interleaved with made-up people at made-up domains. */
 function buildRows(): string[][] {
   const people = new Directory().companies.flatMap((c) => c.people);
-  const first = ["Ada", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jade", "Kai", "Lena", "Milo", "Nia"];
-  const last = ["Stone", "Rivers", "Hart", "Lake", "Moss", "Reed", "Fox", "Gray", "Wolfe", "Frost", "Vale", "Birch"];
+  const first = [
+    "Ada",
+    "Ben",
+    "Cleo",
+    "Dan",
+    "Eve",
+    "Finn",
+    "Gus",
+    "Hana",
+    "Ivo",
+    "Jade",
+    "Kai",
+    "Lena",
+    "Milo",
+    "Nia",
+  ];
+  const last = [
+    "Stone",
+    "Rivers",
+    "Hart",
+    "Lake",
+    "Moss",
+    "Reed",
+    "Fox",
+    "Gray",
+    "Wolfe",
+    "Frost",
+    "Vale",
+    "Birch",
+  ];
   const rows: string[][] = [["first_name", "last_name", "company_domain", "note"]];
   for (let i = 0; i < ROWS; i++) {
     if (i % 2 === 0) {
       const person = people[(i / 2) % people.length]!;
       rows.push([person.firstName, person.lastName, person.company.domain, `row ${i}`]);
     } else {
-      rows.push([first[i % first.length]!, `${last[i % last.length]}${i % 997}`, `bench-${i % 3000}.example.com`, `row ${i}`]);
+      rows.push([
+        first[i % first.length]!,
+        `${last[i % last.length]}${i % 997}`,
+        `bench-${i % 3000}.example.com`,
+        `row ${i}`,
+      ]);
     }
   }
   return rows;
@@ -33,50 +66,79 @@ async function main(): Promise<void> {
   const baseUrl = sandbox.baseUrl;
   try {
     // The demo account's 1,000 credits would not pay for the file: a fresh, funded account.
-    const account = await post(baseUrl, "/sandbox/accounts", { credits: 1_000_000 }) as { api_key: string };
+    const account = (await post(baseUrl, "/sandbox/accounts", { credits: 1_000_000 })) as {
+      api_key: string;
+    };
     const auth = { authorization: `Bearer ${account.api_key}` };
 
     const body = JSON.stringify({
-      data: buildRows(), has_header: true, file_name: "Bench 100k",
-      first_name_field_index: 0, last_name_field_index: 1, domain_field_index: 2,
+      data: buildRows(),
+      has_header: true,
+      file_name: "Bench 100k",
+      first_name_field_index: 0,
+      last_name_field_index: 1,
+      domain_field_index: 2,
     });
     let t0 = performance.now();
-    const createdResponse = await fetch(`${baseUrl}/v5.1/bulk/json`, { method: "POST", headers: { ...auth, "content-type": "application/json" }, body });
-    const created = await createdResponse.json() as { id: string; status: string };
-    if (!createdResponse.ok) throw new Error(`create: HTTP ${createdResponse.status} ${JSON.stringify(created)}`);
+    const createdResponse = await fetch(`${baseUrl}/v5.1/bulk/json`, {
+      method: "POST",
+      headers: { ...auth, "content-type": "application/json" },
+      body,
+    });
+    const created = (await createdResponse.json()) as { id: string; status: string };
+    if (!createdResponse.ok)
+      throw new Error(`create: HTTP ${createdResponse.status} ${JSON.stringify(created)}`);
     const createMs = performance.now() - t0;
 
     t0 = performance.now();
     let search: { status: string; counts: Record<string, number>; credits_needed: number };
     for (;;) {
-      search = await (await fetch(`${baseUrl}/v5.1/bulk/${created.id}`, { headers: auth })).json() as typeof search;
+      search = (await (
+        await fetch(`${baseUrl}/v5.1/bulk/${created.id}`, { headers: auth })
+      ).json()) as typeof search;
       if (search.status === "completed" || search.status === "failed") break;
-      if (performance.now() - t0 > 100_000) throw new Error(`not completed after 100 s: ${JSON.stringify(search)}`);
+      if (performance.now() - t0 > 100_000)
+        throw new Error(`not completed after 100 s: ${JSON.stringify(search)}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const processMs = performance.now() - t0;
     if (search.status !== "completed") throw new Error(`the search ${search.status}`);
 
     t0 = performance.now();
-    const download = await fetch(`${baseUrl}/v5.1/bulk/${created.id}/download?download_as=csv`, { headers: auth });
+    const download = await fetch(`${baseUrl}/v5.1/bulk/${created.id}/download?download_as=csv`, {
+      headers: auth,
+    });
     const csv = await download.text();
     const downloadMs = performance.now() - t0;
     if (!download.ok) throw new Error(`download: HTTP ${download.status} ${csv.slice(0, 300)}`);
     const lines = csv.split("\n").length - 1;
-    const credits = await (await fetch(`${baseUrl}/v5.1/account`, { headers: auth })).json() as { credits_left: number };
+    const credits = (await (await fetch(`${baseUrl}/v5.1/account`, { headers: auth })).json()) as {
+      credits_left: number;
+    };
 
-    printTable(`Bulk search of ${ROWS.toLocaleString("en")} person rows (sandbox pid ${sandbox.child.pid}, chunk 1000, step 0 ms)`, [
-      { measure: "rows", value: search.counts.total!, unit: "" },
-      { measure: "valid / risky / not found / failed", value: `${search.counts.found_valid} / ${search.counts.found_unknown} / ${search.counts.not_found} / ${search.counts.failed}`, unit: "" },
-      { measure: "create (POST /v5.1/bulk/json)", value: createMs, unit: "ms" },
-      { measure: "processing (queued -> completed)", value: processMs, unit: "ms" },
-      { measure: "processing rate", value: Math.round(ROWS / (processMs / 1000)), unit: "rows/s" },
-      { measure: "first CSV download (pays)", value: downloadMs, unit: "ms" },
-      { measure: "CSV size", value: csv.length / (1024 * 1024), unit: "MiB" },
-      { measure: "CSV data lines", value: lines, unit: "" },
-      { measure: "credits charged", value: 1_000_000 - credits.credits_left, unit: "credits" },
-      { measure: "service peak memory (VmHWM)", value: sandbox.peakMemoryMiB(), unit: "MiB" },
-    ]);
+    printTable(
+      `Bulk search of ${ROWS.toLocaleString("en")} person rows (sandbox pid ${sandbox.child.pid}, chunk 1000, step 0 ms)`,
+      [
+        { measure: "rows", value: search.counts.total!, unit: "" },
+        {
+          measure: "valid / risky / not found / failed",
+          value: `${search.counts.found_valid} / ${search.counts.found_unknown} / ${search.counts.not_found} / ${search.counts.failed}`,
+          unit: "",
+        },
+        { measure: "create (POST /v5.1/bulk/json)", value: createMs, unit: "ms" },
+        { measure: "processing (queued -> completed)", value: processMs, unit: "ms" },
+        {
+          measure: "processing rate",
+          value: Math.round(ROWS / (processMs / 1000)),
+          unit: "rows/s",
+        },
+        { measure: "first CSV download (pays)", value: downloadMs, unit: "ms" },
+        { measure: "CSV size", value: csv.length / (1024 * 1024), unit: "MiB" },
+        { measure: "CSV data lines", value: lines, unit: "" },
+        { measure: "credits charged", value: 1_000_000 - credits.credits_left, unit: "credits" },
+        { measure: "service peak memory (VmHWM)", value: sandbox.peakMemoryMiB(), unit: "MiB" },
+      ]
+    );
   } finally {
     await sandbox.stop();
     for (const suffix of ["", "-wal", "-shm"]) if (existsSync(db + suffix)) rmSync(db + suffix);

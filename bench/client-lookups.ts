@@ -22,7 +22,20 @@ const CONCURRENCY = flag("concurrency", 6);
 const CELLS = flag("cells", 2000);
 const DUPLICATE_SHARE = 0.25;
 
-const FIRST = ["Ada", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jade", "Kai", "Lena"];
+const FIRST = [
+  "Ada",
+  "Ben",
+  "Cleo",
+  "Dan",
+  "Eve",
+  "Finn",
+  "Gus",
+  "Hana",
+  "Ivo",
+  "Jade",
+  "Kai",
+  "Lena",
+];
 const LAST = ["Stone", "Rivers", "Hart", "Lake", "Moss", "Reed", "Fox", "Gray", "Wolfe", "Frost"];
 
 /** CELLS requests of which a quarter repeat an earlier one, written differently as people do. */
@@ -30,11 +43,19 @@ function fillDown(): PersonRequest[] {
   const unique = Math.round(CELLS * (1 - DUPLICATE_SHARE));
   const rows: PersonRequest[] = [];
   for (let i = 0; i < unique; i++) {
-    rows.push({ first_name: FIRST[i % FIRST.length]!, last_name: `${LAST[i % LAST.length]}${Math.floor(i / 120)}`, domain: `bench-${i % 150}.example.com` });
+    rows.push({
+      first_name: FIRST[i % FIRST.length]!,
+      last_name: `${LAST[i % LAST.length]}${Math.floor(i / 120)}`,
+      domain: `bench-${i % 150}.example.com`,
+    });
   }
   for (let i = 0; rows.length < CELLS; i++) {
     const original = rows[(i * 7919) % unique]!;
-    rows.push({ first_name: ` ${original.first_name!.toUpperCase()}`, last_name: original.last_name, domain: `https://WWW.${original.domain}/team` });
+    rows.push({
+      first_name: ` ${original.first_name!.toUpperCase()}`,
+      last_name: original.last_name,
+      domain: `https://WWW.${original.domain}/team`,
+    });
   }
   // Interleave repeats with first occurrences, as a sorted sheet would not be.
   for (let i = rows.length - 1; i > 0; i--) {
@@ -54,7 +75,11 @@ interface Run {
   failed: number;
 }
 
-function newClient(sandbox: SandboxProcess, apiKey: string, counter: { requests: number }): EmailServiceClient {
+function newClient(
+  sandbox: SandboxProcess,
+  apiKey: string,
+  counter: { requests: number }
+): EmailServiceClient {
   return new EmailServiceClient({
     baseUrl: sandbox.baseUrl,
     apiKey,
@@ -63,10 +88,19 @@ function newClient(sandbox: SandboxProcess, apiKey: string, counter: { requests:
   });
 }
 
-async function withScheduler(scenario: string, sandbox: SandboxProcess, apiKey: string, cells: PersonRequest[], storeFile: string): Promise<Run> {
+async function withScheduler(
+  scenario: string,
+  sandbox: SandboxProcess,
+  apiKey: string,
+  cells: PersonRequest[],
+  storeFile: string
+): Promise<Run> {
   const counter = { requests: 0 };
   const client = newClient(sandbox, apiKey, counter);
-  const cache = new ResultCache({ store: new NodeFileStore(storeFile), namespace: await cacheNamespace(sandbox.baseUrl, apiKey) });
+  const cache = new ResultCache({
+    store: new NodeFileStore(storeFile),
+    namespace: await cacheNamespace(sandbox.baseUrl, apiKey),
+  });
   const scheduler = new LookupScheduler({ client, cache });
   await cache.ready;
   const started = performance.now();
@@ -74,28 +108,69 @@ async function withScheduler(scenario: string, sandbox: SandboxProcess, apiKey: 
   const wallMs = performance.now() - started;
   await cache.flush();
   const failed = results.filter((r) => r.status === "rejected").length;
-  return { scenario, client: "scheduler+cache", requests: counter.requests, unique: scheduler.stats.dispatched, wallMs, answered: cells.length - failed, failed };
+  return {
+    scenario,
+    client: "scheduler+cache",
+    requests: counter.requests,
+    unique: scheduler.stats.dispatched,
+    wallMs,
+    answered: cells.length - failed,
+    failed,
+  };
 }
 
-async function naive(scenario: string, sandbox: SandboxProcess, apiKey: string, cells: PersonRequest[], unique: number): Promise<Run> {
+async function naive(
+  scenario: string,
+  sandbox: SandboxProcess,
+  apiKey: string,
+  cells: PersonRequest[],
+  unique: number
+): Promise<Run> {
   const counter = { requests: 0 };
   const client = newClient(sandbox, apiKey, counter);
   const started = performance.now();
   const results = await Promise.allSettled(cells.map((cell) => client.findEmail.person(cell)));
   const wallMs = performance.now() - started;
   const failed = results.filter((r) => r.status === "rejected").length;
-  return { scenario, client: "naive", requests: counter.requests, unique, wallMs, answered: cells.length - failed, failed };
+  return {
+    scenario,
+    client: "naive",
+    requests: counter.requests,
+    unique,
+    wallMs,
+    answered: cells.length - failed,
+    failed,
+  };
 }
 
 async function main(): Promise<void> {
   const directory = mkdtempSync(join(tmpdir(), "mf-bench-"));
   const sandbox = await startSandboxProcess([
-    "--db", ":memory:", "--latency-ms", String(LATENCY_MS), "--concurrency", String(CONCURRENCY), "--queue-timeout-ms", "600000",
+    "--db",
+    ":memory:",
+    "--latency-ms",
+    String(LATENCY_MS),
+    "--concurrency",
+    String(CONCURRENCY),
+    "--queue-timeout-ms",
+    "600000",
   ]);
   try {
     const cells = fillDown();
-    const unique = new Set(cells.map((c) => JSON.stringify([c.first_name!.trim().toLowerCase(), c.last_name!.toLowerCase(), c.domain!.replace(/^https:\/\/www\./i, "").replace(/\/team$/, "").toLowerCase()]))).size;
-    const key = async (): Promise<string> => (await post(sandbox.baseUrl, "/sandbox/accounts", { credits: 100_000 })).api_key;
+    const unique = new Set(
+      cells.map((c) =>
+        JSON.stringify([
+          c.first_name!.trim().toLowerCase(),
+          c.last_name!.toLowerCase(),
+          c
+            .domain!.replace(/^https:\/\/www\./i, "")
+            .replace(/\/team$/, "")
+            .toLowerCase(),
+        ])
+      )
+    ).size;
+    const key = async (): Promise<string> =>
+      (await post(sandbox.baseUrl, "/sandbox/accounts", { credits: 100_000 })).api_key;
     const storeFile = join(directory, "cache.json");
 
     const runs: Run[] = [];
@@ -105,7 +180,15 @@ async function main(): Promise<void> {
     // A fresh client over the same store, same user: the workbook reopened.
     runs.push(await withScheduler("reopen (cached)", sandbox, userKey, cells, storeFile));
     await post(sandbox.baseUrl, "/sandbox/faults", { rate503: 0.2 });
-    runs.push(await withScheduler("fill-down, 20% 503", sandbox, await key(), cells, join(directory, "cache-503.json")));
+    runs.push(
+      await withScheduler(
+        "fill-down, 20% 503",
+        sandbox,
+        await key(),
+        cells,
+        join(directory, "cache-503.json")
+      )
+    );
     runs.push(await naive("fill-down, 20% 503", sandbox, await key(), cells, unique));
     await post(sandbox.baseUrl, "/sandbox/faults", { rate503: 0 });
 
@@ -120,9 +203,11 @@ async function main(): Promise<void> {
         "requests/unique": r.unique ? r.requests / r.unique : 0,
         "wall ms": Math.round(r.wallMs),
         "lower bound ms": r.scenario.startsWith("reopen") ? 0 : lowerBoundMs,
-        "x lower bound": r.scenario.startsWith("reopen") ? "-" : (r.wallMs / lowerBoundMs).toFixed(3),
+        "x lower bound": r.scenario.startsWith("reopen")
+          ? "-"
+          : (r.wallMs / lowerBoundMs).toFixed(3),
         answered: `${r.answered}/${CELLS}`,
-      })),
+      }))
     );
   } finally {
     await sandbox.stop();

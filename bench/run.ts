@@ -7,7 +7,11 @@ const BENCHMARKS = ["client-lookups.ts", "bulk-100k.ts", "sheet-writer.ts"];
 let failed = false;
 for (const bench of BENCHMARKS) {
   console.log(`\n=== ${bench} ===`);
-  const result = spawnSync(process.execPath, ["--import", "tsx", join(__dirname, bench), ...process.argv.slice(2)], { stdio: "inherit" });
+  const result = spawnSync(
+    process.execPath,
+    ["--import", "tsx", join(__dirname, bench), ...process.argv.slice(2)],
+    { stdio: "inherit" }
+  );
   if (result.status !== 0) failed = true;
 }
 process.exitCode = failed ? 1 : 0;

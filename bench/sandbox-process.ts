@@ -15,24 +15,33 @@ export interface SandboxProcess {
 export async function startSandboxProcess(args: string[]): Promise<SandboxProcess> {
   const root = join(__dirname, "..");
   // node with tsx's loader, so that the pid is the service itself, not a wrapper.
-  const child = spawn(process.execPath, ["--import", "tsx", join(root, "src/sandbox/server.ts"), "--port", "0", ...args], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const { baseUrl, demoKey } = await new Promise<{ baseUrl: string; demoKey: string }>((resolve, reject) => {
-    let output = "";
-    const timer = setTimeout(() => reject(new Error(`sandbox did not start:\n${output}`)), 30_000);
-    child.once("exit", (code) => reject(new Error(`sandbox exited with ${code}:\n${output}`)));
-    child.stdout!.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const url = /base URL : (\S+)/.exec(output);
-      const key = /demo key : (\S+)/.exec(output);
-      if (url && key) {
-        clearTimeout(timer);
-        resolve({ baseUrl: url[1]!, demoKey: key[1]! });
-      }
-    });
-  });
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", join(root, "src/sandbox/server.ts"), "--port", "0", ...args],
+    {
+      cwd: root,
+      stdio: ["ignore", "pipe", "inherit"],
+    }
+  );
+  const { baseUrl, demoKey } = await new Promise<{ baseUrl: string; demoKey: string }>(
+    (resolve, reject) => {
+      let output = "";
+      const timer = setTimeout(
+        () => reject(new Error(`sandbox did not start:\n${output}`)),
+        30_000
+      );
+      child.once("exit", (code) => reject(new Error(`sandbox exited with ${code}:\n${output}`)));
+      child.stdout!.on("data", (chunk: Buffer) => {
+        output += chunk.toString();
+        const url = /base URL : (\S+)/.exec(output);
+        const key = /demo key : (\S+)/.exec(output);
+        if (url && key) {
+          clearTimeout(timer);
+          resolve({ baseUrl: url[1]!, demoKey: key[1]! });
+        }
+      });
+    }
+  );
   return {
     baseUrl,
     demoKey,
@@ -51,8 +60,12 @@ export async function startSandboxProcess(args: string[]): Promise<SandboxProces
   };
 }
 
-export async function post(baseUrl: string, path: string, body: unknown): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
-  const response = await fetch(baseUrl + path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+export async function post(baseUrl: string, path: string, body: unknown): Promise<any> {
+  const response = await fetch(baseUrl + path, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   if (!response.ok) throw new Error(`${path}: HTTP ${response.status} ${await response.text()}`);
   return response.json();
 }
@@ -60,8 +73,11 @@ export async function post(baseUrl: string, path: string, body: unknown): Promis
 /** Prints rows as an aligned text table. */
 export function printTable(title: string, rows: Array<Record<string, string | number>>): void {
   const columns = Object.keys(rows[0] ?? {});
-  const cell = (value: string | number): string => (typeof value === "number" ? formatNumber(value) : value);
-  const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => cell(r[c] ?? "").length)));
+  const cell = (value: string | number): string =>
+    typeof value === "number" ? formatNumber(value) : value;
+  const widths = columns.map((c) =>
+    Math.max(c.length, ...rows.map((r) => cell(r[c] ?? "").length))
+  );
   const line = (values: string[]): string => values.map((v, i) => v.padEnd(widths[i]!)).join("  ");
   console.log(`\n${title}`);
   console.log(line(columns));

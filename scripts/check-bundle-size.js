@@ -1,4 +1,3 @@
-/* eslint-disable no-undef */
 // Bundle budget (CI gate): the JavaScript loaded before the task pane is opened (the scripts
 // of taskpane.html: the functions and the client) and the whole task pane (every chunk),
 // gzip-compressed. Prints the sizes; exits 1 when a budget is exceeded.
@@ -20,27 +19,45 @@ function main() {
     process.exit(1);
   }
   // Scripts of the page, in order; office.js comes from Microsoft's CDN and is not ours.
-  const initial = [...fs.readFileSync(html, "utf8").matchAll(/<script[^>]*\ssrc=(?:"([^"]+)"|'([^']+)'|([^\s>]+))/g)]
+  const initial = [
+    ...fs
+      .readFileSync(html, "utf8")
+      .matchAll(/<script[^>]*\ssrc=(?:"([^"]+)"|'([^']+)'|([^\s>]+))/g),
+  ]
     .map((m) => m[1] ?? m[2] ?? m[3])
     .filter((src) => !/^https?:/.test(src))
     .map((src) => src.replace(/^\.?\//, "").split("?")[0]);
   const all = fs.readdirSync(DIST).filter((f) => f.endsWith(".js"));
   const missing = initial.filter((f) => !all.includes(f));
   if (initial.length === 0 || missing.length > 0) {
-    console.error(`taskpane.html loads no script of dist/ or one that is missing (${missing.join(", ")}).`);
+    console.error(
+      `taskpane.html loads no script of dist/ or one that is missing (${missing.join(", ")}).`
+    );
     process.exit(1);
   }
-  const rows = all.map((file) => ({ file, initial: initial.includes(file), gzip: gzipSize(file), raw: fs.statSync(path.join(DIST, file)).size }));
+  const rows = all.map((file) => ({
+    file,
+    initial: initial.includes(file),
+    gzip: gzipSize(file),
+    raw: fs.statSync(path.join(DIST, file)).size,
+  }));
   const before = rows.filter((r) => r.initial).reduce((n, r) => n + r.gzip, 0);
   const whole = rows.reduce((n, r) => n + r.gzip, 0);
   const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
   console.log("Bundle sizes (gzip -9):");
   for (const r of rows.sort((a, b) => Number(b.initial) - Number(a.initial) || b.gzip - a.gzip)) {
-    console.log(`  ${r.initial ? "before pane" : "task pane  "}  ${r.file.padEnd(32)} ${kb(r.gzip).padStart(10)} gzip  ${kb(r.raw).padStart(10)} raw`);
+    console.log(
+      `  ${r.initial ? "before pane" : "task pane  "}  ${r.file.padEnd(32)} ${kb(r.gzip).padStart(10)} gzip  ${kb(r.raw).padStart(10)} raw`
+    );
   }
-  const verdict = (size, budget) => `${kb(size)} of ${kb(budget)} ${size <= budget ? "ok" : "OVER BUDGET"}`;
-  console.log(`  loaded before the task pane opens (functions, client): ${verdict(before, BUDGET.beforeTaskPane)}`);
-  console.log(`  whole task pane:                                        ${verdict(whole, BUDGET.wholeTaskPane)}`);
+  const verdict = (size, budget) =>
+    `${kb(size)} of ${kb(budget)} ${size <= budget ? "ok" : "OVER BUDGET"}`;
+  console.log(
+    `  loaded before the task pane opens (functions, client): ${verdict(before, BUDGET.beforeTaskPane)}`
+  );
+  console.log(
+    `  whole task pane:                                        ${verdict(whole, BUDGET.wholeTaskPane)}`
+  );
   if (before > BUDGET.beforeTaskPane || whole > BUDGET.wholeTaskPane) process.exit(1);
 }
 

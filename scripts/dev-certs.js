@@ -1,4 +1,3 @@
-/* eslint-disable no-undef */
 // The https certificate of the dev server. `office-addin-dev-certs install` writes these
 // files; reading them directly works where it could not trust the CA (Linux, no sudo),
 // which makes its getHttpsServerOptions() reject.
@@ -20,9 +19,15 @@ function devCertificates() {
   const files = certificatePaths();
   const missing = Object.values(files).filter((file) => !fs.existsSync(file));
   if (missing.length > 0) {
-    throw new Error(`Dev certificates missing (${missing.join(", ")}): run "npx office-addin-dev-certs install" (npm start does).`);
+    throw new Error(
+      `Dev certificates missing (${missing.join(", ")}): run "npx office-addin-dev-certs install" (npm start does).`
+    );
   }
-  return { ca: fs.readFileSync(files.ca), cert: fs.readFileSync(files.cert), key: fs.readFileSync(files.key) };
+  return {
+    ca: fs.readFileSync(files.ca),
+    cert: fs.readFileSync(files.cert),
+    key: fs.readFileSync(files.key),
+  };
 }
 
 module.exports = { CERT_DIR, certificatePaths, devCertificates };

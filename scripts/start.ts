@@ -2,8 +2,10 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:https";
 import { join } from "node:path";
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { certificatePaths } = require("./dev-certs") as { certificatePaths: () => Record<string, string> };
+
+const { certificatePaths } = require("./dev-certs") as {
+  certificatePaths: () => Record<string, string>;
+};
 
 // `npm start`: the sandbox service, the https dev server with its /api relay to the sandbox,
 // then sideloading where office-addin-debugging supports it, or the steps to do it by hand.
@@ -12,7 +14,9 @@ const ROOT = join(__dirname, "..");
 const STATE_FILE = join(ROOT, ".sandbox", "start.json");
 const SANDBOX_PORT = Number(process.env.SANDBOX_PORT ?? 4010);
 const SANDBOX_DB = process.env.SANDBOX_DB ?? ".sandbox/sandbox.db";
-const DEV_SERVER_PORT = Number(process.env.DEV_SERVER_PORT ?? process.env.npm_package_config_dev_server_port ?? 3000);
+const DEV_SERVER_PORT = Number(
+  process.env.DEV_SERVER_PORT ?? process.env.npm_package_config_dev_server_port ?? 3000
+);
 const bin = (name: string): string => join(ROOT, "node_modules", ".bin", name);
 
 const children: ChildProcess[] = [];
@@ -24,14 +28,27 @@ function ensureCertificates(): void {
     // It writes the files even where it cannot trust the CA (no sudo), and still exits 0.
     spawnSync(bin("office-addin-dev-certs"), ["install"], { stdio: "inherit", cwd: ROOT });
   }
-  if (missing()) throw new Error("The development certificate could not be created: run `npx office-addin-dev-certs install`.");
+  if (missing())
+    throw new Error(
+      "The development certificate could not be created: run `npx office-addin-dev-certs install`."
+    );
 }
 
-function start(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
-  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+function start(
+  name: string,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = {}
+): ChildProcess {
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   children.push(child);
   child.stdout!.on("data", (chunk: Buffer) => {
-    for (const line of chunk.toString().split("\n")) if (line.trim()) console.log(`[${name}] ${line}`);
+    for (const line of chunk.toString().split("\n"))
+      if (line.trim()) console.log(`[${name}] ${line}`);
   });
   child.on("exit", (code, signal) => {
     if (!stopping) {
@@ -42,10 +59,17 @@ function start(name: string, command: string, args: string[], env: NodeJS.Proces
   return child;
 }
 
-function waitForOutput(child: ChildProcess, pattern: RegExp, timeoutMs: number): Promise<RegExpExecArray> {
+function waitForOutput(
+  child: ChildProcess,
+  pattern: RegExp,
+  timeoutMs: number
+): Promise<RegExpExecArray> {
   return new Promise((resolve, reject) => {
     let output = "";
-    const timer = setTimeout(() => reject(new Error(`no ${pattern} within ${timeoutMs / 1000} s`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`no ${pattern} within ${timeoutMs / 1000} s`)),
+      timeoutMs
+    );
     child.stdout!.on("data", (chunk: Buffer) => {
       output += chunk.toString();
       const match = pattern.exec(output);
@@ -71,7 +95,8 @@ async function waitForHttps(url: string, timeoutMs: number): Promise<void> {
       req.end();
     });
     if (ok) return;
-    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+    if (Date.now() > deadline)
+      throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
@@ -87,7 +112,20 @@ async function stop(code: number): Promise<void> {
 function sideload(): void {
   if (process.platform === "win32" || process.platform === "darwin") {
     console.log("Sideloading into Excel desktop (office-addin-debugging)…");
-    const result = spawnSync(bin("office-addin-debugging"), ["start", "manifest.xml", "desktop", "--app", "excel", "--dev-server-port", String(DEV_SERVER_PORT), "--no-debug"], { cwd: ROOT, stdio: "inherit" });
+    const result = spawnSync(
+      bin("office-addin-debugging"),
+      [
+        "start",
+        "manifest.xml",
+        "desktop",
+        "--app",
+        "excel",
+        "--dev-server-port",
+        String(DEV_SERVER_PORT),
+        "--no-debug",
+      ],
+      { cwd: ROOT, stdio: "inherit" }
+    );
     if (result.status === 0) return;
     console.log("Sideloading did not complete; use the steps below.");
   }
@@ -109,17 +147,38 @@ async function main(): Promise<void> {
   ensureCertificates();
 
   const sandbox = start("sandbox", process.execPath, [
-    "--import", "tsx", "src/sandbox/server.ts", "--port", String(SANDBOX_PORT), "--db", SANDBOX_DB,
+    "--import",
+    "tsx",
+    "src/sandbox/server.ts",
+    "--port",
+    String(SANDBOX_PORT),
+    "--db",
+    SANDBOX_DB,
     // A little latency and pacing, so that a demo shows progress as the real service would.
-    "--latency-ms", "300", "--job-step-ms", "250", "--job-chunk", "200",
+    "--latency-ms",
+    "300",
+    "--job-step-ms",
+    "250",
+    "--job-chunk",
+    "200",
   ]);
-  const [, baseUrl, demoKey] = await waitForOutput(sandbox, /base URL : (\S+)[\s\S]*demo key : (\S+)/, 60_000);
+  const [, baseUrl, demoKey] = await waitForOutput(
+    sandbox,
+    /base URL : (\S+)[\s\S]*demo key : (\S+)/,
+    60_000
+  );
 
-  const devServer = start("dev-server", bin("webpack"), ["serve", "--mode", "development"], { SANDBOX_URL: baseUrl, SANDBOX_DEMO_KEY: demoKey });
+  const devServer = start("dev-server", bin("webpack"), ["serve", "--mode", "development"], {
+    SANDBOX_URL: baseUrl,
+    SANDBOX_DEMO_KEY: demoKey,
+  });
   await waitForHttps(`https://localhost:${DEV_SERVER_PORT}/taskpane.html`, 180_000);
 
   mkdirSync(join(ROOT, ".sandbox"), { recursive: true });
-  writeFileSync(STATE_FILE, JSON.stringify({ pid: process.pid, sandbox: sandbox.pid, devServer: devServer.pid }));
+  writeFileSync(
+    STATE_FILE,
+    JSON.stringify({ pid: process.pid, sandbox: sandbox.pid, devServer: devServer.pid })
+  );
 
   console.log(`
 Mail Finder is running.

@@ -18,12 +18,20 @@ function kill(pid: number | undefined): void {
 }
 
 if (process.platform === "win32" || process.platform === "darwin") {
-  spawnSync(join(ROOT, "node_modules", ".bin", "office-addin-debugging"), ["stop", "manifest.xml"], { cwd: ROOT, stdio: "inherit" });
+  spawnSync(
+    join(ROOT, "node_modules", ".bin", "office-addin-debugging"),
+    ["stop", "manifest.xml"],
+    { cwd: ROOT, stdio: "inherit" }
+  );
 }
 if (!existsSync(STATE_FILE)) {
   console.log("Nothing to stop: npm start is not running.");
 } else {
-  const state = JSON.parse(readFileSync(STATE_FILE, "utf8")) as { pid?: number; sandbox?: number; devServer?: number };
+  const state = JSON.parse(readFileSync(STATE_FILE, "utf8")) as {
+    pid?: number;
+    sandbox?: number;
+    devServer?: number;
+  };
   kill(state.devServer);
   kill(state.sandbox);
   kill(state.pid);

@@ -49,11 +49,15 @@ export function normalizeName(value: string): string {
     .trim();
 }
 
-const COMPANY_SUFFIXES = /\b(inc|incorporated|llc|ltd|limited|gmbh|sa|sas|sarl|bv|ag|plc|corp|corporation|co|company)\b\.?/g;
+const COMPANY_SUFFIXES =
+  /\b(inc|incorporated|llc|ltd|limited|gmbh|sa|sas|sarl|bv|ag|plc|corp|corporation|co|company)\b\.?/g;
 
 /** Company names compare without case, punctuation and legal suffixes. */
 export function normalizeCompanyName(value: string): string {
-  return normalizeName(value.replace(/&/g, " and ")).replace(COMPANY_SUFFIXES, "").replace(/\s+/g, " ").trim();
+  return normalizeName(value.replace(/&/g, " and "))
+    .replace(COMPANY_SUFFIXES, "")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 /** "https://www.linkedin.com/in/Jane-Doe/?trk=x" -> "linkedin.com/in/jane-doe" */

@@ -1,9 +1,32 @@
 import type {
-  Account, BadEmailReport, BulkJsonRequest, BulkLayout, BulkSearch, CompanyRequest, CompanyResult,
-  DecisionMakerRequest, DecisionMakerResult, DomainEmailFileInfo, DownloadOptions, GeoLead, GeoLeadRequest,
-  LegacyAccount, LegacyCompanyResult, LegacyEmployeesResult, LegacyPersonResult, LegacyValidateResult,
-  LinkedinUrlRequest, LinkedinUrlResult, PersonRequest, PersonResult, ServiceStatus, SuccessWithInput,
-  VerifyEmailRequest, VerifyEmailResult, BulkFieldIndex, DecisionMakerCategory,
+  Account,
+  BadEmailReport,
+  BulkJsonRequest,
+  BulkLayout,
+  BulkSearch,
+  CompanyRequest,
+  CompanyResult,
+  DecisionMakerRequest,
+  DecisionMakerResult,
+  DomainEmailFileInfo,
+  DownloadOptions,
+  GeoLead,
+  GeoLeadRequest,
+  LegacyAccount,
+  LegacyCompanyResult,
+  LegacyEmployeesResult,
+  LegacyPersonResult,
+  LegacyValidateResult,
+  LinkedinUrlRequest,
+  LinkedinUrlResult,
+  PersonRequest,
+  PersonResult,
+  ServiceStatus,
+  SuccessWithInput,
+  VerifyEmailRequest,
+  VerifyEmailResult,
+  BulkFieldIndex,
+  DecisionMakerCategory,
 } from "../api/types";
 import { ApiError } from "./errors";
 import { CreditsLedger } from "./credits";
@@ -58,7 +81,8 @@ const PATHS = {
 } as const;
 
 function downloadQuery(options: DownloadOptions = {}): RequestOptions["query"] {
-  const flag = (value: boolean | undefined): string | undefined => (value === undefined ? undefined : value ? "1" : "0");
+  const flag = (value: boolean | undefined): string | undefined =>
+    value === undefined ? undefined : value ? "1" : "0";
   return {
     preview_only: options.preview_only === undefined ? undefined : String(options.preview_only),
     partially_verified: flag(options.partially_verified),
@@ -92,7 +116,15 @@ export class EmailServiceClient {
   /** Spec 4.14: `{healthy}`; a 503 is an answer here ("downtime"), not an error. */
   async status(signal?: AbortSignal): Promise<ServiceStatus> {
     try {
-      return (await this.transport.request<ServiceStatus>({ method: "GET", path: "/status", auth: false, retry: "once", signal })).data;
+      return (
+        await this.transport.request<ServiceStatus>({
+          method: "GET",
+          path: "/status",
+          auth: false,
+          retry: "once",
+          signal,
+        })
+      ).data;
     } catch (error) {
       if (error instanceof ApiError && error.status === 503) return { healthy: false };
       throw error;
@@ -106,15 +138,20 @@ export class EmailServiceClient {
   }
 
   readonly findEmail = {
-    person: (request: PersonRequest, options?: LookupCallOptions) => this.lookup<PersonResult>(PATHS.person, request, options),
-    company: (request: CompanyRequest, options?: LookupCallOptions) => this.lookup<CompanyResult>(PATHS.company, request, options),
+    person: (request: PersonRequest, options?: LookupCallOptions) =>
+      this.lookup<PersonResult>(PATHS.person, request, options),
+    company: (request: CompanyRequest, options?: LookupCallOptions) =>
+      this.lookup<CompanyResult>(PATHS.company, request, options),
     decisionMaker: (request: DecisionMakerRequest, options?: LookupCallOptions) =>
       this.lookup<DecisionMakerResult>(PATHS.decisionMaker, request, options),
     linkedinUrl: (request: LinkedinUrlRequest, options?: LookupCallOptions) =>
       this.lookup<LinkedinUrlResult>(PATHS.linkedinUrl, request, options),
   };
 
-  verifyEmail(request: VerifyEmailRequest, options?: LookupCallOptions): Promise<VerifyEmailResult> {
+  verifyEmail(
+    request: VerifyEmailRequest,
+    options?: LookupCallOptions
+  ): Promise<VerifyEmailResult> {
     return this.lookup<VerifyEmailResult>(PATHS.verify, request, options);
   }
 
@@ -123,8 +160,10 @@ export class EmailServiceClient {
    * the result to the URL. Worksheet functions never use these: a cell needs its answer.
    */
   readonly toWebhook = {
-    person: (request: PersonRequest, webhookUrl: string, signal?: AbortSignal) => this.lookupToWebhook(PATHS.person, request, webhookUrl, signal),
-    company: (request: CompanyRequest, webhookUrl: string, signal?: AbortSignal) => this.lookupToWebhook(PATHS.company, request, webhookUrl, signal),
+    person: (request: PersonRequest, webhookUrl: string, signal?: AbortSignal) =>
+      this.lookupToWebhook(PATHS.person, request, webhookUrl, signal),
+    company: (request: CompanyRequest, webhookUrl: string, signal?: AbortSignal) =>
+      this.lookupToWebhook(PATHS.company, request, webhookUrl, signal),
     decisionMaker: (request: DecisionMakerRequest, webhookUrl: string, signal?: AbortSignal) =>
       this.lookupToWebhook(PATHS.decisionMaker, request, webhookUrl, signal),
     linkedinUrl: (request: LinkedinUrlRequest, webhookUrl: string, signal?: AbortSignal) =>
@@ -134,16 +173,28 @@ export class EmailServiceClient {
   };
 
   /** Spec 4.5. Not resent after a lost answer: a report is not a lookup. */
-  async reportBadEmail(report: BadEmailReport, signal?: AbortSignal): Promise<SuccessWithInput<BadEmailReport>> {
-    return this.post<SuccessWithInput<BadEmailReport>>("/v5.1/report/bad-email", report, "once", { signal });
+  async reportBadEmail(
+    report: BadEmailReport,
+    signal?: AbortSignal
+  ): Promise<SuccessWithInput<BadEmailReport>> {
+    return this.post<SuccessWithInput<BadEmailReport>>("/v5.1/report/bad-email", report, "once", {
+      signal,
+    });
   }
 
   readonly domainEmailFile = {
-    info: (domain: string, signal?: AbortSignal) => this.get<DomainEmailFileInfo>(`/v5.1/domain/${segment(domain)}/email`, signal),
+    info: (domain: string, signal?: AbortSignal) =>
+      this.get<DomainEmailFileInfo>(`/v5.1/domain/${segment(domain)}/email`, signal),
     /** Ordering twice is harmless (the service does not charge again), so a lost answer may be resent. */
     order: (domain: string, options: CallOptions = {}) =>
-      this.post<SuccessWithInput<{ domain: string }>>(`/v5.1/domain/${segment(domain)}/email/order`, undefined, "idempotent", options),
-    download: (domain: string, signal?: AbortSignal) => this.download(`/v5.1/domain/${segment(domain)}/email/download`, {}, signal),
+      this.post<SuccessWithInput<{ domain: string }>>(
+        `/v5.1/domain/${segment(domain)}/email/order`,
+        undefined,
+        "idempotent",
+        options
+      ),
+    download: (domain: string, signal?: AbortSignal) =>
+      this.download(`/v5.1/domain/${segment(domain)}/email/download`, {}, signal),
   };
 
   readonly bulk = {
@@ -158,36 +209,71 @@ export class EmailServiceClient {
         else form.set(name, String(value));
       }
       return this.transport
-        .request<BulkSearch>({ method: "POST", path: "/v5.1/bulk/multipart", form, retry: "once", ...this.webhook(options), signal: options.signal })
+        .request<BulkSearch>({
+          method: "POST",
+          path: "/v5.1/bulk/multipart",
+          form,
+          retry: "once",
+          ...this.webhook(options),
+          signal: options.signal,
+        })
         .then((r) => r.data);
     },
-    get: (searchId: string, signal?: AbortSignal) => this.get<BulkSearch>(`/v5.1/bulk/${segment(searchId)}`, signal),
+    get: (searchId: string, signal?: AbortSignal) =>
+      this.get<BulkSearch>(`/v5.1/bulk/${segment(searchId)}`, signal),
     download: (searchId: string, options?: BulkDownloadOptions, signal?: AbortSignal) =>
       this.download(`/v5.1/bulk/${segment(searchId)}/download`, downloadQuery(options), signal),
     /** The results as rows (`json_arr`, header first), read and checked like any JSON answer. */
-    downloadTable: (searchId: string, options?: Omit<BulkDownloadOptions, "download_as">, signal?: AbortSignal) =>
-      this.downloadTable(`/v5.1/bulk/${segment(searchId)}/download`, options, signal),
+    downloadTable: (
+      searchId: string,
+      options?: Omit<BulkDownloadOptions, "download_as">,
+      signal?: AbortSignal
+    ) => this.downloadTable(`/v5.1/bulk/${segment(searchId)}/download`, options, signal),
   };
 
   readonly geoLead = {
-    create: (request: GeoLeadRequest, options: CallOptions = {}) => this.post<GeoLead>("/v5.1/geo-lead", request, "once", options),
-    get: (searchId: string, signal?: AbortSignal) => this.get<GeoLead>(`/v5.1/geo-lead/${segment(searchId)}`, signal),
+    create: (request: GeoLeadRequest, options: CallOptions = {}) =>
+      this.post<GeoLead>("/v5.1/geo-lead", request, "once", options),
+    get: (searchId: string, signal?: AbortSignal) =>
+      this.get<GeoLead>(`/v5.1/geo-lead/${segment(searchId)}`, signal),
     download: (searchId: string, options?: GeoLeadDownloadOptions, signal?: AbortSignal) =>
       this.download(`/v5.1/geo-lead/${segment(searchId)}/download`, downloadQuery(options), signal),
-    downloadTable: (searchId: string, options?: Omit<GeoLeadDownloadOptions, "download_as">, signal?: AbortSignal) =>
-      this.downloadTable(`/v5.1/geo-lead/${segment(searchId)}/download`, options, signal),
+    downloadTable: (
+      searchId: string,
+      options?: Omit<GeoLeadDownloadOptions, "download_as">,
+      signal?: AbortSignal
+    ) => this.downloadTable(`/v5.1/geo-lead/${segment(searchId)}/download`, options, signal),
   };
 
   /** The legacy generation (spec 4.15). */
   readonly legacy = {
     account: (signal?: AbortSignal) => this.get<LegacyAccount>("/v5.0/meta/account.json", signal),
-    person: (request: { full_name?: string; first_name?: string; last_name?: string; domain?: string; company_name?: string; country_code?: string }, signal?: AbortSignal) =>
+    person: (
+      request: {
+        full_name?: string;
+        first_name?: string;
+        last_name?: string;
+        domain?: string;
+        company_name?: string;
+        country_code?: string;
+      },
+      signal?: AbortSignal
+    ) =>
       this.post<LegacyPersonResult>("/v5.0/search/person.json", request, "idempotent", { signal }),
     company: (request: { domain?: string; company_name?: string }, signal?: AbortSignal) =>
-      this.post<LegacyCompanyResult>("/v5.0/search/company.json", request, "idempotent", { signal }),
+      this.post<LegacyCompanyResult>("/v5.0/search/company.json", request, "idempotent", {
+        signal,
+      }),
     /** Charged on every call that finds someone (spec 1): a lost answer is not resent. */
-    employees: (request: { domain?: string; company_name?: string; preferred_title: string; country_code?: string }, options: LookupCallOptions = {}) =>
-      this.post<LegacyEmployeesResult>("/v5.0/search/employees.json", request, "once", options),
+    employees: (
+      request: {
+        domain?: string;
+        company_name?: string;
+        preferred_title: string;
+        country_code?: string;
+      },
+      options: LookupCallOptions = {}
+    ) => this.post<LegacyEmployeesResult>("/v5.0/search/employees.json", request, "once", options),
     /** Charged on every call (spec 1): a lost answer is not resent. */
     validate: (request: { email: string }, signal?: AbortSignal) =>
       this.post<LegacyValidateResult>("/v5.0/validate.json", request, "once", { signal }),
@@ -198,43 +284,93 @@ export class EmailServiceClient {
   }
 
   private async get<T>(path: string, signal?: AbortSignal): Promise<T> {
-    return (await this.transport.request<T>({ method: "GET", path, retry: "idempotent", signal })).data;
+    return (await this.transport.request<T>({ method: "GET", path, retry: "idempotent", signal }))
+      .data;
   }
 
-  private async post<T>(path: string, json: unknown, retry: RetryMode, options: CallOptions & LookupCallOptions): Promise<T> {
+  private async post<T>(
+    path: string,
+    json: unknown,
+    retry: RetryMode,
+    options: CallOptions & LookupCallOptions
+  ): Promise<T> {
     const response = await this.transport.request<T>({
-      method: "POST", path, json, retry, signal: options.signal, withdraw: options.withdraw, ...this.webhook(options),
+      method: "POST",
+      path,
+      json,
+      retry,
+      signal: options.signal,
+      withdraw: options.withdraw,
+      ...this.webhook(options),
     });
     return response.data;
   }
 
   /** A v5.1 lookup: resent safely (a repeat within 30 days is free); its charge is recorded. */
-  private async lookup<T extends { credits_charged: number }>(path: string, json: unknown, options: LookupCallOptions = {}): Promise<T> {
+  private async lookup<T extends { credits_charged: number }>(
+    path: string,
+    json: unknown,
+    options: LookupCallOptions = {}
+  ): Promise<T> {
     const data = await this.post<T>(path, json, "idempotent", options);
     if (!data || typeof data !== "object" || typeof data.credits_charged !== "number") {
-      throw new ApiError({ kind: "malformed", status: 200, code: "malformed_response", message: "The service's answer lacks credits_charged." });
+      throw new ApiError({
+        kind: "malformed",
+        status: 200,
+        code: "malformed_response",
+        message: "The service's answer lacks credits_charged.",
+      });
     }
     this.credits.recordCharge(data.credits_charged);
     return data;
   }
 
-  private lookupToWebhook(path: string, json: unknown, webhookUrl: string, signal?: AbortSignal): Promise<SuccessWithInput> {
+  private lookupToWebhook(
+    path: string,
+    json: unknown,
+    webhookUrl: string,
+    signal?: AbortSignal
+  ): Promise<SuccessWithInput> {
     return this.post<SuccessWithInput>(path, json, "idempotent", { signal, webhookUrl });
   }
 
-  private async downloadTable(path: string, options: DownloadOptions = {}, signal?: AbortSignal): Promise<unknown[][]> {
+  private async downloadTable(
+    path: string,
+    options: DownloadOptions = {},
+    signal?: AbortSignal
+  ): Promise<unknown[][]> {
     const response = await this.transport.request<unknown>({
-      method: "GET", path, query: downloadQuery({ ...options, download_as: "json_arr" }), retry: "idempotent", signal,
+      method: "GET",
+      path,
+      query: downloadQuery({ ...options, download_as: "json_arr" }),
+      retry: "idempotent",
+      signal,
     });
     const rows = response.data;
     if (!Array.isArray(rows) || !rows.every(Array.isArray)) {
-      throw new ApiError({ kind: "malformed", status: response.status, code: "malformed_response", message: "The download is not a table of rows." });
+      throw new ApiError({
+        kind: "malformed",
+        status: response.status,
+        code: "malformed_response",
+        message: "The download is not a table of rows.",
+      });
     }
     return rows as unknown[][];
   }
 
-  private async download(path: string, query: RequestOptions["query"], signal?: AbortSignal): Promise<DownloadedFile> {
-    const response = await this.transport.request<Uint8Array>({ method: "GET", path, query, retry: "idempotent", responseType: "bytes", signal });
+  private async download(
+    path: string,
+    query: RequestOptions["query"],
+    signal?: AbortSignal
+  ): Promise<DownloadedFile> {
+    const response = await this.transport.request<Uint8Array>({
+      method: "GET",
+      path,
+      query,
+      retry: "idempotent",
+      responseType: "bytes",
+      signal,
+    });
     const bytes = response.data;
     return {
       contentType: response.headers.get("content-type") ?? "application/octet-stream",

@@ -56,13 +56,20 @@ export class ApiError extends Error {
 
 export function kindOfStatus(status: number): ApiErrorKind {
   switch (status) {
-    case 400: return "bad_request";
-    case 401: return "unauthorized";
-    case 402: return "out_of_credits";
-    case 404: return "not_found";
-    case 451: return "blacklisted";
-    case 503: return "busy";
-    default: return status >= 500 ? "server" : "bad_request";
+    case 400:
+      return "bad_request";
+    case 401:
+      return "unauthorized";
+    case 402:
+      return "out_of_credits";
+    case 404:
+      return "not_found";
+    case 451:
+      return "blacklisted";
+    case 503:
+      return "busy";
+    default:
+      return status >= 500 ? "server" : "bad_request";
   }
 }
 

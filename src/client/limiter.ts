@@ -56,9 +56,15 @@ export class ConnectionLimiter {
 
   release(): void {
     this.active--;
-    while (this.active < this.maxConcurrent && this.waiting.length > 0) this.waiting.shift()!.start();
+    while (this.active < this.maxConcurrent && this.waiting.length > 0)
+      this.waiting.shift()!.start();
   }
 }
 
 export const withdrawn = (): ApiError =>
-  new ApiError({ kind: "cancelled", status: null, code: "withdrawn", message: "The request was withdrawn before it was sent." });
+  new ApiError({
+    kind: "cancelled",
+    status: null,
+    code: "withdrawn",
+    message: "The request was withdrawn before it was sent.",
+  });

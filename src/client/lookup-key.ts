@@ -1,7 +1,8 @@
 import { normalizeDomain, normalizeEmail, normalizeLinkedinUrl } from "../api/normalize";
 
 /** The cell-callable lookups that the scheduler batches and the cache keeps. */
-export type LookupOperation = "person" | "company" | "decision_maker" | "linkedin_url" | "verify" | "employees";
+export type LookupOperation =
+  "person" | "company" | "decision_maker" | "linkedin_url" | "verify" | "employees";
 
 const text = (value: unknown): string | undefined => {
   if (typeof value !== "string") return undefined;
@@ -14,7 +15,8 @@ const FIELD_NORMALIZERS: Record<string, (value: unknown) => unknown> = {
   email: (v) => (typeof v === "string" && v.trim() ? normalizeEmail(v) : undefined),
   linkedin_url: (v) => (typeof v === "string" && v.trim() ? normalizeLinkedinUrl(v) : undefined),
   // Categories are in order of importance (spec 2.7): the order is part of the query.
-  decision_maker_category: (v) => (Array.isArray(v) ? v.map((c) => String(c).trim().toLowerCase()) : undefined),
+  decision_maker_category: (v) =>
+    Array.isArray(v) ? v.map((c) => String(c).trim().toLowerCase()) : undefined,
 };
 
 /**

@@ -28,7 +28,8 @@ export interface ResultCacheOptions {
 
 const PREFIX = "mf.cache.v1.";
 
-const storedBytes = (storeKey: string, value: string): number => 2 * (storeKey.length + value.length);
+const storedBytes = (storeKey: string, value: string): number =>
+  2 * (storeKey.length + value.length);
 
 /**
  * Derives the namespace from the service and the account, so that answers bought with one

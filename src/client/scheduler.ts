@@ -1,6 +1,15 @@
 import type {
-  CompanyRequest, CompanyResult, DecisionMakerRequest, DecisionMakerResult, LegacyEmployeesResult,
-  LinkedinUrlRequest, LinkedinUrlResult, PersonRequest, PersonResult, VerifyEmailRequest, VerifyEmailResult,
+  CompanyRequest,
+  CompanyResult,
+  DecisionMakerRequest,
+  DecisionMakerResult,
+  LegacyEmployeesResult,
+  LinkedinUrlRequest,
+  LinkedinUrlResult,
+  PersonRequest,
+  PersonResult,
+  VerifyEmailRequest,
+  VerifyEmailResult,
 } from "../api/types";
 import type { EmailServiceClient, LookupCallOptions } from "./client";
 import { ApiError } from "./errors";
@@ -13,18 +22,33 @@ export interface LookupTypes {
   decision_maker: { request: DecisionMakerRequest; result: DecisionMakerResult };
   linkedin_url: { request: LinkedinUrlRequest; result: LinkedinUrlResult };
   verify: { request: VerifyEmailRequest; result: VerifyEmailResult };
-  employees: { request: { domain?: string; company_name?: string; preferred_title: string; country_code?: string }; result: LegacyEmployeesResult };
+  employees: {
+    request: {
+      domain?: string;
+      company_name?: string;
+      preferred_title: string;
+      country_code?: string;
+    };
+    result: LegacyEmployeesResult;
+  };
 }
 
-type Executor = (client: EmailServiceClient, body: never, options: LookupCallOptions) => Promise<unknown>;
+type Executor = (
+  client: EmailServiceClient,
+  body: never,
+  options: LookupCallOptions
+) => Promise<unknown>;
 
 const EXECUTORS: Record<LookupOperation, Executor> = {
   person: (client, body: PersonRequest, options) => client.findEmail.person(body, options),
   company: (client, body: CompanyRequest, options) => client.findEmail.company(body, options),
-  decision_maker: (client, body: DecisionMakerRequest, options) => client.findEmail.decisionMaker(body, options),
-  linkedin_url: (client, body: LinkedinUrlRequest, options) => client.findEmail.linkedinUrl(body, options),
+  decision_maker: (client, body: DecisionMakerRequest, options) =>
+    client.findEmail.decisionMaker(body, options),
+  linkedin_url: (client, body: LinkedinUrlRequest, options) =>
+    client.findEmail.linkedinUrl(body, options),
   verify: (client, body: VerifyEmailRequest, options) => client.verifyEmail(body, options),
-  employees: (client, body: LookupTypes["employees"]["request"], options) => client.legacy.employees(body, options),
+  employees: (client, body: LookupTypes["employees"]["request"], options) =>
+    client.legacy.employees(body, options),
 };
 
 export interface ScheduleOptions {
@@ -67,13 +91,20 @@ interface Pending {
 /** 404 `no_result` means the same as `not_found` (DESIGN 3); 451 is the legacy blacklisted. */
 function definitiveOutcome(error: unknown): LookupOutcome | null {
   if (!(error instanceof ApiError)) return null;
-  if (error.kind === "not_found") return { status: "not_found", code: error.code, message: error.message };
-  if (error.kind === "blacklisted") return { status: "blacklisted", code: error.code, message: error.message };
+  if (error.kind === "not_found")
+    return { status: "not_found", code: error.code, message: error.message };
+  if (error.kind === "blacklisted")
+    return { status: "blacklisted", code: error.code, message: error.message };
   return null;
 }
 
 const cancelledError = (): ApiError =>
-  new ApiError({ kind: "cancelled", status: null, code: "cancelled", message: "The calculation was cancelled." });
+  new ApiError({
+    kind: "cancelled",
+    status: null,
+    code: "cancelled",
+    message: "The calculation was cancelled.",
+  });
 
 /**
  * Collects the lookups of a recalculation, serves cached answers without a request,
@@ -81,7 +112,13 @@ const cancelledError = (): ApiError =>
  * client, whose transport bounds the requests on the wire and holds the backlog.
  */
 export class LookupScheduler {
-  readonly stats: SchedulerStats = { calls: 0, cacheHits: 0, joined: 0, dispatched: 0, withdrawn: 0 };
+  readonly stats: SchedulerStats = {
+    calls: 0,
+    cacheHits: 0,
+    joined: 0,
+    dispatched: 0,
+    withdrawn: 0,
+  };
   private readonly pending = new Map<string, Pending>();
   private collected: Pending[] = [];
 
@@ -97,7 +134,9 @@ export class LookupScheduler {
   }
 
   async lookup<Op extends LookupOperation>(
-    operation: Op, body: LookupTypes[Op]["request"], options: ScheduleOptions = {},
+    operation: Op,
+    body: LookupTypes[Op]["request"],
+    options: ScheduleOptions = {}
   ): Promise<LookupOutcome<LookupTypes[Op]["result"]>> {
     this.stats.calls++;
     if (options.signal?.aborted) throw cancelledError();
@@ -164,7 +203,9 @@ export class LookupScheduler {
   private async send(entry: Pending): Promise<void> {
     this.stats.dispatched++;
     try {
-      const value = await EXECUTORS[entry.operation](this.options.client, entry.body as never, { withdraw: entry.withdraw.signal });
+      const value = await EXECUTORS[entry.operation](this.options.client, entry.body as never, {
+        withdraw: entry.withdraw.signal,
+      });
       this.settle(entry, { status: "ok", value }, null);
     } catch (error) {
       this.settle(entry, definitiveOutcome(error), error);
@@ -183,4 +224,9 @@ export class LookupScheduler {
 }
 
 const withdrawnError = (): ApiError =>
-  new ApiError({ kind: "cancelled", status: null, code: "withdrawn", message: "The lookup was withdrawn before it was sent." });
+  new ApiError({
+    kind: "cancelled",
+    status: null,
+    code: "withdrawn",
+    message: "The lookup was withdrawn before it was sent.",
+  });

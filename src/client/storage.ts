@@ -45,7 +45,8 @@ export class OfficeRuntimeStore implements KeyValueStore {
     // Read in slices so that one call never carries the whole store.
     for (let i = 0; i < keys.length; i += 500) {
       const items = await this.storage.getItems(keys.slice(i, i + 500));
-      for (const [key, value] of Object.entries(items)) if (typeof value === "string") result.push([key, value]);
+      for (const [key, value] of Object.entries(items))
+        if (typeof value === "string") result.push([key, value]);
     }
     return result;
   }
@@ -63,14 +64,20 @@ export class OfficeRuntimeStore implements KeyValueStore {
 export class IndexedDbStore implements KeyValueStore {
   private db: Promise<IDBDatabase> | null = null;
 
-  constructor(private readonly factory: IDBFactory, private readonly name = "mail-finder-cache") {}
+  constructor(
+    private readonly factory: IDBFactory,
+    private readonly name = "mail-finder-cache"
+  ) {}
 
   async entries(prefix: string): Promise<Array<[string, string]>> {
     const db = await this.open();
     return new Promise((resolve, reject) => {
       const result: Array<[string, string]> = [];
       const range = IDBKeyRange.bound(prefix, `${prefix}\uffff`);
-      const request = db.transaction("entries", "readonly").objectStore("entries").openCursor(range);
+      const request = db
+        .transaction("entries", "readonly")
+        .objectStore("entries")
+        .openCursor(range);
       request.onsuccess = () => {
         const cursor = request.result;
         if (!cursor) return resolve(result);

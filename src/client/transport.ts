@@ -25,7 +25,8 @@ export const DEFAULT_RETRY: RetryPolicy = { retries: 8, baseDelayMs: 1_000, maxD
 export const DEFAULT_TIMEOUT_MS = 90_000;
 export const MIN_TIMEOUT_MS = 60_000;
 
-export type ApiKeySource = string | (() => string | null | undefined | Promise<string | null | undefined>);
+export type ApiKeySource =
+  string | (() => string | null | undefined | Promise<string | null | undefined>);
 
 export interface TransportOptions {
   baseUrl: string;
@@ -137,7 +138,13 @@ function anySignal(signals: AbortSignal[]): AbortSignal {
   return controller.signal;
 }
 
-const cancelled = (): ApiError => new ApiError({ kind: "cancelled", status: null, code: "cancelled", message: "The request was cancelled." });
+const cancelled = (): ApiError =>
+  new ApiError({
+    kind: "cancelled",
+    status: null,
+    code: "cancelled",
+    message: "The request was cancelled.",
+  });
 
 export class Transport {
   readonly baseUrl: string;
@@ -151,7 +158,10 @@ export class Transport {
     this.baseUrl = validateBaseUrl(options.baseUrl);
     const timeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     if (!options.allowShortTimeout && timeout < MIN_TIMEOUT_MS) {
-      throw configError(`The client timeout must be at least ${MIN_TIMEOUT_MS / 1000} s (spec 8).`, "invalid_timeout");
+      throw configError(
+        `The client timeout must be at least ${MIN_TIMEOUT_MS / 1000} s (spec 8).`,
+        "invalid_timeout"
+      );
     }
     this.timeoutMs = timeout;
     this.retryPolicy = { ...DEFAULT_RETRY, ...options.retry };
@@ -177,8 +187,12 @@ export class Transport {
         // The connection is free while the request waits to be retried.
         this.limiter.release();
       }
-      const retryable = failure.kind === "busy" || (options.retry === "idempotent" && (failure.kind === "network" || failure.kind === "malformed"));
-      if (!retryable || attempt > this.retryPolicy.retries) throw copyError(failure, { attempts: attempt });
+      const retryable =
+        failure.kind === "busy" ||
+        (options.retry === "idempotent" &&
+          (failure.kind === "network" || failure.kind === "malformed"));
+      if (!retryable || attempt > this.retryPolicy.retries)
+        throw copyError(failure, { attempts: attempt });
       await sleep(this.backoff(attempt), options.signal);
     }
   }
@@ -187,13 +201,21 @@ export class Transport {
     const source = this.options.apiKey;
     const key = typeof source === "function" ? await source() : source;
     if (!key || !key.trim()) {
-      throw new ApiError({ kind: "unauthorized", status: null, code: "missing_api_key", message: "API key missing: set it in the task pane." });
+      throw new ApiError({
+        kind: "unauthorized",
+        status: null,
+        code: "missing_api_key",
+        message: "API key missing: set it in the task pane.",
+      });
     }
     return key.trim();
   }
 
   private backoff(attempt: number): number {
-    const cap = Math.min(this.retryPolicy.maxDelayMs, this.retryPolicy.baseDelayMs * 2 ** (attempt - 1));
+    const cap = Math.min(
+      this.retryPolicy.maxDelayMs,
+      this.retryPolicy.baseDelayMs * 2 ** (attempt - 1)
+    );
     // Full jitter, with a floor so that a retry never comes back at once.
     return Math.round(cap / 4 + (this.random() * cap * 3) / 4);
   }
@@ -207,9 +229,16 @@ export class Transport {
     return `${this.baseUrl}${options.path}${query ? `?${query}` : ""}`;
   }
 
-  private async attempt<T>(options: RequestOptions, apiKey: string | null, attempt: number): Promise<{ status: number; headers: Headers; data: T }> {
+  private async attempt<T>(
+    options: RequestOptions,
+    apiKey: string | null,
+    attempt: number
+  ): Promise<{ status: number; headers: Headers; data: T }> {
     if (options.signal?.aborted) throw cancelled();
-    const headers: Record<string, string> = { accept: "application/json, text/csv, */*", ...options.headers };
+    const headers: Record<string, string> = {
+      accept: "application/json, text/csv, */*",
+      ...options.headers,
+    };
     if (apiKey) headers.authorization = `Bearer ${apiKey}`;
     let body: BodyInit | undefined;
     if (options.form) body = options.form;
@@ -222,7 +251,12 @@ export class Transport {
     this.options.onAttempt?.({ method: options.method, path: options.path, attempt });
     let response: Response;
     try {
-      response = await this.fetchImpl(this.url(options), { method: options.method, headers, body, signal });
+      response = await this.fetchImpl(this.url(options), {
+        method: options.method,
+        headers,
+        body,
+        signal,
+      });
     } catch (error) {
       throw this.failure(error, options.signal, timeout);
     }
@@ -234,19 +268,39 @@ export class Transport {
     }
     const text = (): string => new TextDecoder().decode(payload);
     if (!response.ok) throw errorFromResponse(response.status, text());
-    if (options.responseType === "bytes") return { status: response.status, headers: response.headers, data: new Uint8Array(payload) as T };
-    if (options.responseType === "text") return { status: response.status, headers: response.headers, data: text() as T };
+    if (options.responseType === "bytes")
+      return {
+        status: response.status,
+        headers: response.headers,
+        data: new Uint8Array(payload) as T,
+      };
+    if (options.responseType === "text")
+      return { status: response.status, headers: response.headers, data: text() as T };
     try {
       return { status: response.status, headers: response.headers, data: JSON.parse(text()) as T };
     } catch {
-      throw new ApiError({ kind: "malformed", status: response.status, code: "malformed_response", message: "The service sent an answer that is not valid JSON." });
+      throw new ApiError({
+        kind: "malformed",
+        status: response.status,
+        code: "malformed_response",
+        message: "The service sent an answer that is not valid JSON.",
+      });
     }
   }
 
-  private failure(error: unknown, callerSignal: AbortSignal | undefined, timeout: AbortSignal): ApiError {
+  private failure(
+    error: unknown,
+    callerSignal: AbortSignal | undefined,
+    timeout: AbortSignal
+  ): ApiError {
     if (callerSignal?.aborted) return cancelled();
     if (timeout.aborted) {
-      return new ApiError({ kind: "timeout", status: null, code: "timeout", message: `No answer from the service within ${Math.round(this.timeoutMs / 1000)} s.` });
+      return new ApiError({
+        kind: "timeout",
+        status: null,
+        code: "timeout",
+        message: `No answer from the service within ${Math.round(this.timeoutMs / 1000)} s.`,
+      });
     }
     return toApiError(error);
   }
@@ -260,13 +314,24 @@ export class Transport {
 
 function copyError(error: ApiError, changes: Partial<ApiErrorInit>): ApiError {
   return new ApiError({
-    kind: error.kind, status: error.status, code: error.code, message: error.message, field: error.field, attempts: error.attempts,
+    kind: error.kind,
+    status: error.status,
+    code: error.code,
+    message: error.message,
+    field: error.field,
+    attempts: error.attempts,
     ...changes,
   });
 }
 
 function toApiError(error: unknown): ApiError {
   const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
-  const detail = cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
-  return new ApiError({ kind: "network", status: null, code: "network_error", message: `Could not reach the service (${detail}).` });
+  const detail =
+    cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+  return new ApiError({
+    kind: "network",
+    status: null,
+    code: "network_error",
+    message: `Could not reach the service (${detail}).`,
+  });
 }

@@ -1,12 +1,25 @@
-import { COMPANY_EMAIL_TYPES, DECISION_MAKER_CATEGORIES, type CompanyEmailType, type DecisionMakerCategory } from "../api/types";
-import { isValidEmail, isValidLinkedinUrl, looksLikeDomain, normalizeDomain } from "../api/normalize";
+import {
+  COMPANY_EMAIL_TYPES,
+  DECISION_MAKER_CATEGORIES,
+  type CompanyEmailType,
+  type DecisionMakerCategory,
+} from "../api/types";
+import {
+  isValidEmail,
+  isValidLinkedinUrl,
+  looksLikeDomain,
+  normalizeDomain,
+} from "../api/normalize";
 
 // Turning cell arguments into request fields. Anything the service would reject becomes an
 // ArgumentError (a #VALUE! naming the argument) before any request is made (DESIGN 2).
 
 /** A cell argument the function cannot use; becomes #VALUE! with this message. */
 export class ArgumentError extends Error {
-  constructor(readonly argument: string, message: string) {
+  constructor(
+    readonly argument: string,
+    message: string
+  ) {
     super(message);
     this.name = "ArgumentError";
   }
@@ -25,10 +38,12 @@ export function text(value: CellValue, argument: string, maxLength: number): str
   if (value === null || value === undefined) return null;
   if (value instanceof Error) throw new ArgumentError(argument, `${argument} is an error value.`);
   if (Array.isArray(value)) {
-    if (value.length === 1 && Array.isArray(value[0]) && value[0].length === 1) return text(value[0][0] as CellValue, argument, maxLength);
+    if (value.length === 1 && Array.isArray(value[0]) && value[0].length === 1)
+      return text(value[0][0] as CellValue, argument, maxLength);
     throw new ArgumentError(argument, `${argument} must be a single cell, not a range.`);
   }
-  if (typeof value === "boolean") throw new ArgumentError(argument, `${argument} must be text, not TRUE or FALSE.`);
+  if (typeof value === "boolean")
+    throw new ArgumentError(argument, `${argument} must be text, not TRUE or FALSE.`);
   if (typeof value === "number") {
     if (!Number.isFinite(value)) throw new ArgumentError(argument, `${argument} must be text.`);
     return String(value);
@@ -36,7 +51,8 @@ export function text(value: CellValue, argument: string, maxLength: number): str
   if (typeof value !== "string") throw new ArgumentError(argument, `${argument} must be text.`);
   // Control characters other than spaces never belong in these fields.
   const trimmed = value.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
-  if (trimmed.length > maxLength) throw new ArgumentError(argument, `${argument} is too long (at most ${maxLength} characters).`);
+  if (trimmed.length > maxLength)
+    throw new ArgumentError(argument, `${argument} is too long (at most ${maxLength} characters).`);
   if (/[\ud800-\udfff]/.test(trimmed.replace(/[\ud800-\udbff][\udc00-\udfff]/g, ""))) {
     throw new ArgumentError(argument, `${argument} contains invalid characters.`);
   }
@@ -50,15 +66,22 @@ export function required(value: CellValue, argument: string, maxLength: number):
 }
 
 /** `company` is a domain, a URL (reduced to its domain) or a company name (DESIGN 2). */
-export function company(value: CellValue, argument = "company"): { domain: string } | { company_name: string } {
+export function company(
+  value: CellValue,
+  argument = "company"
+): { domain: string } | { company_name: string } {
   const given = required(value, argument, LIMITS.company);
   if (looksLikeDomain(given)) return { domain: normalizeDomain(given) };
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(given)) throw new ArgumentError(argument, `${argument} is not a valid website address.`);
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(given))
+    throw new ArgumentError(argument, `${argument} is not a valid website address.`);
   return { company_name: given };
 }
 
 /** FINDEMAIL's name rules: `last_name` empty means `name` is the full name. */
-export function personName(name: CellValue, lastName: CellValue): { first_name: string; last_name: string } | { full_name: string } {
+export function personName(
+  name: CellValue,
+  lastName: CellValue
+): { first_name: string; last_name: string } | { full_name: string } {
   const first = required(name, "name", LIMITS.name);
   const last = text(lastName, "last_name", LIMITS.name);
   return last === null ? { full_name: first } : { first_name: first, last_name: last };
@@ -67,14 +90,18 @@ export function personName(name: CellValue, lastName: CellValue): { first_name: 
 export function linkedinUrl(value: CellValue, argument = "linkedin_url"): string | null {
   const url = text(value, argument, LIMITS.url);
   if (url !== null && !isValidLinkedinUrl(url)) {
-    throw new ArgumentError(argument, `${argument} must be a profile URL such as https://www.linkedin.com/in/name.`);
+    throw new ArgumentError(
+      argument,
+      `${argument} must be a profile URL such as https://www.linkedin.com/in/name.`
+    );
   }
   return url;
 }
 
 export function email(value: CellValue, argument = "email"): string {
   const given = required(value, argument, LIMITS.email);
-  if (!isValidEmail(given)) throw new ArgumentError(argument, `${argument} is not a valid email address.`);
+  if (!isValidEmail(given))
+    throw new ArgumentError(argument, `${argument} is not a valid email address.`);
   return given;
 }
 
@@ -84,36 +111,66 @@ export function categories(value: CellValue, argument = "categories"): DecisionM
   const names: string[] = [];
   for (const cell of cells) {
     const entry = text(cell as CellValue, argument, LIMITS.list);
-    if (entry !== null) names.push(...entry.split(/[,;]/).map((n) => n.trim().toLowerCase()).filter(Boolean));
+    if (entry !== null)
+      names.push(
+        ...entry
+          .split(/[,;]/)
+          .map((n) => n.trim().toLowerCase())
+          .filter(Boolean)
+      );
   }
-  if (names.length === 0) throw new ArgumentError(argument, `${argument} is required: one or more of ${DECISION_MAKER_CATEGORIES.join(", ")}.`);
+  if (names.length === 0)
+    throw new ArgumentError(
+      argument,
+      `${argument} is required: one or more of ${DECISION_MAKER_CATEGORIES.join(", ")}.`
+    );
   const unknown = names.find((n) => !(DECISION_MAKER_CATEGORIES as readonly string[]).includes(n));
-  if (unknown) throw new ArgumentError(argument, `${argument}: "${unknown.slice(0, 40)}" is not a category (${DECISION_MAKER_CATEGORIES.join(", ")}).`);
+  if (unknown)
+    throw new ArgumentError(
+      argument,
+      `${argument}: "${unknown.slice(0, 40)}" is not a category (${DECISION_MAKER_CATEGORIES.join(", ")}).`
+    );
   return [...new Set(names)] as DecisionMakerCategory[];
 }
 
 export function emailType(value: CellValue, argument = "email_type"): CompanyEmailType {
   const given = text(value, argument, 20)?.toLowerCase() ?? "any";
   if (!(COMPANY_EMAIL_TYPES as readonly string[]).includes(given)) {
-    throw new ArgumentError(argument, `${argument} must be one of ${COMPANY_EMAIL_TYPES.join(", ")}.`);
+    throw new ArgumentError(
+      argument,
+      `${argument} must be one of ${COMPANY_EMAIL_TYPES.join(", ")}.`
+    );
   }
   return given as CompanyEmailType;
 }
 
 export function countryCode(value: CellValue, argument = "country_code"): string | null {
   const code = text(value, argument, 10);
-  if (code !== null && !/^[A-Za-z]{2}$/.test(code)) throw new ArgumentError(argument, `${argument} must be a two-letter country code such as US.`);
+  if (code !== null && !/^[A-Za-z]{2}$/.test(code))
+    throw new ArgumentError(argument, `${argument} must be a two-letter country code such as US.`);
   return code?.toUpperCase() ?? null;
 }
 
 /** `fields`: a comma list of response field names from `allowed`; default `[defaultField]`. */
-export function fields(value: CellValue, allowed: readonly string[], defaultField: string, argument = "fields"): string[] {
+export function fields(
+  value: CellValue,
+  allowed: readonly string[],
+  defaultField: string,
+  argument = "fields"
+): string[] {
   const given = text(value, argument, LIMITS.list);
   if (given === null) return [defaultField];
-  const names = given.split(",").map((n) => n.trim().toLowerCase()).filter(Boolean);
+  const names = given
+    .split(",")
+    .map((n) => n.trim().toLowerCase())
+    .filter(Boolean);
   if (names.length === 0) return [defaultField];
   const unknown = names.find((n) => !allowed.includes(n));
-  if (unknown) throw new ArgumentError(argument, `${argument}: "${unknown.slice(0, 40)}" is not a field (${allowed.join(", ")}).`);
+  if (unknown)
+    throw new ArgumentError(
+      argument,
+      `${argument}: "${unknown.slice(0, 40)}" is not a field (${allowed.join(", ")}).`
+    );
   return names;
 }
 

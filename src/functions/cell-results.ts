@@ -8,37 +8,72 @@ import { ArgumentError } from "./arguments";
 // From answers and failures to what a cell shows (DESIGN 2, "Cell outcomes").
 
 /** A cell value, a spilled matrix, or a typed Excel error. */
-export type CellResult = string | number | boolean | (string | number | boolean)[][] | CustomFunctions.Error;
+export type CellResult =
+  string | number | boolean | (string | number | boolean)[][] | CustomFunctions.Error;
 
 const MAX_MESSAGE = 255;
 
-export function excelError(code: "invalidValue" | "notAvailable", message: string): CustomFunctions.Error {
+export function excelError(
+  code: "invalidValue" | "notAvailable",
+  message: string
+): CustomFunctions.Error {
   const text = message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE - 1)}…` : message;
   return new CustomFunctions.Error(CustomFunctions.ErrorCode[code], text);
 }
 
-const afterAttempts = (attempts: number): string => (attempts > 1 ? ` after ${attempts} attempts` : "");
+const afterAttempts = (attempts: number): string =>
+  attempts > 1 ? ` after ${attempts} attempts` : "";
 
 /** Every failure becomes a typed error: a cell never stays #BUSY! because a request failed. */
 export function errorCell(error: unknown): CustomFunctions.Error {
   if (error instanceof ArgumentError) return excelError("invalidValue", error.message);
   if (error instanceof ApiError) {
     switch (error.kind) {
-      case "unauthorized": return excelError("invalidValue", "API key missing or rejected: set it in the task pane.");
-      case "config": return excelError("invalidValue", `Settings: ${error.message} Change it in the task pane.`);
-      case "bad_request": return excelError("invalidValue", `The service rejected the request: ${error.message}`);
-      case "out_of_credits": return excelError("notAvailable", "Out of credits.");
-      case "not_found": return excelError("notAvailable", "Not found.");
-      case "blacklisted": return excelError("notAvailable", "Removed from the database at the owner's request (blacklisted).");
-      case "busy": return excelError("notAvailable", `The service is busy (503)${afterAttempts(error.attempts)}; recalculate to try again.`);
-      case "timeout": return excelError("notAvailable", `${error.message} Recalculate to try again.`);
-      case "network": return excelError("notAvailable", `${error.message.replace(/\.$/, "")}${afterAttempts(error.attempts)}.`);
-      case "server": return excelError("notAvailable", `The service failed (HTTP ${error.status ?? "?"})${afterAttempts(error.attempts)}.`);
-      case "malformed": return excelError("notAvailable", `The service sent an unreadable answer${afterAttempts(error.attempts)}.`);
-      case "cancelled": return excelError("notAvailable", "Cancelled.");
+      case "unauthorized":
+        return excelError("invalidValue", "API key missing or rejected: set it in the task pane.");
+      case "config":
+        return excelError("invalidValue", `Settings: ${error.message} Change it in the task pane.`);
+      case "bad_request":
+        return excelError("invalidValue", `The service rejected the request: ${error.message}`);
+      case "out_of_credits":
+        return excelError("notAvailable", "Out of credits.");
+      case "not_found":
+        return excelError("notAvailable", "Not found.");
+      case "blacklisted":
+        return excelError(
+          "notAvailable",
+          "Removed from the database at the owner's request (blacklisted)."
+        );
+      case "busy":
+        return excelError(
+          "notAvailable",
+          `The service is busy (503)${afterAttempts(error.attempts)}; recalculate to try again.`
+        );
+      case "timeout":
+        return excelError("notAvailable", `${error.message} Recalculate to try again.`);
+      case "network":
+        return excelError(
+          "notAvailable",
+          `${error.message.replace(/\.$/, "")}${afterAttempts(error.attempts)}.`
+        );
+      case "server":
+        return excelError(
+          "notAvailable",
+          `The service failed (HTTP ${error.status ?? "?"})${afterAttempts(error.attempts)}.`
+        );
+      case "malformed":
+        return excelError(
+          "notAvailable",
+          `The service sent an unreadable answer${afterAttempts(error.attempts)}.`
+        );
+      case "cancelled":
+        return excelError("notAvailable", "Cancelled.");
     }
   }
-  return excelError("notAvailable", `Unexpected error: ${error instanceof Error ? error.message : String(error)}`);
+  return excelError(
+    "notAvailable",
+    `Unexpected error: ${error instanceof Error ? error.message : String(error)}`
+  );
 }
 
 /** Runs a cell's work and maps whatever it throws; the returned promise never rejects. */
@@ -58,7 +93,9 @@ const NOTHING_FOUND: Record<string, string> = {
 };
 
 /** The answer's status, with 404 `no_result` the same as `not_found` (DESIGN 3). */
-export function foundOrError<T extends Found>(outcome: LookupOutcome<T>): T | CustomFunctions.Error {
+export function foundOrError<T extends Found>(
+  outcome: LookupOutcome<T>
+): T | CustomFunctions.Error {
   if (outcome.status !== "ok") return excelError("notAvailable", NOTHING_FOUND[outcome.status]!);
   const message = NOTHING_FOUND[outcome.value.email_status];
   return message ? excelError("notAvailable", message) : outcome.value;
@@ -86,7 +123,9 @@ export function cancellation(invocation?: CustomFunctions.CancelableInvocation):
 
 /** A lookup through the runtime's scheduler (cache, de-duplication, concurrency). */
 export async function lookup<Op extends LookupOperation>(
-  operation: Op, request: LookupTypes[Op]["request"], signal?: AbortSignal,
+  operation: Op,
+  request: LookupTypes[Op]["request"],
+  signal?: AbortSignal
 ): Promise<LookupOutcome<LookupTypes[Op]["result"]>> {
   const scheduler = await getServices().scheduler();
   const options: ScheduleOptions = signal ? { signal } : {};

@@ -1,18 +1,56 @@
 /* global CustomFunctions */
 import * as args from "./arguments";
 import type { CellValue } from "./arguments";
-import { cancellation, cell, excelError, fieldsRow, foundOrError, lookup, type CellResult } from "./cell-results";
+import {
+  cancellation,
+  cell,
+  excelError,
+  fieldsRow,
+  foundOrError,
+  lookup,
+  type CellResult,
+} from "./cell-results";
 import { getServices } from "../runtime/services";
 
 // The worksheet functions of the MAIL namespace (DESIGN 2). Each turns its cell arguments
 // into a request and the answer into a cell value; the JSDoc is their metadata.
 
-const PERSON_FIELDS = ["email", "email_status", "valid_email", "person_full_name", "person_company_name", "person_job_title", "mx_host", "mx_domain", "credits_charged"];
-const DECISION_MAKER_FIELDS = [
-  "email", "email_status", "valid_email", "decision_maker_category", "person_first_name", "person_last_name", "person_full_name",
-  "person_job_title", "person_linkedin_url", "mx_host", "mx_domain", "credits_charged",
+const PERSON_FIELDS = [
+  "email",
+  "email_status",
+  "valid_email",
+  "person_full_name",
+  "person_company_name",
+  "person_job_title",
+  "mx_host",
+  "mx_domain",
+  "credits_charged",
 ];
-const PROFILE_FIELDS = ["email", "email_status", "valid_email", "person_full_name", "person_job_title", "person_company_name", "mx_host", "mx_domain", "credits_charged"];
+const DECISION_MAKER_FIELDS = [
+  "email",
+  "email_status",
+  "valid_email",
+  "decision_maker_category",
+  "person_first_name",
+  "person_last_name",
+  "person_full_name",
+  "person_job_title",
+  "person_linkedin_url",
+  "mx_host",
+  "mx_domain",
+  "credits_charged",
+];
+const PROFILE_FIELDS = [
+  "email",
+  "email_status",
+  "valid_email",
+  "person_full_name",
+  "person_job_title",
+  "person_company_name",
+  "mx_host",
+  "mx_domain",
+  "credits_charged",
+];
 
 /**
  * Finds the professional email address of a person.
@@ -27,16 +65,23 @@ const PROFILE_FIELDS = ["email", "email_status", "valid_email", "person_full_nam
  * @cancelable
  */
 export function findEmail(
-  name: any, last_name: any, company: any, linkedin_url: any, fields: any, invocation: CustomFunctions.CancelableInvocation, // eslint-disable-line @typescript-eslint/no-explicit-any
-): Promise<any[][]> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  name: any,
+  last_name: any,
+  company: any,
+  linkedin_url: any,
+  fields: any,
+  invocation: CustomFunctions.CancelableInvocation
+): Promise<any[][]> {
   const signal = cancellation(invocation);
   return cell(async () => {
     const request = { ...args.personName(name, last_name), ...args.company(company) };
     const profile = args.linkedinUrl(linkedin_url);
     const names = args.fields(fields, PERSON_FIELDS, "email");
-    const found = foundOrError(await lookup("person", profile ? { ...request, linkedin_url: profile } : request, signal));
+    const found = foundOrError(
+      await lookup("person", profile ? { ...request, linkedin_url: profile } : request, signal)
+    );
     return found instanceof CustomFunctions.Error ? found : fieldsRow(found, names);
-  }) as Promise<any[][]>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  }) as Promise<any[][]>;
 }
 
 /**
@@ -47,11 +92,16 @@ export function findEmail(
  * @returns valid, risky (inconclusive) or invalid.
  * @cancelable
  */
-export function verifyEmail(email: any, invocation: CustomFunctions.CancelableInvocation): Promise<string> { // eslint-disable-line @typescript-eslint/no-explicit-any
+export function verifyEmail(
+  email: any,
+  invocation: CustomFunctions.CancelableInvocation
+): Promise<string> {
   const signal = cancellation(invocation);
   return cell(async () => {
     const outcome = await lookup("verify", { email: args.email(email) }, signal);
-    return outcome.status === "ok" ? outcome.value.email_status : excelError("notAvailable", outcome.message);
+    return outcome.status === "ok"
+      ? outcome.value.email_status
+      : excelError("notAvailable", outcome.message);
   }) as Promise<string>;
 }
 
@@ -66,15 +116,21 @@ export function verifyEmail(email: any, invocation: CustomFunctions.CancelableIn
  * @cancelable
  */
 export function decisionMaker(
-  company: any, categories: any[][], fields: any, invocation: CustomFunctions.CancelableInvocation, // eslint-disable-line @typescript-eslint/no-explicit-any
-): Promise<any[][]> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  company: any,
+  categories: any[][],
+  fields: any,
+  invocation: CustomFunctions.CancelableInvocation
+): Promise<any[][]> {
   const signal = cancellation(invocation);
   return cell(async () => {
-    const request = { ...args.company(company), decision_maker_category: args.categories(categories as CellValue) };
+    const request = {
+      ...args.company(company),
+      decision_maker_category: args.categories(categories as CellValue),
+    };
     const names = args.fields(fields, DECISION_MAKER_FIELDS, "email");
     const found = foundOrError(await lookup("decision_maker", request, signal));
     return found instanceof CustomFunctions.Error ? found : fieldsRow(found, names);
-  }) as Promise<any[][]>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  }) as Promise<any[][]>;
 }
 
 /**
@@ -86,13 +142,19 @@ export function decisionMaker(
  * @returns The addresses, one per row.
  * @cancelable
  */
-export function companyEmails(company: any, email_type: any, invocation: CustomFunctions.CancelableInvocation): Promise<string[][]> { // eslint-disable-line @typescript-eslint/no-explicit-any
+export function companyEmails(
+  company: any,
+  email_type: any,
+  invocation: CustomFunctions.CancelableInvocation
+): Promise<string[][]> {
   const signal = cancellation(invocation);
   return cell(async () => {
     const request = { ...args.company(company), email_type: args.emailType(email_type) };
     const found = foundOrError(await lookup("company", request, signal));
     if (found instanceof CustomFunctions.Error) return found;
-    return found.emails.length > 0 ? found.emails.map((address) => [address]) : excelError("notAvailable", "No email found.");
+    return found.emails.length > 0
+      ? found.emails.map((address) => [address])
+      : excelError("notAvailable", "No email found.");
   }) as Promise<string[][]>;
 }
 
@@ -105,7 +167,11 @@ export function companyEmails(company: any, email_type: any, invocation: CustomF
  * @returns The email address, or the requested fields in one row.
  * @cancelable
  */
-export function linkedinEmail(linkedin_url: any, fields: any, invocation: CustomFunctions.CancelableInvocation): Promise<any[][]> { // eslint-disable-line @typescript-eslint/no-explicit-any
+export function linkedinEmail(
+  linkedin_url: any,
+  fields: any,
+  invocation: CustomFunctions.CancelableInvocation
+): Promise<any[][]> {
   const signal = cancellation(invocation);
   return cell(async () => {
     const url = args.linkedinUrl(linkedin_url);
@@ -113,7 +179,7 @@ export function linkedinEmail(linkedin_url: any, fields: any, invocation: Custom
     const names = args.fields(fields, PROFILE_FIELDS, "email");
     const found = foundOrError(await lookup("linkedin_url", { linkedin_url: url }, signal));
     return found instanceof CustomFunctions.Error ? found : fieldsRow(found, names);
-  }) as Promise<any[][]>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  }) as Promise<any[][]>;
 }
 
 /**
@@ -126,14 +192,28 @@ export function linkedinEmail(linkedin_url: any, fields: any, invocation: Custom
  * @returns A table of employees without a header row.
  * @cancelable
  */
-export function employees(company: any, preferred_title: any, country_code: any, invocation: CustomFunctions.CancelableInvocation): Promise<string[][]> { // eslint-disable-line @typescript-eslint/no-explicit-any
+export function employees(
+  company: any,
+  preferred_title: any,
+  country_code: any,
+  invocation: CustomFunctions.CancelableInvocation
+): Promise<string[][]> {
   const signal = cancellation(invocation);
   return cell(async () => {
-    const request = { ...args.company(company), preferred_title: args.required(preferred_title, "preferred_title", args.LIMITS.title) };
+    const request = {
+      ...args.company(company),
+      preferred_title: args.required(preferred_title, "preferred_title", args.LIMITS.title),
+    };
     const country = args.countryCode(country_code);
-    const outcome = await lookup("employees", country ? { ...request, country_code: country } : request, signal);
+    const outcome = await lookup(
+      "employees",
+      country ? { ...request, country_code: country } : request,
+      signal
+    );
     if (outcome.status !== "ok") {
-      return outcome.status === "blacklisted" ? foundOrError(outcome) as CustomFunctions.Error : excelError("notAvailable", "No employees found.");
+      return outcome.status === "blacklisted"
+        ? (foundOrError(outcome) as CustomFunctions.Error)
+        : excelError("notAvailable", "No employees found.");
     }
     return outcome.value.employees.map((e) => [e.name, e.title, e.company, e.linkedin_url ?? ""]);
   }) as Promise<string[][]>;

@@ -2,7 +2,13 @@ import { EmailServiceClient, type ClientOptions } from "../client/client";
 import { CreditsLedger } from "../client/credits";
 import { ResultCache, cacheNamespace } from "../client/result-cache";
 import { LookupScheduler } from "../client/scheduler";
-import { IndexedDbStore, MemoryStore, OfficeRuntimeStore, type KeyValueStore, type OfficeRuntimeStorageLike } from "../client/storage";
+import {
+  IndexedDbStore,
+  MemoryStore,
+  OfficeRuntimeStore,
+  type KeyValueStore,
+  type OfficeRuntimeStorageLike,
+} from "../client/storage";
 import { SettingsStore, type Settings, type SettingsStorage } from "./settings";
 
 /**
@@ -12,12 +18,16 @@ import { SettingsStore, type Settings, type SettingsStorage } from "./settings";
  */
 export class Services {
   readonly credits = new CreditsLedger();
-  private current: Promise<{ client: EmailServiceClient; scheduler: LookupScheduler }> | null = null;
+  private current: Promise<{ client: EmailServiceClient; scheduler: LookupScheduler }> | null =
+    null;
 
   constructor(
     readonly settings: SettingsStore,
     private readonly cacheStore: KeyValueStore,
-    private readonly clientOptions: Omit<Partial<ClientOptions>, "baseUrl" | "apiKey" | "credits"> = {},
+    private readonly clientOptions: Omit<
+      Partial<ClientOptions>,
+      "baseUrl" | "apiKey" | "credits"
+    > = {}
   ) {
     settings.subscribe(() => {
       this.current = null;
@@ -42,7 +52,10 @@ export class Services {
         credits: this.credits,
         ...this.clientOptions,
       });
-      const cache = new ResultCache({ store: this.cacheStore, namespace: await cacheNamespace(settings.baseUrl, settings.apiKey ?? "") });
+      const cache = new ResultCache({
+        store: this.cacheStore,
+        namespace: await cacheNamespace(settings.baseUrl, settings.apiKey ?? ""),
+      });
       return { client, scheduler: new LookupScheduler({ client, cache }) };
     })();
     const building = this.current;
@@ -61,7 +74,10 @@ declare const __DEFAULT_SETTINGS__: Settings | undefined;
 
 function platformStorage(): { settings: SettingsStorage; cache: KeyValueStore } {
   if (typeof OfficeRuntime !== "undefined" && OfficeRuntime?.storage) {
-    return { settings: OfficeRuntime.storage, cache: new OfficeRuntimeStore(OfficeRuntime.storage) };
+    return {
+      settings: OfficeRuntime.storage,
+      cache: new OfficeRuntimeStore(OfficeRuntime.storage),
+    };
   }
   const memory = new MemoryStore();
   const settings: SettingsStorage = {
@@ -81,9 +97,10 @@ export function getServices(): Services {
   const holder = globalThis as Holder;
   if (!holder[GLOBAL_KEY]) {
     const storage = platformStorage();
-    const defaults: Settings = typeof __DEFAULT_SETTINGS__ !== "undefined"
-      ? __DEFAULT_SETTINGS__
-      : { apiKey: null, baseUrl: "/api", webhookUrl: null };
+    const defaults: Settings =
+      typeof __DEFAULT_SETTINGS__ !== "undefined"
+        ? __DEFAULT_SETTINGS__
+        : { apiKey: null, baseUrl: "/api", webhookUrl: null };
     holder[GLOBAL_KEY] = new Services(new SettingsStore(storage.settings, defaults), storage.cache);
   }
   return holder[GLOBAL_KEY]!;

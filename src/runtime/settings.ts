@@ -21,7 +21,10 @@ export interface SettingsStorage {
 }
 
 export class SettingsError extends Error {
-  constructor(readonly field: keyof Settings, message: string) {
+  constructor(
+    readonly field: keyof Settings,
+    message: string
+  ) {
     super(message);
     this.name = "SettingsError";
   }
@@ -56,7 +59,11 @@ export function validateSettings(change: Partial<Settings>): Partial<Settings> {
       } catch {
         throw new SettingsError("webhookUrl", "The webhook URL is not a valid URL.");
       }
-      if (parsed.protocol !== "https:") throw new SettingsError("webhookUrl", "The webhook URL must use https: the service posts results to it.");
+      if (parsed.protocol !== "https:")
+        throw new SettingsError(
+          "webhookUrl",
+          "The webhook URL must use https: the service posts results to it."
+        );
       clean.webhookUrl = parsed.toString();
     }
   }
@@ -71,7 +78,10 @@ export class SettingsStore {
   private loaded: Promise<Settings> | null = null;
   private readonly listeners = new Set<Listener>();
 
-  constructor(private readonly storage: SettingsStorage, private readonly defaults: Settings) {
+  constructor(
+    private readonly storage: SettingsStorage,
+    private readonly defaults: Settings
+  ) {
     this.current = { ...defaults };
   }
 

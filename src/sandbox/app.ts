@@ -69,26 +69,56 @@ export async function buildApp(options: SandboxOptions = {}): Promise<FastifyIns
   const lookups = new Lookups(directory);
   const ledger = new Ledger(db, clock);
   // Webhook retries are scheduled on the wall clock, whatever clock the ledger uses.
-  const webhooks = new WebhookOutbox(db, systemClock, { ...DEFAULT_WEBHOOK_OPTIONS, ...options.webhooks });
+  const webhooks = new WebhookOutbox(db, systemClock, {
+    ...DEFAULT_WEBHOOK_OPTIONS,
+    ...options.webhooks,
+  });
   const searches = new SearchService({ db, clock, directory, lookups, ledger, webhooks });
-  const runner = new JobRunner(searches, { chunkSize: options.jobChunkSize ?? 1000, stepMs: options.jobStepMs ?? 0 });
-  const domainFiles = new DomainFiles({ db, clock, directory, ledger, webhooks, readyAfterMs: options.domainReadyMs ?? 3000 });
+  const runner = new JobRunner(searches, {
+    chunkSize: options.jobChunkSize ?? 1000,
+    stepMs: options.jobStepMs ?? 0,
+  });
+  const domainFiles = new DomainFiles({
+    db,
+    clock,
+    directory,
+    ledger,
+    webhooks,
+    readyAfterMs: options.domainReadyMs ?? 3000,
+  });
 
   const demoApiKey = options.demoApiKey ?? DEFAULT_DEMO_API_KEY;
   if (!ledger.findByApiKey(demoApiKey)) {
-    ledger.createAccount({ apiKey: demoApiKey, credits: options.demoCredits ?? 1000, email: "demo@sandbox.test" });
+    ledger.createAccount({
+      apiKey: demoApiKey,
+      credits: options.demoCredits ?? 1000,
+      email: "demo@sandbox.test",
+    });
   }
 
   const app = Fastify({
-    logger: options.logger ? { level: "info", ...(options.logStream ? { stream: options.logStream } : {}) } : false,
+    logger: options.logger
+      ? { level: "info", ...(options.logStream ? { stream: options.logStream } : {}) }
+      : false,
     bodyLimit: options.bodyLimitBytes ?? 64 * 1024 * 1024,
     // No coercion, and a schema's `additionalProperties: false` rejects unknown fields (fastify's
     // default would strip them silently, so a misspelt knob would be accepted and ignored).
     ajv: { customOptions: { coerceTypes: false, allErrors: false, removeAdditional: false } },
   });
   app.decorate("sandbox", {
-    db, clock, directory, lookups, ledger, webhooks, searches, runner, domainFiles,
-    queue: new LookupQueue({ concurrency: options.concurrency ?? 16, queueTimeoutMs: options.queueTimeoutMs ?? 60_000 }),
+    db,
+    clock,
+    directory,
+    lookups,
+    ledger,
+    webhooks,
+    searches,
+    runner,
+    domainFiles,
+    queue: new LookupQueue({
+      concurrency: options.concurrency ?? 16,
+      queueTimeoutMs: options.queueTimeoutMs ?? 60_000,
+    }),
     faults: new Faults(options.faults),
     latencyMs: options.latencyMs ?? 0,
     demoApiKey,
@@ -97,7 +127,8 @@ export async function buildApp(options: SandboxOptions = {}): Promise<FastifyIns
 
   await app.register(cors, {
     origin: (origin, callback) => {
-      const allowed = !origin || LOOPBACK_ORIGIN.test(origin) || (options.corsOrigins ?? []).includes(origin);
+      const allowed =
+        !origin || LOOPBACK_ORIGIN.test(origin) || (options.corsOrigins ?? []).includes(origin);
       callback(null, allowed);
     },
     methods: ["GET", "POST", "OPTIONS"],
@@ -112,20 +143,32 @@ export async function buildApp(options: SandboxOptions = {}): Promise<FastifyIns
     const text = (body as string).trim();
     if (text === "") return done(null, undefined);
     try {
-      done(null, secureJson.parse(text, undefined, { protoAction: "remove", constructorAction: "remove" }));
+      done(
+        null,
+        secureJson.parse(text, undefined, { protoAction: "remove", constructorAction: "remove" })
+      );
     } catch {
       done(badRequest("The request body is not valid JSON."), undefined);
     }
   });
   // Legacy clients may post forms (fields arrive as strings either way); v5.1 takes JSON only.
-  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (request, body, done) => {
-    if (!isLegacyPath(request.url)) return done(badRequest("Unsupported content type: send application/json."), undefined);
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string" },
+    (request, body, done) => {
+      if (!isLegacyPath(request.url))
+        return done(badRequest("Unsupported content type: send application/json."), undefined);
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    }
+  );
 
   app.setErrorHandler((error, request, reply) => sendError(request, reply, error));
   app.setNotFoundHandler((request, reply) =>
-    sendError(request, reply, new ServiceError(404, "not_found", `No route ${request.method} ${request.url.split("?")[0]}.`)),
+    sendError(
+      request,
+      reply,
+      new ServiceError(404, "not_found", `No route ${request.method} ${request.url.split("?")[0]}.`)
+    )
   );
 
   // Faults and authentication apply to the service's own paths, not to /status or /sandbox.
@@ -137,10 +180,18 @@ export async function buildApp(options: SandboxOptions = {}): Promise<FastifyIns
       return reply;
     }
     if (fault) {
-      const error = fault === "503"
-        ? new ServiceError(503, "server_busy", "The server is busy under heavy load; retry after a few seconds.")
-        : new ServiceError(500, "internal_error", "Injected internal error.");
-      return reply.status(error.statusCode).type("application/json").send(errorBody(error, isLegacyPath(request.url)));
+      const error =
+        fault === "503"
+          ? new ServiceError(
+              503,
+              "server_busy",
+              "The server is busy under heavy load; retry after a few seconds."
+            )
+          : new ServiceError(500, "internal_error", "Injected internal error.");
+      return reply
+        .status(error.statusCode)
+        .type("application/json")
+        .send(errorBody(error, isLegacyPath(request.url)));
     }
     const header = request.headers.authorization ?? "";
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
@@ -149,14 +200,19 @@ export async function buildApp(options: SandboxOptions = {}): Promise<FastifyIns
     request.account = account;
   });
   app.addHook("onSend", async (request, reply, payload) => {
-    if (!isApiPath(request.url) || request.method === "OPTIONS" || reply.statusCode >= 500) return payload;
+    if (!isApiPath(request.url) || request.method === "OPTIONS" || reply.statusCode >= 500)
+      return payload;
     const fault = app.sandbox.faults.after();
     if (fault.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
     if (fault.drop) {
       request.raw.socket.destroy();
       return payload;
     }
-    if (fault.malformed && typeof payload === "string" && String(reply.getHeader("content-type") ?? "").includes("json")) {
+    if (
+      fault.malformed &&
+      typeof payload === "string" &&
+      String(reply.getHeader("content-type") ?? "").includes("json")
+    ) {
       reply.header("content-type", "application/json");
       return payload.slice(0, Math.max(1, Math.floor(payload.length / 2)));
     }

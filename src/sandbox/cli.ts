@@ -30,7 +30,12 @@ export function parseArgs(argv: string[]): CliOptions {
   const options: CliOptions = { port: 4010, host: "127.0.0.1", db: ".sandbox/sandbox.db" };
   const faults: NonNullable<SandboxOptions["faults"]> = {};
   const cors: string[] = [];
-  const number = (flag: string, value: string | undefined, min: number, max = Number.MAX_SAFE_INTEGER): number => {
+  const number = (
+    flag: string,
+    value: string | undefined,
+    min: number,
+    max = Number.MAX_SAFE_INTEGER
+  ): number => {
     const n = Number(value);
     if (value === undefined || value.trim() === "" || !Number.isFinite(n) || n < min || n > max) {
       throw new Error(`${flag} needs a number from ${min} to ${max}\n\n${USAGE}`);
@@ -41,7 +46,9 @@ export function parseArgs(argv: string[]): CliOptions {
     const flag = argv[i]!;
     const value = (): string | undefined => argv[++i];
     switch (flag) {
-      case "--port": options.port = number(flag, value(), 0, 65535); break;
+      case "--port":
+        options.port = number(flag, value(), 0, 65535);
+        break;
       case "--host": {
         const host = value();
         if (!host || host.startsWith("--")) throw new Error(`--host needs an address\n\n${USAGE}`);
@@ -50,37 +57,69 @@ export function parseArgs(argv: string[]): CliOptions {
       }
       case "--db": {
         const file = value();
-        if (!file || file.startsWith("--")) throw new Error(`--db needs a file or :memory:\n\n${USAGE}`);
+        if (!file || file.startsWith("--"))
+          throw new Error(`--db needs a file or :memory:\n\n${USAGE}`);
         options.db = file;
         break;
       }
-      case "--latency-ms": options.latencyMs = number(flag, value(), 0); break;
-      case "--concurrency": options.concurrency = number(flag, value(), 1, 10_000); break;
-      case "--queue-timeout-ms": options.queueTimeoutMs = number(flag, value(), 0); break;
-      case "--fault-rate": faults.rate503 = number(flag, value(), 0, 1); break;
-      case "--slow-rate": faults.slowRate = number(flag, value(), 0, 1); break;
-      case "--slow-ms": faults.slowMs = number(flag, value(), 0); break;
-      case "--drop-rate": faults.dropRate = number(flag, value(), 0, 1); break;
-      case "--malformed-rate": faults.malformedRate = number(flag, value(), 0, 1); break;
-      case "--job-step-ms": options.jobStepMs = number(flag, value(), 0); break;
-      case "--job-chunk": options.jobChunkSize = number(flag, value(), 1, 100_000); break;
-      case "--domain-ready-ms": options.domainReadyMs = number(flag, value(), 0); break;
+      case "--latency-ms":
+        options.latencyMs = number(flag, value(), 0);
+        break;
+      case "--concurrency":
+        options.concurrency = number(flag, value(), 1, 10_000);
+        break;
+      case "--queue-timeout-ms":
+        options.queueTimeoutMs = number(flag, value(), 0);
+        break;
+      case "--fault-rate":
+        faults.rate503 = number(flag, value(), 0, 1);
+        break;
+      case "--slow-rate":
+        faults.slowRate = number(flag, value(), 0, 1);
+        break;
+      case "--slow-ms":
+        faults.slowMs = number(flag, value(), 0);
+        break;
+      case "--drop-rate":
+        faults.dropRate = number(flag, value(), 0, 1);
+        break;
+      case "--malformed-rate":
+        faults.malformedRate = number(flag, value(), 0, 1);
+        break;
+      case "--job-step-ms":
+        options.jobStepMs = number(flag, value(), 0);
+        break;
+      case "--job-chunk":
+        options.jobChunkSize = number(flag, value(), 1, 100_000);
+        break;
+      case "--domain-ready-ms":
+        options.domainReadyMs = number(flag, value(), 0);
+        break;
       case "--demo-key": {
         const key = value();
-        if (!key || !/^[\x21-\x7e]{8,200}$/.test(key)) throw new Error(`--demo-key needs 8 to 200 printable characters\n\n${USAGE}`);
+        if (!key || !/^[\x21-\x7e]{8,200}$/.test(key))
+          throw new Error(`--demo-key needs 8 to 200 printable characters\n\n${USAGE}`);
         options.demoApiKey = key;
         break;
       }
       case "--cors-origin": {
         const origin = value();
-        if (!origin || !/^https?:\/\/[^/\s]+$/.test(origin)) throw new Error(`--cors-origin needs an origin such as https://host:port\n\n${USAGE}`);
+        if (!origin || !/^https?:\/\/[^/\s]+$/.test(origin))
+          throw new Error(`--cors-origin needs an origin such as https://host:port\n\n${USAGE}`);
         cors.push(origin);
         break;
       }
-      case "--seed": options.seed = number(flag, value(), 0, 2 ** 32 - 1); break;
-      case "--log": options.logger = true; break;
-      case "--help": case "-h": throw new Error(USAGE);
-      default: throw new Error(`Unknown option ${flag}\n\n${USAGE}`);
+      case "--seed":
+        options.seed = number(flag, value(), 0, 2 ** 32 - 1);
+        break;
+      case "--log":
+        options.logger = true;
+        break;
+      case "--help":
+      case "-h":
+        throw new Error(USAGE);
+      default:
+        throw new Error(`Unknown option ${flag}\n\n${USAGE}`);
     }
   }
   if (Object.keys(faults).length > 0) options.faults = faults;

@@ -5,7 +5,8 @@ import { ServiceError, badRequest } from "./errors";
 // mapping of framework errors to the spec's codes, and webhook-or-answer responses.
 
 export const isLegacyPath = (url: string): boolean => url.startsWith("/v5.0/");
-export const isApiPath = (url: string): boolean => url.startsWith("/v5.1/") || url.startsWith("/v5.0/");
+export const isApiPath = (url: string): boolean =>
+  url.startsWith("/v5.1/") || url.startsWith("/v5.0/");
 
 const UPGRADE_PAGE = "Out of credits: upgrade your plan at {base_url}/pricing to continue.";
 
@@ -13,7 +14,11 @@ const UPGRADE_PAGE = "Out of credits: upgrade your plan at {base_url}/pricing to
 export function errorBody(error: ServiceError, legacy: boolean): Record<string, unknown> {
   if (!legacy) return { error: error.code, message: error.message };
   const code = error.code === "unauthorized" ? "not_authorized" : error.code;
-  const body: Record<string, unknown> = { success: false, error: code, error_explained: error.message };
+  const body: Record<string, unknown> = {
+    success: false,
+    error: code,
+    error_explained: error.message,
+  };
   if (error.field !== undefined) body.field = error.field;
   if (error.statusCode === 402) body.status = UPGRADE_PAGE;
   return body;
@@ -33,7 +38,9 @@ export function toServiceError(error: unknown): ServiceError {
     const first = e.validation[0]!;
     const path = (first.instancePath ?? "").replace(/^\//, "").replace(/\//g, ".");
     const field = first.params?.missingProperty ?? (path || e.validationContext || "body");
-    const allowed = first.params?.allowedValues ? `: one of ${first.params.allowedValues.join(", ")}` : "";
+    const allowed = first.params?.allowedValues
+      ? `: one of ${first.params.allowedValues.join(", ")}`
+      : "";
     const message = first.params?.missingProperty
       ? `${field} is required`
       : first.params?.additionalProperty
@@ -53,23 +60,32 @@ export function toServiceError(error: unknown): ServiceError {
     default:
       break;
   }
-  if (e instanceof SyntaxError || e.statusCode === 400) return badRequest(e.message || "Bad request.");
+  if (e instanceof SyntaxError || e.statusCode === 400)
+    return badRequest(e.message || "Bad request.");
   if (e.statusCode === 413) return badRequest("The request body is too large.");
   if (e.statusCode === 404) return new ServiceError(404, "not_found", "Not found.");
   return new ServiceError(500, "internal_error", "Internal error.");
 }
 
-export function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: unknown
+): FastifyReply {
   const serviceError = toServiceError(error);
-  if (serviceError.statusCode >= 500 && serviceError.code === "internal_error") request.log.error({ err: error }, "internal error");
-  return reply.status(serviceError.statusCode).type("application/json").send(errorBody(serviceError, isLegacyPath(request.url)));
+  if (serviceError.statusCode >= 500 && serviceError.code === "internal_error")
+    request.log.error({ err: error }, "internal error");
+  return reply
+    .status(serviceError.statusCode)
+    .type("application/json")
+    .send(errorBody(serviceError, isLegacyPath(request.url)));
 }
 
 /** Spec 4.2: the optional `x-webhook-url` header; an invalid URL is a bad request. */
 export function webhookUrlOf(request: FastifyRequest): string | null {
   const raw = request.headers["x-webhook-url"];
   if (raw === undefined) return null;
-  const value = Array.isArray(raw) ? raw[0] ?? "" : raw;
+  const value = Array.isArray(raw) ? (raw[0] ?? "") : raw;
   return validWebhookUrl(value, "x-webhook-url");
 }
 
@@ -80,6 +96,7 @@ export function validWebhookUrl(value: string, field: string): string {
   } catch {
     throw badRequest(`${field} must be an absolute http(s) URL`, field);
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") throw badRequest(`${field} must be an absolute http(s) URL`, field);
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    throw badRequest(`${field} must be an absolute http(s) URL`, field);
   return url.toString();
 }

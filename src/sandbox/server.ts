@@ -17,7 +17,9 @@ async function main(): Promise<void> {
   console.log(`  base URL : ${baseUrl}`);
   console.log(`  demo key : ${app.sandbox.demoApiKey}`);
   console.log(`  database : ${options.db}`);
-  console.log(`  try      : curl -H "Authorization: Bearer ${app.sandbox.demoApiKey}" ${baseUrl}/v5.1/account`);
+  console.log(
+    `  try      : curl -H "Authorization: Bearer ${app.sandbox.demoApiKey}" ${baseUrl}/v5.1/account`
+  );
   console.log(`  examples : ${baseUrl}/sandbox/examples`);
   const shutdown = async (signal: string): Promise<void> => {
     console.log(`\n${signal}: stopping the sandbox`);

@@ -4,8 +4,15 @@ export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 
 /** "ceo, Sales" -> ["ceo", "sales"], in the order given (spec 2.7); unknown names refused. */
 export function parseCategories(text: string): Parsed<DecisionMakerCategory[]> {
-  const names = text.split(/[,;\s]+/).map((n) => n.trim().toLowerCase()).filter(Boolean);
+  const names = text
+    .split(/[,;\s]+/)
+    .map((n) => n.trim().toLowerCase())
+    .filter(Boolean);
   const unknown = names.find((n) => !(DECISION_MAKER_CATEGORIES as readonly string[]).includes(n));
-  if (unknown) return { ok: false, error: `"${unknown.slice(0, 30)}" is not a category: use ${DECISION_MAKER_CATEGORIES.join(", ")}.` };
+  if (unknown)
+    return {
+      ok: false,
+      error: `"${unknown.slice(0, 30)}" is not a category: use ${DECISION_MAKER_CATEGORIES.join(", ")}.`,
+    };
   return { ok: true, value: [...new Set(names)] as DecisionMakerCategory[] };
 }

@@ -14,7 +14,8 @@ let shown: Promise<void> | null = null;
 function showOnce(): void {
   shown ??= showTaskPane().catch((error: unknown) => {
     const root = document.getElementById("root");
-    if (root) root.textContent = `Mail Finder could not start its task pane: ${error instanceof Error ? error.message : String(error)}`;
+    if (root)
+      root.textContent = `Mail Finder could not start its task pane: ${error instanceof Error ? error.message : String(error)}`;
   });
 }
 

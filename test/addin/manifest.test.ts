@@ -8,11 +8,25 @@ import { XMLParser } from "fast-xml-parser";
 
 const ROOT = join(__dirname, "..", "..");
 const DIST = join(ROOT, "dist");
-const IDS = ["FINDEMAIL", "VERIFYEMAIL", "DECISIONMAKER", "COMPANYEMAILS", "LINKEDINEMAIL", "EMPLOYEES", "CREDITS"];
+const IDS = [
+  "FINDEMAIL",
+  "VERIFYEMAIL",
+  "DECISIONMAKER",
+  "COMPANYEMAILS",
+  "LINKEDINEMAIL",
+  "EMPLOYEES",
+  "CREDITS",
+];
 
-type Node = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Node = Record<string, any>;
 
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", removeNSPrefix: true, isArray: (name) => ["Image", "Url", "String", "Set", "Control", "Runtime", "AppDomain"].includes(name) });
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: "@",
+  removeNSPrefix: true,
+  isArray: (name) =>
+    ["Image", "Url", "String", "Set", "Control", "Runtime", "AppDomain"].includes(name),
+});
 const parse = (file: string): Node => parser.parse(readFileSync(file, "utf8")).OfficeApp;
 
 /** Every `resid` attribute anywhere in the tree. */
@@ -35,7 +49,9 @@ function resources(app: Node): Map<string, string> {
 
 function urls(app: Node): string[] {
   const text = JSON.stringify(app);
-  return [...text.matchAll(/"(https?:\/\/[^"]+)"/g)].map((m) => m[1]!).filter((u) => !u.includes("schemas.microsoft.com") && !u.includes("www.w3.org"));
+  return [...text.matchAll(/"(https?:\/\/[^"]+)"/g)]
+    .map((m) => m[1]!)
+    .filter((u) => !u.includes("schemas.microsoft.com") && !u.includes("www.w3.org"));
 }
 
 describe("manifest.xml", () => {
@@ -62,8 +78,13 @@ describe("manifest.xml", () => {
     expect(runtime["@lifetime"]).toBe("long");
     const page = host.AllFormFactors.ExtensionPoint.Page.SourceLocation["@resid"];
     const functionFile = host.DesktopFormFactor.FunctionFile["@resid"];
-    const taskpane = host.DesktopFormFactor.ExtensionPoint.OfficeTab.Group.Control[0].Action.SourceLocation["@resid"];
-    expect(new Set([runtime["@resid"], page, functionFile, taskpane])).toEqual(new Set(["Taskpane.Url"]));
+    const taskpane =
+      host.DesktopFormFactor.ExtensionPoint.OfficeTab.Group.Control[0].Action.SourceLocation[
+        "@resid"
+      ];
+    expect(new Set([runtime["@resid"], page, functionFile, taskpane])).toEqual(
+      new Set(["Taskpane.Url"])
+    );
     expect(res.get("Taskpane.Url")).toBe(app.DefaultSettings.SourceLocation["@DefaultValue"]);
   });
 
@@ -71,8 +92,12 @@ describe("manifest.xml", () => {
     const point = host.AllFormFactors.ExtensionPoint;
     expect(point["@type"]).toBe("CustomFunctions");
     expect(res.get(point.Namespace["@resid"])).toBe("MAIL");
-    expect(res.get(point.Script.SourceLocation["@resid"])).toBe("https://localhost:3000/functions.js");
-    expect(res.get(point.Metadata.SourceLocation["@resid"])).toBe("https://localhost:3000/functions.json");
+    expect(res.get(point.Script.SourceLocation["@resid"])).toBe(
+      "https://localhost:3000/functions.js"
+    );
+    expect(res.get(point.Metadata.SourceLocation["@resid"])).toBe(
+      "https://localhost:3000/functions.json"
+    );
   });
 
   test("a ribbon button that opens the task pane, with icons that exist in assets/", () => {
@@ -80,7 +105,11 @@ describe("manifest.xml", () => {
     expect(control["@type"]).toBe("Button");
     expect(control.Action["@type"]).toBe("ShowTaskpane");
     const icons = [...res.entries()].filter(([id]) => id.startsWith("Icon.")).map(([, url]) => url);
-    for (const url of [...icons, app.IconUrl["@DefaultValue"], app.HighResolutionIconUrl["@DefaultValue"]]) {
+    for (const url of [
+      ...icons,
+      app.IconUrl["@DefaultValue"],
+      app.HighResolutionIconUrl["@DefaultValue"],
+    ]) {
       const file = join(ROOT, new URL(url).pathname);
       expect(existsSync(file) ? url : `missing ${file}`).toBe(url);
       expect(readFileSync(file).subarray(1, 4).toString()).toBe("PNG");
@@ -108,16 +137,24 @@ describe("the build (npm run build)", () => {
     expect([...byId.keys()].sort()).toEqual([...IDS].sort());
     const f = (id: string): Node => byId.get(id) as Node;
     expect(f("FINDEMAIL").parameters.map((p: Node) => [p.name, !!p.optional])).toEqual([
-      ["name", false], ["last_name", false], ["company", false], ["linkedin_url", true], ["fields", true],
+      ["name", false],
+      ["last_name", false],
+      ["company", false],
+      ["linkedin_url", true],
+      ["fields", true],
     ]);
     expect(f("FINDEMAIL").result).toEqual({ dimensionality: "matrix" });
-    expect(f("DECISIONMAKER").parameters[1]).toMatchObject({ name: "categories", dimensionality: "matrix" });
+    expect(f("DECISIONMAKER").parameters[1]).toMatchObject({
+      name: "categories",
+      dimensionality: "matrix",
+    });
     expect(f("COMPANYEMAILS").result).toEqual({ dimensionality: "matrix", type: "string" });
     expect(f("EMPLOYEES").result.dimensionality).toBe("matrix");
     expect(f("VERIFYEMAIL").result).toEqual({ type: "string" });
     expect(f("CREDITS").options).toEqual({ stream: true });
     expect(f("CREDITS").result).toEqual({ type: "number" });
-    for (const id of IDS.filter((i) => i !== "CREDITS")) expect(f(id).options).toEqual({ cancelable: true });
+    for (const id of IDS.filter((i) => i !== "CREDITS"))
+      expect(f(id).options).toEqual({ cancelable: true });
   });
 
   it("the production manifest points at the production host, not localhost", () => {
@@ -135,13 +172,19 @@ describe("the build (npm run build)", () => {
     expect(functions).toBeGreaterThan(-1);
     expect(taskpane).toBeGreaterThan(functions);
     expect(html).toContain("https://appsforoffice.microsoft.com/lib/1/hosted/office.js");
-    expect(readFileSync(join(DIST, "functions.js"), "utf8")).not.toMatch(/FluentProvider|react-dom/);
+    expect(readFileSync(join(DIST, "functions.js"), "utf8")).not.toMatch(
+      /FluentProvider|react-dom/
+    );
   });
 
   it("functions.js registers all seven functions when loaded into a runtime", () => {
     const associated: string[] = [];
     const context = {
-      CustomFunctions: { associate: (id: string) => associated.push(id), Error: class {}, ErrorCode: {} },
+      CustomFunctions: {
+        associate: (id: string) => associated.push(id),
+        Error: class {},
+        ErrorCode: {},
+      },
       globalThis: {} as Record<string, unknown>,
       console,
       setTimeout,

@@ -2,7 +2,18 @@ import type { Page } from "playwright-core";
 import { eventually } from "../helpers/sandbox";
 import { browserTest, describeBrowser, startAddin, type Addin } from "./harness";
 import {
-  expectFitsThePane, expectKeyNowhere, expectNoFormulas, jobRow, jobRows, recordConsole, searchOf, setFaults, showTab, useKey, waitForJobStatus, waitForNewSheet,
+  expectFitsThePane,
+  expectKeyNowhere,
+  expectNoFormulas,
+  jobRow,
+  jobRows,
+  recordConsole,
+  searchOf,
+  setFaults,
+  showTab,
+  useKey,
+  waitForJobStatus,
+  waitForNewSheet,
 } from "./flows-helpers";
 
 // Jobs outlive the task pane (DESIGN 4, "Jobs"): their ids are saved in the workbook, so a
@@ -22,14 +33,21 @@ const FINISHED = ["completed", "failed", "deleted", "ready"];
 /** A table of people to search for, header first. */
 function people(count: number): string[][] {
   const rows = [["First name", "Last name", "Domain"]];
-  for (let i = 0; i < count; i++) rows.push([`Person${i}`, `Example${i}`, i % 2 ? "acmelabs.com" : "brightlabs.io"]);
+  for (let i = 0; i < count; i++)
+    rows.push([`Person${i}`, `Example${i}`, i % 2 ? "acmelabs.com" : "brightlabs.io"]);
   return rows;
 }
 
 /** Selects a table in a new sheet and submits it as a bulk search; returns the job id. */
 async function submitBulk(page: Page, sheet: string, rows: string[][]): Promise<string> {
-  await page.evaluate(([name, values]) => window.__hostShim.setCells(name, "A1", values), [sheet, rows] as const);
-  await page.evaluate(([name, address]) => window.__hostShim.setSelection(name, address), [sheet, `A1:C${rows.length}`] as const);
+  await page.evaluate(([name, values]) => window.__hostShim.setCells(name, "A1", values), [
+    sheet,
+    rows,
+  ] as const);
+  await page.evaluate(([name, address]) => window.__hostShim.setSelection(name, address), [
+    sheet,
+    `A1:C${rows.length}`,
+  ] as const);
   await showTab(page, "bulk");
   const known = new Set((await savedJobs(page)).map((job) => job.id));
   await page.getByTestId("bulk-from-selection").click();
@@ -39,12 +57,18 @@ async function submitBulk(page: Page, sheet: string, rows: string[][]): Promise<
 
 /** The jobs in the workbook's document settings, as the pane keeps them. */
 async function savedJobs(page: Page): Promise<Array<{ id: string }>> {
-  return page.evaluate(() => JSON.parse(JSON.stringify(Office.context.document.settings.get("mailFinder.jobs") ?? [])));
+  return page.evaluate(() =>
+    JSON.parse(JSON.stringify(Office.context.document.settings.get("mailFinder.jobs") ?? []))
+  );
 }
 
 async function newJobId(page: Page, known: Set<string>): Promise<string> {
   await page.getByTestId("tab-jobs").and(page.locator('[aria-selected="true"]')).waitFor();
-  return eventually(async () => (await jobRows(page)).find((r) => !known.has(r.id))?.id, 10_000, "the new job's row");
+  return eventually(
+    async () => (await jobRows(page)).find((r) => !known.has(r.id))?.id,
+    10_000,
+    "the new job's row"
+  );
 }
 
 describeBrowser("task pane flows in Chromium: jobs resume and survive failures", () => {
@@ -63,94 +87,134 @@ describeBrowser("task pane flows in Chromium: jobs resume and survive failures",
     await setFaults(addin, { down: false });
   });
 
-  browserTest("a reopened workbook lists every unfinished bulk and GeoLead job and tracks them to completed", async () => {
-    const geo = (await addin.sandbox.examples()).geo_lead as unknown as GeoExample;
-    const account = await addin.sandbox.account(500);
-    const context = await addin.newContext();
-    const consoleLines = recordConsole(context);
-    const first = await addin.openTaskPane({ context });
-    await useKey(first, account.apiKey);
+  browserTest(
+    "a reopened workbook lists every unfinished bulk and GeoLead job and tracks them to completed",
+    async () => {
+      const geo = (await addin.sandbox.examples()).geo_lead as unknown as GeoExample;
+      const account = await addin.sandbox.account(500);
+      const context = await addin.newContext();
+      const consoleLines = recordConsole(context);
+      const first = await addin.openTaskPane({ context });
+      await useKey(first, account.apiKey);
 
-    const bulkId = await submitBulk(first, "Leads", people(16));
-    await showTab(first, "geo");
-    await first.getByTestId("geo-query").fill(geo.query);
-    await first.getByTestId("geo-latitude").fill(String(geo.latitude));
-    await first.getByTestId("geo-longitude").fill(String(geo.longitude));
-    await first.getByTestId("geo-radius").fill(String(geo.radius_km));
-    await first.getByTestId("geo-result-limit").fill("8");
-    await first.getByTestId("geo-label").fill(geo.file_name);
-    await first.getByTestId("geo-submit").click();
-    const geoId = await newJobId(first, new Set([bulkId]));
-    expect((await jobRows(first)).map((r) => r.id)).toEqual([geoId, bulkId]);
+      const bulkId = await submitBulk(first, "Leads", people(16));
+      await showTab(first, "geo");
+      await first.getByTestId("geo-query").fill(geo.query);
+      await first.getByTestId("geo-latitude").fill(String(geo.latitude));
+      await first.getByTestId("geo-longitude").fill(String(geo.longitude));
+      await first.getByTestId("geo-radius").fill(String(geo.radius_km));
+      await first.getByTestId("geo-result-limit").fill("8");
+      await first.getByTestId("geo-label").fill(geo.file_name);
+      await first.getByTestId("geo-submit").click();
+      const geoId = await newJobId(first, new Set([bulkId]));
+      expect((await jobRows(first)).map((r) => r.id)).toEqual([geoId, bulkId]);
 
-    // The workbook is closed while both run: their ids and last statuses are saved in it.
-    const saved = (await addin.workbook(first)).settings["mailFinder.jobs"] as Array<{ kind: string; id: string; lastStatus: string }>;
-    expect(saved.map((j) => [j.kind, j.id])).toEqual([["bulk", bulkId], ["geo_lead", geoId]]);
-    for (const job of saved) expect(FINISHED).not.toContain(job.lastStatus);
-    expect(FINISHED).not.toContain((await searchOf(account, "bulk", bulkId)).status);
-    expect(FINISHED).not.toContain((await searchOf(account, "geo-lead", geoId)).status);
-    await first.close();
+      // The workbook is closed while both run: their ids and last statuses are saved in it.
+      const saved = (await addin.workbook(first)).settings["mailFinder.jobs"] as Array<{
+        kind: string;
+        id: string;
+        lastStatus: string;
+      }>;
+      expect(saved.map((j) => [j.kind, j.id])).toEqual([
+        ["bulk", bulkId],
+        ["geo_lead", geoId],
+      ]);
+      for (const job of saved) expect(FINISHED).not.toContain(job.lastStatus);
+      expect(FINISHED).not.toContain((await searchOf(account, "bulk", bulkId)).status);
+      expect(FINISHED).not.toContain((await searchOf(account, "geo-lead", geoId)).status);
+      await first.close();
 
-    // Reopened: a new page over the same workbook. The saved statuses are still unfinished, so
-    // only the reopened pane can bring them to "completed".
-    const second = await addin.openTaskPane({ context });
-    const reopened = (await addin.workbook(second)).settings["mailFinder.jobs"] as Array<{ id: string; lastStatus: string }>;
-    expect(reopened.map((j) => j.id)).toEqual([bulkId, geoId]);
-    for (const job of reopened) expect(FINISHED).not.toContain(job.lastStatus);
-    await showTab(second, "jobs");
-    expect((await jobRows(second)).map((r) => r.id)).toEqual([geoId, bulkId]);
-    await waitForJobStatus(second, bulkId, "completed", 25_000);
-    await waitForJobStatus(second, geoId, "completed", 25_000);
-    await expectFitsThePane(second);
-    const done = (await addin.workbook(second)).settings["mailFinder.jobs"] as Array<{ id: string; lastStatus: string; lastError: string | null }>;
-    expect(done.map((j) => [j.id, j.lastStatus, j.lastError])).toEqual([[bulkId, "completed", null], [geoId, "completed", null]]);
+      // Reopened: a new page over the same workbook. The saved statuses are still unfinished, so
+      // only the reopened pane can bring them to "completed".
+      const second = await addin.openTaskPane({ context });
+      const reopened = (await addin.workbook(second)).settings["mailFinder.jobs"] as Array<{
+        id: string;
+        lastStatus: string;
+      }>;
+      expect(reopened.map((j) => j.id)).toEqual([bulkId, geoId]);
+      for (const job of reopened) expect(FINISHED).not.toContain(job.lastStatus);
+      await showTab(second, "jobs");
+      expect((await jobRows(second)).map((r) => r.id)).toEqual([geoId, bulkId]);
+      await waitForJobStatus(second, bulkId, "completed", 25_000);
+      await waitForJobStatus(second, geoId, "completed", 25_000);
+      await expectFitsThePane(second);
+      const done = (await addin.workbook(second)).settings["mailFinder.jobs"] as Array<{
+        id: string;
+        lastStatus: string;
+        lastError: string | null;
+      }>;
+      expect(done.map((j) => [j.id, j.lastStatus, j.lastError])).toEqual([
+        [bulkId, "completed", null],
+        [geoId, "completed", null],
+      ]);
 
-    // The resumed job is as usable as before: its free preview lands in a new sheet.
-    await jobRow(second, bulkId).getByTestId("job-preview").click();
-    const preview = await waitForNewSheet(addin, second, ["Sheet1", "Leads"]);
-    expect(preview.values).toHaveLength(17);
-    expect(await account.credits()).toBe(500);
-    expectNoFormulas(await addin.workbook(second));
-    await expectKeyNowhere(addin, second, account.apiKey, consoleLines);
-  }, { timeoutMs: 45_000 });
+      // The resumed job is as usable as before: its free preview lands in a new sheet.
+      await jobRow(second, bulkId).getByTestId("job-preview").click();
+      const preview = await waitForNewSheet(addin, second, ["Sheet1", "Leads"]);
+      expect(preview.values).toHaveLength(17);
+      expect(await account.credits()).toBe(500);
+      expectNoFormulas(await addin.workbook(second));
+      await expectKeyNowhere(addin, second, account.apiKey, consoleLines);
+    },
+    { timeoutMs: 45_000 }
+  );
 
-  browserTest("while the service is down the job stays, shows the last error, and completes once the service is back", async () => {
-    const account = await addin.sandbox.account(100);
-    const context = await addin.newContext();
-    const consoleLines = recordConsole(context);
-    // The page's clock is Playwright's, so that the client's retry back-off (up to 5 s a retry,
-    // 8 retries) and the tracker's (up to a minute) can be skipped instead of waited for.
-    await context.clock.install();
-    const page = await addin.openTaskPane({ context });
-    await useKey(page, account.apiKey);
-    const jobId = await submitBulk(page, "Leads", people(16));
-    const row = jobRow(page, jobId);
+  browserTest(
+    "while the service is down the job stays, shows the last error, and completes once the service is back",
+    async () => {
+      const account = await addin.sandbox.account(100);
+      const context = await addin.newContext();
+      const consoleLines = recordConsole(context);
+      // The page's clock is Playwright's, so that the client's retry back-off (up to 5 s a retry,
+      // 8 retries) and the tracker's (up to a minute) can be skipped instead of waited for.
+      await context.clock.install();
+      const page = await addin.openTaskPane({ context });
+      await useKey(page, account.apiKey);
+      const jobId = await submitBulk(page, "Leads", people(16));
+      const row = jobRow(page, jobId);
 
-    await setFaults(addin, { down: true });
-    const polledWhileDown = addin.relayLog.length;
-    // Time passes (fast): the poll is retried, then fails; the row stays and says why.
-    await eventually(async () => {
-      await page.clock.fastForward(5_000);
-      return (await row.getByTestId("job-error").count()) > 0 ? true : undefined;
-    }, 20_000, "the job's last error");
-    const error = await row.getByTestId("job-error").innerText();
-    expect(error).toMatch(/^Last check failed: .*(busy|503|unavailable).*\(the job is kept and checked again\)$/i);
-    // Every answer while down was a 503 (a poll may still be on its way: status 0).
-    const whileDown = addin.relayLog.slice(polledWhileDown).filter((r) => r.status !== 0);
-    expect(whileDown.filter((r) => r.path === `/v5.1/bulk/${jobId}`).length).toBeGreaterThan(1);
-    expect(whileDown.filter((r) => r.status !== 503)).toEqual([]);
-    expect(FINISHED).not.toContain(await row.getAttribute("data-status"));
-    const kept = (await addin.workbook(page)).settings["mailFinder.jobs"] as Array<{ id: string; lastError: string | null }>;
-    expect(kept).toEqual([expect.objectContaining({ id: jobId, lastError: expect.stringMatching(/\S/) })]);
+      await setFaults(addin, { down: true });
+      const polledWhileDown = addin.relayLog.length;
+      // Time passes (fast): the poll is retried, then fails; the row stays and says why.
+      await eventually(
+        async () => {
+          await page.clock.fastForward(5_000);
+          return (await row.getByTestId("job-error").count()) > 0 ? true : undefined;
+        },
+        20_000,
+        "the job's last error"
+      );
+      const error = await row.getByTestId("job-error").innerText();
+      expect(error).toMatch(
+        /^Last check failed: .*(busy|503|unavailable).*\(the job is kept and checked again\)$/i
+      );
+      // Every answer while down was a 503 (a poll may still be on its way: status 0).
+      const whileDown = addin.relayLog.slice(polledWhileDown).filter((r) => r.status !== 0);
+      expect(whileDown.filter((r) => r.path === `/v5.1/bulk/${jobId}`).length).toBeGreaterThan(1);
+      expect(whileDown.filter((r) => r.status !== 503)).toEqual([]);
+      expect(FINISHED).not.toContain(await row.getAttribute("data-status"));
+      const kept = (await addin.workbook(page)).settings["mailFinder.jobs"] as Array<{
+        id: string;
+        lastError: string | null;
+      }>;
+      expect(kept).toEqual([
+        expect.objectContaining({ id: jobId, lastError: expect.stringMatching(/\S/) }),
+      ]);
 
-    // The service is back: the job completes and the error goes away.
-    await setFaults(addin, { down: false });
-    await eventually(async () => {
-      await page.clock.fastForward(5_000);
-      return (await row.getAttribute("data-status")) === "completed" ? true : undefined;
-    }, 20_000, "the job to complete");
-    await row.getByTestId("job-error").waitFor({ state: "detached" });
-    expect((await jobRows(page)).map((r) => r.id)).toEqual([jobId]);
-    await expectKeyNowhere(addin, page, account.apiKey, consoleLines);
-  }, { timeoutMs: 45_000 });
+      // The service is back: the job completes and the error goes away.
+      await setFaults(addin, { down: false });
+      await eventually(
+        async () => {
+          await page.clock.fastForward(5_000);
+          return (await row.getAttribute("data-status")) === "completed" ? true : undefined;
+        },
+        20_000,
+        "the job to complete"
+      );
+      await row.getByTestId("job-error").waitFor({ state: "detached" });
+      expect((await jobRows(page)).map((r) => r.id)).toEqual([jobId]);
+      await expectKeyNowhere(addin, page, account.apiKey, consoleLines);
+    },
+    { timeoutMs: 45_000 }
+  );
 });

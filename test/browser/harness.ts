@@ -109,7 +109,14 @@ export interface WorkbookSnapshot {
 
 export interface ShimRequests {
   syncs: number;
-  requests: Array<{ index: number; actions: number; payloadBytes: number; responseBytes: number; ok: boolean; error?: string }>;
+  requests: Array<{
+    index: number;
+    actions: number;
+    payloadBytes: number;
+    responseBytes: number;
+    ok: boolean;
+    error?: string;
+  }>;
 }
 
 export interface HostShimConfig {
@@ -135,7 +142,11 @@ export interface HostShim {
   failNextSettingsSave(error?: { message?: string }): void;
   configure(changes: HostShimConfig): void;
   functionIds(): string[];
-  invokeFunction(id: string, args: unknown[], options?: { address?: string; timeoutMs?: number }): Promise<unknown>;
+  invokeFunction(
+    id: string,
+    args: unknown[],
+    options?: { address?: string; timeoutMs?: number }
+  ): Promise<unknown>;
   actionIds(): string[];
   invokeAction(id: string): Promise<void>;
   visibility(): "Hidden" | "Taskpane";
@@ -175,7 +186,14 @@ const pageLogs = new WeakMap<Page, PageLog>();
 let pagesOfTest: Page[] = [];
 
 function watchPage(page: Page, label: string): PageLog {
-  const log: PageLog = { label, console: [], consoleErrors: [], pageErrors: [], failedRequests: [], requests: [] };
+  const log: PageLog = {
+    label,
+    console: [],
+    consoleErrors: [],
+    pageErrors: [],
+    failedRequests: [],
+    requests: [],
+  };
   pageLogs.set(page, log);
   pagesOfTest.push(page);
   page.on("console", (message) => {
@@ -184,8 +202,19 @@ function watchPage(page: Page, label: string): PageLog {
     if (message.type() === "error") log.consoleErrors.push(line);
   });
   page.on("pageerror", (error) => log.pageErrors.push(error.stack || error.message));
-  page.on("request", (request) => log.requests.push({ url: request.url(), method: request.method(), resourceType: request.resourceType(), at: Date.now() }));
-  page.on("requestfailed", (request) => log.failedRequests.push(`${request.method()} ${request.url()}: ${request.failure()?.errorText ?? "failed"}`));
+  page.on("request", (request) =>
+    log.requests.push({
+      url: request.url(),
+      method: request.method(),
+      resourceType: request.resourceType(),
+      at: Date.now(),
+    })
+  );
+  page.on("requestfailed", (request) =>
+    log.failedRequests.push(
+      `${request.method()} ${request.url()}: ${request.failure()?.errorText ?? "failed"}`
+    )
+  );
   return log;
 }
 
@@ -201,7 +230,8 @@ export function diagnostics(page: Page): string {
   const parts = [`--- page ${log.label} (${page.isClosed() ? "closed" : page.url()})`];
   if (log.pageErrors.length) parts.push("uncaught errors:\n  " + log.pageErrors.join("\n  "));
   if (log.consoleErrors.length) parts.push("console errors:\n  " + log.consoleErrors.join("\n  "));
-  if (log.failedRequests.length) parts.push("failed requests:\n  " + log.failedRequests.join("\n  "));
+  if (log.failedRequests.length)
+    parts.push("failed requests:\n  " + log.failedRequests.join("\n  "));
   const tail = log.console.slice(-25);
   if (tail.length) parts.push("last console lines:\n  " + tail.join("\n  "));
   return parts.join("\n");
@@ -211,33 +241,49 @@ export function diagnostics(page: Page): string {
  * A jest test whose failures carry the diagnostics of the pages it opened; an uncaught error
  * in a page fails it even when its assertions passed (allowPageErrors to opt out).
  */
-export function browserTest(name: string, fn: () => Promise<void>, options: { timeoutMs?: number; allowPageErrors?: boolean } = {}): void {
-  test(name, async () => {
-    pagesOfTest = [];
-    const pages = pagesOfTest;
-    try {
-      await fn();
-    } catch (error) {
-      const report = pages.map(diagnostics).filter(Boolean).join("\n");
-      if (error instanceof Error && report) {
-        // jest prints the stack, which repeats the message it had when it was made.
-        const frames = error.stack?.slice(Math.max(0, error.stack.indexOf("\n    at "))) ?? "";
-        error.message += "\n\n" + report;
-        error.stack = `${error.name}: ${error.message}${frames}`;
+export function browserTest(
+  name: string,
+  fn: () => Promise<void>,
+  options: { timeoutMs?: number; allowPageErrors?: boolean } = {}
+): void {
+  test(
+    name,
+    async () => {
+      pagesOfTest = [];
+      const pages = pagesOfTest;
+      try {
+        await fn();
+      } catch (error) {
+        const report = pages.map(diagnostics).filter(Boolean).join("\n");
+        if (error instanceof Error && report) {
+          // jest prints the stack, which repeats the message it had when it was made.
+          const frames = error.stack?.slice(Math.max(0, error.stack.indexOf("\n    at "))) ?? "";
+          error.message += "\n\n" + report;
+          error.stack = `${error.name}: ${error.message}${frames}`;
+        }
+        throw error;
       }
-      throw error;
-    }
-    if (!options.allowPageErrors) {
-      const uncaught = pages.flatMap((page) => pageLogs.get(page)?.pageErrors ?? []);
-      if (uncaught.length) throw new Error("uncaught errors in the page:\n" + uncaught.join("\n") + "\n\n" + pages.map(diagnostics).join("\n"));
-    }
-  }, options.timeoutMs ?? 30_000);
+      if (!options.allowPageErrors) {
+        const uncaught = pages.flatMap((page) => pageLogs.get(page)?.pageErrors ?? []);
+        if (uncaught.length)
+          throw new Error(
+            "uncaught errors in the page:\n" +
+              uncaught.join("\n") +
+              "\n\n" +
+              pages.map(diagnostics).join("\n")
+          );
+      }
+    },
+    options.timeoutMs ?? 30_000
+  );
 }
 
 /** describe(), or describe.skip() with a message when Chromium is missing outside CI. */
 export function describeBrowser(name: string, fn: () => void): void {
   if (!chromiumAvailable && !process.env.CI) {
-    console.warn(`Browser tests skipped: no Chromium at ${CHROMIUM_PATH} (scripts/setup.sh installs it; under CI this is a failure).`);
+    console.warn(
+      `Browser tests skipped: no Chromium at ${CHROMIUM_PATH} (scripts/setup.sh installs it; under CI this is a failure).`
+    );
     describe.skip(`${name} [skipped: no Chromium at ${CHROMIUM_PATH}]`, fn);
     return;
   }
@@ -273,14 +319,20 @@ export interface RelayRecord {
 function checkDist(): void {
   const required = ["taskpane.html", "taskpane.js", "functions.js", "functions.json"];
   const missing = required.filter((file) => !fs.existsSync(path.join(DIST, file)));
-  if (missing.length) throw new Error(`dist/ has no build of the add-in (missing ${missing.join(", ")}): run npm run build first`);
+  if (missing.length)
+    throw new Error(
+      `dist/ has no build of the add-in (missing ${missing.join(", ")}): run npm run build first`
+    );
   const bundle = fs.readFileSync(path.join(DIST, "functions.js"), "utf8");
   if (bundle.includes("sandbox-demo-key")) {
-    throw new Error("dist/ is a development build (it embeds the demo key): run npm run build first (production mode)");
+    throw new Error(
+      "dist/ is a development build (it embeds the demo key): run npm run build first (production mode)"
+    );
   }
   const built = fs.statSync(path.join(DIST, "taskpane.html")).mtimeMs;
   const newer = newestMtime(path.join(ROOT, "src"));
-  if (newer > built + 1000) console.warn("dist/ is older than src/: run npm run build to test the current code");
+  if (newer > built + 1000)
+    console.warn("dist/ is older than src/: run npm run build to test the current code");
 }
 
 function newestMtime(dir: string): number {
@@ -294,7 +346,10 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-async function serveDist(sandboxUrl: string, relayLog: RelayRecord[]): Promise<{ server: http.Server; url: string }> {
+async function serveDist(
+  sandboxUrl: string,
+  relayLog: RelayRecord[]
+): Promise<{ server: http.Server; url: string }> {
   const upstream = new URL(sandboxUrl);
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
@@ -341,18 +396,35 @@ function serveFile(pathname: string, req: http.IncomingMessage, res: http.Server
   });
 }
 
-function relay(req: http.IncomingMessage, res: http.ServerResponse, upstream: URL, relayLog: RelayRecord[]): void {
+function relay(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  upstream: URL,
+  relayLog: RelayRecord[]
+): void {
   const target = (req.url ?? "/").replace(/^\/api/, "") || "/";
-  const record: RelayRecord = { method: req.method ?? "GET", path: target, status: 0, at: Date.now() };
+  const record: RelayRecord = {
+    method: req.method ?? "GET",
+    path: target,
+    status: 0,
+    at: Date.now(),
+  };
   relayLog.push(record);
   const headers = { ...req.headers, host: upstream.host };
   const outgoing = http.request(
-    { protocol: upstream.protocol, hostname: upstream.hostname, port: upstream.port, method: req.method, path: target, headers },
+    {
+      protocol: upstream.protocol,
+      hostname: upstream.hostname,
+      port: upstream.port,
+      method: req.method,
+      path: target,
+      headers,
+    },
     (answer) => {
       record.status = answer.statusCode ?? 0;
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
-    },
+    }
   );
   outgoing.on("error", (error) => {
     record.status = 502;
@@ -392,15 +464,24 @@ export class Addin {
     /** Every request that went through the /api relay. */
     readonly relayLog: RelayRecord[],
     private readonly server: http.Server,
-    private readonly shimSource: string,
+    private readonly shimSource: string
   ) {}
 
   /** A browser context (a user with their own storage) whose office.js is the host shim. */
   async newContext(): Promise<BrowserContext> {
-    const context = await this.browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1, locale: "en-US", timezoneId: "UTC" });
+    const context = await this.browser.newContext({
+      viewport: VIEWPORT,
+      deviceScaleFactor: 1,
+      locale: "en-US",
+      timezoneId: "UTC",
+    });
     context.setDefaultTimeout(10_000);
     await context.route(OFFICE_JS_URL, (route) =>
-      route.fulfill({ status: 200, contentType: "application/javascript; charset=utf-8", body: this.shimSource }),
+      route.fulfill({
+        status: 200,
+        contentType: "application/javascript; charset=utf-8",
+        body: this.shimSource,
+      })
     );
     this.contexts.push(context);
     return context;
@@ -415,7 +496,10 @@ export class Addin {
     const page = await context.newPage();
     watchPage(page, `#${++this.pageCount}`);
     const visible = options.visible ?? true;
-    const shimConfig: HostShimConfig = { ...options.shim, ...(visible ? {} : { visibility: "Hidden" }) };
+    const shimConfig: HostShimConfig = {
+      ...options.shim,
+      ...(visible ? {} : { visibility: "Hidden" }),
+    };
     if (Object.keys(shimConfig).length) {
       await page.addInitScript((config) => {
         window.__hostShimConfig = config;
@@ -436,22 +520,31 @@ export class Addin {
 
   private async waitForShim(page: Page): Promise<void> {
     try {
-      await page.waitForFunction(() => typeof window.__hostShim === "object", undefined, { timeout: 10_000 });
+      await page.waitForFunction(() => typeof window.__hostShim === "object", undefined, {
+        timeout: 10_000,
+      });
       await page.evaluate(() => window.__hostShim.ready);
     } catch (error) {
-      throw new Error(`the host shim did not load in place of office.js: ${(error as Error).message}\n${diagnostics(page)}`);
+      throw new Error(
+        `the host shim did not load in place of office.js: ${(error as Error).message}\n${diagnostics(page)}`
+      );
     }
   }
 
   /** Waits for the task pane UI to replace the boot message; fails with the page's error text. */
   async waitForUi(page: Page): Promise<void> {
     try {
-      await page.waitForFunction(() => !document.getElementById("boot"), undefined, { timeout: 15_000 });
+      await page.waitForFunction(() => !document.getElementById("boot"), undefined, {
+        timeout: 15_000,
+      });
     } catch (error) {
-      throw new Error(`the task pane UI did not mount: ${(error as Error).message}\n${diagnostics(page)}`);
+      throw new Error(
+        `the task pane UI did not mount: ${(error as Error).message}\n${diagnostics(page)}`
+      );
     }
     const failed = await page.evaluate(() => document.getElementById("root")?.textContent ?? "");
-    if (failed.startsWith("Mail Finder could not start")) throw new Error(`${failed}\n${diagnostics(page)}`);
+    if (failed.startsWith("Mail Finder could not start"))
+      throw new Error(`${failed}\n${diagnostics(page)}`);
   }
 
   /** The workbook as the shim holds it. */
@@ -484,15 +577,26 @@ export class Addin {
 export async function startAddin(options: AddinOptions = {}): Promise<Addin> {
   checkDist();
   if (!chromiumAvailable) {
-    throw new Error(`Chromium is missing at ${CHROMIUM_PATH}: scripts/setup.sh installs it (apt-get install chromium)`);
+    throw new Error(
+      `Chromium is missing at ${CHROMIUM_PATH}: scripts/setup.sh installs it (apt-get install chromium)`
+    );
   }
   const shimSource = fs.readFileSync(SHIM_PATH, "utf8");
-  const sandbox = await startSandbox({ jobStepMs: 50, jobChunkSize: 50, domainReadyMs: 300, ...options.sandbox });
+  const sandbox = await startSandbox({
+    jobStepMs: 50,
+    jobChunkSize: 50,
+    domainReadyMs: 300,
+    ...options.sandbox,
+  });
   const relayLog: RelayRecord[] = [];
   let served: { server: http.Server; url: string } | null = null;
   try {
     served = await serveDist(sandbox.baseUrl, relayLog);
-    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
+      headless: true,
+    });
     return new Addin(sandbox, served.url, browser, relayLog, served.server, shimSource);
   } catch (error) {
     if (served) served.server.close();

@@ -17,119 +17,131 @@ describeBrowser("host shim (office.js stand-in) in Chromium", () => {
     await addin?.close();
   });
 
-  browserTest("proxies: reads need load and sync, writes apply at sync, values are read as Excel reads typed input", async () => {
-    const page = await addin.openTaskPane({ visible: false });
-    const out: Outcome = await page.evaluate(async () => {
-      const result: Record<string, unknown> = {};
-      const code = (fn: () => unknown): unknown => {
-        try {
-          fn();
-          return "no error";
-        } catch (error) {
-          return (error as OfficeExtension.Error).code;
-        }
-      };
-      await Excel.run(async (context) => {
-        const sheet = context.workbook.worksheets.getActiveWorksheet();
-        const range = sheet.getRange("A1:D2");
-        result.beforeLoad = code(() => range.values);
-        range.values = [
-          ["=1+1", "00123", "'=cmd|' /C calc'!A0", "TRUE"],
-          ["+49 30 1234", "5%", "2024-01-31", "-x"],
-        ];
-        range.load("values, formulas, valueTypes, address, rowCount");
-        result.beforeSync = code(() => range.address);
-        await context.sync();
-        result.values = range.values;
-        result.formulas = range.formulas;
-        result.valueTypes = range.valueTypes;
-        result.address = range.address;
-        result.rowCount = range.rowCount;
-        // Text number format first: the same input stays text.
-        const text = sheet.getRange("E1:F1");
-        text.numberFormat = [["@", "@"]];
-        text.values = [["=HYPERLINK(\"x\")", "00123"]];
-        text.load("values, formulas");
-        const wrong = sheet.getRange("A5:B5");
-        wrong.values = [["only one"]];
-        try {
+  browserTest(
+    "proxies: reads need load and sync, writes apply at sync, values are read as Excel reads typed input",
+    async () => {
+      const page = await addin.openTaskPane({ visible: false });
+      const out: Outcome = await page.evaluate(async () => {
+        const result: Record<string, unknown> = {};
+        const code = (fn: () => unknown): unknown => {
+          try {
+            fn();
+            return "no error";
+          } catch (error) {
+            return (error as OfficeExtension.Error).code;
+          }
+        };
+        await Excel.run(async (context) => {
+          const sheet = context.workbook.worksheets.getActiveWorksheet();
+          const range = sheet.getRange("A1:D2");
+          result.beforeLoad = code(() => range.values);
+          range.values = [
+            ["=1+1", "00123", "'=cmd|' /C calc'!A0", "TRUE"],
+            ["+49 30 1234", "5%", "2024-01-31", "-x"],
+          ];
+          range.load("values, formulas, valueTypes, address, rowCount");
+          result.beforeSync = code(() => range.address);
           await context.sync();
-        } catch (error) {
-          result.shapeError = (error as OfficeExtension.Error).code;
-        }
-        const used = sheet.getUsedRange().load("address");
-        await context.sync();
-        result.textValues = text.values;
-        result.used = used.address;
+          result.values = range.values;
+          result.formulas = range.formulas;
+          result.valueTypes = range.valueTypes;
+          result.address = range.address;
+          result.rowCount = range.rowCount;
+          // Text number format first: the same input stays text.
+          const text = sheet.getRange("E1:F1");
+          text.numberFormat = [["@", "@"]];
+          text.values = [['=HYPERLINK("x")', "00123"]];
+          text.load("values, formulas");
+          const wrong = sheet.getRange("A5:B5");
+          wrong.values = [["only one"]];
+          try {
+            await context.sync();
+          } catch (error) {
+            result.shapeError = (error as OfficeExtension.Error).code;
+          }
+          const used = sheet.getUsedRange().load("address");
+          await context.sync();
+          result.textValues = text.values;
+          result.used = used.address;
+        });
+        return result;
       });
-      return result;
-    });
-    expect(out).toMatchObject({
-      beforeLoad: "PropertyNotLoaded",
-      beforeSync: "PropertyNotLoaded",
-      values: [
-        ["#NAME?", 123, "=cmd|' /C calc'!A0", true],
-        ["#NAME?", 0.05, 45322, "#NAME?"],
-      ],
-      formulas: [
-        ["=1+1", 123, "=cmd|' /C calc'!A0", true],
-        ["=+49 30 1234", 0.05, 45322, "=-x"],
-      ],
-      // A formula cell holds its result: the shim does not calculate, so #NAME?, an Error.
-      valueTypes: [
-        ["Error", "Double", "String", "Boolean"],
-        ["Error", "Double", "Double", "Error"],
-      ],
-      address: "Sheet1!A1:D2",
-      rowCount: 2,
-      shapeError: "InvalidArgument",
-      textValues: [["=HYPERLINK(\"x\")", "00123"]],
-      used: "Sheet1!A1:F2",
-    });
-    const workbook = await addin.workbook(page);
-    expect(workbook.sheets[0]!.formulas).toEqual({ A1: "=1+1", A2: "=+49 30 1234", D2: "=-x" });
-    expect(workbook.sheets[0]!.numberFormats).toMatchObject({ E1: "@", F1: "@", B2: "0%", C2: "m/d/yyyy" });
-  });
+      expect(out).toMatchObject({
+        beforeLoad: "PropertyNotLoaded",
+        beforeSync: "PropertyNotLoaded",
+        values: [
+          ["#NAME?", 123, "=cmd|' /C calc'!A0", true],
+          ["#NAME?", 0.05, 45322, "#NAME?"],
+        ],
+        formulas: [
+          ["=1+1", 123, "=cmd|' /C calc'!A0", true],
+          ["=+49 30 1234", 0.05, 45322, "=-x"],
+        ],
+        // A formula cell holds its result: the shim does not calculate, so #NAME?, an Error.
+        valueTypes: [
+          ["Error", "Double", "String", "Boolean"],
+          ["Error", "Double", "Double", "Error"],
+        ],
+        address: "Sheet1!A1:D2",
+        rowCount: 2,
+        shapeError: "InvalidArgument",
+        textValues: [['=HYPERLINK("x")', "00123"]],
+        used: "Sheet1!A1:F2",
+      });
+      const workbook = await addin.workbook(page);
+      expect(workbook.sheets[0]!.formulas).toEqual({ A1: "=1+1", A2: "=+49 30 1234", D2: "=-x" });
+      expect(workbook.sheets[0]!.numberFormats).toMatchObject({
+        E1: "@",
+        F1: "@",
+        B2: "0%",
+        C2: "m/d/yyyy",
+      });
+    }
+  );
 
-  browserTest("a request over 5 MB is refused whole; requests are counted with their payload sizes", async () => {
-    const page = await addin.openTaskPane({ visible: false });
-    const out: Outcome = await page.evaluate(async () => {
-      const result: Record<string, unknown> = {};
-      const rows = (n: number, from: number): string[][] => Array.from({ length: n }, (_, i) => [`${from + i}:${"x".repeat(96)}`]);
-      await Excel.run(async (context) => {
-        const sheet = context.workbook.worksheets.add("Big");
-        await context.sync();
-        sheet.getRange("A1:A60000").values = rows(60000, 0);
-        try {
+  browserTest(
+    "a request over 5 MB is refused whole; requests are counted with their payload sizes",
+    async () => {
+      const page = await addin.openTaskPane({ visible: false });
+      const out: Outcome = await page.evaluate(async () => {
+        const result: Record<string, unknown> = {};
+        const rows = (n: number, from: number): string[][] =>
+          Array.from({ length: n }, (_, i) => [`${from + i}:${"x".repeat(96)}`]);
+        await Excel.run(async (context) => {
+          const sheet = context.workbook.worksheets.add("Big");
           await context.sync();
-        } catch (error) {
-          result.big = (error as OfficeExtension.Error).code;
-        }
-        const after = sheet.getUsedRangeOrNullObject();
-        await context.sync();
-        result.sheetAfterRefusal = after.isNullObject ? "empty" : "written";
-        sheet.getRange("A1:A30000").values = rows(30000, 0);
-        await context.sync();
-        sheet.getRange("A30001:A60000").values = rows(30000, 30000);
-        await context.sync();
-        const last = sheet.getRange("A60000").load("values");
-        await context.sync();
-        result.last = last.values[0]![0];
+          sheet.getRange("A1:A60000").values = rows(60000, 0);
+          try {
+            await context.sync();
+          } catch (error) {
+            result.big = (error as OfficeExtension.Error).code;
+          }
+          const after = sheet.getUsedRangeOrNullObject();
+          await context.sync();
+          result.sheetAfterRefusal = after.isNullObject ? "empty" : "written";
+          sheet.getRange("A1:A30000").values = rows(30000, 0);
+          await context.sync();
+          sheet.getRange("A30001:A60000").values = rows(30000, 30000);
+          await context.sync();
+          const last = sheet.getRange("A60000").load("values");
+          await context.sync();
+          result.last = last.values[0]![0];
+        });
+        result.requests = window.__hostShim.requests().requests;
+        return result;
       });
-      result.requests = window.__hostShim.requests().requests;
-      return result;
-    });
-    expect(out.big).toBe("RequestPayloadSizeLimitExceeded");
-    expect(out.sheetAfterRefusal).toBe("empty");
-    expect(String(out.last)).toMatch(/^59999:/);
-    const requests = out.requests as Array<{ payloadBytes: number; ok: boolean; error?: string }>;
-    const refused = requests.find((r) => !r.ok)!;
-    expect(refused.error).toBe("RequestPayloadSizeLimitExceeded");
-    expect(refused.payloadBytes).toBeGreaterThan(5_000_000);
-    const written = requests.filter((r) => r.ok && r.payloadBytes > 2_000_000);
-    expect(written).toHaveLength(2);
-    for (const r of written) expect(r.payloadBytes).toBeLessThan(5_000_000);
-  });
+      expect(out.big).toBe("RequestPayloadSizeLimitExceeded");
+      expect(out.sheetAfterRefusal).toBe("empty");
+      expect(String(out.last)).toMatch(/^59999:/);
+      const requests = out.requests as Array<{ payloadBytes: number; ok: boolean; error?: string }>;
+      const refused = requests.find((r) => !r.ok)!;
+      expect(refused.error).toBe("RequestPayloadSizeLimitExceeded");
+      expect(refused.payloadBytes).toBeGreaterThan(5_000_000);
+      const written = requests.filter((r) => r.ok && r.payloadBytes > 2_000_000);
+      expect(written).toHaveLength(2);
+      for (const r of written) expect(r.payloadBytes).toBeLessThan(5_000_000);
+    }
+  );
 
   browserTest("worksheets, tables and null objects follow Excel's rules", async () => {
     const page = await addin.openTaskPane({ visible: false });
@@ -165,7 +177,10 @@ describeBrowser("host shim (office.js stand-in) in Chromium", () => {
         await context.sync();
         result.isNull = maybe.isNullObject;
         const sheet = context.workbook.worksheets.add("Results");
-        sheet.getRange("A1:C2").values = [["Email", "", "email"], ["a@x.test", "1", "b@x.test"]];
+        sheet.getRange("A1:C2").values = [
+          ["Email", "", "email"],
+          ["a@x.test", "1", "b@x.test"],
+        ];
         const table = sheet.tables.add("A1:C2", true);
         table.rows.add(undefined, [["c@x.test", "2", "d@x.test"]]);
         sheet.freezePanes.freezeRows(1);
@@ -193,74 +208,115 @@ describeBrowser("host shim (office.js stand-in) in Chromium", () => {
     });
     const workbook = await addin.workbook(page);
     expect(workbook.activeSheet).toBe("Results");
-    expect(workbook.tables).toEqual([expect.objectContaining({ name: "Table1", address: "Results!A1:C3", headers: ["Email", "Column2", "email2"], rowCount: 2 })]);
-    expect(workbook.sheets[1]).toMatchObject({ frozenRows: 1, values: [["Email", "Column2", "email2"], ["a@x.test", 1, "b@x.test"], ["c@x.test", 2, "d@x.test"]] });
+    expect(workbook.tables).toEqual([
+      expect.objectContaining({
+        name: "Table1",
+        address: "Results!A1:C3",
+        headers: ["Email", "Column2", "email2"],
+        rowCount: 2,
+      }),
+    ]);
+    expect(workbook.sheets[1]).toMatchObject({
+      frozenRows: 1,
+      values: [
+        ["Email", "Column2", "email2"],
+        ["a@x.test", 1, "b@x.test"],
+        ["c@x.test", 2, "d@x.test"],
+      ],
+    });
   });
 
-  browserTest("reopening: a new page of the same context has the workbook and its saved settings; another context is another user", async () => {
-    const context = await addin.newContext();
-    const first = await addin.openTaskPane({ context, visible: false });
-    await first.evaluate(async () => {
-      await window.__hostShim.setCells("Input", "A1", [["name", "domain"], ["Ada", "example.com"]]);
-      await window.__hostShim.setSelection("Input", "A1:B2");
-      const settings = Office.context.document.settings;
-      settings.set("saved", { jobs: ["j1"] });
-      await new Promise<void>((resolve, reject) => settings.saveAsync((r) => (r.status === Office.AsyncResultStatus.Succeeded ? resolve() : reject(r.error))));
-      settings.set("unsaved", true);
-      await OfficeRuntime.storage.setItem("user.thing", "kept");
-    });
-    await first.close();
-
-    const second = await addin.openTaskPane({ context, visible: false });
-    const reopened = await second.evaluate(async () => {
-      const settings = Office.context.document.settings;
-      const selected = await Excel.run(async (ctx) => {
-        const range = ctx.workbook.getSelectedRange().load("address, values");
-        await ctx.sync();
-        return { address: range.address, values: range.values };
+  browserTest(
+    "reopening: a new page of the same context has the workbook and its saved settings; another context is another user",
+    async () => {
+      const context = await addin.newContext();
+      const first = await addin.openTaskPane({ context, visible: false });
+      await first.evaluate(async () => {
+        await window.__hostShim.setCells("Input", "A1", [
+          ["name", "domain"],
+          ["Ada", "example.com"],
+        ]);
+        await window.__hostShim.setSelection("Input", "A1:B2");
+        const settings = Office.context.document.settings;
+        settings.set("saved", { jobs: ["j1"] });
+        await new Promise<void>((resolve, reject) =>
+          settings.saveAsync((r) =>
+            r.status === Office.AsyncResultStatus.Succeeded ? resolve() : reject(r.error)
+          )
+        );
+        settings.set("unsaved", true);
+        await OfficeRuntime.storage.setItem("user.thing", "kept");
       });
-      return { saved: settings.get("saved"), unsaved: settings.get("unsaved"), storage: await OfficeRuntime.storage.getItem("user.thing"), selected };
-    });
-    expect(reopened).toEqual({
-      saved: { jobs: ["j1"] },
-      unsaved: null,
-      storage: "kept",
-      selected: { address: "Input!A1:B2", values: [["name", "domain"], ["Ada", "example.com"]] },
-    });
+      await first.close();
 
-    const stranger = await addin.openTaskPane({ visible: false });
-    const fresh = await addin.workbook(stranger);
-    expect(fresh.sheets.map((s) => s.name)).toEqual(["Sheet1"]);
-    expect(await addin.storage(stranger)).toEqual({});
-  });
-
-  browserTest("OfficeRuntime.storage refuses more than 10 MB; a selection of several areas is InvalidSelection", async () => {
-    const page = await addin.openTaskPane({ visible: false });
-    const out: Outcome = await page.evaluate(async () => {
-      const result: Record<string, unknown> = {};
-      await OfficeRuntime.storage.setItems({ a: "x".repeat(2_000_000), b: "y".repeat(2_000_000) });
-      try {
-        await OfficeRuntime.storage.setItem("c", "z".repeat(1_500_000));
-        result.third = "stored";
-      } catch (error) {
-        result.third = (error as Error).message;
-      }
-      result.keys = (await OfficeRuntime.storage.getKeys()).sort();
-      await window.__hostShim.setSelection("Sheet1", "A1:A3,C1:C3");
-      try {
-        await Excel.run(async (context) => {
-          context.workbook.getSelectedRange().load("address");
-          await context.sync();
+      const second = await addin.openTaskPane({ context, visible: false });
+      const reopened = await second.evaluate(async () => {
+        const settings = Office.context.document.settings;
+        const selected = await Excel.run(async (ctx) => {
+          const range = ctx.workbook.getSelectedRange().load("address, values");
+          await ctx.sync();
+          return { address: range.address, values: range.values };
         });
-      } catch (error) {
-        result.selection = (error as OfficeExtension.Error).code;
-      }
-      return result;
-    });
-    expect(out.third).toMatch(/10 MB/);
-    expect(out.keys).toEqual(["a", "b"]);
-    expect(out.selection).toBe("InvalidSelection");
-  });
+        return {
+          saved: settings.get("saved"),
+          unsaved: settings.get("unsaved"),
+          storage: await OfficeRuntime.storage.getItem("user.thing"),
+          selected,
+        };
+      });
+      expect(reopened).toEqual({
+        saved: { jobs: ["j1"] },
+        unsaved: null,
+        storage: "kept",
+        selected: {
+          address: "Input!A1:B2",
+          values: [
+            ["name", "domain"],
+            ["Ada", "example.com"],
+          ],
+        },
+      });
+
+      const stranger = await addin.openTaskPane({ visible: false });
+      const fresh = await addin.workbook(stranger);
+      expect(fresh.sheets.map((s) => s.name)).toEqual(["Sheet1"]);
+      expect(await addin.storage(stranger)).toEqual({});
+    }
+  );
+
+  browserTest(
+    "OfficeRuntime.storage refuses more than 10 MB; a selection of several areas is InvalidSelection",
+    async () => {
+      const page = await addin.openTaskPane({ visible: false });
+      const out: Outcome = await page.evaluate(async () => {
+        const result: Record<string, unknown> = {};
+        await OfficeRuntime.storage.setItems({
+          a: "x".repeat(2_000_000),
+          b: "y".repeat(2_000_000),
+        });
+        try {
+          await OfficeRuntime.storage.setItem("c", "z".repeat(1_500_000));
+          result.third = "stored";
+        } catch (error) {
+          result.third = (error as Error).message;
+        }
+        result.keys = (await OfficeRuntime.storage.getKeys()).sort();
+        await window.__hostShim.setSelection("Sheet1", "A1:A3,C1:C3");
+        try {
+          await Excel.run(async (context) => {
+            context.workbook.getSelectedRange().load("address");
+            await context.sync();
+          });
+        } catch (error) {
+          result.selection = (error as OfficeExtension.Error).code;
+        }
+        return result;
+      });
+      expect(out.third).toMatch(/10 MB/);
+      expect(out.keys).toEqual(["a", "b"]);
+      expect(out.selection).toBe("InvalidSelection");
+    }
+  );
 
   browserTest("the /api relay passes method, authorization and body to the sandbox", async () => {
     const account = await addin.sandbox.account(10);
@@ -275,11 +331,15 @@ describeBrowser("host shim (office.js stand-in) in Chromium", () => {
         });
         return { status: response.status, body: await response.json() };
       },
-      [account.apiKey, examples.verify!.valid] as const,
+      [account.apiKey, examples.verify!.valid] as const
     );
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ email_status: "valid" });
-    expect(addin.relayLog).toEqual(expect.arrayContaining([expect.objectContaining({ method: "POST", path: "/v5.1/verify-email", status: 200 })]));
+    expect(addin.relayLog).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ method: "POST", path: "/v5.1/verify-email", status: 200 }),
+      ])
+    );
     expect(await account.credits()).toBeLessThan(10);
   });
 });

@@ -40,9 +40,14 @@
       storageLimitBytes: 10 * 1024 * 1024,
       syncLatencyMs: 0,
       maxCellsPerGet: 5000000,
-      requirementSets: { ExcelApi: "1.17", SharedRuntime: "1.1", CustomFunctionsRuntime: "1.4", RibbonApi: "1.1" },
+      requirementSets: {
+        ExcelApi: "1.17",
+        SharedRuntime: "1.1",
+        CustomFunctionsRuntime: "1.4",
+        RibbonApi: "1.1",
+      },
     },
-    window.__hostShimConfig || {},
+    window.__hostShimConfig || {}
   );
 
   const MAX_ROWS = 1048576;
@@ -79,7 +84,7 @@
     InvalidRequestContext: "Cannot use the object across different request contexts.",
     InvalidSelection: "The current selection is invalid for this operation.",
     InvalidObjectPath:
-      "The object path '{0}' isn't working for what you're trying to do. If you're using the object across multiple \"context.sync\" calls and outside the sequential execution of a \".run\" batch, please use the \"context.trackedObjects.add()\" and \"context.trackedObjects.remove()\" methods to manage the object's lifetime.",
+      'The object path \'{0}\' isn\'t working for what you\'re trying to do. If you\'re using the object across multiple "context.sync" calls and outside the sequential execution of a ".run" batch, please use the "context.trackedObjects.add()" and "context.trackedObjects.remove()" methods to manage the object\'s lifetime.',
     PropertyNotLoaded:
       "The property '{0}' is not available. Before reading the property's value, call the load method on the containing object and call \"context.sync()\" on the associated request context.",
     ValueNotLoaded:
@@ -92,7 +97,12 @@
       'The batch function passed to the ".run" method didn\'t return a promise. The function must return a promise, so that any automatically-tracked objects can be released at the completion of the batch operation. Typically, you return a promise by returning the response from "context.sync()".',
   };
 
-  const HTTP_STATUS = { AccessDenied: 401, InvalidOrTimedOutSession: 408, Timeout: 408, GeneralException: 500 };
+  const HTTP_STATUS = {
+    AccessDenied: 401,
+    InvalidOrTimedOutSession: 408,
+    Timeout: 408,
+    GeneralException: 500,
+  };
 
   class RichApiError extends Error {
     constructor(error) {
@@ -173,7 +183,9 @@
     };
     const next = workbookWrite.then(write, write);
     workbookWriteQueued = next;
-    workbookWrite = next.catch((error) => console.error("host shim: workbook not persisted", error));
+    workbookWrite = next.catch((error) =>
+      console.error("host shim: workbook not persisted", error)
+    );
     return next;
   }
 
@@ -226,7 +238,8 @@
 
   function sheetById(id, location) {
     const sheet = M.sheets.find((s) => s.id === id);
-    if (!sheet) throw officeError("InvalidObjectPath", location, undefined, location || "Worksheet");
+    if (!sheet)
+      throw officeError("InvalidObjectPath", location, undefined, location || "Worksheet");
     return sheet;
   }
 
@@ -252,7 +265,14 @@
   function dropIfEmpty(sheet, r, c) {
     const row = sheet.rows[r];
     const cell = row && row[c];
-    if (cell && cell.v === "" && cell.f === undefined && cell.nf === undefined && cell.fmt === undefined) row[c] = null;
+    if (
+      cell &&
+      cell.v === "" &&
+      cell.f === undefined &&
+      cell.nf === undefined &&
+      cell.fmt === undefined
+    )
+      row[c] = null;
   }
 
   /** Every stored cell inside rect, in row order: fn(cell, r, c). */
@@ -313,7 +333,10 @@
       for (let c = 0; c < row.length; c++) {
         const cell = row[c];
         if (!cell) continue;
-        const used = cell.v !== "" || cell.f !== undefined || (!valuesOnly && (cell.nf !== undefined || cell.fmt !== undefined));
+        const used =
+          cell.v !== "" ||
+          cell.f !== undefined ||
+          (!valuesOnly && (cell.nf !== undefined || cell.fmt !== undefined));
         if (!used) continue;
         if (r < r0) r0 = r;
         if (r > r1) r1 = r;
@@ -330,7 +353,8 @@
 
   function columnName(c) {
     let name = "";
-    for (let n = c + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+    for (let n = c + 1; n > 0; n = Math.floor((n - 1) / 26))
+      name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
     return name;
   }
 
@@ -341,7 +365,10 @@
   }
 
   function quoteSheetName(name) {
-    const plain = /^[A-Za-z_\u00C0-\uFFFF][A-Za-z0-9_.\u00C0-\uFFFF]*$/.test(name) && !/^[A-Za-z]{1,3}\d+$/.test(name) && !/^[Rr]\d*[Cc]\d*$/.test(name);
+    const plain =
+      /^[A-Za-z_\u00C0-\uFFFF][A-Za-z0-9_.\u00C0-\uFFFF]*$/.test(name) &&
+      !/^[A-Za-z]{1,3}\d+$/.test(name) &&
+      !/^[Rr]\d*[Cc]\d*$/.test(name);
     return plain ? name : "'" + name.replace(/'/g, "''") + "'";
   }
 
@@ -366,7 +393,8 @@
     if (bang >= 0) {
       sheet = ref.slice(0, bang);
       ref = ref.slice(bang + 1);
-      if (sheet.startsWith("'") && sheet.endsWith("'") && sheet.length >= 2) sheet = sheet.slice(1, -1).replace(/''/g, "'");
+      if (sheet.startsWith("'") && sheet.endsWith("'") && sheet.length >= 2)
+        sheet = sheet.slice(1, -1).replace(/''/g, "'");
     }
     const parts = ref.replace(/\$/g, "").split(":");
     if (parts.length > 2) throw invalidArgument(location);
@@ -380,25 +408,47 @@
       throw invalidArgument(location);
     });
     const [a, b] = cells.length === 1 ? [cells[0], cells[0]] : cells;
-    if ((a.r === null) !== (b.r === null) || (a.c === null) !== (b.c === null)) throw invalidArgument(location);
+    if ((a.r === null) !== (b.r === null) || (a.c === null) !== (b.c === null))
+      throw invalidArgument(location);
     let rect;
-    if (a.r === null) rect = { r0: 0, r1: MAX_ROWS - 1, c0: Math.min(a.c, b.c), c1: Math.max(a.c, b.c) };
-    else if (a.c === null) rect = { r0: Math.min(a.r, b.r), r1: Math.max(a.r, b.r), c0: 0, c1: MAX_COLS - 1 };
-    else rect = { r0: Math.min(a.r, b.r), r1: Math.max(a.r, b.r), c0: Math.min(a.c, b.c), c1: Math.max(a.c, b.c) };
+    if (a.r === null)
+      rect = { r0: 0, r1: MAX_ROWS - 1, c0: Math.min(a.c, b.c), c1: Math.max(a.c, b.c) };
+    else if (a.c === null)
+      rect = { r0: Math.min(a.r, b.r), r1: Math.max(a.r, b.r), c0: 0, c1: MAX_COLS - 1 };
+    else
+      rect = {
+        r0: Math.min(a.r, b.r),
+        r1: Math.max(a.r, b.r),
+        c0: Math.min(a.c, b.c),
+        c1: Math.max(a.c, b.c),
+      };
     checkRect(rect, location);
     return { sheet, rect };
   }
 
   function checkRect(rect, location) {
     const ok =
-      Number.isInteger(rect.r0) && Number.isInteger(rect.r1) && Number.isInteger(rect.c0) && Number.isInteger(rect.c1) &&
-      rect.r0 >= 0 && rect.c0 >= 0 && rect.r1 < MAX_ROWS && rect.c1 < MAX_COLS && rect.r0 <= rect.r1 && rect.c0 <= rect.c1;
+      Number.isInteger(rect.r0) &&
+      Number.isInteger(rect.r1) &&
+      Number.isInteger(rect.c0) &&
+      Number.isInteger(rect.c1) &&
+      rect.r0 >= 0 &&
+      rect.c0 >= 0 &&
+      rect.r1 < MAX_ROWS &&
+      rect.c1 < MAX_COLS &&
+      rect.r0 <= rect.r1 &&
+      rect.c0 <= rect.c1;
     if (!ok) throw invalidArgument(location);
     return rect;
   }
 
   function intersect(a, b) {
-    const rect = { r0: Math.max(a.r0, b.r0), c0: Math.max(a.c0, b.c0), r1: Math.min(a.r1, b.r1), c1: Math.min(a.c1, b.c1) };
+    const rect = {
+      r0: Math.max(a.r0, b.r0),
+      c0: Math.max(a.c0, b.c0),
+      r1: Math.min(a.r1, b.r1),
+      c1: Math.min(a.c1, b.c1),
+    };
     return rect.r0 <= rect.r1 && rect.c0 <= rect.c1 ? rect : null;
   }
 
@@ -407,7 +457,23 @@
   // ---------------------------------------------------------------------------------------
 
   const NUMBER = /^[+-]?(\d{1,3}(,\d{3})+|\d+)?(\.\d+)?([eE][+-]?\d+)?$/;
-  const ERROR_LITERALS = new Set(["#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A", "#GETTING_DATA", "#SPILL!", "#CALC!", "#BUSY!", "#FIELD!", "#CONNECT!", "#BLOCKED!", "#UNKNOWN!"]);
+  const ERROR_LITERALS = new Set([
+    "#NULL!",
+    "#DIV/0!",
+    "#VALUE!",
+    "#REF!",
+    "#NAME?",
+    "#NUM!",
+    "#N/A",
+    "#GETTING_DATA",
+    "#SPILL!",
+    "#CALC!",
+    "#BUSY!",
+    "#FIELD!",
+    "#CONNECT!",
+    "#BLOCKED!",
+    "#UNKNOWN!",
+  ]);
 
   function parseNumber(text) {
     if (!/\d/.test(text) || !NUMBER.test(text)) return null;
@@ -418,7 +484,8 @@
   function dateSerial(y, m, d) {
     const t = Date.UTC(y, m - 1, d);
     const back = new Date(t);
-    if (back.getUTCFullYear() !== y || back.getUTCMonth() !== m - 1 || back.getUTCDate() !== d) return null;
+    if (back.getUTCFullYear() !== y || back.getUTCMonth() !== m - 1 || back.getUTCDate() !== d)
+      return null;
     return Math.round((t - Date.UTC(1899, 11, 30)) / 86400000);
   }
 
@@ -435,14 +502,16 @@
     }
     if (value instanceof Date) value = value.toJSON();
     if (typeof value !== "string") throw invalidArgument(location);
-    if (value.length > 32767) throw invalidArgument(location, "The cell value is longer than Excel's 32,767 characters.");
+    if (value.length > 32767)
+      throw invalidArgument(location, "The cell value is longer than Excel's 32,767 characters.");
     if (textFormat || value === "") return { v: value };
     if (value.startsWith("'")) return { v: value.slice(1) };
     if (value.length > 1 && value[0] === "=") return { v: "#NAME?", f: value };
     const number = parseNumber(value);
     if (number !== null) return { v: number };
     // "+x", "-x" and (Lotus-style) "@x" are read as formulas when they are not numbers.
-    if (value.length > 1 && (value[0] === "+" || value[0] === "-" || value[0] === "@")) return { v: "#NAME?", f: "=" + value };
+    if (value.length > 1 && (value[0] === "+" || value[0] === "-" || value[0] === "@"))
+      return { v: "#NAME?", f: "=" + value };
     const upper = value.toUpperCase();
     if (upper === "TRUE" || upper === "FALSE") return { v: upper === "TRUE" };
     const percent = /^([+-]?[\d.,eE+-]+)%$/.exec(value);
@@ -468,7 +537,8 @@
     cell.v = input.v;
     if (input.f !== undefined) cell.f = input.f;
     else delete cell.f;
-    if (input.nf !== undefined && effectiveNumberFormat(sheet, r, c) === "General") cell.nf = input.nf;
+    if (input.nf !== undefined && effectiveNumberFormat(sheet, r, c) === "General")
+      cell.nf = input.nf;
     dropIfEmpty(sheet, r, c);
   }
 
@@ -503,15 +573,24 @@
     const rows = rect.r1 - rect.r0 + 1;
     const cols = rect.c1 - rect.c0 + 1;
     if (!Array.isArray(input)) return () => input;
-    const ok = input.length === rows && input.every((row) => Array.isArray(row) && row.length === cols);
+    const ok =
+      input.length === rows && input.every((row) => Array.isArray(row) && row.length === cols);
     if (!ok) {
-      throw invalidArgument(location, "The number of rows or columns in the input array doesn't match the size or dimensions of the range.");
+      throw invalidArgument(
+        location,
+        "The number of rows or columns in the input array doesn't match the size or dimensions of the range."
+      );
     }
     return (r, c) => input[r][c];
   }
 
   function guardSize(rect, location) {
-    if (cellCount(rect) > 2000000) throw officeError("GeneralException", location, "host shim: this range is too large to write cell by cell (over 2,000,000 cells).");
+    if (cellCount(rect) > 2000000)
+      throw officeError(
+        "GeneralException",
+        location,
+        "host shim: this range is too large to write cell by cell (over 2,000,000 cells)."
+      );
   }
 
   // ---------------------------------------------------------------------------------------
@@ -519,20 +598,37 @@
   // ---------------------------------------------------------------------------------------
 
   function checkSheetName(name, exceptId, location) {
-    if (typeof name !== "string" || name.length === 0 || name.length > 31 || /[:\\/?*[\]]/.test(name) || name.startsWith("'") || name.endsWith("'") || name.toLowerCase() === "history") {
+    if (
+      typeof name !== "string" ||
+      name.length === 0 ||
+      name.length > 31 ||
+      /[:\\/?*[\]]/.test(name) ||
+      name.startsWith("'") ||
+      name.endsWith("'") ||
+      name.toLowerCase() === "history"
+    ) {
       throw invalidArgument(location);
     }
-    const clash = M.sheets.find((s) => s.id !== exceptId && s.name.toLowerCase() === name.toLowerCase());
+    const clash = M.sheets.find(
+      (s) => s.id !== exceptId && s.name.toLowerCase() === name.toLowerCase()
+    );
     if (clash) throw officeError("ItemAlreadyExists", location);
   }
 
   function checkTableName(name, exceptId, location) {
     const valid =
-      typeof name === "string" && name.length > 0 && name.length <= 255 && /^[A-Za-z_\\][A-Za-z0-9_.\\]*$/.test(name) &&
-      !/^[A-Za-z]{1,3}\d+$/.test(name) && !/^[RrCc]$/.test(name) && !/^[Rr]\d*[Cc]\d*$/.test(name);
+      typeof name === "string" &&
+      name.length > 0 &&
+      name.length <= 255 &&
+      /^[A-Za-z_\\][A-Za-z0-9_.\\]*$/.test(name) &&
+      !/^[A-Za-z]{1,3}\d+$/.test(name) &&
+      !/^[RrCc]$/.test(name) &&
+      !/^[Rr]\d*[Cc]\d*$/.test(name);
     if (!valid) throw invalidArgument(location);
     const lower = name.toLowerCase();
-    const clash = M.tables.some((t) => t.id !== exceptId && t.name.toLowerCase() === lower) || (M.names || []).some((n) => n.name.toLowerCase() === lower);
+    const clash =
+      M.tables.some((t) => t.id !== exceptId && t.name.toLowerCase() === lower) ||
+      (M.names || []).some((n) => n.name.toLowerCase() === lower);
     if (clash) throw officeError("ItemAlreadyExists", location);
   }
 
@@ -604,16 +700,24 @@
       if (ops.length === 0) return passThroughValue;
       await delay(config.syncLatencyMs);
       const payload = JSON.stringify(ops.map((op) => op.action));
-      const entry = { index: requestLog.length, actions: ops.length, payloadBytes: encoder.encode(payload).length, responseBytes: 0, ok: true };
+      const entry = {
+        index: requestLog.length,
+        actions: ops.length,
+        payloadBytes: encoder.encode(payload).length,
+        responseBytes: 0,
+        ok: true,
+      };
       requestLog.push(entry);
       const fail = (error) => {
         entry.ok = false;
         entry.error = error.code;
         throw error;
       };
-      if (entry.payloadBytes > config.payloadLimitBytes) fail(officeError("RequestPayloadSizeLimitExceeded"));
+      if (entry.payloadBytes > config.payloadLimitBytes)
+        fail(officeError("RequestPayloadSizeLimitExceeded"));
       const injected = pendingFailures.shift();
-      if (injected) fail(officeError(injected.code || "GeneralException", undefined, injected.message));
+      if (injected)
+        fail(officeError(injected.code || "GeneralException", undefined, injected.message));
       const results = [];
       let failure = null;
       let wrote = false;
@@ -623,7 +727,14 @@
           if (op.action.a !== "load") wrote = true;
           if (result) results.push(result);
         } catch (error) {
-          failure = error instanceof RichApiError ? error : officeError("GeneralException", op.action.o, "host shim: " + (error && error.message));
+          failure =
+            error instanceof RichApiError
+              ? error
+              : officeError(
+                  "GeneralException",
+                  op.action.o,
+                  "host shim: " + (error && error.message)
+                );
           if (!(error instanceof RichApiError)) console.error("host shim: internal error", error);
           break;
         }
@@ -632,7 +743,8 @@
       if (failure) fail(failure);
       const responseText = JSON.stringify(results.map((result) => result.data));
       entry.responseBytes = encoder.encode(responseText).length;
-      if (entry.responseBytes > config.responseLimitBytes) fail(officeError("ResponsePayloadSizeLimitExceeded"));
+      if (entry.responseBytes > config.responseLimitBytes)
+        fail(officeError("ResponsePayloadSizeLimitExceeded"));
       for (const result of results) result.apply();
       return passThroughValue;
     }
@@ -655,10 +767,15 @@
   /** Parses load()'s argument into property paths ("values", "format/font/bold", "items/name"). */
   function loadPaths(arg) {
     if (arg === undefined || arg === null) return [];
-    if (typeof arg === "string") return arg.split(",").map((s) => s.trim()).filter(Boolean);
+    if (typeof arg === "string")
+      return arg
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
     if (Array.isArray(arg)) return arg.flatMap(loadPaths);
     if (typeof arg === "object") {
-      if ("select" in arg || "expand" in arg) return [...loadPaths(arg.select), ...loadPaths(arg.expand)];
+      if ("select" in arg || "expand" in arg)
+        return [...loadPaths(arg.select), ...loadPaths(arg.expand)];
       const paths = [];
       for (const [key, value] of Object.entries(arg)) {
         if (key.startsWith("$")) continue;
@@ -703,7 +820,13 @@
 
     get isNullObject() {
       if (!this._orNull) return false;
-      if (this._isNull === undefined) throw officeError("PropertyNotLoaded", this._type + ".isNullObject", undefined, "isNullObject");
+      if (this._isNull === undefined)
+        throw officeError(
+          "PropertyNotLoaded",
+          this._type + ".isNullObject",
+          undefined,
+          "isNullObject"
+        );
       return this._isNull;
     }
 
@@ -718,7 +841,8 @@
     }
 
     _sameContext(other, location) {
-      if (other && other._ctx && other._ctx !== this._ctx) throw officeError("InvalidRequestContext", location);
+      if (other && other._ctx && other._ctx !== this._ctx)
+        throw officeError("InvalidRequestContext", location);
     }
 
     /** Queues an action that changes the workbook; skipped on a null object. */
@@ -731,7 +855,10 @@
     }
 
     _setProperty(name, value) {
-      if (!this._settable.includes(name)) throw new TypeError("Cannot set property " + name + " of " + this._type + ", which is read-only");
+      if (!this._settable.includes(name))
+        throw new TypeError(
+          "Cannot set property " + name + " of " + this._type + ", which is read-only"
+        );
       this._loaded[name] = value;
       this._ctx._enqueue({ a: "set", o: this._path, n: name, v: value }, () => {
         if (this._id() === null) return null;
@@ -752,7 +879,10 @@
         } else if (this._scalars.includes(head)) {
           own.add(head);
         } else {
-          throw invalidArgument(this._type + ".load", "The property '" + head + "' does not exist on " + this._type + ".");
+          throw invalidArgument(
+            this._type + ".load",
+            "The property '" + head + "' does not exist on " + this._type + "."
+          );
         }
       }
       if (paths.length === 0) for (const name of this._scalars) own.add(name);
@@ -770,7 +900,13 @@
 
     set(properties) {
       for (const [key, value] of Object.entries(properties || {})) {
-        if (this._navigation.includes(key) && value && typeof value === "object" && !Array.isArray(value)) this[key].set(value);
+        if (
+          this._navigation.includes(key) &&
+          value &&
+          typeof value === "object" &&
+          !Array.isArray(value)
+        )
+          this[key].set(value);
         else this[key] = value;
       }
     }
@@ -819,7 +955,8 @@
     }
 
     get items() {
-      if (this._itemsLoaded === undefined) throw officeError("PropertyNotLoaded", this._type + ".items", undefined, "items");
+      if (this._itemsLoaded === undefined)
+        throw officeError("PropertyNotLoaded", this._type + ".items", undefined, "items");
       return this._itemsLoaded;
     }
 
@@ -835,7 +972,11 @@
         if (path.startsWith("items/")) path = path.slice(6);
         if (this._scalars.includes(path)) own.add(path);
         else if (this._itemScalars.includes(path)) item.add(path);
-        else throw invalidArgument(this._type + ".load", "The property '" + path + "' does not exist on the items of " + this._type + ".");
+        else
+          throw invalidArgument(
+            this._type + ".load",
+            "The property '" + path + "' does not exist on the items of " + this._type + "."
+          );
       }
       if (paths.length === 0) this._itemScalars.forEach((n) => item.add(n));
       const ownNames = [...own];
@@ -898,7 +1039,10 @@
       return this._child("worksheets", () => new WorksheetCollection(this._ctx));
     }
     get tables() {
-      return this._child("tables", () => new TableCollection(this._ctx, "workbook.tables", () => null));
+      return this._child(
+        "tables",
+        () => new TableCollection(this._ctx, "workbook.tables", () => null)
+      );
     }
     get names() {
       return this._child("names", () => new NamedItemCollection(this._ctx));
@@ -907,14 +1051,23 @@
       return new Range(this._ctx, "workbook.getSelectedRange()", () => {
         const sheet = activeSheet();
         // Several areas selected (ctrl+click): Excel has no single range to give.
-        if (sheet.selectionAreas > 1) throw officeError("InvalidSelection", "Workbook.getSelectedRange");
+        if (sheet.selectionAreas > 1)
+          throw officeError("InvalidSelection", "Workbook.getSelectedRange");
         return { sheetId: sheet.id, rect: { ...sheet.selection } };
       });
     }
     getActiveCell() {
       return new Range(this._ctx, "workbook.getActiveCell()", () => {
         const sheet = activeSheet();
-        return { sheetId: sheet.id, rect: { r0: sheet.selection.r0, c0: sheet.selection.c0, r1: sheet.selection.r0, c1: sheet.selection.c0 } };
+        return {
+          sheetId: sheet.id,
+          rect: {
+            r0: sheet.selection.r0,
+            c0: sheet.selection.c0,
+            r1: sheet.selection.r0,
+            c1: sheet.selection.c0,
+          },
+        };
       });
     }
     _read(name) {
@@ -932,7 +1085,11 @@
       return (M.names || (M.names = [])).map((n) => n.name);
     }
     _item(name) {
-      const proxy = new NamedItem(this._ctx, "workbook.names.getItem(" + JSON.stringify(name) + ")", () => name);
+      const proxy = new NamedItem(
+        this._ctx,
+        "workbook.names.getItem(" + JSON.stringify(name) + ")",
+        () => name
+      );
       proxy._memo = name;
       return proxy;
     }
@@ -940,35 +1097,62 @@
       throw invalidArgument("NamedItemCollection." + name);
     }
     _find(name) {
-      return (M.names || []).find((n) => n.name.toLowerCase() === String(name).toLowerCase()) || null;
+      return (
+        (M.names || []).find((n) => n.name.toLowerCase() === String(name).toLowerCase()) || null
+      );
     }
     getItem(name) {
-      return new NamedItem(this._ctx, "workbook.names.getItem(" + JSON.stringify(name) + ")", () => {
-        const item = this._find(name);
-        if (!item) throw itemNotFound("NamedItemCollection.getItem");
-        return item.name;
-      });
+      return new NamedItem(
+        this._ctx,
+        "workbook.names.getItem(" + JSON.stringify(name) + ")",
+        () => {
+          const item = this._find(name);
+          if (!item) throw itemNotFound("NamedItemCollection.getItem");
+          return item.name;
+        }
+      );
     }
     getItemOrNullObject(name) {
-      return new NamedItem(this._ctx, "workbook.names.getItemOrNullObject(" + JSON.stringify(name) + ")", () => {
-        const item = this._find(name);
-        return item ? item.name : null;
-      }, { orNull: true });
+      return new NamedItem(
+        this._ctx,
+        "workbook.names.getItemOrNullObject(" + JSON.stringify(name) + ")",
+        () => {
+          const item = this._find(name);
+          return item ? item.name : null;
+        },
+        { orNull: true }
+      );
     }
     add(name, reference, comment) {
       this._sameContext(reference, "NamedItemCollection.add");
-      const proxy = new NamedItem(this._ctx, "workbook.names.add(" + JSON.stringify(name) + ")", () => name);
-      this._ctx._enqueue({ a: "method", o: this._path, n: "add", args: [name, typeof reference === "string" ? reference : reference && reference._path, comment ?? ""] }, () => {
-        checkTableName(name, null, "NamedItemCollection.add");
-        if (this._find(name)) throw officeError("ItemAlreadyExists", "NamedItemCollection.add");
-        let value = reference;
-        if (reference instanceof Range) {
-          const info = reference._info();
-          value = "=" + formatAddress(info.sheet.name, info.rect);
+      const proxy = new NamedItem(
+        this._ctx,
+        "workbook.names.add(" + JSON.stringify(name) + ")",
+        () => name
+      );
+      this._ctx._enqueue(
+        {
+          a: "method",
+          o: this._path,
+          n: "add",
+          args: [
+            name,
+            typeof reference === "string" ? reference : reference && reference._path,
+            comment ?? "",
+          ],
+        },
+        () => {
+          checkTableName(name, null, "NamedItemCollection.add");
+          if (this._find(name)) throw officeError("ItemAlreadyExists", "NamedItemCollection.add");
+          let value = reference;
+          if (reference instanceof Range) {
+            const info = reference._info();
+            value = "=" + formatAddress(info.sheet.name, info.rect);
+          }
+          M.names.push({ name, type: "Range", value: String(value), comment: comment || "" });
+          return null;
         }
-        M.names.push({ name, type: "Range", value: String(value), comment: comment || "" });
-        return null;
-      });
+      );
       return proxy;
     }
   }
@@ -982,7 +1166,8 @@
     }
     _read(name) {
       const item = this._named();
-      if (name === "name" || name === "type" || name === "value" || name === "comment") return item[name];
+      if (name === "name" || name === "type" || name === "value" || name === "comment")
+        return item[name];
       if (name === "formula") return item.value;
       if (name === "visible") return true;
       throw invalidArgument("NamedItem." + name);
@@ -997,7 +1182,13 @@
       });
     }
   }
-  defineProperties(NamedItem, "NamedItem", ["name", "type", "value", "formula", "comment", "visible"], ["comment"], []);
+  defineProperties(
+    NamedItem,
+    "NamedItem",
+    ["name", "type", "value", "formula", "comment", "visible"],
+    ["comment"],
+    []
+  );
 
   class Application extends ClientObject {
     constructor(ctx) {
@@ -1023,7 +1214,11 @@
       return M.sheets.map((s) => s.id);
     }
     _item(id) {
-      const proxy = new Worksheet(this._ctx, "workbook.worksheets.getItem(" + JSON.stringify(id) + ")", () => id);
+      const proxy = new Worksheet(
+        this._ctx,
+        "workbook.worksheets.getItem(" + JSON.stringify(id) + ")",
+        () => id
+      );
       proxy._memo = id;
       return proxy;
     }
@@ -1031,9 +1226,18 @@
       throw invalidArgument("WorksheetCollection." + name);
     }
     add(name) {
-      const proxy = new Worksheet(this._ctx, "workbook.worksheets.add(" + JSON.stringify(name ?? null) + ")", () => {
-        throw officeError("InvalidObjectPath", "WorksheetCollection.add", undefined, "WorksheetCollection.add");
-      });
+      const proxy = new Worksheet(
+        this._ctx,
+        "workbook.worksheets.add(" + JSON.stringify(name ?? null) + ")",
+        () => {
+          throw officeError(
+            "InvalidObjectPath",
+            "WorksheetCollection.add",
+            undefined,
+            "WorksheetCollection.add"
+          );
+        }
+      );
       this._ctx._enqueue({ a: "method", o: this._path, n: "add", args: [name ?? null] }, () => {
         let sheetName = name;
         if (sheetName === undefined || sheetName === null) {
@@ -1047,20 +1251,33 @@
       return proxy;
     }
     getItem(key) {
-      return new Worksheet(this._ctx, "workbook.worksheets.getItem(" + JSON.stringify(key) + ")", () => {
-        const sheet = findSheet(key);
-        if (!sheet) throw itemNotFound("WorksheetCollection.getItem");
-        return sheet.id;
-      });
+      return new Worksheet(
+        this._ctx,
+        "workbook.worksheets.getItem(" + JSON.stringify(key) + ")",
+        () => {
+          const sheet = findSheet(key);
+          if (!sheet) throw itemNotFound("WorksheetCollection.getItem");
+          return sheet.id;
+        }
+      );
     }
     getItemOrNullObject(key) {
-      return new Worksheet(this._ctx, "workbook.worksheets.getItemOrNullObject(" + JSON.stringify(key) + ")", () => {
-        const sheet = findSheet(key);
-        return sheet ? sheet.id : null;
-      }, { orNull: true });
+      return new Worksheet(
+        this._ctx,
+        "workbook.worksheets.getItemOrNullObject(" + JSON.stringify(key) + ")",
+        () => {
+          const sheet = findSheet(key);
+          return sheet ? sheet.id : null;
+        },
+        { orNull: true }
+      );
     }
     getActiveWorksheet() {
-      return new Worksheet(this._ctx, "workbook.worksheets.getActiveWorksheet()", () => activeSheet().id);
+      return new Worksheet(
+        this._ctx,
+        "workbook.worksheets.getActiveWorksheet()",
+        () => activeSheet().id
+      );
     }
     getFirst(visibleOnly) {
       return new Worksheet(this._ctx, "workbook.worksheets.getFirst()", () => {
@@ -1087,7 +1304,10 @@
       return this._child("freezePanes", () => new WorksheetFreezePanes(this));
     }
     get tables() {
-      return this._child("tables", () => new TableCollection(this._ctx, this._path + ".tables", () => this._sheet().id));
+      return this._child(
+        "tables",
+        () => new TableCollection(this._ctx, this._path + ".tables", () => this._sheet().id)
+      );
     }
     _read(name) {
       const sheet = this._sheet();
@@ -1113,12 +1333,18 @@
         checkSheetName(value, sheet.id, "Worksheet.name");
         sheet.name = value;
       } else if (name === "position") {
-        if (!Number.isInteger(value) || value < 0 || value >= M.sheets.length) throw invalidArgument("Worksheet.position");
+        if (!Number.isInteger(value) || value < 0 || value >= M.sheets.length)
+          throw invalidArgument("Worksheet.position");
         M.sheets.splice(M.sheets.indexOf(sheet), 1);
         M.sheets.splice(value, 0, sheet);
       } else if (name === "visibility") {
-        if (!["Visible", "Hidden", "VeryHidden"].includes(value)) throw invalidArgument("Worksheet.visibility");
-        if (value !== "Visible" && M.sheets.filter((s) => s.visibility === "Visible" && s !== sheet).length === 0) throw officeError("InvalidOperation", "Worksheet.visibility");
+        if (!["Visible", "Hidden", "VeryHidden"].includes(value))
+          throw invalidArgument("Worksheet.visibility");
+        if (
+          value !== "Visible" &&
+          M.sheets.filter((s) => s.visibility === "Visible" && s !== sheet).length === 0
+        )
+          throw officeError("InvalidOperation", "Worksheet.visibility");
         sheet.visibility = value;
       } else if (name === "tabColor") {
         sheet.tabColor = value || "";
@@ -1127,38 +1353,66 @@
     activate() {
       this._act("activate", [], () => {
         const sheet = this._sheet();
-        if (sheet.visibility !== "Visible") throw officeError("InvalidOperation", "Worksheet.activate");
+        if (sheet.visibility !== "Visible")
+          throw officeError("InvalidOperation", "Worksheet.activate");
         M.activeSheetId = sheet.id;
       });
     }
     delete() {
       this._act("delete", [], () => {
         const sheet = this._sheet();
-        if (M.sheets.filter((s) => s.visibility === "Visible" && s !== sheet).length === 0) throw officeError("InvalidOperation", "Worksheet.delete");
+        if (M.sheets.filter((s) => s.visibility === "Visible" && s !== sheet).length === 0)
+          throw officeError("InvalidOperation", "Worksheet.delete");
         const index = M.sheets.indexOf(sheet);
         M.sheets.splice(index, 1);
         M.tables = M.tables.filter((t) => t.sheetId !== sheet.id);
         if (M.activeSheetId === sheet.id) {
-          const next = M.sheets.slice(Math.max(0, index - 1)).find((s) => s.visibility === "Visible") || M.sheets.find((s) => s.visibility === "Visible");
+          const next =
+            M.sheets.slice(Math.max(0, index - 1)).find((s) => s.visibility === "Visible") ||
+            M.sheets.find((s) => s.visibility === "Visible");
           M.activeSheetId = next.id;
         }
       });
     }
     calculate() {}
     getRange(address) {
-      return new Range(this._ctx, this._path + ".getRange(" + JSON.stringify(address ?? null) + ")", () => {
-        const sheet = this._sheet();
-        if (address === undefined || address === null || address === "") return { sheetId: sheet.id, rect: { r0: 0, c0: 0, r1: MAX_ROWS - 1, c1: MAX_COLS - 1 } };
-        const parsed = parseAddress(address, "Worksheet.getRange");
-        if (parsed.sheet !== null && parsed.sheet.toLowerCase() !== sheet.name.toLowerCase()) throw invalidArgument("Worksheet.getRange");
-        return { sheetId: sheet.id, rect: parsed.rect };
-      });
+      return new Range(
+        this._ctx,
+        this._path + ".getRange(" + JSON.stringify(address ?? null) + ")",
+        () => {
+          const sheet = this._sheet();
+          if (address === undefined || address === null || address === "")
+            return {
+              sheetId: sheet.id,
+              rect: { r0: 0, c0: 0, r1: MAX_ROWS - 1, c1: MAX_COLS - 1 },
+            };
+          const parsed = parseAddress(address, "Worksheet.getRange");
+          if (parsed.sheet !== null && parsed.sheet.toLowerCase() !== sheet.name.toLowerCase())
+            throw invalidArgument("Worksheet.getRange");
+          return { sheetId: sheet.id, rect: parsed.rect };
+        }
+      );
     }
     getRangeByIndexes(startRow, startColumn, rowCount, columnCount) {
-      return new Range(this._ctx, this._path + ".getRangeByIndexes(" + [startRow, startColumn, rowCount, columnCount].join(",") + ")", () => {
-        const rect = checkRect({ r0: startRow, c0: startColumn, r1: startRow + rowCount - 1, c1: startColumn + columnCount - 1 }, "Worksheet.getRangeByIndexes");
-        return { sheetId: this._sheet().id, rect };
-      });
+      return new Range(
+        this._ctx,
+        this._path +
+          ".getRangeByIndexes(" +
+          [startRow, startColumn, rowCount, columnCount].join(",") +
+          ")",
+        () => {
+          const rect = checkRect(
+            {
+              r0: startRow,
+              c0: startColumn,
+              r1: startRow + rowCount - 1,
+              c1: startColumn + columnCount - 1,
+            },
+            "Worksheet.getRangeByIndexes"
+          );
+          return { sheetId: this._sheet().id, rect };
+        }
+      );
     }
     getCell(row, column) {
       return this.getRangeByIndexes(row, column, 1, 1);
@@ -1166,18 +1420,32 @@
     getUsedRange(valuesOnly) {
       return new Range(this._ctx, this._path + ".getUsedRange()", () => {
         const sheet = this._sheet();
-        return { sheetId: sheet.id, rect: usedRect(sheet, !!valuesOnly) || { r0: 0, c0: 0, r1: 0, c1: 0 } };
+        return {
+          sheetId: sheet.id,
+          rect: usedRect(sheet, !!valuesOnly) || { r0: 0, c0: 0, r1: 0, c1: 0 },
+        };
       });
     }
     getUsedRangeOrNullObject(valuesOnly) {
-      return new Range(this._ctx, this._path + ".getUsedRangeOrNullObject()", () => {
-        const sheet = this._sheet();
-        const rect = usedRect(sheet, !!valuesOnly);
-        return rect ? { sheetId: sheet.id, rect } : null;
-      }, { orNull: true });
+      return new Range(
+        this._ctx,
+        this._path + ".getUsedRangeOrNullObject()",
+        () => {
+          const sheet = this._sheet();
+          const rect = usedRect(sheet, !!valuesOnly);
+          return rect ? { sheetId: sheet.id, rect } : null;
+        },
+        { orNull: true }
+      );
     }
   }
-  defineProperties(Worksheet, "Worksheet", ["id", "name", "position", "visibility", "tabColor", "standardWidth"], ["name", "position", "visibility", "tabColor"], ["freezePanes", "tables"]);
+  defineProperties(
+    Worksheet,
+    "Worksheet",
+    ["id", "name", "position", "visibility", "tabColor", "standardWidth"],
+    ["name", "position", "visibility", "tabColor"],
+    ["freezePanes", "tables"]
+  );
 
   class WorksheetFreezePanes extends ClientObject {
     constructor(worksheet) {
@@ -1187,7 +1455,8 @@
     _freeze(name, rows, columns) {
       this._act(name, [rows, columns], () => {
         const sheet = this._worksheet._sheet();
-        if (rows < 0 || columns < 0 || rows >= MAX_ROWS || columns >= MAX_COLS) throw invalidArgument("WorksheetFreezePanes." + name);
+        if (rows < 0 || columns < 0 || rows >= MAX_ROWS || columns >= MAX_COLS)
+          throw invalidArgument("WorksheetFreezePanes." + name);
         sheet.frozenRows = rows;
         sheet.frozenColumns = columns;
       });
@@ -1200,12 +1469,19 @@
     }
     freezeAt(frozenRange) {
       this._sameContext(frozenRange, "WorksheetFreezePanes.freezeAt");
-      this._act("freezeAt", [typeof frozenRange === "string" ? frozenRange : frozenRange._path], () => {
-        const sheet = this._worksheet._sheet();
-        const rect = typeof frozenRange === "string" ? parseAddress(frozenRange, "WorksheetFreezePanes.freezeAt").rect : frozenRange._info().rect;
-        sheet.frozenRows = rect.r1 + 1;
-        sheet.frozenColumns = rect.c1 + 1;
-      });
+      this._act(
+        "freezeAt",
+        [typeof frozenRange === "string" ? frozenRange : frozenRange._path],
+        () => {
+          const sheet = this._worksheet._sheet();
+          const rect =
+            typeof frozenRange === "string"
+              ? parseAddress(frozenRange, "WorksheetFreezePanes.freezeAt").rect
+              : frozenRange._info().rect;
+          sheet.frozenRows = rect.r1 + 1;
+          sheet.frozenColumns = rect.c1 + 1;
+        }
+      );
     }
     unfreeze() {
       this._act("unfreeze", [], () => {
@@ -1215,17 +1491,22 @@
       });
     }
     getLocationOrNullObject() {
-      return new Range(this._ctx, this._path + ".getLocationOrNullObject()", () => {
-        const sheet = this._worksheet._sheet();
-        if (!sheet.frozenRows && !sheet.frozenColumns) return null;
-        const rect = {
-          r0: 0,
-          c0: 0,
-          r1: sheet.frozenRows ? sheet.frozenRows - 1 : MAX_ROWS - 1,
-          c1: sheet.frozenColumns ? sheet.frozenColumns - 1 : MAX_COLS - 1,
-        };
-        return { sheetId: sheet.id, rect };
-      }, { orNull: true });
+      return new Range(
+        this._ctx,
+        this._path + ".getLocationOrNullObject()",
+        () => {
+          const sheet = this._worksheet._sheet();
+          if (!sheet.frozenRows && !sheet.frozenColumns) return null;
+          const rect = {
+            r0: 0,
+            c0: 0,
+            r1: sheet.frozenRows ? sheet.frozenRows - 1 : MAX_ROWS - 1,
+            c1: sheet.frozenColumns ? sheet.frozenColumns - 1 : MAX_COLS - 1,
+          };
+          return { sheetId: sheet.id, rect };
+        },
+        { orNull: true }
+      );
     }
     _read(name) {
       throw invalidArgument("WorksheetFreezePanes." + name);
@@ -1243,23 +1524,32 @@
       return { sheet: sheetById(id.sheetId, this._path), rect: id.rect };
     }
     _derive(name, args, make, options) {
-      return new Range(this._ctx, this._path + "." + name + "(" + args.map((a) => JSON.stringify(a)).join(",") + ")", () => {
-        const info = this._info();
-        const rect = make(info.rect, info.sheet);
-        if (rect === null) return null;
-        return { sheetId: info.sheet.id, rect: checkRect(rect, "Range." + name) };
-      }, options);
+      return new Range(
+        this._ctx,
+        this._path + "." + name + "(" + args.map((a) => JSON.stringify(a)).join(",") + ")",
+        () => {
+          const info = this._info();
+          const rect = make(info.rect, info.sheet);
+          if (rect === null) return null;
+          return { sheetId: info.sheet.id, rect: checkRect(rect, "Range." + name) };
+        },
+        options
+      );
     }
     get format() {
       return this._child("format", () => new RangeFormat(this));
     }
     get worksheet() {
-      return this._child("worksheet", () => new Worksheet(this._ctx, this._path + ".worksheet", () => this._id().sheetId));
+      return this._child(
+        "worksheet",
+        () => new Worksheet(this._ctx, this._path + ".worksheet", () => this._id().sheetId)
+      );
     }
     _read(name) {
       const { sheet, rect } = this._info();
       const matrix = (fn) => {
-        if (cellCount(rect) > config.maxCellsPerGet) throw officeError("ResponsePayloadSizeLimitExceeded", "Range." + name);
+        if (cellCount(rect) > config.maxCellsPerGet)
+          throw officeError("ResponsePayloadSizeLimitExceeded", "Range." + name);
         const rows = [];
         for (let r = rect.r0; r <= rect.r1; r++) {
           const row = [];
@@ -1348,38 +1638,88 @@
       for (const [r, c, parsed] of cells) writeInput(sheet, r, c, parsed);
     }
     getCell(row, column) {
-      return this._derive("getCell", [row, column], (rect) => ({ r0: rect.r0 + row, c0: rect.c0 + column, r1: rect.r0 + row, c1: rect.c0 + column }));
+      return this._derive("getCell", [row, column], (rect) => ({
+        r0: rect.r0 + row,
+        c0: rect.c0 + column,
+        r1: rect.r0 + row,
+        c1: rect.c0 + column,
+      }));
     }
     getOffsetRange(rowOffset, columnOffset) {
-      return this._derive("getOffsetRange", [rowOffset, columnOffset], (rect) => ({ r0: rect.r0 + rowOffset, c0: rect.c0 + columnOffset, r1: rect.r1 + rowOffset, c1: rect.c1 + columnOffset }));
+      return this._derive("getOffsetRange", [rowOffset, columnOffset], (rect) => ({
+        r0: rect.r0 + rowOffset,
+        c0: rect.c0 + columnOffset,
+        r1: rect.r1 + rowOffset,
+        c1: rect.c1 + columnOffset,
+      }));
     }
     getResizedRange(deltaRows, deltaColumns) {
-      return this._derive("getResizedRange", [deltaRows, deltaColumns], (rect) => ({ r0: rect.r0, c0: rect.c0, r1: rect.r1 + deltaRows, c1: rect.c1 + deltaColumns }));
+      return this._derive("getResizedRange", [deltaRows, deltaColumns], (rect) => ({
+        r0: rect.r0,
+        c0: rect.c0,
+        r1: rect.r1 + deltaRows,
+        c1: rect.c1 + deltaColumns,
+      }));
     }
     getAbsoluteResizedRange(numRows, numColumns) {
-      return this._derive("getAbsoluteResizedRange", [numRows, numColumns], (rect) => ({ r0: rect.r0, c0: rect.c0, r1: rect.r0 + numRows - 1, c1: rect.c0 + numColumns - 1 }));
+      return this._derive("getAbsoluteResizedRange", [numRows, numColumns], (rect) => ({
+        r0: rect.r0,
+        c0: rect.c0,
+        r1: rect.r0 + numRows - 1,
+        c1: rect.c0 + numColumns - 1,
+      }));
     }
     getRow(row) {
-      return this._derive("getRow", [row], (rect) => ({ r0: rect.r0 + row, c0: rect.c0, r1: rect.r0 + row, c1: rect.c1 }));
+      return this._derive("getRow", [row], (rect) => ({
+        r0: rect.r0 + row,
+        c0: rect.c0,
+        r1: rect.r0 + row,
+        c1: rect.c1,
+      }));
     }
     getColumn(column) {
-      return this._derive("getColumn", [column], (rect) => ({ r0: rect.r0, c0: rect.c0 + column, r1: rect.r1, c1: rect.c0 + column }));
+      return this._derive("getColumn", [column], (rect) => ({
+        r0: rect.r0,
+        c0: rect.c0 + column,
+        r1: rect.r1,
+        c1: rect.c0 + column,
+      }));
     }
     getRowsAbove(count) {
       const n = count === undefined ? 1 : count;
-      return this._derive("getRowsAbove", [n], (rect) => ({ r0: rect.r0 - n, c0: rect.c0, r1: rect.r0 - 1, c1: rect.c1 }));
+      return this._derive("getRowsAbove", [n], (rect) => ({
+        r0: rect.r0 - n,
+        c0: rect.c0,
+        r1: rect.r0 - 1,
+        c1: rect.c1,
+      }));
     }
     getRowsBelow(count) {
       const n = count === undefined ? 1 : count;
-      return this._derive("getRowsBelow", [n], (rect) => ({ r0: rect.r1 + 1, c0: rect.c0, r1: rect.r1 + n, c1: rect.c1 }));
+      return this._derive("getRowsBelow", [n], (rect) => ({
+        r0: rect.r1 + 1,
+        c0: rect.c0,
+        r1: rect.r1 + n,
+        c1: rect.c1,
+      }));
     }
     getColumnsBefore(count) {
       const n = count === undefined ? 1 : count;
-      return this._derive("getColumnsBefore", [n], (rect) => ({ r0: rect.r0, c0: rect.c0 - n, r1: rect.r1, c1: rect.c0 - 1 }));
+      return this._derive("getColumnsBefore", [n], (rect) => ({
+        r0: rect.r0,
+        c0: rect.c0 - n,
+        r1: rect.r1,
+        c1: rect.c0 - 1,
+      }));
     }
     getColumnsAfter(count) {
       const n = count === undefined ? 1 : count;
-      return this._derive("getColumnsAfter", [n], (rect) => ({ r0: rect.r0, c0: rect.c1 + 1, r1: rect.r1, c1: rect.c1 + n }));
+      return this._derive("getColumnsAfter", [n], (rect) => ({
+        r0: rect.r0,
+        c0: rect.c1 + 1,
+        r1: rect.r1,
+        c1: rect.c1 + n,
+      }));
     }
     getLastRow() {
       return this._derive("getLastRow", [], (rect) => ({ ...rect, r0: rect.r1 }));
@@ -1388,18 +1728,34 @@
       return this._derive("getLastColumn", [], (rect) => ({ ...rect, c0: rect.c1 }));
     }
     getLastCell() {
-      return this._derive("getLastCell", [], (rect) => ({ r0: rect.r1, c0: rect.c1, r1: rect.r1, c1: rect.c1 }));
+      return this._derive("getLastCell", [], (rect) => ({
+        r0: rect.r1,
+        c0: rect.c1,
+        r1: rect.r1,
+        c1: rect.c1,
+      }));
     }
     getEntireColumn() {
-      return this._derive("getEntireColumn", [], (rect) => ({ r0: 0, c0: rect.c0, r1: MAX_ROWS - 1, c1: rect.c1 }));
+      return this._derive("getEntireColumn", [], (rect) => ({
+        r0: 0,
+        c0: rect.c0,
+        r1: MAX_ROWS - 1,
+        c1: rect.c1,
+      }));
     }
     getEntireRow() {
-      return this._derive("getEntireRow", [], (rect) => ({ r0: rect.r0, c0: 0, r1: rect.r1, c1: MAX_COLS - 1 }));
+      return this._derive("getEntireRow", [], (rect) => ({
+        r0: rect.r0,
+        c0: 0,
+        r1: rect.r1,
+        c1: MAX_COLS - 1,
+      }));
     }
     _otherRect(other, sheet, location) {
       if (typeof other === "string") {
         const parsed = parseAddress(other, location);
-        if (parsed.sheet !== null && parsed.sheet.toLowerCase() !== sheet.name.toLowerCase()) throw invalidArgument(location);
+        if (parsed.sheet !== null && parsed.sheet.toLowerCase() !== sheet.name.toLowerCase())
+          throw invalidArgument(location);
         return parsed.rect;
       }
       this._sameContext(other, location);
@@ -1409,24 +1765,48 @@
     }
     getIntersection(anotherRange) {
       this._sameContext(anotherRange, "Range.getIntersection");
-      return this._derive("getIntersection", [typeof anotherRange === "string" ? anotherRange : anotherRange._path], (rect, sheet) => {
-        const result = intersect(rect, this._otherRect(anotherRange, sheet, "Range.getIntersection"));
-        if (!result) throw itemNotFound("Range.getIntersection");
-        return result;
-      });
+      return this._derive(
+        "getIntersection",
+        [typeof anotherRange === "string" ? anotherRange : anotherRange._path],
+        (rect, sheet) => {
+          const result = intersect(
+            rect,
+            this._otherRect(anotherRange, sheet, "Range.getIntersection")
+          );
+          if (!result) throw itemNotFound("Range.getIntersection");
+          return result;
+        }
+      );
     }
     getIntersectionOrNullObject(anotherRange) {
       this._sameContext(anotherRange, "Range.getIntersectionOrNullObject");
-      return this._derive("getIntersectionOrNullObject", [typeof anotherRange === "string" ? anotherRange : anotherRange._path], (rect, sheet) => {
-        return intersect(rect, this._otherRect(anotherRange, sheet, "Range.getIntersectionOrNullObject"));
-      }, { orNull: true });
+      return this._derive(
+        "getIntersectionOrNullObject",
+        [typeof anotherRange === "string" ? anotherRange : anotherRange._path],
+        (rect, sheet) => {
+          return intersect(
+            rect,
+            this._otherRect(anotherRange, sheet, "Range.getIntersectionOrNullObject")
+          );
+        },
+        { orNull: true }
+      );
     }
     getBoundingRect(anotherRange) {
       this._sameContext(anotherRange, "Range.getBoundingRect");
-      return this._derive("getBoundingRect", [typeof anotherRange === "string" ? anotherRange : anotherRange._path], (rect, sheet) => {
-        const other = this._otherRect(anotherRange, sheet, "Range.getBoundingRect");
-        return { r0: Math.min(rect.r0, other.r0), c0: Math.min(rect.c0, other.c0), r1: Math.max(rect.r1, other.r1), c1: Math.max(rect.c1, other.c1) };
-      });
+      return this._derive(
+        "getBoundingRect",
+        [typeof anotherRange === "string" ? anotherRange : anotherRange._path],
+        (rect, sheet) => {
+          const other = this._otherRect(anotherRange, sheet, "Range.getBoundingRect");
+          return {
+            r0: Math.min(rect.r0, other.r0),
+            c0: Math.min(rect.c0, other.c0),
+            r1: Math.max(rect.r1, other.r1),
+            c1: Math.max(rect.c1, other.c1),
+          };
+        }
+      );
     }
     getUsedRange(valuesOnly) {
       return this._derive("getUsedRange", [!!valuesOnly], (rect, sheet) => {
@@ -1437,10 +1817,15 @@
       });
     }
     getUsedRangeOrNullObject(valuesOnly) {
-      return this._derive("getUsedRangeOrNullObject", [!!valuesOnly], (rect, sheet) => {
-        const used = usedRect(sheet, !!valuesOnly);
-        return (used && intersect(used, rect)) || null;
-      }, { orNull: true });
+      return this._derive(
+        "getUsedRangeOrNullObject",
+        [!!valuesOnly],
+        (rect, sheet) => {
+          const used = usedRect(sheet, !!valuesOnly);
+          return (used && intersect(used, rect)) || null;
+        },
+        { orNull: true }
+      );
     }
     clear(applyTo) {
       const mode = applyTo || "All";
@@ -1471,9 +1856,25 @@
   defineProperties(
     Range,
     "Range",
-    ["address", "addressLocal", "values", "formulas", "formulasLocal", "numberFormat", "text", "valueTypes", "rowCount", "columnCount", "cellCount", "rowIndex", "columnIndex", "isEntireColumn", "isEntireRow"],
+    [
+      "address",
+      "addressLocal",
+      "values",
+      "formulas",
+      "formulasLocal",
+      "numberFormat",
+      "text",
+      "valueTypes",
+      "rowCount",
+      "columnCount",
+      "cellCount",
+      "rowIndex",
+      "columnIndex",
+      "isEntireColumn",
+      "isEntireRow",
+    ],
     ["values", "formulas", "formulasLocal", "numberFormat"],
-    ["format", "worksheet"],
+    ["format", "worksheet"]
   );
 
   /** Per-cell format properties, read as one value when uniform (else null), as Excel does. */
@@ -1483,13 +1884,21 @@
       let value;
       for (let c = rect.c0; c <= rect.c1; c++) {
         const column = sheet.colFormats[c];
-        const v = column && column.fmt && column.fmt[key] !== undefined ? column.fmt[key] : FORMAT_DEFAULTS[key];
+        const v =
+          column && column.fmt && column.fmt[key] !== undefined
+            ? column.fmt[key]
+            : FORMAT_DEFAULTS[key];
         if (value === undefined) value = v;
         else if (value !== v) return null;
       }
       return value;
     }
-    if (cellCount(rect) > 2000000) throw officeError("GeneralException", "RangeFormat." + key, "host shim: this range is too large to read cell by cell (over 2,000,000 cells).");
+    if (cellCount(rect) > 2000000)
+      throw officeError(
+        "GeneralException",
+        "RangeFormat." + key,
+        "host shim: this range is too large to read cell by cell (over 2,000,000 cells)."
+      );
     let value;
     for (let r = rect.r0; r <= rect.r1; r++) {
       for (let c = rect.c0; c <= rect.c1; c++) {
@@ -1556,7 +1965,8 @@
     _write(name, value) {
       const { sheet, rect } = this._range._info();
       if (name === "columnWidth") {
-        if (typeof value !== "number" || value < 0) throw invalidArgument("RangeFormat.columnWidth");
+        if (typeof value !== "number" || value < 0)
+          throw invalidArgument("RangeFormat.columnWidth");
         for (let c = rect.c0; c <= rect.c1; c++) sheet.colWidths[c] = value;
       } else if (name === "rowHeight") {
         if (typeof value !== "number" || value < 0) throw invalidArgument("RangeFormat.rowHeight");
@@ -1573,7 +1983,12 @@
         const rows = used && intersect(rect, { r0: used.r0, r1: used.r1, c0: 0, c1: MAX_COLS - 1 });
         for (let c = rect.c0; c <= Math.min(rect.c1, used ? used.c1 : rect.c0); c++) {
           let longest = 0;
-          if (rows) for (let r = rows.r0; r <= rows.r1; r++) longest = Math.max(longest, cellText(sheet, r, c).length * (effectiveFormat(sheet, r, c, "bold") ? 1.1 : 1));
+          if (rows)
+            for (let r = rows.r0; r <= rows.r1; r++)
+              longest = Math.max(
+                longest,
+                cellText(sheet, r, c).length * (effectiveFormat(sheet, r, c, "bold") ? 1.1 : 1)
+              );
           sheet.colWidths[c] = Math.min(409.5, Math.max(12, Math.round(longest * 6 + 9)));
           if (!sheet.autofitColumns.includes(c)) sheet.autofitColumns.push(c);
         }
@@ -1584,11 +1999,18 @@
         const { sheet, rect } = this._range._info();
         const used = usedRect(sheet, false);
         const last = Math.min(rect.r1, used ? used.r1 : rect.r0);
-        for (let r = rect.r0; r <= last; r++) if (!sheet.autofitRows.includes(r)) sheet.autofitRows.push(r);
+        for (let r = rect.r0; r <= last; r++)
+          if (!sheet.autofitRows.includes(r)) sheet.autofitRows.push(r);
       });
     }
   }
-  defineProperties(RangeFormat, "RangeFormat", ["columnWidth", "rowHeight", "wrapText", "horizontalAlignment", "verticalAlignment"], ["columnWidth", "rowHeight", "wrapText", "horizontalAlignment", "verticalAlignment"], ["font", "fill"]);
+  defineProperties(
+    RangeFormat,
+    "RangeFormat",
+    ["columnWidth", "rowHeight", "wrapText", "horizontalAlignment", "verticalAlignment"],
+    ["columnWidth", "rowHeight", "wrapText", "horizontalAlignment", "verticalAlignment"],
+    ["font", "fill"]
+  );
 
   class RangeFont extends ClientObject {
     constructor(range) {
@@ -1602,7 +2024,13 @@
       writeFormat(this._range, name, value);
     }
   }
-  defineProperties(RangeFont, "RangeFont", ["bold", "italic", "underline", "color", "name", "size"], ["bold", "italic", "underline", "color", "name", "size"], []);
+  defineProperties(
+    RangeFont,
+    "RangeFont",
+    ["bold", "italic", "underline", "color", "name", "size"],
+    ["bold", "italic", "underline", "color", "name", "size"],
+    []
+  );
 
   class RangeFill extends ClientObject {
     constructor(range) {
@@ -1635,7 +2063,11 @@
       return M.tables.filter((t) => sheetId === null || t.sheetId === sheetId).map((t) => t.id);
     }
     _item(id) {
-      const proxy = new Table(this._ctx, this._path + ".getItem(" + JSON.stringify(id) + ")", () => id);
+      const proxy = new Table(
+        this._ctx,
+        this._path + ".getItem(" + JSON.stringify(id) + ")",
+        () => id
+      );
       proxy._memo = id;
       return proxy;
     }
@@ -1646,7 +2078,13 @@
     _find(key) {
       const sheetId = this._scope();
       const lower = String(key).toLowerCase();
-      return M.tables.find((t) => (sheetId === null || t.sheetId === sheetId) && (t.id === String(key) || t.name.toLowerCase() === lower)) || null;
+      return (
+        M.tables.find(
+          (t) =>
+            (sheetId === null || t.sheetId === sheetId) &&
+            (t.id === String(key) || t.name.toLowerCase() === lower)
+        ) || null
+      );
     }
     getItem(key) {
       return new Table(this._ctx, this._path + ".getItem(" + JSON.stringify(key) + ")", () => {
@@ -1656,10 +2094,15 @@
       });
     }
     getItemOrNullObject(key) {
-      return new Table(this._ctx, this._path + ".getItemOrNullObject(" + JSON.stringify(key) + ")", () => {
-        const table = this._find(key);
-        return table ? table.id : null;
-      }, { orNull: true });
+      return new Table(
+        this._ctx,
+        this._path + ".getItemOrNullObject(" + JSON.stringify(key) + ")",
+        () => {
+          const table = this._find(key);
+          return table ? table.id : null;
+        },
+        { orNull: true }
+      );
     }
     getItemAt(index) {
       return new Table(this._ctx, this._path + ".getItemAt(" + index + ")", () => {
@@ -1670,59 +2113,94 @@
     }
     add(address, hasHeaders) {
       this._sameContext(address, "TableCollection.add");
-      const proxy = new Table(this._ctx, this._path + ".add(" + JSON.stringify(typeof address === "string" ? address : address && address._path) + "," + !!hasHeaders + ")", () => {
-        throw officeError("InvalidObjectPath", "TableCollection.add", undefined, "TableCollection.add");
-      });
-      this._ctx._enqueue({ a: "method", o: this._path, n: "add", args: [typeof address === "string" ? address : address && address._path, !!hasHeaders] }, () => {
-        const location = "TableCollection.add";
-        let sheet;
-        let rect;
-        const scopeId = this._scope();
-        if (typeof address === "string") {
-          const parsed = parseAddress(address, location);
-          if (parsed.sheet !== null) {
-            sheet = findSheet(parsed.sheet);
-            if (!sheet || (scopeId !== null && sheet.id !== scopeId)) throw invalidArgument(location);
-          } else {
-            sheet = scopeId !== null ? sheetById(scopeId) : activeSheet();
-          }
-          rect = { ...parsed.rect };
-        } else if (address instanceof Range) {
-          const info = address._info();
-          sheet = info.sheet;
-          rect = { ...info.rect };
-          if (scopeId !== null && sheet.id !== scopeId) throw invalidArgument(location);
-        } else {
-          throw invalidArgument(location);
+      const proxy = new Table(
+        this._ctx,
+        this._path +
+          ".add(" +
+          JSON.stringify(typeof address === "string" ? address : address && address._path) +
+          "," +
+          !!hasHeaders +
+          ")",
+        () => {
+          throw officeError(
+            "InvalidObjectPath",
+            "TableCollection.add",
+            undefined,
+            "TableCollection.add"
+          );
         }
-        if (isEntireColumns(rect) || cellCount(rect) > 2000000) throw invalidArgument(location);
-        for (const other of M.tables) {
-          if (other.sheetId === sheet.id && intersect(other, rect)) throw invalidArgument(location, "A table can't overlap another table.");
-        }
-        if (!hasHeaders) {
-          // Excel inserts a generated header row: the cells of these columns move down by one.
-          for (let r = sheet.rows.length - 1; r >= rect.r0; r--) {
-            for (let c = rect.c0; c <= rect.c1; c++) {
-              const cell = getCell(sheet, r, c);
-              const below = sheet.rows[r + 1] || (sheet.rows[r + 1] = []);
-              below[c] = cell;
-              if (sheet.rows[r]) sheet.rows[r][c] = null;
+      );
+      this._ctx._enqueue(
+        {
+          a: "method",
+          o: this._path,
+          n: "add",
+          args: [typeof address === "string" ? address : address && address._path, !!hasHeaders],
+        },
+        () => {
+          const location = "TableCollection.add";
+          let sheet;
+          let rect;
+          const scopeId = this._scope();
+          if (typeof address === "string") {
+            const parsed = parseAddress(address, location);
+            if (parsed.sheet !== null) {
+              sheet = findSheet(parsed.sheet);
+              if (!sheet || (scopeId !== null && sheet.id !== scopeId))
+                throw invalidArgument(location);
+            } else {
+              sheet = scopeId !== null ? sheetById(scopeId) : activeSheet();
             }
+            rect = { ...parsed.rect };
+          } else if (address instanceof Range) {
+            const info = address._info();
+            sheet = info.sheet;
+            rect = { ...info.rect };
+            if (scopeId !== null && sheet.id !== scopeId) throw invalidArgument(location);
+          } else {
+            throw invalidArgument(location);
           }
-          for (let c = rect.c0; c <= rect.c1; c++) ensureCell(sheet, rect.r0, c).v = "";
-          rect.r1 += 1;
+          if (isEntireColumns(rect) || cellCount(rect) > 2000000) throw invalidArgument(location);
+          for (const other of M.tables) {
+            if (other.sheetId === sheet.id && intersect(other, rect))
+              throw invalidArgument(location, "A table can't overlap another table.");
+          }
+          if (!hasHeaders) {
+            // Excel inserts a generated header row: the cells of these columns move down by one.
+            for (let r = sheet.rows.length - 1; r >= rect.r0; r--) {
+              for (let c = rect.c0; c <= rect.c1; c++) {
+                const cell = getCell(sheet, r, c);
+                const below = sheet.rows[r + 1] || (sheet.rows[r + 1] = []);
+                below[c] = cell;
+                if (sheet.rows[r]) sheet.rows[r][c] = null;
+              }
+            }
+            for (let c = rect.c0; c <= rect.c1; c++) ensureCell(sheet, rect.r0, c).v = "";
+            rect.r1 += 1;
+          }
+          // A table always has a data row.
+          if (rect.r1 === rect.r0) rect.r1 += 1;
+          let name;
+          do name = "Table" + M.nextTableNumber++;
+          while (M.tables.some((t) => t.name.toLowerCase() === name.toLowerCase()));
+          const table = {
+            id: String(M.nextTableNumber + 1000),
+            name,
+            sheetId: sheet.id,
+            r0: rect.r0,
+            c0: rect.c0,
+            r1: rect.r1,
+            c1: rect.c1,
+            showHeaders: true,
+            showTotals: false,
+            style: "TableStyleMedium2",
+          };
+          fixHeaders(sheet, table);
+          M.tables.push(table);
+          proxy._memo = table.id;
+          return null;
         }
-        // A table always has a data row.
-        if (rect.r1 === rect.r0) rect.r1 += 1;
-        let name;
-        do name = "Table" + M.nextTableNumber++;
-        while (M.tables.some((t) => t.name.toLowerCase() === name.toLowerCase()));
-        const table = { id: String(M.nextTableNumber + 1000), name, sheetId: sheet.id, r0: rect.r0, c0: rect.c0, r1: rect.r1, c1: rect.c1, showHeaders: true, showTotals: false, style: "TableStyleMedium2" };
-        fixHeaders(sheet, table);
-        M.tables.push(table);
-        proxy._memo = table.id;
-        return null;
-      });
+      );
       return proxy;
     }
   }
@@ -1733,7 +2211,10 @@
       return tableById(this._id(), this._path);
     }
     get worksheet() {
-      return this._child("worksheet", () => new Worksheet(this._ctx, this._path + ".worksheet", () => this._table().sheetId));
+      return this._child(
+        "worksheet",
+        () => new Worksheet(this._ctx, this._path + ".worksheet", () => this._table().sheetId)
+      );
     }
     get rows() {
       return this._child("rows", () => new TableRowCollection(this));
@@ -1778,10 +2259,20 @@
       return this._tableRange("getRange", (t) => ({ r0: t.r0, c0: t.c0, r1: t.r1, c1: t.c1 }));
     }
     getHeaderRowRange() {
-      return this._tableRange("getHeaderRowRange", (t) => ({ r0: t.r0, c0: t.c0, r1: t.r0, c1: t.c1 }));
+      return this._tableRange("getHeaderRowRange", (t) => ({
+        r0: t.r0,
+        c0: t.c0,
+        r1: t.r0,
+        c1: t.c1,
+      }));
     }
     getDataBodyRange() {
-      return this._tableRange("getDataBodyRange", (t) => ({ r0: t.r0 + 1, c0: t.c0, r1: t.r1, c1: t.c1 }));
+      return this._tableRange("getDataBodyRange", (t) => ({
+        r0: t.r0 + 1,
+        c0: t.c0,
+        r1: t.r1,
+        c1: t.c1,
+      }));
     }
     delete() {
       this._act("delete", [], () => {
@@ -1795,13 +2286,22 @@
       const range = this.getRange();
       this._act("convertToRange", [], () => {
         const table = this._table();
-        range._memo = { sheetId: table.sheetId, rect: { r0: table.r0, c0: table.c0, r1: table.r1, c1: table.c1 } };
+        range._memo = {
+          sheetId: table.sheetId,
+          rect: { r0: table.r0, c0: table.c0, r1: table.r1, c1: table.c1 },
+        };
         M.tables = M.tables.filter((t) => t !== table);
       });
       return range;
     }
   }
-  defineProperties(Table, "Table", ["id", "name", "showHeaders", "showTotals", "style"], ["name", "showHeaders", "showTotals", "style"], ["worksheet", "rows", "columns"]);
+  defineProperties(
+    Table,
+    "Table",
+    ["id", "name", "showHeaders", "showTotals", "style"],
+    ["name", "showHeaders", "showTotals", "style"],
+    ["worksheet", "rows", "columns"]
+  );
 
   class TableRowCollection extends ClientCollection {
     constructor(table) {
@@ -1826,66 +2326,95 @@
     getItemAt(index) {
       return new TableRow(this._ctx, this._path + ".getItemAt(" + index + ")", () => {
         const table = this._table._table();
-        if (!(index >= 0 && index < table.r1 - table.r0)) throw itemNotFound("TableRowCollection.getItemAt");
+        if (!(index >= 0 && index < table.r1 - table.r0))
+          throw itemNotFound("TableRowCollection.getItemAt");
         return { tableId: table.id, index };
       });
     }
     add(index, values, alwaysInsert) {
       const row = new TableRow(this._ctx, this._path + ".add()", () => {
-        throw officeError("InvalidObjectPath", "TableRowCollection.add", undefined, "TableRowCollection.add");
+        throw officeError(
+          "InvalidObjectPath",
+          "TableRowCollection.add",
+          undefined,
+          "TableRowCollection.add"
+        );
       });
-      this._ctx._enqueue({ a: "method", o: this._path, n: "add", args: [index ?? null, values ?? null, !!alwaysInsert] }, () => {
-        const location = "TableRowCollection.add";
-        const table = this._table._table();
-        const sheet = sheetById(table.sheetId);
-        const width = tableColumnCount(table);
-        const rows = values === undefined || values === null ? [new Array(width).fill("")] : values;
-        if (!Array.isArray(rows) || rows.length === 0 || !rows.every((r) => Array.isArray(r) && r.length === width)) {
-          throw invalidArgument(location, "The number of rows or columns in the input array doesn't match the size or dimensions of the range.");
-        }
-        const parsed = rows.map((r) => r.map((v) => inputCell(v, false, location)));
-        const dataRows = table.r1 - table.r0;
-        // A new table's one empty data row is filled first (as the Excel samples show).
-        let firstEmpty = false;
-        if (dataRows === 1 && (index === undefined || index === null || index === 0)) {
-          firstEmpty = true;
-          for (let c = table.c0; c <= table.c1; c++) if (cellValue(getCell(sheet, table.r0 + 1, c)) !== "") firstEmpty = false;
-        }
-        let at = index === undefined || index === null ? dataRows : index;
-        if (!(at >= 0 && at <= dataRows)) throw invalidArgument(location);
-        let count = parsed.length;
-        if (firstEmpty) {
-          at = 0;
-          count -= 1;
-        }
-        if (count > 0) {
-          const insertAt = table.r0 + 1 + at;
-          // Cells of the table's columns from the insertion row down move by `count` rows.
-          for (let r = sheet.rows.length - 1; r >= insertAt; r--) {
-            for (let c = table.c0; c <= table.c1; c++) {
-              const cell = getCell(sheet, r, c);
-              if (!cell && !sheet.rows[r + count]) continue;
-              const dest = sheet.rows[r + count] || (sheet.rows[r + count] = []);
-              dest[c] = cell;
-              if (sheet.rows[r]) sheet.rows[r][c] = null;
+      this._ctx._enqueue(
+        {
+          a: "method",
+          o: this._path,
+          n: "add",
+          args: [index ?? null, values ?? null, !!alwaysInsert],
+        },
+        () => {
+          const location = "TableRowCollection.add";
+          const table = this._table._table();
+          const sheet = sheetById(table.sheetId);
+          const width = tableColumnCount(table);
+          const rows =
+            values === undefined || values === null ? [new Array(width).fill("")] : values;
+          if (
+            !Array.isArray(rows) ||
+            rows.length === 0 ||
+            !rows.every((r) => Array.isArray(r) && r.length === width)
+          ) {
+            throw invalidArgument(
+              location,
+              "The number of rows or columns in the input array doesn't match the size or dimensions of the range."
+            );
+          }
+          const parsed = rows.map((r) => r.map((v) => inputCell(v, false, location)));
+          const dataRows = table.r1 - table.r0;
+          // A new table's one empty data row is filled first (as the Excel samples show).
+          let firstEmpty = false;
+          if (dataRows === 1 && (index === undefined || index === null || index === 0)) {
+            firstEmpty = true;
+            for (let c = table.c0; c <= table.c1; c++)
+              if (cellValue(getCell(sheet, table.r0 + 1, c)) !== "") firstEmpty = false;
+          }
+          let at = index === undefined || index === null ? dataRows : index;
+          if (!(at >= 0 && at <= dataRows)) throw invalidArgument(location);
+          let count = parsed.length;
+          if (firstEmpty) {
+            at = 0;
+            count -= 1;
+          }
+          if (count > 0) {
+            const insertAt = table.r0 + 1 + at;
+            // Cells of the table's columns from the insertion row down move by `count` rows.
+            for (let r = sheet.rows.length - 1; r >= insertAt; r--) {
+              for (let c = table.c0; c <= table.c1; c++) {
+                const cell = getCell(sheet, r, c);
+                if (!cell && !sheet.rows[r + count]) continue;
+                const dest = sheet.rows[r + count] || (sheet.rows[r + count] = []);
+                dest[c] = cell;
+                if (sheet.rows[r]) sheet.rows[r][c] = null;
+              }
+            }
+            table.r1 += count;
+            for (const other of M.tables) {
+              if (
+                other !== table &&
+                other.sheetId === table.sheetId &&
+                other.r0 >= insertAt &&
+                other.c0 <= table.c1 &&
+                other.c1 >= table.c0
+              ) {
+                other.r0 += count;
+                other.r1 += count;
+              }
             }
           }
-          table.r1 += count;
-          for (const other of M.tables) {
-            if (other !== table && other.sheetId === table.sheetId && other.r0 >= insertAt && other.c0 <= table.c1 && other.c1 >= table.c0) {
-              other.r0 += count;
-              other.r1 += count;
-            }
-          }
-        }
-        parsed.forEach((cells, i) => {
-          cells.forEach((cell, j) => {
-            if (cell) writeInput(sheet, table.r0 + 1 + at + i, table.c0 + j, cell);
+          parsed.forEach((cells, i) => {
+            cells.forEach((cell, j) => {
+              if (cell) writeInput(sheet, table.r0 + 1 + at + i, table.c0 + j, cell);
+            });
           });
-        });
-        row._memo = { tableId: table.id, index: at };
-        return null;
-      });
+          row._memo = { tableId: table.id, index: at };
+          return null;
+        }
+      );
       return row;
     }
   }
@@ -1896,7 +2425,10 @@
       const id = this._id();
       const table = tableById(id.tableId, this._path);
       const r = table.r0 + 1 + id.index;
-      return { sheet: sheetById(table.sheetId), rect: { r0: r, c0: table.c0, r1: r, c1: table.c1 } };
+      return {
+        sheet: sheetById(table.sheetId),
+        rect: { r0: r, c0: table.c0, r1: r, c1: table.c1 },
+      };
     }
     _read(name) {
       if (name === "index") return this._id().index;
@@ -1934,7 +2466,11 @@
       return tableHeaderNames(table).map((_, index) => ({ tableId: table.id, index }));
     }
     _item(id) {
-      const proxy = new TableColumn(this._ctx, this._path + ".getItemAt(" + id.index + ")", () => id);
+      const proxy = new TableColumn(
+        this._ctx,
+        this._path + ".getItemAt(" + id.index + ")",
+        () => id
+      );
       proxy._memo = id;
       return proxy;
     }
@@ -1946,23 +2482,34 @@
       const table = this._table._table();
       const names = tableHeaderNames(table);
       let index = names.findIndex((n) => n.toLowerCase() === String(key).toLowerCase());
-      if (index < 0 && typeof key === "number") index = names.length >= key && key >= 1 ? key - 1 : -1;
+      if (index < 0 && typeof key === "number")
+        index = names.length >= key && key >= 1 ? key - 1 : -1;
       return index < 0 ? null : { tableId: table.id, index };
     }
     getItem(key) {
-      return new TableColumn(this._ctx, this._path + ".getItem(" + JSON.stringify(key) + ")", () => {
-        const id = this._find(key);
-        if (!id) throw itemNotFound("TableColumnCollection.getItem");
-        return id;
-      });
+      return new TableColumn(
+        this._ctx,
+        this._path + ".getItem(" + JSON.stringify(key) + ")",
+        () => {
+          const id = this._find(key);
+          if (!id) throw itemNotFound("TableColumnCollection.getItem");
+          return id;
+        }
+      );
     }
     getItemOrNullObject(key) {
-      return new TableColumn(this._ctx, this._path + ".getItemOrNullObject(" + JSON.stringify(key) + ")", () => this._find(key), { orNull: true });
+      return new TableColumn(
+        this._ctx,
+        this._path + ".getItemOrNullObject(" + JSON.stringify(key) + ")",
+        () => this._find(key),
+        { orNull: true }
+      );
     }
     getItemAt(index) {
       return new TableColumn(this._ctx, this._path + ".getItemAt(" + index + ")", () => {
         const table = this._table._table();
-        if (!(index >= 0 && index < tableColumnCount(table))) throw itemNotFound("TableColumnCollection.getItemAt");
+        if (!(index >= 0 && index < tableColumnCount(table)))
+          throw itemNotFound("TableColumnCollection.getItemAt");
         return { tableId: table.id, index };
       });
     }
@@ -1974,7 +2521,11 @@
       const id = this._id();
       const table = tableById(id.tableId, this._path);
       const c = table.c0 + id.index;
-      return { table, sheet: sheetById(table.sheetId), rect: { r0: table.r0, c0: c, r1: table.r1, c1: c } };
+      return {
+        table,
+        sheet: sheetById(table.sheetId),
+        rect: { r0: table.r0, c0: c, r1: table.r1, c1: c },
+      };
     }
     _read(name) {
       const { table, sheet, rect } = this._info();
@@ -2024,7 +2575,8 @@
       batch = args[1];
       if (first instanceof RequestContext) ctx = first;
       else if (first instanceof ClientObject) ctx = first._ctx;
-      else if (Array.isArray(first) && first.length && first[0] instanceof ClientObject) ctx = first[0]._ctx;
+      else if (Array.isArray(first) && first.length && first[0] instanceof ClientObject)
+        ctx = first[0]._ctx;
     }
     if (typeof batch !== "function") throw officeError("InvalidArgument", "Excel.run");
     await ready;
@@ -2033,7 +2585,8 @@
     context._finished = false;
     try {
       const result = batch(context);
-      if (result === null || result === undefined || typeof result.then !== "function") throw officeError("RunMustReturnPromise", "Excel.run");
+      if (result === null || result === undefined || typeof result.then !== "function")
+        throw officeError("RunMustReturnPromise", "Excel.run");
       const value = await result;
       return await context.sync(value);
     } finally {
@@ -2053,16 +2606,29 @@
 
   if (visibility === "Hidden") {
     // The shared runtime's page runs while the pane is closed: the page reads as hidden.
-    Object.defineProperty(document, "visibilityState", { configurable: true, get: () => (visibility === "Hidden" ? "hidden" : "visible") });
-    Object.defineProperty(document, "hidden", { configurable: true, get: () => visibility === "Hidden" });
+    Object.defineProperty(document, "visibilityState", {
+      configurable: true,
+      get: () => (visibility === "Hidden" ? "hidden" : "visible"),
+    });
+    Object.defineProperty(document, "hidden", {
+      configurable: true,
+      get: () => visibility === "Hidden",
+    });
   }
 
   async function setVisibility(mode) {
-    if (mode !== "Hidden" && mode !== "Taskpane") throw new Error("visibility is Hidden or Taskpane");
+    if (mode !== "Hidden" && mode !== "Taskpane")
+      throw new Error("visibility is Hidden or Taskpane");
     if (mode === visibility) return;
     if (!Object.getOwnPropertyDescriptor(document, "visibilityState")) {
-      Object.defineProperty(document, "visibilityState", { configurable: true, get: () => (visibility === "Hidden" ? "hidden" : "visible") });
-      Object.defineProperty(document, "hidden", { configurable: true, get: () => visibility === "Hidden" });
+      Object.defineProperty(document, "visibilityState", {
+        configurable: true,
+        get: () => (visibility === "Hidden" ? "hidden" : "visible"),
+      });
+      Object.defineProperty(document, "hidden", {
+        configurable: true,
+        get: () => visibility === "Hidden",
+      });
     }
     visibility = mode;
     document.dispatchEvent(new Event("visibilitychange"));
@@ -2090,8 +2656,10 @@
     Promise.resolve()
       .then(work)
       .then(
-        (value) => callback && callback(asyncResult("succeeded", value, undefined, options.asyncContext)),
-        (error) => callback && callback(asyncResult("failed", undefined, error, options.asyncContext)),
+        (value) =>
+          callback && callback(asyncResult("succeeded", value, undefined, options.asyncContext)),
+        (error) =>
+          callback && callback(asyncResult("failed", undefined, error, options.asyncContext))
       );
   }
 
@@ -2113,7 +2681,12 @@
       asyncMethod(args, async () => {
         await ready;
         const failure = pendingSettingsFailures.shift();
-        if (failure) throw { name: "Save Settings Error", message: failure.message || "The settings could not be saved.", code: 5010 };
+        if (failure)
+          throw {
+            name: "Save Settings Error",
+            message: failure.message || "The settings could not be saved.",
+            code: 5010,
+          };
         M.settings = JSON.parse(JSON.stringify(liveSettings));
         await persistWorkbook();
         return undefined;
@@ -2136,15 +2709,32 @@
 
   function versionAtLeast(have, want) {
     const a = String(have).split(".").map(Number);
-    const b = String(want || "1.1").split(".").map(Number);
+    const b = String(want || "1.1")
+      .split(".")
+      .map(Number);
     for (let i = 0; i < Math.max(a.length, b.length); i++) {
       if ((a[i] || 0) !== (b[i] || 0)) return (a[i] || 0) > (b[i] || 0);
     }
     return true;
   }
 
-  const HostType = { Excel: "Excel", Word: "Word", PowerPoint: "PowerPoint", Outlook: "Outlook", OneNote: "OneNote", Project: "Project", Access: "Access" };
-  const PlatformType = { PC: "PC", OfficeOnline: "OfficeOnline", Mac: "Mac", iOS: "iOS", Android: "Android", Universal: "Universal" };
+  const HostType = {
+    Excel: "Excel",
+    Word: "Word",
+    PowerPoint: "PowerPoint",
+    Outlook: "Outlook",
+    OneNote: "OneNote",
+    Project: "Project",
+    Access: "Access",
+  };
+  const PlatformType = {
+    PC: "PC",
+    OfficeOnline: "OfficeOnline",
+    Mac: "Mac",
+    iOS: "iOS",
+    Android: "Android",
+    Universal: "Universal",
+  };
   const info = { host: HostType.Excel, platform: PlatformType.OfficeOnline };
 
   const officeContext = {
@@ -2173,7 +2763,10 @@
     AsyncResultStatus: { Succeeded: "succeeded", Failed: "failed" },
     VisibilityMode: { hidden: "Hidden", taskpane: "Taskpane" },
     StartupBehavior: { none: "None", load: "Load" },
-    EventType: { SettingsChanged: "settingsChanged", DocumentSelectionChanged: "documentSelectionChanged" },
+    EventType: {
+      SettingsChanged: "settingsChanged",
+      DocumentSelectionChanged: "documentSelectionChanged",
+    },
     initialize: undefined,
     context: undefined,
     onReady(callback) {
@@ -2230,14 +2823,16 @@
   };
 
   function checkKey(key) {
-    if (typeof key !== "string") throw new TypeError("OfficeRuntime.storage: a key must be a string.");
+    if (typeof key !== "string")
+      throw new TypeError("OfficeRuntime.storage: a key must be a string.");
   }
 
   async function storageSet(items) {
     await ready;
     for (const [key, value] of items) {
       checkKey(key);
-      if (typeof value !== "string") throw new TypeError("OfficeRuntime.storage: a value must be a string.");
+      if (typeof value !== "string")
+        throw new TypeError("OfficeRuntime.storage: a value must be a string.");
     }
     let bytes = storageSize();
     for (const [key, value] of items) {
@@ -2331,7 +2926,8 @@
     ErrorCode,
     associate(idOrMappings, fn) {
       if (arguments.length === 1 && idOrMappings && typeof idOrMappings === "object") {
-        for (const key of Object.keys(idOrMappings)) CustomFunctions.associate(key, idOrMappings[key]);
+        for (const key of Object.keys(idOrMappings))
+          CustomFunctions.associate(key, idOrMappings[key]);
         return;
       }
       if (typeof idOrMappings !== "string" || typeof fn !== "function") {
@@ -2345,7 +2941,8 @@
   };
 
   function cellResult(value) {
-    if (value instanceof CustomFunctionError) return { error: value.code, message: value.message || undefined };
+    if (value instanceof CustomFunctionError)
+      return { error: value.code, message: value.message || undefined };
     return value;
   }
 
@@ -2370,8 +2967,13 @@
         reject(error);
         return;
       }
-      if (returned !== undefined) Promise.resolve(returned).then((v) => resolve(cellResult(v)), reject);
-      if (opts.timeoutMs) setTimeout(() => reject(new Error("no result from " + id + " within " + opts.timeoutMs + " ms")), opts.timeoutMs);
+      if (returned !== undefined)
+        Promise.resolve(returned).then((v) => resolve(cellResult(v)), reject);
+      if (opts.timeoutMs)
+        setTimeout(
+          () => reject(new Error("no result from " + id + " within " + opts.timeoutMs + " ms")),
+          opts.timeoutMs
+        );
     });
   }
 
@@ -2384,9 +2986,33 @@
     RequestContext,
     ErrorCodes,
     SheetVisibility: { visible: "Visible", hidden: "Hidden", veryHidden: "VeryHidden" },
-    RangeValueType: { unknown: "Unknown", empty: "Empty", string: "String", integer: "Integer", double: "Double", boolean: "Boolean", error: "Error", richValue: "RichValue" },
-    ClearApplyTo: { all: "All", formats: "Formats", contents: "Contents", hyperlinks: "Hyperlinks", removeHyperlinks: "RemoveHyperlinks" },
-    HorizontalAlignment: { general: "General", left: "Left", center: "Center", right: "Right", fill: "Fill", justify: "Justify", centerAcrossSelection: "CenterAcrossSelection", distributed: "Distributed" },
+    RangeValueType: {
+      unknown: "Unknown",
+      empty: "Empty",
+      string: "String",
+      integer: "Integer",
+      double: "Double",
+      boolean: "Boolean",
+      error: "Error",
+      richValue: "RichValue",
+    },
+    ClearApplyTo: {
+      all: "All",
+      formats: "Formats",
+      contents: "Contents",
+      hyperlinks: "Hyperlinks",
+      removeHyperlinks: "RemoveHyperlinks",
+    },
+    HorizontalAlignment: {
+      general: "General",
+      left: "Left",
+      center: "Center",
+      right: "Right",
+      fill: "Fill",
+      justify: "Justify",
+      centerAcrossSelection: "CenterAcrossSelection",
+      distributed: "Distributed",
+    },
   };
 
   const OfficeExtension = {
@@ -2426,13 +3052,15 @@
             const a = columnName(c) + (r + 1);
             if (cell.f !== undefined) formulas[a] = cell.f;
             if (cell.nf !== undefined) numberFormats[a] = cell.nf;
-            if (cell.fmt !== undefined && Object.keys(cell.fmt).length) formats[a] = { ...cell.fmt };
+            if (cell.fmt !== undefined && Object.keys(cell.fmt).length)
+              formats[a] = { ...cell.fmt };
           }
           values.push(row);
         }
       }
       const columnFormats = {};
-      for (const [c, f] of Object.entries(sheet.colFormats)) columnFormats[columnName(Number(c))] = JSON.parse(JSON.stringify(f));
+      for (const [c, f] of Object.entries(sheet.colFormats))
+        columnFormats[columnName(Number(c))] = JSON.parse(JSON.stringify(f));
       const columnWidths = {};
       for (const [c, w] of Object.entries(sheet.colWidths)) columnWidths[columnName(Number(c))] = w;
       return {
@@ -2448,7 +3076,10 @@
         formats,
         columnFormats,
         columnWidths,
-        autofitColumns: sheet.autofitColumns.slice().sort((a, b) => a - b).map(columnName),
+        autofitColumns: sheet.autofitColumns
+          .slice()
+          .sort((a, b) => a - b)
+          .map(columnName),
         frozenRows: sheet.frozenRows,
         frozenColumns: sheet.frozenColumns,
         selection: formatRect(sheet.selection),
@@ -2485,7 +3116,10 @@
       idb("readonly", (store, done) => request(store.get("workbook")).then(done)),
       idb("readonly", async (store, done) => {
         const range = IDBKeyRange.bound("s:", "s:\uffff");
-        const [keys, values] = await Promise.all([request(store.getAllKeys(range)), request(store.getAll(range))]);
+        const [keys, values] = await Promise.all([
+          request(store.getAllKeys(range)),
+          request(store.getAll(range)),
+        ]);
         done(keys.map((k, i) => [String(k).slice(2), values[i]]));
       }),
     ]);
@@ -2511,7 +3145,9 @@
       return mutate(() => {
         const sheet = findSheet(sheetName);
         if (!sheet) throw new Error("no sheet " + sheetName);
-        const areas = String(address).split(",").map((a) => parseAddress(a, "setSelection").rect);
+        const areas = String(address)
+          .split(",")
+          .map((a) => parseAddress(a, "setSelection").rect);
         M.activeSheetId = sheet.id;
         sheet.selection = { ...areas[0] };
         sheet.selectionAreas = areas.length;
@@ -2531,7 +3167,7 @@
             const text = effectiveNumberFormat(sheet, start.r0 + i, start.c0 + j) === "@";
             const parsed = inputCell(value, text, "setCells");
             if (parsed) writeInput(sheet, start.r0 + i, start.c0 + j, parsed);
-          }),
+          })
         );
       });
     },

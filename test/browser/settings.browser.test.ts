@@ -1,15 +1,32 @@
 import type { Page } from "playwright-core";
-import { browserTest, describeBrowser, requestsOf, screenshot, startAddin, type Addin } from "./harness";
+import {
+  browserTest,
+  describeBrowser,
+  requestsOf,
+  screenshot,
+  startAddin,
+  type Addin,
+} from "./harness";
 
 // The production build in Chromium with the host shim for office.js and a real sandbox behind
 // the /api relay: settings (DESIGN 4, 7), the functions' registration and the lazy task pane.
 
-const FUNCTION_IDS = ["COMPANYEMAILS", "CREDITS", "DECISIONMAKER", "EMPLOYEES", "FINDEMAIL", "LINKEDINEMAIL", "VERIFYEMAIL"];
+const FUNCTION_IDS = [
+  "COMPANYEMAILS",
+  "CREDITS",
+  "DECISIONMAKER",
+  "EMPLOYEES",
+  "FINDEMAIL",
+  "LINKEDINEMAIL",
+  "VERIFYEMAIL",
+];
 
 async function waitForValue(page: Page, testId: string, value: string): Promise<void> {
   await page.waitForFunction(
-    ([id, expected]) => (document.querySelector(`[data-testid="${id}"]`) as HTMLInputElement | null)?.value === expected,
-    [testId, value] as const,
+    ([id, expected]) =>
+      (document.querySelector(`[data-testid="${id}"]`) as HTMLInputElement | null)?.value ===
+      expected,
+    [testId, value] as const
   );
 }
 
@@ -31,104 +48,131 @@ describeBrowser("task pane in Chromium: settings", () => {
     await addin?.close();
   });
 
-  browserTest("tests the connection with a fresh key, keeps the key per user and never in the workbook", async () => {
-    const account = await addin.sandbox.account(250);
-    const page = await addin.openTaskPane();
-    await showSettings(page);
+  browserTest(
+    "tests the connection with a fresh key, keeps the key per user and never in the workbook",
+    async () => {
+      const account = await addin.sandbox.account(250);
+      const page = await addin.openTaskPane();
+      await showSettings(page);
 
-    // A production build: relay base URL, no key.
-    await waitForValue(page, "settings-base-url", "/api");
-    const keyInput = page.getByTestId("settings-api-key");
-    expect(await keyInput.inputValue()).toBe("");
-    expect(await keyInput.getAttribute("type")).toBe("password");
+      // A production build: relay base URL, no key.
+      await waitForValue(page, "settings-base-url", "/api");
+      const keyInput = page.getByTestId("settings-api-key");
+      expect(await keyInput.inputValue()).toBe("");
+      expect(await keyInput.getAttribute("type")).toBe("password");
 
-    await keyInput.fill(account.apiKey);
-    await page.getByTestId("settings-test").click();
-    const report = page.getByTestId("connection-report");
-    await report.waitFor();
-    const text = await report.innerText();
-    expect(text).toContain(account.email);
-    expect(text).toContain("250 credits left");
-    await page.waitForFunction(() => document.querySelector('[data-testid="account-credits"]')?.textContent === "250");
-    // The connection test went through the same-origin relay, with the key.
-    expect(addin.relayLog.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(
-      expect.arrayContaining(["GET /status 200", "GET /v5.1/account 200"]),
-    );
+      await keyInput.fill(account.apiKey);
+      await page.getByTestId("settings-test").click();
+      const report = page.getByTestId("connection-report");
+      await report.waitFor();
+      const text = await report.innerText();
+      expect(text).toContain(account.email);
+      expect(text).toContain("250 credits left");
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="account-credits"]')?.textContent === "250"
+      );
+      // The connection test went through the same-origin relay, with the key.
+      expect(addin.relayLog.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(
+        expect.arrayContaining(["GET /status 200", "GET /v5.1/account 200"])
+      );
 
-    // Per user: OfficeRuntime.storage. Never in the workbook: not in document settings (saved
-    // or not), not in a cell.
-    expect(await page.evaluate(() => OfficeRuntime.storage.getItem("settings.apiKey"))).toBe(account.apiKey);
-    const workbook = await addin.workbook(page);
-    const live = await page.evaluate(() => window.__hostShim.liveSettings());
-    expect(JSON.stringify(workbook)).not.toContain(account.apiKey);
-    expect(JSON.stringify(live)).not.toContain(account.apiKey);
-    expect(workbook.sheets.flatMap((s) => s.values.flat()).filter((v) => v !== "")).toEqual([]);
+      // Per user: OfficeRuntime.storage. Never in the workbook: not in document settings (saved
+      // or not), not in a cell.
+      expect(await page.evaluate(() => OfficeRuntime.storage.getItem("settings.apiKey"))).toBe(
+        account.apiKey
+      );
+      const workbook = await addin.workbook(page);
+      const live = await page.evaluate(() => window.__hostShim.liveSettings());
+      expect(JSON.stringify(workbook)).not.toContain(account.apiKey);
+      expect(JSON.stringify(live)).not.toContain(account.apiKey);
+      expect(workbook.sheets.flatMap((s) => s.values.flat()).filter((v) => v !== "")).toEqual([]);
 
-    await screenshot(page, "settings");
-  });
+      await screenshot(page, "settings");
+    }
+  );
 
-  browserTest("rejects a plain-http base URL next to the field, changes nothing, and a reload keeps the settings", async () => {
-    const account = await addin.sandbox.account(40);
-    const page = await addin.openTaskPane();
-    await showSettings(page);
-    await waitForValue(page, "settings-base-url", "/api");
-    await page.getByTestId("settings-api-key").fill(account.apiKey);
-    await page.getByTestId("settings-save").click();
-    await page.waitForFunction(() => document.body.textContent?.includes("Settings saved."));
-    const saved = await addin.storage(page);
-    expect(saved["settings.apiKey"]).toBe(account.apiKey);
+  browserTest(
+    "rejects a plain-http base URL next to the field, changes nothing, and a reload keeps the settings",
+    async () => {
+      const account = await addin.sandbox.account(40);
+      const page = await addin.openTaskPane();
+      await showSettings(page);
+      await waitForValue(page, "settings-base-url", "/api");
+      await page.getByTestId("settings-api-key").fill(account.apiKey);
+      await page.getByTestId("settings-save").click();
+      await page.waitForFunction(() => document.body.textContent?.includes("Settings saved."));
+      const saved = await addin.storage(page);
+      expect(saved["settings.apiKey"]).toBe(account.apiKey);
 
-    // Another key and an invalid base URL: the save is refused as a whole.
-    const relayedBefore = addin.relayLog.length;
-    await page.getByTestId("settings-api-key").fill("another-key-not-saved");
-    await page.getByTestId("settings-base-url").fill("http://api.example.com");
-    await page.getByTestId("settings-save").click();
-    const baseUrlField = page.locator(".fui-Field").filter({ has: page.getByTestId("settings-base-url") });
-    const error = baseUrlField.getByTestId("error-message");
-    await error.waitFor();
-    expect(await error.innerText()).toContain("https");
-    expect(await page.getByTestId("error-message").count()).toBe(1);
-    // Test connection with the same form: the same refusal, and no request anywhere.
-    await page.getByTestId("settings-test").click();
-    await error.waitFor();
-    expect(await addin.storage(page)).toEqual(saved);
-    expect(requestsOf(page).filter((r) => r.url.includes("example.com"))).toEqual([]);
-    expect(addin.relayLog.slice(relayedBefore)).toEqual([]);
-    await screenshot(page, "settings-error");
+      // Another key and an invalid base URL: the save is refused as a whole.
+      const relayedBefore = addin.relayLog.length;
+      await page.getByTestId("settings-api-key").fill("another-key-not-saved");
+      await page.getByTestId("settings-base-url").fill("http://api.example.com");
+      await page.getByTestId("settings-save").click();
+      const baseUrlField = page
+        .locator(".fui-Field")
+        .filter({ has: page.getByTestId("settings-base-url") });
+      const error = baseUrlField.getByTestId("error-message");
+      await error.waitFor();
+      expect(await error.innerText()).toContain("https");
+      expect(await page.getByTestId("error-message").count()).toBe(1);
+      // Test connection with the same form: the same refusal, and no request anywhere.
+      await page.getByTestId("settings-test").click();
+      await error.waitFor();
+      expect(await addin.storage(page)).toEqual(saved);
+      expect(requestsOf(page).filter((r) => r.url.includes("example.com"))).toEqual([]);
+      expect(addin.relayLog.slice(relayedBefore)).toEqual([]);
+      await screenshot(page, "settings-error");
 
-    // The runtime restarts: the saved settings come back, not the refused ones.
-    await addin.reload(page);
-    await showSettings(page);
-    await waitForValue(page, "settings-base-url", "/api");
-    await waitForValue(page, "settings-api-key", account.apiKey);
-    expect(await addin.storage(page)).toEqual(saved);
-  });
+      // The runtime restarts: the saved settings come back, not the refused ones.
+      await addin.reload(page);
+      await showSettings(page);
+      await waitForValue(page, "settings-base-url", "/api");
+      await waitForValue(page, "settings-api-key", account.apiKey);
+      expect(await addin.storage(page)).toEqual(saved);
+    }
+  );
 
-  browserTest("functions.js registers the seven functions; the task pane UI loads only once the pane is shown", async () => {
-    const page = await addin.openTaskPane({ visible: false });
-    await page.waitForFunction((count) => window.__hostShim.functionIds().length === count, FUNCTION_IDS.length);
-    expect((await page.evaluate(() => window.__hostShim.functionIds())).sort()).toEqual(FUNCTION_IDS);
+  browserTest(
+    "functions.js registers the seven functions; the task pane UI loads only once the pane is shown",
+    async () => {
+      const page = await addin.openTaskPane({ visible: false });
+      await page.waitForFunction(
+        (count) => window.__hostShim.functionIds().length === count,
+        FUNCTION_IDS.length
+      );
+      expect((await page.evaluate(() => window.__hostShim.functionIds())).sort()).toEqual(
+        FUNCTION_IDS
+      );
 
-    // The runtime runs with the pane closed: the functions answer, the UI is not fetched.
-    const answer = await page.evaluate(() => window.__hostShim.invokeFunction("VERIFYEMAIL", ["not-an-email"], { timeoutMs: 5000 }));
-    expect(answer).toMatchObject({ error: "#VALUE!" });
-    await page.waitForTimeout(300);
-    const isUiChunk = (url: string): boolean => /\/taskpane-ui\.[0-9a-f]+\.js$/.test(url);
-    // No script but the two entry points: neither the UI chunk nor its vendor chunk (Fluent, React).
-    const scripts = requestsOf(page).filter((r) => r.resourceType === "script" && r.url.startsWith(addin.url));
-    expect(scripts.map((r) => new URL(r.url).pathname)).toEqual(["/functions.js", "/taskpane.js"]);
-    expect(await page.locator("#boot").count()).toBe(1);
+      // The runtime runs with the pane closed: the functions answer, the UI is not fetched.
+      const answer = await page.evaluate(() =>
+        window.__hostShim.invokeFunction("VERIFYEMAIL", ["not-an-email"], { timeoutMs: 5000 })
+      );
+      expect(answer).toMatchObject({ error: "#VALUE!" });
+      await page.waitForTimeout(300);
+      const isUiChunk = (url: string): boolean => /\/taskpane-ui\.[0-9a-f]+\.js$/.test(url);
+      // No script but the two entry points: neither the UI chunk nor its vendor chunk (Fluent, React).
+      const scripts = requestsOf(page).filter(
+        (r) => r.resourceType === "script" && r.url.startsWith(addin.url)
+      );
+      expect(scripts.map((r) => new URL(r.url).pathname)).toEqual([
+        "/functions.js",
+        "/taskpane.js",
+      ]);
+      expect(await page.locator("#boot").count()).toBe(1);
 
-    await page.evaluate(() => window.__hostShim.setVisibility("Taskpane"));
-    await addin.waitForUi(page);
-    await page.getByTestId("account-credits").waitFor();
-    const order = requestsOf(page).map((r) => new URL(r.url).pathname);
-    const at = (test: (p: string) => boolean): number => order.findIndex(test);
-    const functionsAt = at((p) => p === "/functions.js");
-    const taskpaneAt = at((p) => p === "/taskpane.js");
-    const uiAt = at(isUiChunk);
-    expect(functionsAt).toBeGreaterThan(-1);
-    expect(taskpaneAt).toBeGreaterThan(functionsAt);
-    expect(uiAt).toBeGreaterThan(taskpaneAt);
-  });
+      await page.evaluate(() => window.__hostShim.setVisibility("Taskpane"));
+      await addin.waitForUi(page);
+      await page.getByTestId("account-credits").waitFor();
+      const order = requestsOf(page).map((r) => new URL(r.url).pathname);
+      const at = (test: (p: string) => boolean): number => order.findIndex(test);
+      const functionsAt = at((p) => p === "/functions.js");
+      const taskpaneAt = at((p) => p === "/taskpane.js");
+      const uiAt = at(isUiChunk);
+      expect(functionsAt).toBeGreaterThan(-1);
+      expect(taskpaneAt).toBeGreaterThan(functionsAt);
+      expect(uiAt).toBeGreaterThan(taskpaneAt);
+    }
+  );
 });

@@ -1,19 +1,25 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { EmailServiceClient } from "../../src/client/client";
-import { call, eventually, startSandbox, type TestAccount, type TestSandbox } from "../helpers/sandbox";
+import {
+  call,
+  eventually,
+  startSandbox,
+  type TestAccount,
+  type TestSandbox,
+} from "../helpers/sandbox";
 
 // Every operation of the client against the sandbox over HTTP: the typed method reaches the
 // right endpoint with the right body, and the answer comes back typed.
 
 describe("client operations, both generations", () => {
   let sandbox: TestSandbox;
-  let examples: Record<string, Record<string, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  let examples: Record<string, Record<string, any>>;
   let account: TestAccount;
   let client: EmailServiceClient;
   let receiver: Server;
   let receiverUrl: string;
-  const received: Array<{ headers: IncomingMessage["headers"]; body: any }> = []; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const received: Array<{ headers: IncomingMessage["headers"]; body: any }> = [];
 
   beforeAll(async () => {
     sandbox = await startSandbox({ domainReadyMs: 50, webhooks: { retryDelaysMs: [20, 20] } });
@@ -52,11 +58,18 @@ describe("client operations, both generations", () => {
     const person = await client.findEmail.person(examples.person!.valid);
     expect(person).toMatchObject({ email_status: "valid", credits_charged: 1 });
     expect(person.valid_email).toBe(person.email);
-    const company = await client.findEmail.company({ ...examples.company!.valid, email_type: "generic" });
+    const company = await client.findEmail.company({
+      ...examples.company!.valid,
+      email_type: "generic",
+    });
     expect(company.email_status).toBe("valid");
     expect(company.emails.length).toBeGreaterThan(0);
     const dm = await client.findEmail.decisionMaker(examples.decision_maker!.valid);
-    expect(dm).toMatchObject({ email_status: "valid", decision_maker_category: "ceo", credits_charged: 2 });
+    expect(dm).toMatchObject({
+      email_status: "valid",
+      decision_maker_category: "ceo",
+      credits_charged: 2,
+    });
     const profile = await client.findEmail.linkedinUrl(examples.linkedin_url!.risky);
     expect(profile).toMatchObject({ email_status: "risky", credits_charged: 0 });
     const verify = await client.verifyEmail(examples.verify!.valid);
@@ -70,7 +83,9 @@ describe("client operations, both generations", () => {
     const answer = await client.toWebhook.person(examples.person!.valid, receiverUrl);
     expect(answer).toEqual({ input: examples.person!.valid });
     await client.toWebhook.verifyEmail(examples.verify!.invalid, receiverUrl);
-    const bodies = await eventually(async () => (received.length >= before + 2 ? received.slice(before) : undefined));
+    const bodies = await eventually(async () =>
+      received.length >= before + 2 ? received.slice(before) : undefined
+    );
     const person = bodies.find((b) => b.headers["x-webhook-event"] === "find-email.person")!;
     expect(person.body).toMatchObject({ email_status: "valid", input: examples.person!.valid });
     const verify = bodies.find((b) => b.headers["x-webhook-event"] === "verify-email")!;
@@ -80,7 +95,11 @@ describe("client operations, both generations", () => {
   test("bad-email report returns the credit of a charged email", async () => {
     const person = await client.findEmail.person(examples.person!.valid);
     expect(await account.credits()).toBe(499);
-    const report = await client.reportBadEmail({ email: person.email!, additional_info: "hard bounce", bounce_message: "550 no such user" });
+    const report = await client.reportBadEmail({
+      email: person.email!,
+      additional_info: "hard bounce",
+      bounce_message: "550 no such user",
+    });
     expect(report.input.email).toBe(person.email);
     expect(await account.credits()).toBe(500);
   });
@@ -89,9 +108,13 @@ describe("client operations, both generations", () => {
     const domain = examples.domain_file!.domain as string;
     const info = await client.domainEmailFile.info(domain);
     expect(info).toMatchObject({ domain, status: null });
-    expect(await client.domainEmailFile.order(domain, { webhookUrl: receiverUrl })).toEqual({ input: { domain } });
+    expect(await client.domainEmailFile.order(domain, { webhookUrl: receiverUrl })).toEqual({
+      input: { domain },
+    });
     expect(await account.credits()).toBe(500 - info.credits_required);
-    await eventually(async () => ((await client.domainEmailFile.info(domain)).status === "ready" ? true : undefined));
+    await eventually(async () =>
+      (await client.domainEmailFile.info(domain)).status === "ready" ? true : undefined
+    );
     const file = await client.domainEmailFile.download(domain);
     expect(file.contentType).toMatch(/text\/csv/);
     expect(file.fileName).toContain(domain);
@@ -100,25 +123,44 @@ describe("client operations, both generations", () => {
 
   test("bulk from JSON rows and from a file: create, follow, download", async () => {
     const p = examples.person!;
-    const rows = [["first", "last", "domain"], ...["valid", "risky", "not_found"].map((o) => [p[o].first_name, p[o].last_name, p[o].domain])];
-    const created = await client.bulk.createJson({ data: rows, first_name_field_index: 0, last_name_field_index: 1, domain_field_index: 2, file_name: "three people" });
+    const rows = [
+      ["first", "last", "domain"],
+      ...["valid", "risky", "not_found"].map((o) => [p[o].first_name, p[o].last_name, p[o].domain]),
+    ];
+    const created = await client.bulk.createJson({
+      data: rows,
+      first_name_field_index: 0,
+      last_name_field_index: 1,
+      domain_field_index: 2,
+      file_name: "three people",
+    });
     expect(created).toMatchObject({ status: "queued", file_name: "three people", paid: false });
     const done = await eventually(async () => {
       const search = await client.bulk.get(created.id);
       return search.status === "completed" ? search : undefined;
     });
     expect(done.counts).toMatchObject({ total: 3, found_valid: 1, found_unknown: 1, not_found: 1 });
-    const preview = await client.bulk.download(created.id, { preview_only: true, download_as: "json_arr" });
+    const preview = await client.bulk.download(created.id, {
+      preview_only: true,
+      download_as: "json_arr",
+    });
     expect(JSON.parse(preview.text())).toHaveLength(4);
-    const validOnly = await client.bulk.download(created.id, { download_as: "json_obj", partially_verified: false, not_found: false });
+    const validOnly = await client.bulk.download(created.id, {
+      download_as: "json_obj",
+      partially_verified: false,
+      not_found: false,
+    });
     const objects = JSON.parse(validOnly.text());
     expect(objects).toHaveLength(1);
     expect(JSON.stringify(objects[0])).toContain(p.valid.domain);
 
     const csv = rows.map((r) => r.join(",")).join("\n");
     const fromFile = await client.bulk.createMultipart({
-      file: new Blob([csv], { type: "text/csv" }), fileName: "people.csv",
-      first_name_field_index: 0, last_name_field_index: 1, domain_field_index: 2,
+      file: new Blob([csv], { type: "text/csv" }),
+      fileName: "people.csv",
+      first_name_field_index: 0,
+      last_name_field_index: 1,
+      domain_field_index: 2,
     });
     expect(fromFile.status).toBe("queued");
     const search = await eventually(async () => {

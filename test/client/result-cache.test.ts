@@ -5,9 +5,16 @@ import { CreditsLedger } from "../../src/client/credits";
 import { lookupKey } from "../../src/client/lookup-key";
 import { NodeFileStore } from "../../src/client/node-file-store";
 import { ResultCache, cacheNamespace, type LookupOutcome } from "../../src/client/result-cache";
-import { MemoryStore, OfficeRuntimeStore, type OfficeRuntimeStorageLike } from "../../src/client/storage";
+import {
+  MemoryStore,
+  OfficeRuntimeStore,
+  type OfficeRuntimeStorageLike,
+} from "../../src/client/storage";
 
-const ok = (email: string): LookupOutcome => ({ status: "ok", value: { email, email_status: "valid", credits_charged: 1 } });
+const ok = (email: string): LookupOutcome => ({
+  status: "ok",
+  value: { email, email_status: "valid", credits_charged: 1 },
+});
 
 /** OfficeRuntime.storage as documented: string values, 10 MB per add-in in all. */
 class FakeOfficeRuntimeStorage implements OfficeRuntimeStorageLike {
@@ -28,7 +35,8 @@ class FakeOfficeRuntimeStorage implements OfficeRuntimeStorageLike {
     const next = new Map(this.items);
     for (const [k, v] of Object.entries(items)) next.set(k, v);
     const size = [...next].reduce((n, [k, v]) => n + k.length + v.length, 0) * 2;
-    if (size > 10 * 1024 * 1024) throw new Error("QuotaExceeded: OfficeRuntime.storage is limited to 10 MB");
+    if (size > 10 * 1024 * 1024)
+      throw new Error("QuotaExceeded: OfficeRuntime.storage is limited to 10 MB");
     for (const [k, v] of Object.entries(items)) this.items.set(k, v);
   }
   async removeItems(keys: string[]): Promise<void> {
@@ -39,24 +47,55 @@ class FakeOfficeRuntimeStorage implements OfficeRuntimeStorageLike {
 
 describe("lookup keys", () => {
   test("equal searches written differently have one key; different searches do not", () => {
-    const a = lookupKey("person", { first_name: "Ada", last_name: "Lovelace", domain: "example.com" });
-    expect(lookupKey("person", { domain: "https://WWW.Example.com/about", last_name: " lovelace ", first_name: "ADA" })).toBe(a);
-    expect(lookupKey("person", { first_name: "Ada", last_name: "Lovelace", domain: "example.org" })).not.toBe(a);
-    expect(lookupKey("company", { first_name: "Ada", last_name: "Lovelace", domain: "example.com" })).not.toBe(a);
-    expect(lookupKey("person", { first_name: "Ada", last_name: "Lovelace", domain: "example.com", company_name: "" })).toBe(a);
-    expect(lookupKey("verify", { email: " Ada@Example.COM " })).toBe(lookupKey("verify", { email: "ada@example.com" }));
-    expect(lookupKey("linkedin_url", { linkedin_url: "https://www.linkedin.com/in/Ada-L/?trk=x" }))
-      .toBe(lookupKey("linkedin_url", { linkedin_url: "linkedin.com/in/ada-l" }));
+    const a = lookupKey("person", {
+      first_name: "Ada",
+      last_name: "Lovelace",
+      domain: "example.com",
+    });
+    expect(
+      lookupKey("person", {
+        domain: "https://WWW.Example.com/about",
+        last_name: " lovelace ",
+        first_name: "ADA",
+      })
+    ).toBe(a);
+    expect(
+      lookupKey("person", { first_name: "Ada", last_name: "Lovelace", domain: "example.org" })
+    ).not.toBe(a);
+    expect(
+      lookupKey("company", { first_name: "Ada", last_name: "Lovelace", domain: "example.com" })
+    ).not.toBe(a);
+    expect(
+      lookupKey("person", {
+        first_name: "Ada",
+        last_name: "Lovelace",
+        domain: "example.com",
+        company_name: "",
+      })
+    ).toBe(a);
+    expect(lookupKey("verify", { email: " Ada@Example.COM " })).toBe(
+      lookupKey("verify", { email: "ada@example.com" })
+    );
+    expect(
+      lookupKey("linkedin_url", { linkedin_url: "https://www.linkedin.com/in/Ada-L/?trk=x" })
+    ).toBe(lookupKey("linkedin_url", { linkedin_url: "linkedin.com/in/ada-l" }));
     // Categories are in order of importance: another order is another search.
-    expect(lookupKey("decision_maker", { domain: "x.com", decision_maker_category: ["ceo", "it"] }))
-      .not.toBe(lookupKey("decision_maker", { domain: "x.com", decision_maker_category: ["it", "ceo"] }));
+    expect(
+      lookupKey("decision_maker", { domain: "x.com", decision_maker_category: ["ceo", "it"] })
+    ).not.toBe(
+      lookupKey("decision_maker", { domain: "x.com", decision_maker_category: ["it", "ceo"] })
+    );
   });
 });
 
 describe("result cache", () => {
   test("writes are batched and reloaded by a new cache over the same store", async () => {
     const fake = new FakeOfficeRuntimeStorage();
-    const cache = new ResultCache({ store: new OfficeRuntimeStore(fake), namespace: "ns", flushDelayMs: 1000 });
+    const cache = new ResultCache({
+      store: new OfficeRuntimeStore(fake),
+      namespace: "ns",
+      flushDelayMs: 1000,
+    });
     await cache.ready;
     for (let i = 0; i < 100; i++) cache.set(`person|k${i}`, ok(`p${i}@example.com`));
     expect(fake.writes).toBe(0);
@@ -110,11 +149,16 @@ describe("result cache", () => {
   test("the default budget keeps OfficeRuntime.storage under its 10 MB whatever is looked up", async () => {
     const fake = new FakeOfficeRuntimeStorage();
     const errors: unknown[] = [];
-    const cache = new ResultCache({ store: new OfficeRuntimeStore(fake), namespace: "ns", onStoreError: (e) => errors.push(e) });
+    const cache = new ResultCache({
+      store: new OfficeRuntimeStore(fake),
+      namespace: "ns",
+      onStoreError: (e) => errors.push(e),
+    });
     await cache.ready;
     const padding = "x".repeat(2000);
     for (let round = 0; round < 6; round++) {
-      for (let i = 0; i < 1000; i++) cache.set(`person|r${round}-${i}`, ok(`${padding}${i}@example.com`));
+      for (let i = 0; i < 1000; i++)
+        cache.set(`person|r${round}-${i}`, ok(`${padding}${i}@example.com`));
       await cache.flush();
     }
     expect(errors).toEqual([]);
@@ -138,19 +182,29 @@ describe("result cache", () => {
       },
     };
     const errors: unknown[] = [];
-    const cache = new ResultCache({ store: flaky, namespace: "ns", onStoreError: (e) => errors.push(e) });
+    const cache = new ResultCache({
+      store: flaky,
+      namespace: "ns",
+      onStoreError: (e) => errors.push(e),
+    });
     cache.set("person|a", ok("a@example.com"));
     await cache.flush();
     expect(errors).toHaveLength(1);
     expect(store.data.size).toBe(0);
     cache.set("person|b", ok("b@example.com"));
     await cache.flush();
-    expect([...store.data.keys()].sort()).toEqual(["mf.cache.v1.ns.person|a", "mf.cache.v1.ns.person|b"]);
+    expect([...store.data.keys()].sort()).toEqual([
+      "mf.cache.v1.ns.person|a",
+      "mf.cache.v1.ns.person|b",
+    ]);
   });
 
   test("a damaged entry in the store is dropped, the rest is kept", async () => {
     const store = new MemoryStore();
-    store.data.set("mf.cache.v1.ns.good", JSON.stringify({ outcome: ok("g@example.com"), storedAt: 1 }));
+    store.data.set(
+      "mf.cache.v1.ns.good",
+      JSON.stringify({ outcome: ok("g@example.com"), storedAt: 1 })
+    );
     store.data.set("mf.cache.v1.ns.bad", "{not json");
     store.data.set("mf.cache.v1.ns.empty", JSON.stringify({}));
     const cache = new ResultCache({ store, namespace: "ns" });
@@ -174,7 +228,10 @@ describe("result cache", () => {
     try {
       const file = join(dir, "cache.json");
       const store = new NodeFileStore(file);
-      await store.setMany([["a", "1"], ["b", "2"]]);
+      await store.setMany([
+        ["a", "1"],
+        ["b", "2"],
+      ]);
       await store.removeMany(["a"]);
       expect(JSON.parse(readFileSync(file, "utf8"))).toEqual({ b: "2" });
       expect(await new NodeFileStore(file).entries("")).toEqual([["b", "2"]]);

@@ -18,19 +18,27 @@ interface Harness {
 
 describe("lookup scheduler and persistent cache, against the sandbox", () => {
   let sandbox: TestSandbox;
-  let examples: Record<string, Record<string, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  let examples: Record<string, Record<string, any>>;
   let account: TestAccount;
   let directory: string;
 
-  async function harness(options: { store?: KeyValueStore; maxConcurrent?: number; apiKey?: string } = {}): Promise<Harness> {
+  async function harness(
+    options: { store?: KeyValueStore; maxConcurrent?: number; apiKey?: string } = {}
+  ): Promise<Harness> {
     const sent: string[] = [];
     const apiKey = options.apiKey ?? account.apiKey;
     const client = new EmailServiceClient({
-      baseUrl: sandbox.baseUrl, apiKey, maxConcurrent: options.maxConcurrent ?? 6,
+      baseUrl: sandbox.baseUrl,
+      apiKey,
+      maxConcurrent: options.maxConcurrent ?? 6,
       retry: { retries: 2, baseDelayMs: 5, maxDelayMs: 10 },
       onAttempt: (attempt) => sent.push(attempt.path),
     });
-    const cache = new ResultCache({ store: options.store ?? new MemoryStore(), namespace: await cacheNamespace(sandbox.baseUrl, apiKey), flushDelayMs: 5 });
+    const cache = new ResultCache({
+      store: options.store ?? new MemoryStore(),
+      namespace: await cacheNamespace(sandbox.baseUrl, apiKey),
+      flushDelayMs: 5,
+    });
     return { scheduler: new LookupScheduler({ client, cache }), client, cache, sent };
   }
 
@@ -55,7 +63,9 @@ describe("lookup scheduler and persistent cache, against the sandbox", () => {
       { ...valid, first_name: `  ${valid.first_name.toUpperCase()} ` },
       { ...valid, domain: `https://www.${valid.domain.toUpperCase()}/about` },
     ];
-    const outcomes = await Promise.all(Array.from({ length: 30 }, (_, i) => scheduler.lookup("person", variants[i % 3]!)));
+    const outcomes = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => scheduler.lookup("person", variants[i % 3]!))
+    );
     expect(sent).toHaveLength(1);
     for (const outcome of outcomes) {
       expect(outcome.status).toBe("ok");
@@ -69,7 +79,9 @@ describe("lookup scheduler and persistent cache, against the sandbox", () => {
     const { scheduler, sent } = await harness();
     const first = scheduler.lookup("verify", examples.verify!.valid);
     await new Promise((resolve) => setTimeout(resolve, 10)); // the first is on the wire now
-    const second = scheduler.lookup("verify", { email: examples.verify!.valid.email.toUpperCase() });
+    const second = scheduler.lookup("verify", {
+      email: examples.verify!.valid.email.toUpperCase(),
+    });
     const [a, b] = await Promise.all([first, second]);
     expect(a).toEqual(b);
     expect(sent).toHaveLength(1);
@@ -79,7 +91,11 @@ describe("lookup scheduler and persistent cache, against the sandbox", () => {
     const { scheduler, client, sent } = await harness({ maxConcurrent: 3 });
     let peak = 0;
     const timer = setInterval(() => (peak = Math.max(peak, client.transport.limiter.inUse)), 2);
-    const cells = Array.from({ length: 24 }, (_, i) => ({ domain: `bounded-${i}.example.com`, first_name: "Ann", last_name: `Lee${i}` }));
+    const cells = Array.from({ length: 24 }, (_, i) => ({
+      domain: `bounded-${i}.example.com`,
+      first_name: "Ann",
+      last_name: `Lee${i}`,
+    }));
     const outcomes = await Promise.all(cells.map((cell) => scheduler.lookup("person", cell)));
     clearInterval(timer);
     expect(outcomes).toHaveLength(24);
@@ -91,7 +107,9 @@ describe("lookup scheduler and persistent cache, against the sandbox", () => {
   test("cancelling one cell leaves the others their answer", async () => {
     const { scheduler, sent } = await harness();
     const controller = new AbortController();
-    const cancelled = scheduler.lookup("person", examples.person!.risky, { signal: controller.signal });
+    const cancelled = scheduler.lookup("person", examples.person!.risky, {
+      signal: controller.signal,
+    });
     const kept = scheduler.lookup("person", examples.person!.risky);
     controller.abort();
     await expect(cancelled).rejects.toMatchObject({ kind: "cancelled" });
@@ -104,7 +122,9 @@ describe("lookup scheduler and persistent cache, against the sandbox", () => {
     const { scheduler, sent } = await harness({ maxConcurrent: 1 });
     const blocker = scheduler.lookup("person", examples.person!.not_found); // free, holds the connection
     const controller = new AbortController();
-    const doomed = scheduler.lookup("person", examples.person!.valid, { signal: controller.signal });
+    const doomed = scheduler.lookup("person", examples.person!.valid, {
+      signal: controller.signal,
+    });
     await new Promise((resolve) => setTimeout(resolve, 5)); // collected, waiting for the one connection
     controller.abort();
     await expect(doomed).rejects.toMatchObject({ kind: "cancelled" });
@@ -131,10 +151,13 @@ describe("lookup scheduler and persistent cache, against the sandbox", () => {
 
   test("no cell is left pending when the request fails: every waiter gets the typed error", async () => {
     const { scheduler } = await harness({ apiKey: "wrong-key-for-this-test" });
-    const results = await Promise.allSettled(Array.from({ length: 5 }, () => scheduler.lookup("person", examples.person!.valid)));
+    const results = await Promise.allSettled(
+      Array.from({ length: 5 }, () => scheduler.lookup("person", examples.person!.valid))
+    );
     for (const result of results) {
       expect(result.status).toBe("rejected");
-      if (result.status === "rejected") expect(result.reason).toMatchObject({ kind: "unauthorized" });
+      if (result.status === "rejected")
+        expect(result.reason).toMatchObject({ kind: "unauthorized" });
     }
     expect(scheduler.backlog).toBe(0);
   });
@@ -142,7 +165,9 @@ describe("lookup scheduler and persistent cache, against the sandbox", () => {
   test("failures are not cached: the next call asks again", async () => {
     const { scheduler, sent, cache } = await harness();
     await call(sandbox.baseUrl, "POST", "/sandbox/faults", { burst503: 3 });
-    await expect(scheduler.lookup("person", examples.person!.valid)).rejects.toBeInstanceOf(ApiError);
+    await expect(scheduler.lookup("person", examples.person!.valid)).rejects.toBeInstanceOf(
+      ApiError
+    );
     expect(cache.size).toBe(0);
     const outcome = await scheduler.lookup("person", examples.person!.valid);
     expect(outcome.status).toBe("ok");
@@ -162,7 +187,12 @@ describe("lookup scheduler and persistent cache, against the sandbox", () => {
   test("a cached answer is served without any request, also by a fresh client over the same store", async () => {
     const file = join(directory, "persist.json");
     const first = await harness({ store: new NodeFileStore(file) });
-    const cells = [examples.person!.valid, examples.person!.risky, examples.person!.not_found, examples.person!.blacklisted];
+    const cells = [
+      examples.person!.valid,
+      examples.person!.risky,
+      examples.person!.not_found,
+      examples.person!.blacklisted,
+    ];
     const answers = await Promise.all(cells.map((cell) => first.scheduler.lookup("person", cell)));
     await first.cache.flush();
     expect(first.sent).toHaveLength(4);
@@ -177,7 +207,9 @@ describe("lookup scheduler and persistent cache, against the sandbox", () => {
   test("refresh asks again explicitly; clear forgets; neither charges a repeat within 30 days", async () => {
     const { scheduler, cache, sent } = await harness();
     await scheduler.lookup("decision_maker", examples.decision_maker!.valid);
-    const refreshed = await scheduler.lookup("decision_maker", examples.decision_maker!.valid, { refresh: true });
+    const refreshed = await scheduler.lookup("decision_maker", examples.decision_maker!.valid, {
+      refresh: true,
+    });
     expect(sent).toHaveLength(2);
     expect(refreshed.status === "ok" && refreshed.value.credits_charged).toBe(0);
     expect(cache.clear()).toBe(1);
@@ -206,7 +238,11 @@ describe("lookup scheduler and persistent cache, against the sandbox", () => {
     await scheduler.lookup("decision_maker", examples.decision_maker!.valid);
     await scheduler.lookup("verify", examples.verify!.valid);
     await scheduler.lookup("verify", examples.verify!.invalid);
-    expect(client.credits.snapshot).toMatchObject({ creditsLeft: 96.8, sessionSpend: 3.2, chargedRequests: 3 });
+    expect(client.credits.snapshot).toMatchObject({
+      creditsLeft: 96.8,
+      sessionSpend: 3.2,
+      chargedRequests: 3,
+    });
     expect(await account.credits()).toBe(96.8);
   });
 });

@@ -1,13 +1,21 @@
 import { Directory } from "../../src/sandbox/directory/directory";
 import { call, startSandbox, type TestAccount, type TestSandbox } from "../helpers/sandbox";
-import { installCustomFunctionsGlobal, installServices, invoke, isExcelError, settled, type RuntimeHarness } from "../helpers/custom-functions";
+import {
+  installCustomFunctionsGlobal,
+  installServices,
+  invoke,
+  isExcelError,
+  settled,
+  type RuntimeHarness,
+} from "../helpers/custom-functions";
 
 installCustomFunctionsGlobal();
 // Imported after the global exists, as in the shared runtime.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const fns = require("../../src/functions/functions") as typeof import("../../src/functions/functions");
 
-type Examples = Record<string, Record<string, any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const fns =
+  require("../../src/functions/functions") as typeof import("../../src/functions/functions");
+
+type Examples = Record<string, Record<string, any>>;
 
 describe("worksheet functions against the sandbox", () => {
   let sandbox: TestSandbox;
@@ -22,7 +30,15 @@ describe("worksheet functions against the sandbox", () => {
   beforeEach(async () => {
     account = await sandbox.account(100);
     runtime = installServices(sandbox.baseUrl, account.apiKey);
-    await call(sandbox.baseUrl, "POST", "/sandbox/faults", { rate503: 0, burst503: 0, rate500: 0, dropRate: 0, malformedRate: 0, slowRate: 0, down: false });
+    await call(sandbox.baseUrl, "POST", "/sandbox/faults", {
+      rate503: 0,
+      burst503: 0,
+      rate500: 0,
+      dropRate: 0,
+      malformedRate: 0,
+      slowRate: 0,
+      down: false,
+    });
   });
   afterAll(() => sandbox.close());
 
@@ -31,13 +47,21 @@ describe("worksheet functions against the sandbox", () => {
   describe("FINDEMAIL", () => {
     test("valid: the email alone, as a 1x1 matrix", async () => {
       const p = examples.person!.valid;
-      expect(await findEmail(p.first_name, p.last_name, p.domain, null, null)).toEqual([[expect.stringContaining(`@${p.domain}`)]]);
+      expect(await findEmail(p.first_name, p.last_name, p.domain, null, null)).toEqual([
+        [expect.stringContaining(`@${p.domain}`)],
+      ]);
       expect(await account.credits()).toBe(99);
     });
 
     test("risky: the best-guess email is returned; fields can show the status", async () => {
       const p = examples.person!.risky;
-      const row = await findEmail(p.first_name, p.last_name, p.domain, null, "email, email_status,person_company_name");
+      const row = await findEmail(
+        p.first_name,
+        p.last_name,
+        p.domain,
+        null,
+        "email, email_status,person_company_name"
+      );
       expect(row).toEqual([[expect.stringContaining("@"), "risky", expect.any(String)]]);
     });
 
@@ -50,32 +74,66 @@ describe("worksheet functions against the sandbox", () => {
       expect(isExcelError(banned, "#N/A") && banned.message).toMatch(/blacklisted/);
     });
 
-    test("last_name empty or \"\" makes name the full name; a URL is reduced to its domain", async () => {
+    test('last_name empty or "" makes name the full name; a URL is reduced to its domain', async () => {
       const p = examples.person!.valid;
       const expected = await findEmail(p.first_name, p.last_name, p.domain, null, null);
-      expect(await findEmail(`${p.first_name} ${p.last_name}`, "", `https://www.${p.domain}/about-us`, null, null)).toEqual(expected);
-      expect(await findEmail(`${p.first_name} ${p.last_name}`, null, p.domain.toUpperCase(), null, null)).toEqual(expected);
+      expect(
+        await findEmail(
+          `${p.first_name} ${p.last_name}`,
+          "",
+          `https://www.${p.domain}/about-us`,
+          null,
+          null
+        )
+      ).toEqual(expected);
+      expect(
+        await findEmail(`${p.first_name} ${p.last_name}`, null, p.domain.toUpperCase(), null, null)
+      ).toEqual(expected);
     });
 
     test("a company name (not a domain) is sent as company_name and finds the same person", async () => {
       const p = examples.person!.valid;
       const company = new Directory().findCompanyByDomain(p.domain)!;
-      const byDomain = await findEmail(p.first_name, p.last_name, p.domain, null, "email,person_company_name");
-      const byName = await findEmail(p.first_name, p.last_name, company.name, null, "email,person_company_name");
+      const byDomain = await findEmail(
+        p.first_name,
+        p.last_name,
+        p.domain,
+        null,
+        "email,person_company_name"
+      );
+      const byName = await findEmail(
+        p.first_name,
+        p.last_name,
+        company.name,
+        null,
+        "email,person_company_name"
+      );
       expect(byName).toEqual(byDomain);
       expect(runtime.sent).toHaveLength(2);
     });
 
     test("the profile URL refines and falls back", async () => {
       const profile = examples.linkedin_url!.valid.linkedin_url as string;
-      const row = await findEmail("Someone", "Else", examples.company!.valid.domain, profile, "email,person_job_title");
+      const row = await findEmail(
+        "Someone",
+        "Else",
+        examples.company!.valid.domain,
+        profile,
+        "email,person_job_title"
+      );
       expect(row).toEqual([[expect.stringContaining("@"), expect.any(String)]]);
       expect((row as string[][])[0]![1]).not.toBe("");
     });
 
     test("fields spill one row, never a header; unknown fields are #VALUE! without a request", async () => {
       const p = examples.person!.valid;
-      const row = await findEmail(p.first_name, p.last_name, p.domain, null, "email_status,mx_domain,credits_charged");
+      const row = await findEmail(
+        p.first_name,
+        p.last_name,
+        p.domain,
+        null,
+        "email_status,mx_domain,credits_charged"
+      );
       expect(row).toEqual([["valid", expect.any(String), 1]]);
       const sentBefore = runtime.sent.length;
       const bad = await findEmail(p.first_name, p.last_name, p.domain, null, "email,phone");
@@ -91,10 +149,17 @@ describe("worksheet functions against the sandbox", () => {
       ["a range as name", [[["a", "b"]], "Doe", "example.com"], /single cell/],
       ["error-valued name", [new Error("#REF!"), "Doe", "example.com"], /error value/],
       ["100 KB name", ["x".repeat(100_000), "Doe", "example.com"], /too long/],
-      ["malformed profile URL", ["Jane", "Doe", "example.com", "https://example.com/jane"], /profile URL/],
+      [
+        "malformed profile URL",
+        ["Jane", "Doe", "example.com", "https://example.com/jane"],
+        /profile URL/,
+      ],
       ["bad website", ["Jane", "Doe", "https://"], /not a valid website/],
     ])("%s: #VALUE! naming the argument, and no request", async (_, args, message) => {
-      const result = await findEmail(...(args as unknown[]), ...Array(5 - (args as unknown[]).length).fill(null));
+      const result = await findEmail(
+        ...(args as unknown[]),
+        ...Array(5 - (args as unknown[]).length).fill(null)
+      );
       expect(isExcelError(result, "#VALUE!")).toBe(true);
       expect((result as unknown as Error).message).toMatch(message);
       expect(runtime.sent).toEqual([]);
@@ -113,7 +178,14 @@ describe("worksheet functions against the sandbox", () => {
       const rows = [p.valid, p.risky, p.not_found];
       const cells = Array.from({ length: 300 }, (_, i) => {
         const r = rows[i % 3]!;
-        return invoke(fns.findEmail, i % 2 ? r.first_name.toUpperCase() : r.first_name, r.last_name, r.domain, null, null).result;
+        return invoke(
+          fns.findEmail,
+          i % 2 ? r.first_name.toUpperCase() : r.first_name,
+          r.last_name,
+          r.domain,
+          null,
+          null
+        ).result;
       });
       const results = await settled(Promise.all(cells));
       expect(runtime.sent).toHaveLength(3);
@@ -121,7 +193,22 @@ describe("worksheet functions against the sandbox", () => {
       expect(results.filter((r) => isExcelError(r, "#N/A"))).toHaveLength(100);
       expect(await account.credits()).toBe(99);
       // Recalculation: all from the cache.
-      await settled(Promise.all(Array.from({ length: 300 }, (_, i) => invoke(fns.findEmail, rows[i % 3]!.first_name, rows[i % 3]!.last_name, rows[i % 3]!.domain, null, null).result)));
+      await settled(
+        Promise.all(
+          Array.from(
+            { length: 300 },
+            (_, i) =>
+              invoke(
+                fns.findEmail,
+                rows[i % 3]!.first_name,
+                rows[i % 3]!.last_name,
+                rows[i % 3]!.domain,
+                null,
+                null
+              ).result
+          )
+        )
+      );
       expect(runtime.sent).toHaveLength(3);
     });
 
@@ -140,7 +227,9 @@ describe("worksheet functions against the sandbox", () => {
       installServices(sandbox.baseUrl, "wrong-key-1234567890");
       const p = examples.person!.valid;
       const result = await findEmail(p.first_name, p.last_name, p.domain, null, null);
-      expect(isExcelError(result, "#VALUE!") && result.message).toBe("API key missing or rejected: set it in the task pane.");
+      expect(isExcelError(result, "#VALUE!") && result.message).toBe(
+        "API key missing or rejected: set it in the task pane."
+      );
       installServices(sandbox.baseUrl, null);
       const missing = await findEmail(p.first_name, p.last_name, p.domain, null, null);
       expect(isExcelError(missing, "#VALUE!") && missing.message).toMatch(/API key missing/);
@@ -158,8 +247,12 @@ describe("worksheet functions against the sandbox", () => {
       await call(sandbox.baseUrl, "POST", "/sandbox/faults", { burst503: 4 });
       const p = examples.person!.valid;
       const result = await findEmail(p.first_name, p.last_name, p.domain, null, null);
-      expect(isExcelError(result, "#N/A") && result.message).toMatch(/busy \(503\) after 4 attempts/);
-      expect(await findEmail(p.first_name, p.last_name, p.domain, null, null)).toEqual([[expect.stringContaining("@")]]);
+      expect(isExcelError(result, "#N/A") && result.message).toMatch(
+        /busy \(503\) after 4 attempts/
+      );
+      expect(await findEmail(p.first_name, p.last_name, p.domain, null, null)).toEqual([
+        [expect.stringContaining("@")],
+      ]);
     });
 
     test("network failure: #N/A with the reason", async () => {
@@ -174,7 +267,9 @@ describe("worksheet functions against the sandbox", () => {
       await call(sandbox.baseUrl, "POST", "/sandbox/faults", { slowRate: 1, slowMs: 1000 });
       const p = examples.person!.valid;
       const result = await findEmail(p.first_name, p.last_name, p.domain, null, null);
-      expect(isExcelError(result, "#N/A") && result.message).toMatch(/No answer from the service within/);
+      expect(isExcelError(result, "#N/A") && result.message).toMatch(
+        /No answer from the service within/
+      );
     });
 
     test("a base URL that is not https: #VALUE! pointing at the settings", async () => {
@@ -187,40 +282,62 @@ describe("worksheet functions against the sandbox", () => {
 
   describe("VERIFYEMAIL", () => {
     test.each(["valid", "risky", "invalid"])("%s", async (outcome) => {
-      expect(await settled(invoke(fns.verifyEmail, examples.verify![outcome].email).result)).toBe(outcome);
+      expect(await settled(invoke(fns.verifyEmail, examples.verify![outcome].email).result)).toBe(
+        outcome
+      );
     });
 
-    test.each([["not an email"], [""], [null], [42], ["a@b"], ["x".repeat(400) + "@example.com"]])("%p: #VALUE! and no request", async (value) => {
-      const result = await settled(invoke(fns.verifyEmail, value).result);
-      expect(isExcelError(result, "#VALUE!")).toBe(true);
-      expect(runtime.sent).toEqual([]);
-    });
+    test.each([["not an email"], [""], [null], [42], ["a@b"], ["x".repeat(400) + "@example.com"]])(
+      "%p: #VALUE! and no request",
+      async (value) => {
+        const result = await settled(invoke(fns.verifyEmail, value).result);
+        expect(isExcelError(result, "#VALUE!")).toBe(true);
+        expect(runtime.sent).toEqual([]);
+      }
+    );
   });
 
   describe("DECISIONMAKER", () => {
     test("one category, a comma list, or a range, in order of importance", async () => {
       const { domain } = examples.decision_maker!.valid;
-      const one = await settled(invoke(fns.decisionMaker, domain, [["ceo"]], "email,decision_maker_category").result);
+      const one = await settled(
+        invoke(fns.decisionMaker, domain, [["ceo"]], "email,decision_maker_category").result
+      );
       expect(one).toEqual([[expect.stringContaining("@"), "ceo"]]);
-      const list = await settled(invoke(fns.decisionMaker, domain, [["hr, ceo"]], "decision_maker_category").result);
-      const range = await settled(invoke(fns.decisionMaker, domain, [["HR"], ["ceo"]], "decision_maker_category").result);
+      const list = await settled(
+        invoke(fns.decisionMaker, domain, [["hr, ceo"]], "decision_maker_category").result
+      );
+      const range = await settled(
+        invoke(fns.decisionMaker, domain, [["HR"], ["ceo"]], "decision_maker_category").result
+      );
       expect(range).toEqual(list);
       expect(await account.credits()).toBeLessThanOrEqual(98);
     });
 
     test("risky, not_found and blacklisted", async () => {
-      const risky = await settled(invoke(fns.decisionMaker, examples.decision_maker!.risky.domain, [["ceo"]], null).result);
+      const risky = await settled(
+        invoke(fns.decisionMaker, examples.decision_maker!.risky.domain, [["ceo"]], null).result
+      );
       expect(risky).toEqual([[expect.stringContaining("@")]]);
       for (const outcome of ["not_found", "blacklisted"]) {
-        const result = await settled(invoke(fns.decisionMaker, examples.decision_maker![outcome].domain, [["ceo"]], null).result);
+        const result = await settled(
+          invoke(fns.decisionMaker, examples.decision_maker![outcome].domain, [["ceo"]], null)
+            .result
+        );
         expect(isExcelError(result, "#N/A")).toBe(true);
       }
     });
 
     test("an unknown or missing category: #VALUE! naming it, no request", async () => {
-      const unknown = await settled(invoke(fns.decisionMaker, "example.com", [["ceo, chef"]], null).result);
-      expect(isExcelError(unknown, "#VALUE!") && unknown.message).toMatch(/"chef" is not a category/);
-      const missing = await settled(invoke(fns.decisionMaker, "example.com", [[null]], null).result);
+      const unknown = await settled(
+        invoke(fns.decisionMaker, "example.com", [["ceo, chef"]], null).result
+      );
+      expect(isExcelError(unknown, "#VALUE!") && unknown.message).toMatch(
+        /"chef" is not a category/
+      );
+      const missing = await settled(
+        invoke(fns.decisionMaker, "example.com", [[null]], null).result
+      );
       expect(isExcelError(missing, "#VALUE!") && missing.message).toMatch(/categories is required/);
       expect(runtime.sent).toEqual([]);
     });
@@ -228,17 +345,35 @@ describe("worksheet functions against the sandbox", () => {
 
   describe("COMPANYEMAILS", () => {
     test("up to 20 emails spilled down a column", async () => {
-      const result = (await settled(invoke(fns.companyEmails, examples.company!.valid.domain, null).result)) as string[][];
+      const result = (await settled(
+        invoke(fns.companyEmails, examples.company!.valid.domain, null).result
+      )) as string[][];
       expect(result.length).toBeGreaterThan(0);
       expect(result.length).toBeLessThanOrEqual(20);
       for (const row of result) expect(row).toEqual([expect.stringContaining("@")]);
-      const generic = (await settled(invoke(fns.companyEmails, examples.company!.valid.domain, "Generic").result)) as string[][];
-      expect(generic.every(([e]) => /^(info|contact|hello|sales|support|press|jobs|billing)@/.test(e!))).toBe(true);
+      const generic = (await settled(
+        invoke(fns.companyEmails, examples.company!.valid.domain, "Generic").result
+      )) as string[][];
+      expect(
+        generic.every(([e]) => /^(info|contact|hello|sales|support|press|jobs|billing)@/.test(e!))
+      ).toBe(true);
     });
 
     test("not found, blacklisted, bad email_type", async () => {
-      expect(isExcelError(await settled(invoke(fns.companyEmails, examples.company!.not_found.domain, null).result), "#N/A")).toBe(true);
-      expect(isExcelError(await settled(invoke(fns.companyEmails, examples.company!.blacklisted.domain, null).result), "#N/A")).toBe(true);
+      expect(
+        isExcelError(
+          await settled(invoke(fns.companyEmails, examples.company!.not_found.domain, null).result),
+          "#N/A"
+        )
+      ).toBe(true);
+      expect(
+        isExcelError(
+          await settled(
+            invoke(fns.companyEmails, examples.company!.blacklisted.domain, null).result
+          ),
+          "#N/A"
+        )
+      ).toBe(true);
       const bad = await settled(invoke(fns.companyEmails, "example.com", "everything").result);
       expect(isExcelError(bad, "#VALUE!") && bad.message).toMatch(/email_type/);
     });
@@ -247,8 +382,12 @@ describe("worksheet functions against the sandbox", () => {
   describe("LINKEDINEMAIL", () => {
     test("every outcome", async () => {
       const ask = (outcome: string, fields: string | null = null) =>
-        settled(invoke(fns.linkedinEmail, examples.linkedin_url![outcome].linkedin_url, fields).result);
-      expect(await ask("valid", "email,person_full_name,person_job_title")).toEqual([[expect.stringContaining("@"), expect.any(String), expect.any(String)]]);
+        settled(
+          invoke(fns.linkedinEmail, examples.linkedin_url![outcome].linkedin_url, fields).result
+        );
+      expect(await ask("valid", "email,person_full_name,person_job_title")).toEqual([
+        [expect.stringContaining("@"), expect.any(String), expect.any(String)],
+      ]);
       expect(await ask("risky")).toEqual([[expect.stringContaining("@")]]);
       expect(isExcelError(await ask("not_found"), "#N/A")).toBe(true);
       expect(isExcelError(await ask("blacklisted"), "#N/A")).toBe(true);
@@ -260,7 +399,9 @@ describe("worksheet functions against the sandbox", () => {
   describe("EMPLOYEES", () => {
     test("a spilled table: name, title, company, profile URL; no header", async () => {
       const { domain, preferred_title } = examples.legacy_employees!.valid;
-      const table = (await settled(invoke(fns.employees, domain, preferred_title, null).result)) as string[][];
+      const table = (await settled(
+        invoke(fns.employees, domain, preferred_title, null).result
+      )) as string[][];
       expect(table.length).toBeGreaterThan(0);
       for (const row of table) expect(row).toHaveLength(4);
       expect(table[0]![0]).not.toBe("name");
@@ -268,26 +409,48 @@ describe("worksheet functions against the sandbox", () => {
 
     test("not found, bad country code, missing title", async () => {
       const nf = examples.legacy_employees!.not_found;
-      expect(isExcelError(await settled(invoke(fns.employees, nf.domain, nf.preferred_title, null).result), "#N/A")).toBe(true);
+      expect(
+        isExcelError(
+          await settled(invoke(fns.employees, nf.domain, nf.preferred_title, null).result),
+          "#N/A"
+        )
+      ).toBe(true);
       const country = await settled(invoke(fns.employees, "example.com", "CEO", "USA").result);
       expect(isExcelError(country, "#VALUE!") && country.message).toMatch(/country_code/);
       const title = await settled(invoke(fns.employees, "example.com", "", null).result);
-      expect(isExcelError(title, "#VALUE!") && title.message).toMatch(/preferred_title is required/);
+      expect(isExcelError(title, "#VALUE!") && title.message).toMatch(
+        /preferred_title is required/
+      );
     });
   });
 
   describe("CREDITS", () => {
     test("streams the balance and follows what the add-in spends", async () => {
       const values: unknown[] = [];
-      const invocation = { setResult: (v: unknown) => values.push(v), onCanceled: undefined as (() => void) | undefined };
+      const invocation = {
+        setResult: (v: unknown) => values.push(v),
+        onCanceled: undefined as (() => void) | undefined,
+      };
       fns.credits(invocation as never);
-      await settled((async () => { while (!values.includes(100)) await new Promise((r) => setTimeout(r, 10)); })());
+      await settled(
+        (async () => {
+          while (!values.includes(100)) await new Promise((r) => setTimeout(r, 10));
+        })()
+      );
       const p = examples.person!.valid;
       await findEmail(p.first_name, p.last_name, p.domain, null, null);
       expect(values[values.length - 1]).toBe(99);
       invocation.onCanceled!();
-      await findEmail(examples.person!.risky.first_name, "x", examples.company!.valid.domain, null, null);
-      await settled(invoke(fns.decisionMaker, examples.decision_maker!.valid.domain, [["ceo"]], null).result);
+      await findEmail(
+        examples.person!.risky.first_name,
+        "x",
+        examples.company!.valid.domain,
+        null,
+        null
+      );
+      await settled(
+        invoke(fns.decisionMaker, examples.decision_maker!.valid.domain, [["ceo"]], null).result
+      );
       expect(values[values.length - 1]).toBe(99);
     });
 
@@ -295,7 +458,11 @@ describe("worksheet functions against the sandbox", () => {
       installServices(sandbox.baseUrl, "wrong-key-1234567890");
       const values: unknown[] = [];
       fns.credits({ setResult: (v: unknown) => values.push(v) } as never);
-      await settled((async () => { while (values.length === 0) await new Promise((r) => setTimeout(r, 10)); })());
+      await settled(
+        (async () => {
+          while (values.length === 0) await new Promise((r) => setTimeout(r, 10));
+        })()
+      );
       expect(isExcelError(values[0], "#VALUE!")).toBe(true);
     });
   });

@@ -7,7 +7,10 @@ import { MemoryStore } from "../../src/client/storage";
 // a sandbox. Only Excel is faked; the client and the sandbox are real.
 
 export class FakeCustomFunctionsError extends Error {
-  constructor(readonly code: string, message?: string) {
+  constructor(
+    readonly code: string,
+    message?: string
+  ) {
     super(message ?? "");
     this.name = "CustomFunctions.Error";
   }
@@ -55,7 +58,11 @@ export interface RuntimeHarness {
 }
 
 /** Installs the runtime's services: the given sandbox and key, fast retries, memory stores. */
-export function installServices(baseUrl: string, apiKey: string | null, options: { timeoutMs?: number; retries?: number } = {}): RuntimeHarness {
+export function installServices(
+  baseUrl: string,
+  apiKey: string | null,
+  options: { timeoutMs?: number; retries?: number } = {}
+): RuntimeHarness {
   const sent: string[] = [];
   const settingsStorage = new MemorySettingsStorage();
   const settings = new SettingsStore(settingsStorage, { apiKey, baseUrl, webhookUrl: null });
@@ -74,7 +81,10 @@ export interface CancelableInvocation {
 }
 
 /** Calls a cancelable function as Excel does: its arguments, then an invocation object. */
-export function invoke<T>(fn: (...args: never[]) => Promise<T>, ...args: unknown[]): { result: Promise<T>; invocation: CancelableInvocation } {
+export function invoke<T>(
+  fn: (...args: never[]) => Promise<T>,
+  ...args: unknown[]
+): { result: Promise<T>; invocation: CancelableInvocation } {
   const invocation: CancelableInvocation = {};
   const result = (fn as (...a: unknown[]) => Promise<T>)(...args, invocation);
   return { result, invocation };

@@ -16,7 +16,12 @@ export interface TestAccount {
   apiKey: string;
   email: string;
   /** fetch against the sandbox with this account's Authorization header. */
-  request(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<TestResponse>;
+  request(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>
+  ): Promise<TestResponse>;
   credits(): Promise<number>;
 }
 
@@ -25,7 +30,7 @@ export interface TestResponse {
   headers: Headers;
   text: string;
   /** The parsed JSON body (undefined when the body is not JSON). */
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  body: any;
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<TestSandbox> {
@@ -36,8 +41,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<TestSa
     const created = await call(baseUrl, "POST", "/sandbox/accounts", { credits });
     if (created.status !== 200) throw new Error(`account creation failed: ${created.text}`);
     const apiKey: string = created.body.api_key;
-    const request = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-      call(baseUrl, method, path, body, { authorization: `Bearer ${apiKey}`, ...headers });
+    const request = (
+      method: string,
+      path: string,
+      body?: unknown,
+      headers: Record<string, string> = {}
+    ) => call(baseUrl, method, path, body, { authorization: `Bearer ${apiKey}`, ...headers });
     return {
       apiKey,
       email: created.body.email,
@@ -56,12 +65,22 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<TestSa
 
 /** One HTTP request; a string body is sent as is (for malformed JSON tests), anything else as JSON. */
 export async function call(
-  baseUrl: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {},
+  baseUrl: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {}
 ): Promise<TestResponse> {
   const init: RequestInit = { method, headers: { ...headers } };
   if (body !== undefined) {
-    init.body = typeof body === "string" || body instanceof FormData ? (body as string) : JSON.stringify(body);
-    if (!(body instanceof FormData) && !Object.keys(headers).some((h) => h.toLowerCase() === "content-type")) {
+    init.body =
+      typeof body === "string" || body instanceof FormData
+        ? (body as string)
+        : JSON.stringify(body);
+    if (
+      !(body instanceof FormData) &&
+      !Object.keys(headers).some((h) => h.toLowerCase() === "content-type")
+    ) {
       (init.headers as Record<string, string>)["content-type"] = "application/json";
     }
   }
@@ -88,7 +107,11 @@ export class ManualClock implements Clock {
 }
 
 /** Polls until `check` returns a value other than undefined, or fails after `timeoutMs`. */
-export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 10_000, what = "condition"): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined>,
+  timeoutMs = 10_000,
+  what = "condition"
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

@@ -9,27 +9,53 @@ import { eventually } from "./sandbox";
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
 /** Polls GET `path` until the search's status is one of `statuses`; returns the last body. */
-export async function waitForStatus(account: TestAccount, path: string, statuses: string[], timeoutMs = 15_000): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
-  return eventually(async () => {
-    const response = await account.request("GET", path);
-    if (response.status !== 200) throw new Error(`GET ${path}: ${response.status} ${response.text}`);
-    return statuses.includes(response.body.status) ? response.body : undefined;
-  }, timeoutMs, `${path} to be ${statuses.join(" or ")}`);
+export async function waitForStatus(
+  account: TestAccount,
+  path: string,
+  statuses: string[],
+  timeoutMs = 15_000
+): Promise<any> {
+  return eventually(
+    async () => {
+      const response = await account.request("GET", path);
+      if (response.status !== 200)
+        throw new Error(`GET ${path}: ${response.status} ${response.text}`);
+      return statuses.includes(response.body.status) ? response.body : undefined;
+    },
+    timeoutMs,
+    `${path} to be ${statuses.join(" or ")}`
+  );
 }
 
 /** Polls GET `path` and records each distinct status after `first` (the creation's answer), until one of `last`. */
-export async function statusTrail(account: TestAccount, path: string, first: string, last: string[], timeoutMs = 15_000): Promise<string[]> {
+export async function statusTrail(
+  account: TestAccount,
+  path: string,
+  first: string,
+  last: string[],
+  timeoutMs = 15_000
+): Promise<string[]> {
   const trail: string[] = [first];
-  await eventually(async () => {
-    const { body } = await account.request("GET", path);
-    if (trail[trail.length - 1] !== body.status) trail.push(body.status);
-    return last.includes(body.status) ? true : undefined;
-  }, timeoutMs, `${path} to reach ${last.join(" or ")}`);
+  await eventually(
+    async () => {
+      const { body } = await account.request("GET", path);
+      if (trail[trail.length - 1] !== body.status) trail.push(body.status);
+      return last.includes(body.status) ? true : undefined;
+    },
+    timeoutMs,
+    `${path} to reach ${last.join(" or ")}`
+  );
   return trail;
 }
 
 function expectCounts(counts: unknown): void {
-  expect(Object.keys(counts as object).sort()).toEqual(["failed", "found_unknown", "found_valid", "not_found", "total"]);
+  expect(Object.keys(counts as object).sort()).toEqual([
+    "failed",
+    "found_unknown",
+    "found_valid",
+    "not_found",
+    "total",
+  ]);
   for (const value of Object.values(counts as object)) {
     expect(typeof value).toBe("number");
     expect(Number.isInteger(value)).toBe(true);
@@ -37,29 +63,53 @@ function expectCounts(counts: unknown): void {
   }
 }
 
-const isTime = (value: unknown): boolean => typeof value === "string" && ISO.test(value) && !Number.isNaN(Date.parse(value));
+const isTime = (value: unknown): boolean =>
+  typeof value === "string" && ISO.test(value) && !Number.isNaN(Date.parse(value));
 
 /** Spec 2.5: every field present, typed, and nothing else. */
-export function expectBulkSearch(body: any): void { // eslint-disable-line @typescript-eslint/no-explicit-any
+export function expectBulkSearch(body: any): void {
   expect(Object.keys(body).sort()).toEqual([
-    "counts", "created_at", "credits_needed", "decision_maker_category", "file_name", "id", "paid", "started_running_at", "status",
+    "counts",
+    "created_at",
+    "credits_needed",
+    "decision_maker_category",
+    "file_name",
+    "id",
+    "paid",
+    "started_running_at",
+    "status",
   ]);
   expect(body.id).toMatch(/^blk_[A-Za-z0-9]+$/);
   expect(typeof body.status).toBe("string");
   expectCounts(body.counts);
   expect(isTime(body.created_at)).toBe(true);
   expect(typeof body.credits_needed).toBe("number");
-  expect(body.decision_maker_category === null || typeof body.decision_maker_category === "string").toBe(true);
+  expect(
+    body.decision_maker_category === null || typeof body.decision_maker_category === "string"
+  ).toBe(true);
   expect(typeof body.file_name).toBe("string");
   expect(typeof body.paid).toBe("boolean");
   expect(body.started_running_at === null || isTime(body.started_running_at)).toBe(true);
 }
 
 /** Spec 2.6: every field present (result_limit too, nullable), typed, and nothing else. */
-export function expectGeoLead(body: any): void { // eslint-disable-line @typescript-eslint/no-explicit-any
+export function expectGeoLead(body: any): void {
   expect(Object.keys(body).sort()).toEqual([
-    "counts", "created_at", "credits_needed", "file_name", "find_company_emails", "find_decision_maker_categories", "id",
-    "latitude", "longitude", "paid", "query", "radius_km", "result_limit", "started_running_at", "status",
+    "counts",
+    "created_at",
+    "credits_needed",
+    "file_name",
+    "find_company_emails",
+    "find_decision_maker_categories",
+    "id",
+    "latitude",
+    "longitude",
+    "paid",
+    "query",
+    "radius_km",
+    "result_limit",
+    "started_running_at",
+    "status",
   ]);
   expect(body.id).toMatch(/^geo_[A-Za-z0-9]+$/);
   expect(typeof body.status).toBe("string");
@@ -69,7 +119,8 @@ export function expectGeoLead(body: any): void { // eslint-disable-line @typescr
   expect(typeof body.file_name).toBe("string");
   expect(typeof body.find_company_emails).toBe("boolean");
   expect(Array.isArray(body.find_decision_maker_categories)).toBe(true);
-  for (const category of body.find_decision_maker_categories) expect(typeof category).toBe("string");
+  for (const category of body.find_decision_maker_categories)
+    expect(typeof category).toBe("string");
   expect(typeof body.latitude).toBe("number");
   expect(typeof body.longitude).toBe("number");
   expect(typeof body.paid).toBe("boolean");
@@ -98,20 +149,34 @@ export async function parseXlsx(bytes: ArrayBuffer): Promise<unknown[][]> {
 }
 
 /** A GET with the account's key, body as bytes (for XLSX). */
-export async function fetchBytes(sandbox: TestSandbox, account: TestAccount, path: string): Promise<{ status: number; headers: Headers; bytes: ArrayBuffer }> {
-  const response = await fetch(sandbox.baseUrl + path, { headers: { authorization: `Bearer ${account.apiKey}` } });
-  return { status: response.status, headers: response.headers, bytes: await response.arrayBuffer() };
+export async function fetchBytes(
+  sandbox: TestSandbox,
+  account: TestAccount,
+  path: string
+): Promise<{ status: number; headers: Headers; bytes: ArrayBuffer }> {
+  const response = await fetch(sandbox.baseUrl + path, {
+    headers: { authorization: `Bearer ${account.apiKey}` },
+  });
+  return {
+    status: response.status,
+    headers: response.headers,
+    bytes: await response.arrayBuffer(),
+  };
 }
 
 /** POST /v5.1/bulk/json, expecting 200; returns the bulk search object. */
-export async function createBulk(account: TestAccount, body: unknown, headers: Record<string, string> = {}): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+export async function createBulk(
+  account: TestAccount,
+  body: unknown,
+  headers: Record<string, string> = {}
+): Promise<any> {
   const response = await account.request("POST", "/v5.1/bulk/json", body, headers);
   if (response.status !== 200) throw new Error(`bulk/json: ${response.status} ${response.text}`);
   return response.body;
 }
 
 /** Creates a bulk search and waits until it is completed (or failed). */
-export async function completedBulk(account: TestAccount, body: unknown): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+export async function completedBulk(account: TestAccount, body: unknown): Promise<any> {
   const created = await createBulk(account, body);
   return waitForStatus(account, `/v5.1/bulk/${created.id}`, ["completed", "failed"]);
 }

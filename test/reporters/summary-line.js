@@ -6,7 +6,9 @@ class SummaryLineReporter {
     const failedSuites = results.numRuntimeErrorTestSuites;
     // A suite that fails to load runs no test; count it as a failure so it is never silent.
     const failed = results.numFailedTests + failedSuites;
-    process.stdout.write(`\njest: ${results.numPassedTests} passed, ${failed} failed, ${skipped} skipped\n`);
+    process.stdout.write(
+      `\njest: ${results.numPassedTests} passed, ${failed} failed, ${skipped} skipped\n`
+    );
   }
 }
 module.exports = SummaryLineReporter;

@@ -8,14 +8,20 @@ describe("settings", () => {
     const storage = new MemorySettingsStorage();
     const store = new SettingsStore(storage, defaults);
     expect(await store.load()).toEqual(defaults);
-    await store.save({ apiKey: "  live-key-123  ", baseUrl: "https://api.example.com/", webhookUrl: "https://hooks.example.com/mail" });
+    await store.save({
+      apiKey: "  live-key-123  ",
+      baseUrl: "https://api.example.com/",
+      webhookUrl: "https://hooks.example.com/mail",
+    });
     expect(Object.fromEntries(storage.items)).toEqual({
       [SETTING_KEYS.apiKey]: "live-key-123",
       [SETTING_KEYS.baseUrl]: "https://api.example.com",
       [SETTING_KEYS.webhookUrl]: "https://hooks.example.com/mail",
     });
     expect(await new SettingsStore(storage, defaults).load()).toEqual({
-      apiKey: "live-key-123", baseUrl: "https://api.example.com", webhookUrl: "https://hooks.example.com/mail",
+      apiKey: "live-key-123",
+      baseUrl: "https://api.example.com",
+      webhookUrl: "https://hooks.example.com/mail",
     });
   });
 
@@ -26,14 +32,20 @@ describe("settings", () => {
     [{ webhookUrl: "hooks" }, "webhookUrl", /not a valid URL/],
     [{ apiKey: "two words" }, "apiKey", /one word/],
     [{ apiKey: "k".repeat(600) }, "apiKey", /one word/],
-  ])("%p is refused with a message for its field, and nothing changes", async (change, field, message) => {
-    const storage = new MemorySettingsStorage();
-    const store = new SettingsStore(storage, defaults);
-    await expect(store.save(change)).rejects.toMatchObject({ field, message: expect.stringMatching(message) });
-    await expect(store.save(change)).rejects.toBeInstanceOf(SettingsError);
-    expect(storage.items.size).toBe(0);
-    expect(store.value).toEqual(defaults);
-  });
+  ])(
+    "%p is refused with a message for its field, and nothing changes",
+    async (change, field, message) => {
+      const storage = new MemorySettingsStorage();
+      const store = new SettingsStore(storage, defaults);
+      await expect(store.save(change)).rejects.toMatchObject({
+        field,
+        message: expect.stringMatching(message),
+      });
+      await expect(store.save(change)).rejects.toBeInstanceOf(SettingsError);
+      expect(storage.items.size).toBe(0);
+      expect(store.value).toEqual(defaults);
+    }
+  );
 
   test("a cleared key or webhook is removed, and listeners hear the change", async () => {
     const storage = new MemorySettingsStorage();

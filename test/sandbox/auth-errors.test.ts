@@ -1,4 +1,10 @@
-import { call, startSandbox, type TestAccount, type TestResponse, type TestSandbox } from "../helpers/sandbox";
+import {
+  call,
+  startSandbox,
+  type TestAccount,
+  type TestResponse,
+  type TestSandbox,
+} from "../helpers/sandbox";
 
 // Authentication (spec 5), /status (spec 4.14), unknown routes, and the sandbox-only
 // account endpoint (DESIGN section 7).
@@ -14,8 +20,23 @@ function v51Endpoints(examples: Examples): Array<[string, string, unknown]> {
     ["GET", `/v5.1/domain/${domain}/email`, undefined],
     ["POST", `/v5.1/domain/${domain}/email/order`, undefined],
     ["GET", `/v5.1/domain/${domain}/email/download`, undefined],
-    ["POST", "/v5.1/report/bad-email", { email: "someone@example.com", additional_info: "bounced" }],
-    ["POST", "/v5.1/bulk/json", { data: [["full_name", "domain"], ["Ada Lovelace", "example.com"]], full_name_field_index: 0, domain_field_index: 1 }],
+    [
+      "POST",
+      "/v5.1/report/bad-email",
+      { email: "someone@example.com", additional_info: "bounced" },
+    ],
+    [
+      "POST",
+      "/v5.1/bulk/json",
+      {
+        data: [
+          ["full_name", "domain"],
+          ["Ada Lovelace", "example.com"],
+        ],
+        full_name_field_index: 0,
+        domain_field_index: 1,
+      },
+    ],
     ["POST", "/v5.1/bulk/multipart", undefined],
     ["GET", "/v5.1/bulk/blk_unknown", undefined],
     ["GET", "/v5.1/bulk/blk_unknown/download", undefined],
@@ -72,7 +93,10 @@ describe("authentication and errors", () => {
     badAuthorizations = [
       ["no Authorization", {}],
       ["a wrong key", { authorization: "Bearer sbx_this-key-does-not-exist" }],
-      ["a key with one character changed", { authorization: `Bearer ${key.slice(0, -1)}${key.endsWith("A") ? "B" : "A"}` }],
+      [
+        "a key with one character changed",
+        { authorization: `Bearer ${key.slice(0, -1)}${key.endsWith("A") ? "B" : "A"}` },
+      ],
       ["Basic scheme", { authorization: `Basic ${Buffer.from(`${key}:`).toString("base64")}` }],
       ["Token scheme", { authorization: `Token ${key}` }],
       ["the bare key", { authorization: key }],
@@ -111,18 +135,30 @@ describe("authentication and errors", () => {
 
   test("a refused request charges nobody", async () => {
     const before = await account.credits();
-    await call(sandbox.baseUrl, "POST", "/v5.1/find-email/person", examples.person!.valid!, { authorization: `Token ${account.apiKey}` });
-    await call(sandbox.baseUrl, "POST", "/v5.0/validate.json", examples.legacy_validate!.valid!, { authorization: account.apiKey });
+    await call(sandbox.baseUrl, "POST", "/v5.1/find-email/person", examples.person!.valid!, {
+      authorization: `Token ${account.apiKey}`,
+    });
+    await call(sandbox.baseUrl, "POST", "/v5.0/validate.json", examples.legacy_validate!.valid!, {
+      authorization: account.apiKey,
+    });
     expect(await account.credits()).toBe(before);
   });
 
   test("authentication is checked before the body: a bad body without a key is still a 401", async () => {
-    expectV51Unauthorized(await call(sandbox.baseUrl, "POST", "/v5.1/verify-email", '{"email": '), "malformed body");
-    expectV50Unauthorized(await call(sandbox.baseUrl, "POST", "/v5.0/validate.json", {}), "legacy empty body");
+    expectV51Unauthorized(
+      await call(sandbox.baseUrl, "POST", "/v5.1/verify-email", '{"email": '),
+      "malformed body"
+    );
+    expectV50Unauthorized(
+      await call(sandbox.baseUrl, "POST", "/v5.0/validate.json", {}),
+      "legacy empty body"
+    );
   });
 
   test("GET /status needs no authentication", async () => {
-    for (const headers of [{}, { authorization: "Bearer nonsense" }] as Array<Record<string, string>>) {
+    for (const headers of [{}, { authorization: "Bearer nonsense" }] as Array<
+      Record<string, string>
+    >) {
       const response = await call(sandbox.baseUrl, "GET", "/status", undefined, headers);
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ healthy: true });
@@ -147,20 +183,32 @@ describe("authentication and errors", () => {
   });
 
   test("an unknown API route without a key is refused first (nothing is revealed)", async () => {
-    expectV51Unauthorized(await call(sandbox.baseUrl, "GET", "/v5.1/nothing-here"), "unknown v5.1 route");
-    expectV50Unauthorized(await call(sandbox.baseUrl, "GET", "/v5.0/nothing.json"), "unknown v5.0 route");
+    expectV51Unauthorized(
+      await call(sandbox.baseUrl, "GET", "/v5.1/nothing-here"),
+      "unknown v5.1 route"
+    );
+    expectV50Unauthorized(
+      await call(sandbox.baseUrl, "GET", "/v5.0/nothing.json"),
+      "unknown v5.0 route"
+    );
   });
 
   describe("POST /sandbox/accounts", () => {
     test("creates an account with the given credits and email, whose key works", async () => {
-      const created = await call(sandbox.baseUrl, "POST", "/sandbox/accounts", { credits: 42, email: "ada@example.org" });
+      const created = await call(sandbox.baseUrl, "POST", "/sandbox/accounts", {
+        credits: 42,
+        email: "ada@example.org",
+      });
       expect(created.status).toBe(200);
       expect(Object.keys(created.body).sort()).toEqual(["api_key", "credits_left", "email"]);
       expect(created.body.credits_left).toBe(42);
       expect(created.body.email).toBe("ada@example.org");
       expect(typeof created.body.api_key).toBe("string");
       const auth = { authorization: `Bearer ${created.body.api_key}` };
-      expect((await call(sandbox.baseUrl, "GET", "/v5.1/account", undefined, auth)).body).toEqual({ credits_left: 42, email: "ada@example.org" });
+      expect((await call(sandbox.baseUrl, "GET", "/v5.1/account", undefined, auth)).body).toEqual({
+        credits_left: 42,
+        email: "ada@example.org",
+      });
       const legacy = await call(sandbox.baseUrl, "GET", "/v5.0/meta/account.json", undefined, auth);
       expect(legacy.body).toMatchObject({ success: true, credits_left: 42, credits_total: 42 });
     });

@@ -1,19 +1,38 @@
-import { call, eventually, startSandbox, type TestAccount, type TestSandbox } from "../helpers/sandbox";
-import { createBulk, csvObjects, expectBulkSearch, statusTrail, waitForStatus } from "../helpers/searches";
+import {
+  call,
+  eventually,
+  startSandbox,
+  type TestAccount,
+  type TestSandbox,
+} from "../helpers/sandbox";
+import {
+  createBulk,
+  csvObjects,
+  expectBulkSearch,
+  statusTrail,
+  waitForStatus,
+} from "../helpers/searches";
 
 // The worker (spec 3.1): queued -> running -> completed observed over HTTP, with a slow worker
 // (one row per step, 150 ms between steps); previews while running; pause, resume and delete
 // through the sandbox-only endpoints.
 
-type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Body = Record<string, any>;
 
 describe("bulk search states", () => {
   let sandbox: TestSandbox;
   let account: TestAccount;
-  const domains = (n: number): string[][] => [["site"], ...Array.from({ length: n }, (_, i) => [`company-${i}.example.com`])];
+  const domains = (n: number): string[][] => [
+    ["site"],
+    ...Array.from({ length: n }, (_, i) => [`company-${i}.example.com`]),
+  ];
   const processedOf = (search: Body): number =>
-    search.counts.found_valid + search.counts.found_unknown + search.counts.not_found + search.counts.failed;
-  const control = (id: string, action: string) => call(sandbox.baseUrl, "POST", `/sandbox/searches/${id}/${action}`);
+    search.counts.found_valid +
+    search.counts.found_unknown +
+    search.counts.not_found +
+    search.counts.failed;
+  const control = (id: string, action: string) =>
+    call(sandbox.baseUrl, "POST", `/sandbox/searches/${id}/${action}`);
 
   beforeAll(async () => {
     sandbox = await startSandbox({ jobChunkSize: 1, jobStepMs: 150 });
@@ -30,7 +49,9 @@ describe("bulk search states", () => {
 
     const running = await waitForStatus(account, path, ["running"]);
     expectBulkSearch(running);
-    expect(Date.parse(running.started_running_at)).toBeGreaterThanOrEqual(Date.parse(running.created_at));
+    expect(Date.parse(running.started_running_at)).toBeGreaterThanOrEqual(
+      Date.parse(running.created_at)
+    );
     const partway = await eventually(async () => {
       const { body } = await account.request("GET", path);
       return body.status === "running" && processedOf(body) > 0 ? body : undefined;
@@ -45,7 +66,10 @@ describe("bulk search states", () => {
     expect(previewRows).toBeLessThan(6);
     const full = await account.request("GET", `${path}/download`);
     expect(full.status).toBe(400);
-    expect(full.body).toEqual({ error: "bad_request", message: expect.stringMatching(/preview_only/) });
+    expect(full.body).toEqual({
+      error: "bad_request",
+      message: expect.stringMatching(/preview_only/),
+    });
 
     const trail = await statusTrail(account, path, "running", ["completed"]);
     expect(trail.at(-1)).toBe("completed");
@@ -56,13 +80,22 @@ describe("bulk search states", () => {
 
   test("the whole trail: queued -> running -> completed, never backwards", async () => {
     const created = await createBulk(account, { data: domains(3), domain_field_index: 0 });
-    const trail = await statusTrail(account, `/v5.1/bulk/${created.id}`, created.status, ["completed"]);
+    const trail = await statusTrail(account, `/v5.1/bulk/${created.id}`, created.status, [
+      "completed",
+    ]);
     expect(trail).toEqual(["queued", "running", "completed"]);
   });
 
   test("a failing search goes queued -> running -> failed", async () => {
-    const created = await createBulk(account, { data: domains(4), domain_field_index: 0, file_name: "Broken [sandbox:fail]" });
-    const trail = await statusTrail(account, `/v5.1/bulk/${created.id}`, created.status, ["failed", "completed"]);
+    const created = await createBulk(account, {
+      data: domains(4),
+      domain_field_index: 0,
+      file_name: "Broken [sandbox:fail]",
+    });
+    const trail = await statusTrail(account, `/v5.1/bulk/${created.id}`, created.status, [
+      "failed",
+      "completed",
+    ]);
     expect(trail).toEqual(["queued", "running", "failed"]);
   });
 
@@ -112,12 +145,16 @@ describe("bulk search states", () => {
     const deleted = await control(created.id, "delete");
     expect(deleted.status).toBe(200);
     expect(deleted.body.status).toBe("deleted");
-    for (const path of [`/v5.1/bulk/${created.id}`, `/v5.1/bulk/${created.id}/download?preview_only=true`]) {
+    for (const path of [
+      `/v5.1/bulk/${created.id}`,
+      `/v5.1/bulk/${created.id}/download?preview_only=true`,
+    ]) {
       const response = await account.request("GET", path);
       expect(response.status).toBe(404);
       expect(response.body.error).toBe("not_found");
     }
-    for (const action of ["pause", "resume", "delete"]) expect((await control(created.id, action)).status).toBe(404);
+    for (const action of ["pause", "resume", "delete"])
+      expect((await control(created.id, action)).status).toBe(404);
     expect(sandbox.app.sandbox.searches.activeIds()).not.toContain(created.id);
   });
 

@@ -8,19 +8,24 @@ import { parseCsv } from "../helpers/searches";
 // the service mid-way; a new service on the same file finishes it with every row processed
 // exactly once: the same counts and the same file as an uninterrupted run.
 
-type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Body = Record<string, any>;
 
 describe("bulk search across a restart", () => {
   let dir: string;
   const open: TestSandbox[] = [];
-  beforeAll(() => { dir = mkdtempSync(join(tmpdir(), "bulk-restart-")); });
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), "bulk-restart-"));
+  });
   afterAll(async () => {
     for (const sandbox of open) await sandbox.app.close().catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });
   });
 
   const processedOf = (search: Body): number =>
-    search.counts.found_valid + search.counts.found_unknown + search.counts.not_found + search.counts.failed;
+    search.counts.found_valid +
+    search.counts.found_unknown +
+    search.counts.not_found +
+    search.counts.failed;
 
   test("a new service on the same file completes an interrupted search exactly", async () => {
     const reference = await startSandbox();
@@ -31,9 +36,17 @@ describe("bulk search across a restart", () => {
     const rows = Array.from({ length: 300 }, (_, i) => {
       if (i % 10 === 9) return ["", "", "", `row ${i}`];
       const p = people[i % people.length]!;
-      return i % 3 === 0 ? [p.first_name, p.last_name, p.domain, `row ${i}`] : [`Person${i}`, `Surname${i % 17}`, `made-up-${i % 23}.example.org`, `row ${i}`];
+      return i % 3 === 0
+        ? [p.first_name, p.last_name, p.domain, `row ${i}`]
+        : [`Person${i}`, `Surname${i % 17}`, `made-up-${i % 23}.example.org`, `row ${i}`];
     });
-    const body = { data: [["first", "last", "domain", "note"], ...rows], first_name_field_index: 0, last_name_field_index: 1, domain_field_index: 2, file_name: "Restart" };
+    const body = {
+      data: [["first", "last", "domain", "note"], ...rows],
+      first_name_field_index: 0,
+      last_name_field_index: 1,
+      domain_field_index: 2,
+      file_name: "Restart",
+    };
 
     // What an uninterrupted run gives.
     const referenceAccount = await reference.account(1000);
@@ -42,7 +55,8 @@ describe("bulk search across a restart", () => {
       const { body: search } = await referenceAccount.request("GET", `/v5.1/bulk/${expectedId}`);
       return search.status === "completed" ? search : undefined;
     });
-    const expectedCsv = (await referenceAccount.request("GET", `/v5.1/bulk/${expectedId}/download`)).text;
+    const expectedCsv = (await referenceAccount.request("GET", `/v5.1/bulk/${expectedId}/download`))
+      .text;
     await reference.close();
 
     // First service: ten rows per step, interrupted part-way.
@@ -61,7 +75,8 @@ describe("bulk search across a restart", () => {
     // Second service on the same file, with a different chunk size: it resumes at the cursor.
     const second = await startSandbox({ db: file, jobChunkSize: 64 });
     open.push(second);
-    const get = (path: string) => call(second.baseUrl, "GET", path, undefined, { authorization: `Bearer ${account.apiKey}` });
+    const get = (path: string) =>
+      call(second.baseUrl, "GET", path, undefined, { authorization: `Bearer ${account.apiKey}` });
     const resumedAt = (await get(`/v5.1/bulk/${created.id}`)).body;
     expect(processedOf(resumedAt)).toBeGreaterThanOrEqual(processedOf(before));
     const done = await eventually(async () => {

@@ -1,12 +1,24 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { call, eventually, startSandbox, type TestAccount, type TestSandbox } from "../helpers/sandbox";
-import { completedBulk, createBulk, csvObjects, expectBulkSearch, waitForStatus } from "../helpers/searches";
+import {
+  call,
+  eventually,
+  startSandbox,
+  type TestAccount,
+  type TestSandbox,
+} from "../helpers/sandbox";
+import {
+  completedBulk,
+  createBulk,
+  csvObjects,
+  expectBulkSearch,
+  waitForStatus,
+} from "../helpers/searches";
 
 // Bulk search creation (spec 2.5, 4.6), the search types derived from the index fields, row
 // outcomes equal to single lookups, bad input, and the completion webhook (spec 6).
 
-type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Body = Record<string, any>;
 
 describe("bulk searches: creation, outcomes, errors, webhooks", () => {
   let sandbox: TestSandbox;
@@ -27,13 +39,22 @@ describe("bulk searches: creation, outcomes, errors, webhooks", () => {
   test("POST /v5.1/bulk/json answers the bulk search object of spec 2.5, queued, with every field typed", async () => {
     const account = await sandbox.account(10);
     const before = Date.now();
-    const created = await createBulk(account, { ...examples.bulk!.completed, file_name: undefined });
+    const created = await createBulk(account, {
+      ...examples.bulk!.completed,
+      file_name: undefined,
+    });
     expectBulkSearch(created);
     expect(created.status).toBe("queued");
     expect(created.paid).toBe(false);
     expect(created.started_running_at).toBeNull();
     expect(created.decision_maker_category).toBeNull();
-    expect(created.counts).toEqual({ failed: 0, found_unknown: 0, found_valid: 0, not_found: 0, total: 5 });
+    expect(created.counts).toEqual({
+      failed: 0,
+      found_unknown: 0,
+      found_valid: 0,
+      not_found: 0,
+      total: 5,
+    });
     expect(created.file_name).toMatch(/^Bulk search \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     expect(Date.parse(created.created_at)).toBeGreaterThanOrEqual(before - 1000);
 
@@ -42,7 +63,13 @@ describe("bulk searches: creation, outcomes, errors, webhooks", () => {
     expect(done.id).toBe(created.id);
     expect(done.started_running_at).not.toBeNull();
     // The example has one row per outcome: valid, risky, blacklisted, not found, and a row with no name.
-    expect(done.counts).toEqual({ failed: 1, found_unknown: 1, found_valid: 1, not_found: 2, total: 5 });
+    expect(done.counts).toEqual({
+      failed: 1,
+      found_unknown: 1,
+      found_valid: 1,
+      not_found: 2,
+      total: 5,
+    });
     expect(done.credits_needed).toBe(1);
   });
 
@@ -52,18 +79,44 @@ describe("bulk searches: creation, outcomes, errors, webhooks", () => {
     const bodies = Object.values(examples.person!);
     const data = [
       ["Who", "First", "Last", "Company site", "Company"],
-      ...bodies.map((b) => [`${b.first_name} ${b.last_name}`, b.first_name, b.last_name, b.domain, null]),
+      ...bodies.map((b) => [
+        `${b.first_name} ${b.last_name}`,
+        b.first_name,
+        b.last_name,
+        b.domain,
+        null,
+      ]),
       ["Nobody", "", "", "", "Some Company"],
     ];
     const done = await completedBulk(account, {
-      data, first_name_field_index: 1, last_name_field_index: 2, domain_field_index: 3, company_name_field_index: 4,
+      data,
+      first_name_field_index: 1,
+      last_name_field_index: 2,
+      domain_field_index: 3,
+      company_name_field_index: 4,
     });
     expect(done.status).toBe("completed");
-    expect(done.counts).toEqual({ failed: 1, found_unknown: 1, found_valid: 1, not_found: 2, total: 5 });
+    expect(done.counts).toEqual({
+      failed: 1,
+      found_unknown: 1,
+      found_valid: 1,
+      not_found: 2,
+      total: 5,
+    });
     const rows = await rowsOf(account, done.id);
     expect(Object.keys(rows[0]!)).toEqual([
-      "Who", "First", "Last", "Company site", "Company",
-      "email", "email_status", "person_full_name", "person_job_title", "person_company_name", "mx_host", "mx_domain",
+      "Who",
+      "First",
+      "Last",
+      "Company site",
+      "Company",
+      "email",
+      "email_status",
+      "person_full_name",
+      "person_job_title",
+      "person_company_name",
+      "mx_host",
+      "mx_domain",
     ]);
     for (const [i, body] of bodies.entries()) {
       const answer = (await single.request("POST", "/v5.1/find-email/person", body)).body;
@@ -92,22 +145,47 @@ describe("bulk searches: creation, outcomes, errors, webhooks", () => {
         ["Zebedee Nobodyhere", valid.domain, profile],
         ["Cher", valid.domain, ""],
       ],
-      full_name_field_index: 0, domain_field_index: 1, linkedin_url_field_index: 2,
+      full_name_field_index: 0,
+      domain_field_index: 1,
+      linkedin_url_field_index: 2,
     });
     expect(byName.counts).toMatchObject({ found_valid: 2, failed: 1, total: 3 });
-    const fallback = (await single.request("POST", "/v5.1/find-email/person", { full_name: "Zebedee Nobodyhere", domain: valid.domain, linkedin_url: profile })).body;
-    expect((await rowsOf(account, byName.id))[1]).toMatchObject({ email: fallback.email, email_status: "valid" });
+    const fallback = (
+      await single.request("POST", "/v5.1/find-email/person", {
+        full_name: "Zebedee Nobodyhere",
+        domain: valid.domain,
+        linkedin_url: profile,
+      })
+    ).body;
+    expect((await rowsOf(account, byName.id))[1]).toMatchObject({
+      email: fallback.email,
+      email_status: "valid",
+    });
 
     // A profile column alone: profile-URL rows (spec 4.12); a malformed URL is a failed row.
     const byProfile = await completedBulk(account, {
-      data: [["url"], ...Object.values(examples.linkedin_url!).map((b) => [b.linkedin_url]), ["not a url"]],
+      data: [
+        ["url"],
+        ...Object.values(examples.linkedin_url!).map((b) => [b.linkedin_url]),
+        ["not a url"],
+      ],
       linkedin_url_field_index: 0,
     });
-    expect(byProfile.counts).toEqual({ failed: 1, found_unknown: 1, found_valid: 1, not_found: 2, total: 5 });
+    expect(byProfile.counts).toEqual({
+      failed: 1,
+      found_unknown: 1,
+      found_valid: 1,
+      not_found: 2,
+      total: 5,
+    });
     const rows = await rowsOf(account, byProfile.id);
     for (const [i, body] of Object.values(examples.linkedin_url!).entries()) {
       const answer = (await single.request("POST", "/v5.1/find-email/linkedin-url", body)).body;
-      expect(rows[i]).toMatchObject({ email: answer.email ?? "", email_status: answer.email_status, person_job_title: answer.person_job_title ?? "" });
+      expect(rows[i]).toMatchObject({
+        email: answer.email ?? "",
+        email_status: answer.email_status,
+        person_job_title: answer.person_job_title ?? "",
+      });
     }
   });
 
@@ -116,47 +194,108 @@ describe("bulk searches: creation, outcomes, errors, webhooks", () => {
     const single = await sandbox.account(100);
 
     const company = await completedBulk(account, {
-      data: [["site"], ...Object.values(examples.company!).map((b) => [b.domain]), ["not a domain"]],
+      data: [
+        ["site"],
+        ...Object.values(examples.company!).map((b) => [b.domain]),
+        ["not a domain"],
+      ],
       domain_field_index: 0,
     });
-    expect(company.counts).toEqual({ failed: 1, found_unknown: 1, found_valid: 1, not_found: 2, total: 5 });
+    expect(company.counts).toEqual({
+      failed: 1,
+      found_unknown: 1,
+      found_valid: 1,
+      not_found: 2,
+      total: 5,
+    });
     const companyRows = await rowsOf(account, company.id);
-    expect(Object.keys(companyRows[0]!)).toEqual(["site", "emails", "email_status", "mx_host", "mx_domain"]);
+    expect(Object.keys(companyRows[0]!)).toEqual([
+      "site",
+      "emails",
+      "email_status",
+      "mx_host",
+      "mx_domain",
+    ]);
     for (const [i, body] of Object.values(examples.company!).entries()) {
       const answer = (await single.request("POST", "/v5.1/find-email/company", body)).body;
-      expect(companyRows[i]).toMatchObject({ emails: answer.emails.join(", "), email_status: answer.email_status });
+      expect(companyRows[i]).toMatchObject({
+        emails: answer.emails.join(", "),
+        email_status: answer.email_status,
+      });
     }
 
     const dm = await completedBulk(account, {
-      data: [["company", "site"], ...Object.values(examples.decision_maker!).map((b) => ["", b.domain]), ["", ""]],
-      domain_field_index: 1, company_name_field_index: 0, decision_maker_category: ["ceo", "sales"],
+      data: [
+        ["company", "site"],
+        ...Object.values(examples.decision_maker!).map((b) => ["", b.domain]),
+        ["", ""],
+      ],
+      domain_field_index: 1,
+      company_name_field_index: 0,
+      decision_maker_category: ["ceo", "sales"],
     });
     expect(dm.decision_maker_category).toBe("ceo,sales");
-    expect(dm.counts).toEqual({ failed: 1, found_unknown: 1, found_valid: 1, not_found: 2, total: 5 });
+    expect(dm.counts).toEqual({
+      failed: 1,
+      found_unknown: 1,
+      found_valid: 1,
+      not_found: 2,
+      total: 5,
+    });
     expect(dm.credits_needed).toBe(2); // spec 1: two credits for a decision maker
     const dmRows = await rowsOf(account, dm.id);
     expect(Object.keys(dmRows[0]!).slice(2)).toEqual([
-      "decision_maker_category", "email", "email_status", "person_first_name", "person_last_name", "person_full_name",
-      "person_job_title", "person_linkedin_url", "mx_host", "mx_domain",
+      "decision_maker_category",
+      "email",
+      "email_status",
+      "person_first_name",
+      "person_last_name",
+      "person_full_name",
+      "person_job_title",
+      "person_linkedin_url",
+      "mx_host",
+      "mx_domain",
     ]);
     for (const [i, body] of Object.values(examples.decision_maker!).entries()) {
-      const answer = (await single.request("POST", "/v5.1/find-email/decision-maker", { ...body, decision_maker_category: ["ceo", "sales"] })).body;
+      const answer = (
+        await single.request("POST", "/v5.1/find-email/decision-maker", {
+          ...body,
+          decision_maker_category: ["ceo", "sales"],
+        })
+      ).body;
       expect(dmRows[i]).toMatchObject({
-        decision_maker_category: answer.decision_maker_category ?? "", email: answer.email ?? "", email_status: answer.email_status,
-        person_full_name: answer.person_full_name ?? "", person_linkedin_url: answer.person_linkedin_url ?? "",
+        decision_maker_category: answer.decision_maker_category ?? "",
+        email: answer.email ?? "",
+        email_status: answer.email_status,
+        person_full_name: answer.person_full_name ?? "",
+        person_linkedin_url: answer.person_linkedin_url ?? "",
       });
     }
 
     const verify = await completedBulk(account, {
-      data: [["mail", "note"], ...Object.values(examples.verify!).map((b) => [b.email, "x"]), ["not-an-email", "x"]],
+      data: [
+        ["mail", "note"],
+        ...Object.values(examples.verify!).map((b) => [b.email, "x"]),
+        ["not-an-email", "x"],
+      ],
       email_field_index: 0,
     });
-    expect(verify.counts).toEqual({ failed: 1, found_unknown: 1, found_valid: 1, not_found: 1, total: 4 });
+    expect(verify.counts).toEqual({
+      failed: 1,
+      found_unknown: 1,
+      found_valid: 1,
+      not_found: 1,
+      total: 4,
+    });
     expect(verify.credits_needed).toBe(0.2);
     const verifyRows = await rowsOf(account, verify.id);
     for (const [i, body] of Object.values(examples.verify!).entries()) {
       const answer = (await single.request("POST", "/v5.1/verify-email", body)).body;
-      expect(verifyRows[i]).toMatchObject({ mail: body.email, email_status: answer.email_status, mx_host: answer.mx_host ?? "" });
+      expect(verifyRows[i]).toMatchObject({
+        mail: body.email,
+        email_status: answer.email_status,
+        mx_host: answer.mx_host ?? "",
+      });
     }
   });
 
@@ -164,7 +303,8 @@ describe("bulk searches: creation, outcomes, errors, webhooks", () => {
     const account = await sandbox.account(10);
     const done = await completedBulk(account, {
       data: [[examples.company!.valid!.domain, 42, true], [examples.company!.risky!.domain]],
-      has_header: false, domain_field_index: 0,
+      has_header: false,
+      domain_field_index: 0,
     });
     expect(done.counts.total).toBe(2);
     const rows = await rowsOf(account, done.id);
@@ -178,19 +318,30 @@ describe("bulk searches: creation, outcomes, errors, webhooks", () => {
     const done = await completedBulk(account, examples.bulk!.failed);
     expectBulkSearch(done);
     expect(done.status).toBe("failed");
-    const processed = done.counts.found_valid + done.counts.found_unknown + done.counts.not_found + done.counts.failed;
+    const processed =
+      done.counts.found_valid +
+      done.counts.found_unknown +
+      done.counts.not_found +
+      done.counts.failed;
     expect(processed).toBe(Math.floor(done.counts.total / 2));
     // Not completed: only a preview can be downloaded.
     expect((await account.request("GET", `/v5.1/bulk/${done.id}/download`)).status).toBe(400);
-    const preview = await account.request("GET", `/v5.1/bulk/${done.id}/download?preview_only=true`);
+    const preview = await account.request(
+      "GET",
+      `/v5.1/bulk/${done.id}/download?preview_only=true`
+    );
     expect(preview.status).toBe(200);
     expect(csvObjects(preview.text)).toHaveLength(processed);
   });
 
   describe("bad input answers 400 with the spec's error body and charges nothing", () => {
     let account: TestAccount;
-    beforeAll(async () => { account = await sandbox.account(50); });
-    afterAll(async () => { expect(await account.credits()).toBe(50); });
+    beforeAll(async () => {
+      account = await sandbox.account(50);
+    });
+    afterAll(async () => {
+      expect(await account.credits()).toBe(50);
+    });
 
     const domains = (n: number) => Array.from({ length: n }, (_, i) => [`site${i}.example.com`]);
     const cases: Array<[string, () => unknown, RegExp]> = [
@@ -199,23 +350,100 @@ describe("bulk searches: creation, outcomes, errors, webhooks", () => {
       ["missing data", () => ({ domain_field_index: 0 }), /data/],
       ["data not an array", () => ({ data: "a,b", domain_field_index: 0 }), /data/],
       ["a row that is not an array", () => ({ data: [["h"], "x"], domain_field_index: 0 }), /data/],
-      ["an object in a cell", () => ({ data: [["h"], [{ a: 1 }]], domain_field_index: 0 }), /data\[1\]\[0\]/],
+      [
+        "an object in a cell",
+        () => ({ data: [["h"], [{ a: 1 }]], domain_field_index: 0 }),
+        /data\[1\]\[0\]/,
+      ],
       ["only a header row", () => ({ data: [["domain"]], domain_field_index: 0 }), /data/],
       ["no rows at all", () => ({ data: [], domain_field_index: 0 }), /data/],
-      ["more than 100,000 rows", () => ({ data: [["d"], ...domains(100_001)], domain_field_index: 0 }), /data/],
-      ["more than 100,000 rows without a header", () => ({ data: domains(100_001), has_header: false, domain_field_index: 0 }), /100000|100,000/],
-      ["an index beyond the columns", () => ({ data: [["a", "b"], ["x", "y"]], domain_field_index: 2 }), /domain_field_index/],
-      ["a negative index", () => ({ data: [["a"], ["x"]], email_field_index: -1 }), /email_field_index/],
-      ["a fractional index", () => ({ data: [["a"], ["x"]], domain_field_index: 0.5 }), /domain_field_index/],
-      ["an index given as a string", () => ({ data: [["a"], ["x"]], domain_field_index: "0" }), /domain_field_index/],
-      ["an unknown category", () => ({ data: [["a"], ["x.com"]], domain_field_index: 0, decision_maker_category: ["boss"] }), /decision_maker_category/],
-      ["an empty category list", () => ({ data: [["a"], ["x.com"]], domain_field_index: 0, decision_maker_category: [] }), /decision_maker_category/],
-      ["categories without a company column", () => ({ data: [["a"], ["x"]], full_name_field_index: 0, decision_maker_category: ["ceo"] }), /decision_maker_category|domain_field_index/],
-      ["a first name without a last name", () => ({ data: [["a", "b"], ["x", "y.com"]], first_name_field_index: 0, domain_field_index: 1 }), /last_name_field_index/],
-      ["names without a company", () => ({ data: [["a"], ["x y"]], full_name_field_index: 0 }), /domain_field_index|company_name_field_index/],
+      [
+        "more than 100,000 rows",
+        () => ({ data: [["d"], ...domains(100_001)], domain_field_index: 0 }),
+        /data/,
+      ],
+      [
+        "more than 100,000 rows without a header",
+        () => ({ data: domains(100_001), has_header: false, domain_field_index: 0 }),
+        /100000|100,000/,
+      ],
+      [
+        "an index beyond the columns",
+        () => ({
+          data: [
+            ["a", "b"],
+            ["x", "y"],
+          ],
+          domain_field_index: 2,
+        }),
+        /domain_field_index/,
+      ],
+      [
+        "a negative index",
+        () => ({ data: [["a"], ["x"]], email_field_index: -1 }),
+        /email_field_index/,
+      ],
+      [
+        "a fractional index",
+        () => ({ data: [["a"], ["x"]], domain_field_index: 0.5 }),
+        /domain_field_index/,
+      ],
+      [
+        "an index given as a string",
+        () => ({ data: [["a"], ["x"]], domain_field_index: "0" }),
+        /domain_field_index/,
+      ],
+      [
+        "an unknown category",
+        () => ({
+          data: [["a"], ["x.com"]],
+          domain_field_index: 0,
+          decision_maker_category: ["boss"],
+        }),
+        /decision_maker_category/,
+      ],
+      [
+        "an empty category list",
+        () => ({ data: [["a"], ["x.com"]], domain_field_index: 0, decision_maker_category: [] }),
+        /decision_maker_category/,
+      ],
+      [
+        "categories without a company column",
+        () => ({
+          data: [["a"], ["x"]],
+          full_name_field_index: 0,
+          decision_maker_category: ["ceo"],
+        }),
+        /decision_maker_category|domain_field_index/,
+      ],
+      [
+        "a first name without a last name",
+        () => ({
+          data: [
+            ["a", "b"],
+            ["x", "y.com"],
+          ],
+          first_name_field_index: 0,
+          domain_field_index: 1,
+        }),
+        /last_name_field_index/,
+      ],
+      [
+        "names without a company",
+        () => ({ data: [["a"], ["x y"]], full_name_field_index: 0 }),
+        /domain_field_index|company_name_field_index/,
+      ],
       ["no index at all", () => ({ data: [["a"], ["x"]] }), /email_field_index/],
-      ["has_header not a boolean", () => ({ data: [["a"], ["x.com"]], domain_field_index: 0, has_header: "yes" }), /has_header/],
-      ["a bad webhook_url", () => ({ data: [["a"], ["x.com"]], domain_field_index: 0, webhook_url: "ftp://x" }), /webhook_url/],
+      [
+        "has_header not a boolean",
+        () => ({ data: [["a"], ["x.com"]], domain_field_index: 0, has_header: "yes" }),
+        /has_header/,
+      ],
+      [
+        "a bad webhook_url",
+        () => ({ data: [["a"], ["x.com"]], domain_field_index: 0, webhook_url: "ftp://x" }),
+        /webhook_url/,
+      ],
     ];
     test.each(cases)("%s", async (_name, body, message) => {
       const response = await account.request("POST", "/v5.1/bulk/json", body());
@@ -226,17 +454,28 @@ describe("bulk searches: creation, outcomes, errors, webhooks", () => {
     });
 
     test("a bad x-webhook-url header", async () => {
-      const response = await account.request("POST", "/v5.1/bulk/json", { data: [["a"], ["x.com"]], domain_field_index: 0 }, { "x-webhook-url": "nope" });
+      const response = await account.request(
+        "POST",
+        "/v5.1/bulk/json",
+        { data: [["a"], ["x.com"]], domain_field_index: 0 },
+        { "x-webhook-url": "nope" }
+      );
       expect(response.status).toBe(400);
       expect(response.body.message).toMatch(/x-webhook-url/);
     });
 
     test("100,000 rows exactly are accepted", async () => {
-      const response = await account.request("POST", "/v5.1/bulk/json", { data: domains(100_000), has_header: false, domain_field_index: 0 });
+      const response = await account.request("POST", "/v5.1/bulk/json", {
+        data: domains(100_000),
+        has_header: false,
+        domain_field_index: 0,
+      });
       expect(response.status).toBe(200);
       expect(response.body.counts.total).toBe(100_000);
       // Not needed any further: stop it from taking the worker's time.
-      expect((await call(sandbox.baseUrl, "POST", `/sandbox/searches/${response.body.id}/delete`)).status).toBe(200);
+      expect(
+        (await call(sandbox.baseUrl, "POST", `/sandbox/searches/${response.body.id}/delete`)).status
+      ).toBe(200);
     });
   });
 
@@ -244,7 +483,12 @@ describe("bulk searches: creation, outcomes, errors, webhooks", () => {
     const owner = await sandbox.account(10);
     const other = await sandbox.account(10);
     const created = await createBulk(owner, examples.bulk!.completed);
-    for (const path of [`/v5.1/bulk/blk_doesnotexist`, `/v5.1/bulk/blk_doesnotexist/download`, `/v5.1/bulk/${created.id}`, `/v5.1/bulk/${created.id}/download`]) {
+    for (const path of [
+      `/v5.1/bulk/blk_doesnotexist`,
+      `/v5.1/bulk/blk_doesnotexist/download`,
+      `/v5.1/bulk/${created.id}`,
+      `/v5.1/bulk/${created.id}/download`,
+    ]) {
       const response = await other.request("GET", path);
       expect(response.status).toBe(404);
       expect(response.body).toEqual({ error: "not_found", message: expect.any(String) });
@@ -263,9 +507,15 @@ describe("bulk searches: creation, outcomes, errors, webhooks", () => {
     beforeAll(async () => {
       server = createServer((request, response) => {
         let text = "";
-        request.on("data", (chunk) => { text += chunk; });
+        request.on("data", (chunk) => {
+          text += chunk;
+        });
         request.on("end", () => {
-          received.push({ headers: request.headers, body: JSON.parse(text), path: request.url ?? "" });
+          received.push({
+            headers: request.headers,
+            body: JSON.parse(text),
+            path: request.url ?? "",
+          });
           response.writeHead(204).end();
         });
       });
@@ -276,20 +526,35 @@ describe("bulk searches: creation, outcomes, errors, webhooks", () => {
 
     test("webhook_url receives the completed bulk search object", async () => {
       const account = await sandbox.account(10);
-      const created = await createBulk(account, { ...examples.bulk!.completed, webhook_url: `${hookUrl}/body` });
+      const created = await createBulk(account, {
+        ...examples.bulk!.completed,
+        webhook_url: `${hookUrl}/body`,
+      });
       expectBulkSearch(created); // the answer is still the search (the caller needs its id)
-      const hook = await eventually(async () => received.find((r) => r.body.id === created.id), 10_000, "the webhook");
+      const hook = await eventually(
+        async () => received.find((r) => r.body.id === created.id),
+        10_000,
+        "the webhook"
+      );
       expect(hook.path).toBe("/body");
       expect(hook.headers["x-webhook-event"]).toBe("bulk.completed");
       expectBulkSearch(hook.body);
       expect(hook.body.status).toBe("completed");
-      expect(hook.body.counts).toEqual((await account.request("GET", `/v5.1/bulk/${created.id}`)).body.counts);
+      expect(hook.body.counts).toEqual(
+        (await account.request("GET", `/v5.1/bulk/${created.id}`)).body.counts
+      );
     });
 
     test("the x-webhook-url header receives the failed bulk search object", async () => {
       const account = await sandbox.account(10);
-      const created = await createBulk(account, examples.bulk!.failed, { "x-webhook-url": `${hookUrl}/header` });
-      const hook = await eventually(async () => received.find((r) => r.body.id === created.id), 10_000, "the webhook");
+      const created = await createBulk(account, examples.bulk!.failed, {
+        "x-webhook-url": `${hookUrl}/header`,
+      });
+      const hook = await eventually(
+        async () => received.find((r) => r.body.id === created.id),
+        10_000,
+        "the webhook"
+      );
       expect(hook.path).toBe("/header");
       expect(hook.headers["x-webhook-event"]).toBe("bulk.failed");
       expect(hook.body.status).toBe("failed");

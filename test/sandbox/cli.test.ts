@@ -11,24 +11,42 @@ describe("parseArgs", () => {
 
   test("every flag", () => {
     const options = parseArgs([
-      "--port", "0",
-      "--host", "0.0.0.0",
-      "--db", ":memory:",
-      "--latency-ms", "250",
-      "--concurrency", "3",
-      "--queue-timeout-ms", "1500",
-      "--fault-rate", "0.25",
-      "--slow-rate", "0.5",
-      "--slow-ms", "2000",
-      "--drop-rate", "0.1",
-      "--malformed-rate", "0.05",
-      "--job-step-ms", "20",
-      "--job-chunk", "50",
-      "--domain-ready-ms", "100",
-      "--demo-key", "my-demo-key-123",
-      "--cors-origin", "https://a.example",
-      "--cors-origin", "https://b.example",
-      "--seed", "42",
+      "--port",
+      "0",
+      "--host",
+      "0.0.0.0",
+      "--db",
+      ":memory:",
+      "--latency-ms",
+      "250",
+      "--concurrency",
+      "3",
+      "--queue-timeout-ms",
+      "1500",
+      "--fault-rate",
+      "0.25",
+      "--slow-rate",
+      "0.5",
+      "--slow-ms",
+      "2000",
+      "--drop-rate",
+      "0.1",
+      "--malformed-rate",
+      "0.05",
+      "--job-step-ms",
+      "20",
+      "--job-chunk",
+      "50",
+      "--domain-ready-ms",
+      "100",
+      "--demo-key",
+      "my-demo-key-123",
+      "--cors-origin",
+      "https://a.example",
+      "--cors-origin",
+      "https://b.example",
+      "--seed",
+      "42",
       "--log",
     ]);
     expect(options).toEqual({
@@ -99,9 +117,24 @@ describe("parseArgs", () => {
       message = (error as Error).message;
     }
     for (const flag of [
-      "--port", "--host", "--db", "--latency-ms", "--concurrency", "--queue-timeout-ms", "--fault-rate", "--slow-rate",
-      "--slow-ms", "--drop-rate", "--malformed-rate", "--job-step-ms", "--job-chunk", "--domain-ready-ms", "--demo-key",
-      "--cors-origin", "--seed", "--log",
+      "--port",
+      "--host",
+      "--db",
+      "--latency-ms",
+      "--concurrency",
+      "--queue-timeout-ms",
+      "--fault-rate",
+      "--slow-rate",
+      "--slow-ms",
+      "--drop-rate",
+      "--malformed-rate",
+      "--job-step-ms",
+      "--job-chunk",
+      "--domain-ready-ms",
+      "--demo-key",
+      "--cors-origin",
+      "--seed",
+      "--log",
     ]) {
       expect(message).toContain(flag);
     }
@@ -121,11 +154,18 @@ describe("the sandbox as a process", () => {
   });
 
   /** Reads stdout until `pattern` has matched every line it needs. */
-  function readUntil(process: ChildProcess, done: (output: string) => boolean, timeoutMs: number): Promise<string> {
+  function readUntil(
+    process: ChildProcess,
+    done: (output: string) => boolean,
+    timeoutMs: number
+  ): Promise<string> {
     return new Promise((resolve, reject) => {
       let output = "";
       let errors = "";
-      const timer = setTimeout(() => reject(new Error(`timed out; stdout: ${output}; stderr: ${errors}`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`timed out; stdout: ${output}; stderr: ${errors}`)),
+        timeoutMs
+      );
       process.stderr!.on("data", (chunk) => (errors += chunk));
       process.stdout!.on("data", (chunk) => {
         output += chunk;
@@ -143,11 +183,19 @@ describe("the sandbox as a process", () => {
 
   test("prints its base URL and demo key, serves them, and stops on SIGTERM", async () => {
     const root = join(__dirname, "..", "..");
-    child = spawn(join(root, "node_modules", ".bin", "tsx"), ["src/sandbox/server.ts", "--port", "0", "--db", ":memory:"], {
-      cwd: root,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    const output = await readUntil(child, (text) => /base URL\s*:\s*\S+/.test(text) && /demo key\s*:\s*\S+/.test(text), 30_000);
+    child = spawn(
+      join(root, "node_modules", ".bin", "tsx"),
+      ["src/sandbox/server.ts", "--port", "0", "--db", ":memory:"],
+      {
+        cwd: root,
+        stdio: ["ignore", "pipe", "pipe"],
+      }
+    );
+    const output = await readUntil(
+      child,
+      (text) => /base URL\s*:\s*\S+/.test(text) && /demo key\s*:\s*\S+/.test(text),
+      30_000
+    );
     const baseUrl = /base URL\s*:\s*(\S+)/.exec(output)![1]!;
     const demoKey = /demo key\s*:\s*(\S+)/.exec(output)![1]!;
     expect(baseUrl).toMatch(/^http:\/\/[^/]+:\d+$/);
@@ -156,26 +204,36 @@ describe("the sandbox as a process", () => {
     const status = await fetch(`${baseUrl}/status`);
     expect(status.status).toBe(200);
     expect(await status.json()).toEqual({ healthy: true });
-    const account = await fetch(`${baseUrl}/v5.1/account`, { headers: { authorization: `Bearer ${demoKey}` } });
+    const account = await fetch(`${baseUrl}/v5.1/account`, {
+      headers: { authorization: `Bearer ${demoKey}` },
+    });
     expect(account.status).toBe(200);
     const body = (await account.json()) as { credits_left: unknown; email: unknown };
     expect(typeof body.credits_left).toBe("number");
     expect(typeof body.email).toBe("string");
 
-    const exited = new Promise<number | null>((resolve) => child!.once("exit", (code) => resolve(code)));
+    const exited = new Promise<number | null>((resolve) =>
+      child!.once("exit", (code) => resolve(code))
+    );
     child.kill("SIGTERM");
     expect(await exited).toBe(0);
   });
 
   test("a bad flag exits with status 2 and the usage text on stderr", async () => {
     const root = join(__dirname, "..", "..");
-    child = spawn(join(root, "node_modules", ".bin", "tsx"), ["src/sandbox/server.ts", "--port", "nope"], {
-      cwd: root,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    child = spawn(
+      join(root, "node_modules", ".bin", "tsx"),
+      ["src/sandbox/server.ts", "--port", "nope"],
+      {
+        cwd: root,
+        stdio: ["ignore", "pipe", "pipe"],
+      }
+    );
     let stderr = "";
     child.stderr!.on("data", (chunk) => (stderr += chunk));
-    const code = await new Promise<number | null>((resolve) => child!.once("exit", (c) => resolve(c)));
+    const code = await new Promise<number | null>((resolve) =>
+      child!.once("exit", (c) => resolve(c))
+    );
     expect(code).toBe(2);
     expect(stderr).toContain("Usage: npm run sandbox");
   });

@@ -14,7 +14,11 @@ function preflight(baseUrl: string, path: string, origin: string, method = "POST
   });
 }
 
-const headerList = (value: string | null): string[] => (value ?? "").split(",").map((h) => h.trim().toLowerCase()).filter(Boolean);
+const headerList = (value: string | null): string[] =>
+  (value ?? "")
+    .split(",")
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
 
 describe("CORS", () => {
   let sandbox: TestSandbox;
@@ -30,27 +34,37 @@ describe("CORS", () => {
     ["/v5.1/account", "GET"],
     ["/v5.1/domain/example.com/email/order", "POST"],
     ["/v5.0/search/person.json", "POST"],
-  ])("a preflight from the task pane to %s is allowed with the three headers", async (path, method) => {
-    const response = await preflight(sandbox.baseUrl, path, TASK_PANE, method);
-    expect(response.status).toBeGreaterThanOrEqual(200);
-    expect(response.status).toBeLessThan(300);
-    expect(response.headers.get("access-control-allow-origin")).toBe(TASK_PANE);
-    const allowed = headerList(response.headers.get("access-control-allow-headers"));
-    for (const header of ["authorization", "content-type", "x-webhook-url"]) expect(allowed).toContain(header);
-    expect(headerList(response.headers.get("access-control-allow-methods"))).toContain(method.toLowerCase());
-  });
+  ])(
+    "a preflight from the task pane to %s is allowed with the three headers",
+    async (path, method) => {
+      const response = await preflight(sandbox.baseUrl, path, TASK_PANE, method);
+      expect(response.status).toBeGreaterThanOrEqual(200);
+      expect(response.status).toBeLessThan(300);
+      expect(response.headers.get("access-control-allow-origin")).toBe(TASK_PANE);
+      const allowed = headerList(response.headers.get("access-control-allow-headers"));
+      for (const header of ["authorization", "content-type", "x-webhook-url"])
+        expect(allowed).toContain(header);
+      expect(headerList(response.headers.get("access-control-allow-methods"))).toContain(
+        method.toLowerCase()
+      );
+    }
+  );
 
   test("a preflight needs no API key and is not hit by injected faults", async () => {
     const response = await preflight(sandbox.baseUrl, "/v5.1/find-email/company", TASK_PANE);
     expect(response.status).toBeLessThan(300);
     expect(response.headers.get("access-control-allow-origin")).toBe(TASK_PANE);
-    expect((await call(sandbox.baseUrl, "POST", "/sandbox/faults", { rate503: 1, rate500: 1 })).status).toBe(200);
+    expect(
+      (await call(sandbox.baseUrl, "POST", "/sandbox/faults", { rate503: 1, rate500: 1 })).status
+    ).toBe(200);
     try {
       const during = await preflight(sandbox.baseUrl, "/v5.1/find-email/company", TASK_PANE);
       expect(during.status).toBeLessThan(300);
       expect(during.headers.get("access-control-allow-origin")).toBe(TASK_PANE);
       // ... while the request itself is answered with the fault, readable by the task pane.
-      const busy = await call(sandbox.baseUrl, "GET", "/v5.1/account", undefined, { origin: TASK_PANE });
+      const busy = await call(sandbox.baseUrl, "GET", "/v5.1/account", undefined, {
+        origin: TASK_PANE,
+      });
       expect(busy.status).toBe(503);
       expect(busy.headers.get("access-control-allow-origin")).toBe(TASK_PANE);
     } finally {
@@ -61,16 +75,26 @@ describe("CORS", () => {
   test("other loopback origins are allowed too", async () => {
     for (const origin of ["http://localhost:8080", "https://127.0.0.1:3000", "http://localhost"]) {
       const response = await preflight(sandbox.baseUrl, "/v5.1/account", origin, "GET");
-      expect([origin, response.headers.get("access-control-allow-origin")]).toEqual([origin, origin]);
+      expect([origin, response.headers.get("access-control-allow-origin")]).toEqual([
+        origin,
+        origin,
+      ]);
     }
   });
 
   test("a foreign origin gets no access-control-allow-origin", async () => {
-    for (const origin of ["https://evil.example", "https://localhost.evil.example", "https://evil.example:3000", "null"]) {
+    for (const origin of [
+      "https://evil.example",
+      "https://localhost.evil.example",
+      "https://evil.example:3000",
+      "null",
+    ]) {
       const response = await preflight(sandbox.baseUrl, "/v5.1/find-email/person", origin);
       expect([origin, response.headers.get("access-control-allow-origin")]).toEqual([origin, null]);
     }
-    const simple = await call(sandbox.baseUrl, "GET", "/status", undefined, { origin: "https://evil.example" });
+    const simple = await call(sandbox.baseUrl, "GET", "/status", undefined, {
+      origin: "https://evil.example",
+    });
     expect(simple.headers.get("access-control-allow-origin")).toBeNull();
   });
 
@@ -92,13 +116,22 @@ describe("CORS", () => {
     expect(ok.status).toBe(200);
     expect(ok.headers.get("access-control-allow-origin")).toBe(TASK_PANE);
     // A browser can read a 401 and a 400 only if they carry the header too.
-    const unauthorized = await call(sandbox.baseUrl, "GET", "/v5.1/account", undefined, { origin: TASK_PANE });
+    const unauthorized = await call(sandbox.baseUrl, "GET", "/v5.1/account", undefined, {
+      origin: TASK_PANE,
+    });
     expect(unauthorized.status).toBe(401);
     expect(unauthorized.headers.get("access-control-allow-origin")).toBe(TASK_PANE);
-    const bad = await account.request("POST", "/v5.1/verify-email", { email: "nope" }, { origin: TASK_PANE });
+    const bad = await account.request(
+      "POST",
+      "/v5.1/verify-email",
+      { email: "nope" },
+      { origin: TASK_PANE }
+    );
     expect(bad.status).toBe(400);
     expect(bad.headers.get("access-control-allow-origin")).toBe(TASK_PANE);
     // The download's file name is readable by the task pane.
-    expect(headerList(ok.headers.get("access-control-expose-headers"))).toContain("content-disposition");
+    expect(headerList(ok.headers.get("access-control-expose-headers"))).toContain(
+      "content-disposition"
+    );
   });
 });

@@ -1,6 +1,14 @@
 import {
-  isValidDomain, isValidEmail, isValidLinkedinUrl, looksLikeDomain, normalizeCompanyName, normalizeDomain, normalizeEmail,
-  normalizeLinkedinUrl, normalizeName, rootDomain,
+  isValidDomain,
+  isValidEmail,
+  isValidLinkedinUrl,
+  looksLikeDomain,
+  normalizeCompanyName,
+  normalizeDomain,
+  normalizeEmail,
+  normalizeLinkedinUrl,
+  normalizeName,
+  rootDomain,
 } from "../../src/api/normalize";
 import { Directory } from "../../src/sandbox/directory/directory";
 import { buildExamples } from "../../src/sandbox/services/examples";
@@ -18,15 +26,24 @@ describe("directory determinism", () => {
     const a = new Directory({ seed: 7, companies: 300 });
     const b = new Directory({ seed: 7, companies: 300 });
     const summary = (d: Directory) =>
-      d.companies.map((c) => [c.domain, c.mailServer, c.mxHost, c.people.map((p) => [p.fullName, p.email, p.title, p.linkedinUrl, p.blacklisted])]);
+      d.companies.map((c) => [
+        c.domain,
+        c.mailServer,
+        c.mxHost,
+        c.people.map((p) => [p.fullName, p.email, p.title, p.linkedinUrl, p.blacklisted]),
+      ]);
     expect(summary(a)).toEqual(summary(b));
-    expect(a.places.map((p) => [p.id, p.latitude, p.longitude, p.name])).toEqual(b.places.map((p) => [p.id, p.latitude, p.longitude, p.name]));
+    expect(a.places.map((p) => [p.id, p.latitude, p.longitude, p.name])).toEqual(
+      b.places.map((p) => [p.id, p.latitude, p.longitude, p.name])
+    );
     expect(buildExamples(a)).toEqual(buildExamples(b));
   });
 
   test("another seed gives other people", () => {
     const people = (d: Directory) => d.companies.flatMap((c) => c.people.map((p) => p.email));
-    expect(people(new Directory({ seed: 1, companies: 200 }))).not.toEqual(people(new Directory({ seed: 2, companies: 200 })));
+    expect(people(new Directory({ seed: 1, companies: 200 }))).not.toEqual(
+      people(new Directory({ seed: 2, companies: 200 }))
+    );
   });
 
   test("answers for a domain outside the list are stable", () => {
@@ -35,7 +52,12 @@ describe("directory determinism", () => {
     for (const domain of ["unlisted-company-1.com", "another-one.io", "third.example"]) {
       const x = a.companyForDomain(domain);
       const y = b.companyForDomain(domain);
-      expect([x.mailServer, x.mxHost, x.pattern, x.genericEmails]).toEqual([y.mailServer, y.mxHost, y.pattern, y.genericEmails]);
+      expect([x.mailServer, x.mxHost, x.pattern, x.genericEmails]).toEqual([
+        y.mailServer,
+        y.mxHost,
+        y.pattern,
+        y.genericEmails,
+      ]);
       expect(x.synthetic).toBe(true);
     }
   });
@@ -55,12 +77,26 @@ describe("/sandbox/examples across two sandboxes", () => {
   test("has every operation and outcome of DESIGN section 7", async () => {
     const examples = (await first.examples()) as Examples;
     // At least these (other operations may publish examples of their own).
-    expect(Object.keys(examples)).toEqual(expect.arrayContaining([
-      "company", "decision_maker", "domain_file", "geo_lead", "legacy_company", "legacy_employees", "legacy_person",
-      "legacy_validate", "linkedin_url", "person", "verify",
-    ]));
+    expect(Object.keys(examples)).toEqual(
+      expect.arrayContaining([
+        "company",
+        "decision_maker",
+        "domain_file",
+        "geo_lead",
+        "legacy_company",
+        "legacy_employees",
+        "legacy_person",
+        "legacy_validate",
+        "linkedin_url",
+        "person",
+        "verify",
+      ])
+    );
     for (const operation of ["person", "company", "decision_maker", "linkedin_url"]) {
-      expect([operation, Object.keys(examples[operation]!).sort()]).toEqual([operation, ["blacklisted", "not_found", "risky", "valid"]]);
+      expect([operation, Object.keys(examples[operation]!).sort()]).toEqual([
+        operation,
+        ["blacklisted", "not_found", "risky", "valid"],
+      ]);
     }
     expect(Object.keys(examples.verify!).sort()).toEqual(["invalid", "risky", "valid"]);
     expect(Object.keys(examples.legacy_person!).sort()).toEqual(["not_found", "unknown", "valid"]);
@@ -71,7 +107,14 @@ describe("/sandbox/examples across two sandboxes", () => {
     expect(examples.domain_file).toEqual({ domain: expect.any(String) });
     expect(isValidDomain(examples.domain_file!.domain as string)).toBe(true);
     const geo = examples.geo_lead as Body;
-    for (const field of ["query", "latitude", "longitude", "radius_km", "find_company_emails", "find_decision_maker_categories"]) {
+    for (const field of [
+      "query",
+      "latitude",
+      "longitude",
+      "radius_km",
+      "find_company_emails",
+      "find_decision_maker_categories",
+    ]) {
       expect(geo).toHaveProperty(field);
     }
     expect(geo.latitude as number).toBeGreaterThanOrEqual(-90);
@@ -102,13 +145,19 @@ describe("/sandbox/examples across two sandboxes", () => {
     const [a, b] = await Promise.all([first.account(1000), second.account(1000)]);
     for (const [operation, path] of Object.entries(paths)) {
       for (const [outcome, body] of Object.entries(examples[operation]!)) {
-        const [x, y] = await Promise.all([a.request("POST", path, body), b.request("POST", path, body)]);
+        const [x, y] = await Promise.all([
+          a.request("POST", path, body),
+          b.request("POST", path, body),
+        ]);
         expect([operation, outcome, x.status]).toEqual([operation, outcome, y.status]);
         expect([operation, outcome, x.body]).toEqual([operation, outcome, y.body]);
       }
     }
     const domain = String(examples.domain_file!.domain);
-    const [x, y] = await Promise.all([a.request("GET", `/v5.1/domain/${domain}/email`), b.request("GET", `/v5.1/domain/${domain}/email`)]);
+    const [x, y] = await Promise.all([
+      a.request("GET", `/v5.1/domain/${domain}/email`),
+      b.request("GET", `/v5.1/domain/${domain}/email`),
+    ]);
     expect(x.body).toEqual(y.body);
   });
 
@@ -118,7 +167,11 @@ describe("/sandbox/examples across two sandboxes", () => {
       const examples = (await other.examples()) as Record<string, Record<string, Body>>;
       const account = await other.account(1000);
       for (const outcome of ["valid", "risky", "not_found", "blacklisted"]) {
-        const response = await account.request("POST", "/v5.1/find-email/person", examples.person![outcome]!);
+        const response = await account.request(
+          "POST",
+          "/v5.1/find-email/person",
+          examples.person![outcome]!
+        );
         expect([outcome, response.body.email_status]).toEqual([outcome, outcome]);
       }
     } finally {
@@ -142,8 +195,20 @@ describe("normalization (src/api/normalize.ts)", () => {
   });
 
   test("isValidDomain and looksLikeDomain", () => {
-    for (const good of ["acme.com", "a.io", "sub.acme.co.uk", "x-y.de", "123.example"]) expect([good, isValidDomain(good)]).toEqual([good, true]);
-    for (const bad of ["", "acme", "localhost", "acme..com", "-acme.com", "acme-.com", "ac me.com", "acme.c", "acme_corp.com", `${"a".repeat(64)}.com`]) {
+    for (const good of ["acme.com", "a.io", "sub.acme.co.uk", "x-y.de", "123.example"])
+      expect([good, isValidDomain(good)]).toEqual([good, true]);
+    for (const bad of [
+      "",
+      "acme",
+      "localhost",
+      "acme..com",
+      "-acme.com",
+      "acme-.com",
+      "ac me.com",
+      "acme.c",
+      "acme_corp.com",
+      `${"a".repeat(64)}.com`,
+    ]) {
       expect([bad, isValidDomain(bad)]).toEqual([bad, false]);
     }
     expect(looksLikeDomain("https://www.acme.com/x")).toBe(true);
@@ -152,11 +217,28 @@ describe("normalization (src/api/normalize.ts)", () => {
   });
 
   test("isValidEmail and normalizeEmail", () => {
-    for (const good of ["jane@acme.com", "Jane.Doe+tag@Acme.CO.UK", " jane@acme.com ", "o'brien@acme.ie"]) {
+    for (const good of [
+      "jane@acme.com",
+      "Jane.Doe+tag@Acme.CO.UK",
+      " jane@acme.com ",
+      "o'brien@acme.ie",
+    ]) {
       expect([good, isValidEmail(good)]).toEqual([good, true]);
     }
-    for (const bad of ["", "jane", "jane@", "@acme.com", "jane@acme", "ja ne@acme.com", "jane@@acme.com", ".jane@acme.com", "jane.@acme.com",
-      "a..b@acme.com", `${"a".repeat(65)}@acme.com`, `jane@${"a".repeat(250)}.com`]) {
+    for (const bad of [
+      "",
+      "jane",
+      "jane@",
+      "@acme.com",
+      "jane@acme",
+      "ja ne@acme.com",
+      "jane@@acme.com",
+      ".jane@acme.com",
+      "jane.@acme.com",
+      "a..b@acme.com",
+      `${"a".repeat(65)}@acme.com`,
+      `jane@${"a".repeat(250)}.com`,
+    ]) {
       expect([bad, isValidEmail(bad)]).toEqual([bad, false]);
     }
     expect(normalizeEmail("  Jane.Doe@ACME.com ")).toBe("jane.doe@acme.com");
@@ -190,8 +272,14 @@ describe("normalization (src/api/normalize.ts)", () => {
       expect([url, isValidLinkedinUrl(url)]).toEqual([url, true]);
     }
     expect(isValidLinkedinUrl("https://www.linkedin.com/pub/jane-doe")).toBe(true);
-    for (const bad of ["https://www.linkedin.com/company/acme", "https://www.linkedin.com/in/", "https://example.com/in/jane",
-      "https://www.linkedin.com/in/jane/details/experience", "jane-doe", ""]) {
+    for (const bad of [
+      "https://www.linkedin.com/company/acme",
+      "https://www.linkedin.com/in/",
+      "https://example.com/in/jane",
+      "https://www.linkedin.com/in/jane/details/experience",
+      "jane-doe",
+      "",
+    ]) {
       expect([bad, isValidLinkedinUrl(bad)]).toEqual([bad, false]);
     }
   });

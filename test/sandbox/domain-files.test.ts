@@ -1,7 +1,13 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import Papa from "papaparse";
-import { ManualClock, eventually, startSandbox, type TestAccount, type TestSandbox } from "../helpers/sandbox";
+import {
+  ManualClock,
+  eventually,
+  startSandbox,
+  type TestAccount,
+  type TestSandbox,
+} from "../helpers/sandbox";
 
 // Per-domain email files (spec 2.4, 3.3, 4.4): price, order, null -> queued -> ready,
 // CSV download, 402 and the readiness webhook.
@@ -12,7 +18,11 @@ interface Received {
 }
 
 /** A loopback receiver of webhook POSTs. */
-async function startReceiver(): Promise<{ url: string; received: Received[]; close: () => Promise<void> }> {
+async function startReceiver(): Promise<{
+  url: string;
+  received: Received[];
+  close: () => Promise<void>;
+}> {
   const received: Received[] = [];
   const server: Server = createServer((request, response) => {
     let data = "";
@@ -31,10 +41,12 @@ async function startReceiver(): Promise<{ url: string; received: Received[]; clo
   };
 }
 
-const info = (account: TestAccount, domain: string) => account.request("GET", `/v5.1/domain/${domain}/email`);
+const info = (account: TestAccount, domain: string) =>
+  account.request("GET", `/v5.1/domain/${domain}/email`);
 const order = (account: TestAccount, domain: string, headers?: Record<string, string>) =>
   account.request("POST", `/v5.1/domain/${domain}/email/order`, undefined, headers);
-const download = (account: TestAccount, domain: string) => account.request("GET", `/v5.1/domain/${domain}/email/download`);
+const download = (account: TestAccount, domain: string) =>
+  account.request("GET", `/v5.1/domain/${domain}/email/download`);
 
 describe("domain email files, step by step (manual clock)", () => {
   let sandbox: TestSandbox;
@@ -55,7 +67,12 @@ describe("domain email files, step by step (manual clock)", () => {
     const account = await sandbox.account(10);
     const response = await info(account, domain);
     expect(response.status).toBe(200);
-    expect(Object.keys(response.body).sort()).toEqual(["credits_required", "domain", "email_count", "status"]);
+    expect(Object.keys(response.body).sort()).toEqual([
+      "credits_required",
+      "domain",
+      "email_count",
+      "status",
+    ]);
     expect(response.body.domain).toBe(domain);
     expect(response.body.status).toBeNull();
     expect(Number.isInteger(response.body.email_count)).toBe(true);
@@ -150,7 +167,11 @@ describe("domain email files, step by step (manual clock)", () => {
   test("an invalid domain is a 400 on info, order and download", async () => {
     const account = await sandbox.account(10);
     for (const bad of ["not_a_domain", "localhost", "a..b.com", "-bad-.com"]) {
-      for (const response of [await info(account, bad), await order(account, bad), await download(account, bad)]) {
+      for (const response of [
+        await info(account, bad),
+        await order(account, bad),
+        await download(account, bad),
+      ]) {
         expect([bad, response.status]).toEqual([bad, 400]);
         expect(response.body.error).toBe("bad_request");
       }
@@ -191,14 +212,26 @@ describe("domain email files in real time, with the readiness webhook", () => {
     expect(ordered.body).toEqual({ input: { domain } });
     expect(await account.credits()).toBe(0);
 
-    const ready = await eventually(async () => {
-      const response = await info(account, domain);
-      return response.body.status === "ready" ? response.body : undefined;
-    }, 5_000, "the domain file to be ready");
-    const delivered = await eventually(async () => receiver.received[0], 5_000, "the readiness webhook");
+    const ready = await eventually(
+      async () => {
+        const response = await info(account, domain);
+        return response.body.status === "ready" ? response.body : undefined;
+      },
+      5_000,
+      "the domain file to be ready"
+    );
+    const delivered = await eventually(
+      async () => receiver.received[0],
+      5_000,
+      "the readiness webhook"
+    );
     expect(typeof delivered.headers["x-webhook-event"]).toBe("string");
     expect(delivered.headers["content-type"]).toMatch(/^application\/json/);
-    expect(delivered.body).toMatchObject({ domain, status: "ready", email_count: ready.email_count });
+    expect(delivered.body).toMatchObject({
+      domain,
+      status: "ready",
+      email_count: ready.email_count,
+    });
     expect((await download(account, domain)).status).toBe(200);
     // One announcement only.
     await new Promise((resolve) => setTimeout(resolve, 200));

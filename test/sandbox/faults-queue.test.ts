@@ -1,4 +1,10 @@
-import { call, startSandbox, type TestAccount, type TestResponse, type TestSandbox } from "../helpers/sandbox";
+import {
+  call,
+  startSandbox,
+  type TestAccount,
+  type TestResponse,
+  type TestSandbox,
+} from "../helpers/sandbox";
 
 // Fault injection and the internal queue (DESIGN 6 and 7; spec 7 and 8: 503 server_busy under
 // load, retry after a few seconds; a request may wait in a queue).
@@ -7,7 +13,15 @@ type Body = Record<string, unknown>;
 type Examples = Record<string, Record<string, Body>>;
 
 const NO_FAULTS = {
-  rate503: 0, burst503: 0, rate500: 0, slowRate: 0, slowMs: 0, dropRate: 0, dropAfterWork: true, malformedRate: 0, down: false,
+  rate503: 0,
+  burst503: 0,
+  rate500: 0,
+  slowRate: 0,
+  slowMs: 0,
+  dropRate: 0,
+  dropAfterWork: true,
+  malformedRate: 0,
+  down: false,
 };
 
 function expectBusy(response: TestResponse, legacy = false): void {
@@ -38,11 +52,18 @@ describe("a burst of 503 at start (faults option)", () => {
     const account = await sandbox.account(10);
     expect((await call(sandbox.baseUrl, "GET", "/status")).status).toBe(200);
     expectBusy(await account.request("POST", "/v5.1/find-email/person", examples.person!.valid!));
-    expectBusy(await account.request("POST", "/v5.0/search/person.json", examples.legacy_person!.valid!), true);
+    expectBusy(
+      await account.request("POST", "/v5.0/search/person.json", examples.legacy_person!.valid!),
+      true
+    );
     const after = await account.request("GET", "/v5.1/account");
     expect(after.status).toBe(200);
     expect(after.body.credits_left).toBe(10);
-    const normal = await account.request("POST", "/v5.1/find-email/person", examples.person!.valid!);
+    const normal = await account.request(
+      "POST",
+      "/v5.1/find-email/person",
+      examples.person!.valid!
+    );
     expect(normal.status).toBe(200);
     expect(normal.body.credits_charged).toBe(1);
     expect((await call(sandbox.baseUrl, "GET", "/sandbox/faults")).body.burst503).toBe(0);
@@ -54,7 +75,8 @@ describe("faults changed at runtime through /sandbox/faults", () => {
   let examples: Examples;
   let account: TestAccount;
 
-  const setFaults = async (changes: Body): Promise<TestResponse> => call(sandbox.baseUrl, "POST", "/sandbox/faults", changes);
+  const setFaults = async (changes: Body): Promise<TestResponse> =>
+    call(sandbox.baseUrl, "POST", "/sandbox/faults", changes);
 
   beforeAll(async () => {
     sandbox = await startSandbox();
@@ -79,16 +101,30 @@ describe("faults changed at runtime through /sandbox/faults", () => {
     const v51 = await account.request("POST", "/v5.1/find-email/person", examples.person!.valid!);
     expect(v51.status).toBe(500);
     expect(v51.body).toEqual({ error: "internal_error", message: expect.any(String) });
-    const v50 = await account.request("POST", "/v5.0/validate.json", examples.legacy_validate!.valid!);
+    const v50 = await account.request(
+      "POST",
+      "/v5.0/validate.json",
+      examples.legacy_validate!.valid!
+    );
     expect(v50.status).toBe(500);
-    expect(v50.body).toEqual({ success: false, error: "internal_error", error_explained: expect.any(String) });
+    expect(v50.body).toEqual({
+      success: false,
+      error: "internal_error",
+      error_explained: expect.any(String),
+    });
     await setFaults({ rate500: 0 });
     expect(await account.credits()).toBe(100);
   });
 
   test("rate503: 1 -> 503 server_busy, nothing charged", async () => {
     await setFaults({ rate503: 1 });
-    expectBusy(await account.request("POST", "/v5.1/find-email/decision-maker", examples.decision_maker!.valid!));
+    expectBusy(
+      await account.request(
+        "POST",
+        "/v5.1/find-email/decision-maker",
+        examples.decision_maker!.valid!
+      )
+    );
     expectBusy(await account.request("GET", "/v5.0/meta/account.json"), true);
     await setFaults({ rate503: 0 });
     expect(await account.credits()).toBe(100);
@@ -119,9 +155,17 @@ describe("faults changed at runtime through /sandbox/faults", () => {
 
   test("dropRate: 1 -> the connection closes without an answer", async () => {
     await setFaults({ dropRate: 1 });
-    await expect(fetch(`${sandbox.baseUrl}/v5.1/account`, { headers: { authorization: `Bearer ${account.apiKey}` } })).rejects.toThrow();
+    await expect(
+      fetch(`${sandbox.baseUrl}/v5.1/account`, {
+        headers: { authorization: `Bearer ${account.apiKey}` },
+      })
+    ).rejects.toThrow();
     await setFaults({ dropRate: 1, dropAfterWork: false });
-    await expect(fetch(`${sandbox.baseUrl}/v5.1/account`, { headers: { authorization: `Bearer ${account.apiKey}` } })).rejects.toThrow();
+    await expect(
+      fetch(`${sandbox.baseUrl}/v5.1/account`, {
+        headers: { authorization: `Bearer ${account.apiKey}` },
+      })
+    ).rejects.toThrow();
     await setFaults({ dropRate: 0 });
     expect((await account.request("GET", "/v5.1/account")).status).toBe(200);
   });
@@ -197,15 +241,25 @@ describe("the internal queue", () => {
       expect(busy.length).toBeGreaterThanOrEqual(1);
       for (const response of busy) expectBusy(response);
       // Only what was answered 200 was charged.
-      const charged = others.filter((r) => r.status === 200).reduce((sum, r) => sum + (r.body.credits_charged as number), 1);
+      const charged = others
+        .filter((r) => r.status === 200)
+        .reduce((sum, r) => sum + (r.body.credits_charged as number), 1);
       expect(await account.credits()).toBe(10 - charged);
     });
 
     test("legacy lookups wait in the same queue and answer 503 in their own shape", async () => {
       const account = await sandbox.account(10);
-      const first = account.request("POST", "/v5.0/search/person.json", examples.legacy_person!.valid!);
+      const first = account.request(
+        "POST",
+        "/v5.0/search/person.json",
+        examples.legacy_person!.valid!
+      );
       await new Promise((resolve) => setTimeout(resolve, 40));
-      const second = await account.request("POST", "/v5.0/validate.json", examples.legacy_validate!.valid!);
+      const second = await account.request(
+        "POST",
+        "/v5.0/validate.json",
+        examples.legacy_validate!.valid!
+      );
       expect((await first).status).toBe(200);
       expectBusy(second, true);
       expect(await account.credits()).toBe(9);
@@ -227,7 +281,11 @@ describe("the internal queue", () => {
     let examples: Examples;
 
     beforeAll(async () => {
-      sandbox = await startSandbox({ concurrency: 1, latencyMs: LATENCY_MS, queueTimeoutMs: 10_000 });
+      sandbox = await startSandbox({
+        concurrency: 1,
+        latencyMs: LATENCY_MS,
+        queueTimeoutMs: 10_000,
+      });
       examples = (await sandbox.examples()) as Examples;
     });
     afterAll(() => sandbox.close());

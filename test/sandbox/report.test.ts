@@ -23,7 +23,11 @@ describe("bad-email reports", () => {
 
   test("a 200 answer is exactly {input} echoing the report", async () => {
     const account = await sandbox.account(5);
-    const body = { email: "someone@example.com", additional_info: "bounced", bounce_message: "550 5.1.1 User unknown" };
+    const body = {
+      email: "someone@example.com",
+      additional_info: "bounced",
+      bounce_message: "550 5.1.1 User unknown",
+    };
     const response = await report(account, body);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ input: body });
@@ -39,23 +43,38 @@ describe("bad-email reports", () => {
     const first = await report(account, { email: found.body.email, ...reason });
     expect(first.status).toBe(200);
     expect(await account.credits()).toBe(10);
-    const second = await report(account, { email: found.body.email, ...reason, bounce_message: "550 again" });
+    const second = await report(account, {
+      email: found.body.email,
+      ...reason,
+      bounce_message: "550 again",
+    });
     expect(second.status).toBe(200);
     expect(await account.credits()).toBe(10);
   });
 
   test("the report matches the email whatever its case and surrounding spaces", async () => {
     const account = await sandbox.account(10);
-    const found = await account.request("POST", "/v5.1/find-email/linkedin-url", examples.linkedin_url!.valid!);
+    const found = await account.request(
+      "POST",
+      "/v5.1/find-email/linkedin-url",
+      examples.linkedin_url!.valid!
+    );
     expect(found.body.credits_charged).toBe(1);
-    const response = await report(account, { email: ` ${String(found.body.email).toUpperCase()} `, ...reason });
+    const response = await report(account, {
+      email: ` ${String(found.body.email).toUpperCase()} `,
+      ...reason,
+    });
     expect(response.status).toBe(200);
     expect(await account.credits()).toBe(10);
   });
 
   test("a decision maker's email returns its two credits; a verification its 0.2", async () => {
     const account = await sandbox.account(10);
-    const dm = await account.request("POST", "/v5.1/find-email/decision-maker", examples.decision_maker!.valid!);
+    const dm = await account.request(
+      "POST",
+      "/v5.1/find-email/decision-maker",
+      examples.decision_maker!.valid!
+    );
     expect(dm.body.credits_charged).toBe(2);
     const verified = await account.request("POST", "/v5.1/verify-email", examples.verify!.invalid!);
     expect(verified.body.credits_charged).toBe(0);
@@ -92,7 +111,11 @@ describe("bad-email reports", () => {
     const found = await account.request("POST", "/v5.1/find-email/person", examples.person!.valid!);
     await report(account, { email: found.body.email, ...reason });
     expect(await account.credits()).toBe(10);
-    const repeat = await account.request("POST", "/v5.1/find-email/person", examples.person!.valid!);
+    const repeat = await account.request(
+      "POST",
+      "/v5.1/find-email/person",
+      examples.person!.valid!
+    );
     expect(repeat.body.credits_charged).toBe(0);
     await report(account, { email: found.body.email, ...reason });
     expect(await account.credits()).toBe(10);
@@ -104,7 +127,8 @@ describe("bad-email reports", () => {
 
     beforeAll(async () => {
       account = await sandbox.account(10);
-      charged = (await account.request("POST", "/v5.1/find-email/person", examples.person!.valid!)).body.email;
+      charged = (await account.request("POST", "/v5.1/find-email/person", examples.person!.valid!))
+        .body.email;
     });
 
     const bad: Array<[string, unknown]> = [
@@ -115,13 +139,22 @@ describe("bad-email reports", () => {
       ["email not an address", { email: "not-an-email", additional_info: "bounced" }],
       ["email without domain", { email: "someone@", additional_info: "bounced" }],
       ["email a number", { email: 42, additional_info: "bounced" }],
-      ["email too long", { email: `${"a".repeat(100 * 1024)}@example.com`, additional_info: "bounced" }],
+      [
+        "email too long",
+        { email: `${"a".repeat(100 * 1024)}@example.com`, additional_info: "bounced" },
+      ],
       ["no additional_info", { email: "x@example.com" }],
       ["empty additional_info", { email: "x@example.com", additional_info: "" }],
       ["blank additional_info", { email: "x@example.com", additional_info: "   " }],
       ["additional_info a number", { email: "x@example.com", additional_info: 5 }],
-      ["additional_info of 501 characters", { email: "x@example.com", additional_info: "a".repeat(501) }],
-      ["bounce_message a number", { email: "x@example.com", additional_info: "bounced", bounce_message: 550 }],
+      [
+        "additional_info of 501 characters",
+        { email: "x@example.com", additional_info: "a".repeat(501) },
+      ],
+      [
+        "bounce_message a number",
+        { email: "x@example.com", additional_info: "bounced", bounce_message: 550 },
+      ],
     ];
 
     test.each(bad)("%s", async (_name, body) => {

@@ -2,7 +2,9 @@ import { startSandbox, type TestSandbox } from "../helpers/sandbox";
 
 describe("sandbox smoke", () => {
   let sandbox: TestSandbox;
-  beforeAll(async () => { sandbox = await startSandbox(); });
+  beforeAll(async () => {
+    sandbox = await startSandbox();
+  });
   afterAll(() => sandbox.close());
 
   test("every person example produces its outcome over HTTP", async () => {

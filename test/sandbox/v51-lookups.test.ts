@@ -1,5 +1,10 @@
 import { DECISION_MAKER_CATEGORIES } from "../../src/api/types";
-import { startSandbox, type TestAccount, type TestResponse, type TestSandbox } from "../helpers/sandbox";
+import {
+  startSandbox,
+  type TestAccount,
+  type TestResponse,
+  type TestSandbox,
+} from "../helpers/sandbox";
 
 // v5.1 single lookups over HTTP (spec 2.9, 4.9-4.13): every outcome the sandbox offers in
 // /sandbox/examples, the shape of every answer, and the 400s of bad input.
@@ -21,13 +26,34 @@ const VERIFY_STATUSES = ["valid", "risky", "invalid"];
 const COMMON = ["input", "credits_charged", "email_status", "mx_host", "mx_domain"];
 /** Spec 2.9 plus the per-endpoint fields of 4.9-4.13. */
 const FIELDS: Record<Operation, string[]> = {
-  person: [...COMMON, "email", "valid_email", "person_full_name", "person_company_name", "person_job_title"],
+  person: [
+    ...COMMON,
+    "email",
+    "valid_email",
+    "person_full_name",
+    "person_company_name",
+    "person_job_title",
+  ],
   company: [...COMMON, "emails", "valid_emails"],
   decision_maker: [
-    ...COMMON, "decision_maker_category", "email", "valid_email", "person_first_name", "person_last_name",
-    "person_full_name", "person_job_title", "person_linkedin_url",
+    ...COMMON,
+    "decision_maker_category",
+    "email",
+    "valid_email",
+    "person_first_name",
+    "person_last_name",
+    "person_full_name",
+    "person_job_title",
+    "person_linkedin_url",
   ],
-  linkedin_url: [...COMMON, "email", "valid_email", "person_full_name", "person_job_title", "person_company_name"],
+  linkedin_url: [
+    ...COMMON,
+    "email",
+    "valid_email",
+    "person_full_name",
+    "person_job_title",
+    "person_company_name",
+  ],
   verify: [...COMMON],
 };
 
@@ -44,9 +70,11 @@ function expectCommonShape(operation: Operation, body: Body, sent: Body): void {
   expect(isStringOrNull(body.mx_domain)).toBe(true);
   // mx_domain is null exactly when mx_host is null, and is the root of mx_host.
   expect(body.mx_domain === null).toBe(body.mx_host === null);
-  if (typeof body.mx_host === "string") expect((body.mx_host as string).endsWith(body.mx_domain as string)).toBe(true);
+  if (typeof body.mx_host === "string")
+    expect((body.mx_host as string).endsWith(body.mx_domain as string)).toBe(true);
   for (const field of FIELDS[operation]) {
-    if (["input", "credits_charged", "email_status", "emails", "valid_emails"].includes(field)) continue;
+    if (["input", "credits_charged", "email_status", "emails", "valid_emails"].includes(field))
+      continue;
     expect([field, isStringOrNull(body[field])]).toEqual([field, true]);
   }
 }
@@ -82,8 +110,11 @@ describe("v5.1 lookups", () => {
   });
   afterAll(() => sandbox.close());
 
-  const lookup = (operation: Operation, body: unknown, headers?: Record<string, string>): Promise<TestResponse> =>
-    account.request("POST", PATHS[operation], body, headers);
+  const lookup = (
+    operation: Operation,
+    body: unknown,
+    headers?: Record<string, string>
+  ): Promise<TestResponse> => account.request("POST", PATHS[operation], body, headers);
 
   describe("every example outcome", () => {
     test("the examples offer the outcomes of DESIGN section 7", () => {
@@ -103,7 +134,7 @@ describe("v5.1 lookups", () => {
           expect(response.body.email_status).toBe(outcome);
           expectCommonShape(operation, response.body, body);
         }
-      },
+      }
     );
 
     test("person: email, valid_email, name and company by outcome; no title without a profile URL", async () => {
@@ -128,7 +159,10 @@ describe("v5.1 lookups", () => {
     test("person: a supplied and fetched profile URL fills person_job_title", async () => {
       for (const outcome of ["valid", "risky"]) {
         const byName = examples.person![outcome]!;
-        const withProfile = { ...byName, linkedin_url: examples.linkedin_url![outcome]!.linkedin_url };
+        const withProfile = {
+          ...byName,
+          linkedin_url: examples.linkedin_url![outcome]!.linkedin_url,
+        };
         const response = await lookup("person", withProfile);
         expect(response.status).toBe(200);
         expect(response.body.email_status).toBe(outcome);
@@ -193,19 +227,35 @@ describe("v5.1 lookups", () => {
       const { first_name, last_name } = examples.person!.valid! as Record<string, string>;
       const noMail = examples.company!.not_found!.domain as string;
       // The domain decides, whatever the name says.
-      const wrongName = await lookup("person", { ...examples.person!.valid!, company_name: "Zebedee Nonexistent Holdings" });
+      const wrongName = await lookup("person", {
+        ...examples.person!.valid!,
+        company_name: "Zebedee Nonexistent Holdings",
+      });
       expect(wrongName.body.email).toBe(valid.body.email);
-      const wrongDomain = await lookup("person", { domain: noMail, company_name: companyName, first_name, last_name });
+      const wrongDomain = await lookup("person", {
+        domain: noMail,
+        company_name: companyName,
+        first_name,
+        last_name,
+      });
       expect(wrongDomain.body.email_status).toBe("not_found");
       // company and decision maker accept the name alone.
       const company = await lookup("company", { company_name: companyName });
       expect(company.status).toBe(200);
       expect(company.body.email_status).toBe("valid");
-      expect(company.body.emails).toEqual((await lookup("company", { domain: examples.person!.valid!.domain })).body.emails);
-      const dm = await lookup("decision_maker", { company_name: companyName, decision_maker_category: ["ceo"] });
+      expect(company.body.emails).toEqual(
+        (await lookup("company", { domain: examples.person!.valid!.domain })).body.emails
+      );
+      const dm = await lookup("decision_maker", {
+        company_name: companyName,
+        decision_maker_category: ["ceo"],
+      });
       expect(dm.status).toBe(200);
       expect(dm.body.email_status).toBe("valid");
-      expect(dm.body.input).toEqual({ company_name: companyName, decision_maker_category: ["ceo"] });
+      expect(dm.body.input).toEqual({
+        company_name: companyName,
+        decision_maker_category: ["ceo"],
+      });
       const unknown = await lookup("company", { company_name: "Zebedee Nonexistent Holdings" });
       expect(unknown.status).toBe(200);
       expect(unknown.body.email_status).toBe("not_found");
@@ -271,7 +321,11 @@ describe("v5.1 lookups", () => {
       const genericSet = new Set<string>(generic.body.emails);
       for (const email of personal.body.emails) expect(genericSet.has(email)).toBe(false);
       for (const email of any.body.emails) {
-        expect(genericSet.has(email) || personal.body.emails.includes(email) || personal.body.emails.length === 20).toBe(true);
+        expect(
+          genericSet.has(email) ||
+            personal.body.emails.includes(email) ||
+            personal.body.emails.length === 20
+        ).toBe(true);
       }
     });
 
@@ -280,7 +334,9 @@ describe("v5.1 lookups", () => {
         const { body: result } = await lookup("decision_maker", body);
         expectPersonRules(result);
         if (outcome === "valid" || outcome === "risky") {
-          expect(result.decision_maker_category).toBe((body.decision_maker_category as string[])[0]);
+          expect(result.decision_maker_category).toBe(
+            (body.decision_maker_category as string[])[0]
+          );
           expect(domainOfEmail(result.email)).toBe(body.domain);
           expect(typeof result.person_job_title).toBe("string");
           const words = (result.person_full_name as string).split(/\s+/);
@@ -325,7 +381,10 @@ describe("v5.1 lookups", () => {
     async function byCategory(domain: string): Promise<Map<string, Body>> {
       const answers = new Map<string, Body>();
       for (const category of DECISION_MAKER_CATEGORIES) {
-        const response = await lookup("decision_maker", { domain, decision_maker_category: [category] });
+        const response = await lookup("decision_maker", {
+          domain,
+          decision_maker_category: [category],
+        });
         expect(response.status).toBe(200);
         answers.set(category, response.body);
       }
@@ -350,8 +409,14 @@ describe("v5.1 lookups", () => {
           checkedMissing = true;
         }
         if (valid.length >= 2) {
-          for (const order of [[valid[0]!, valid[1]!], [valid[1]!, valid[0]!]]) {
-            const response = await lookup("decision_maker", { domain, decision_maker_category: order });
+          for (const order of [
+            [valid[0]!, valid[1]!],
+            [valid[1]!, valid[0]!],
+          ]) {
+            const response = await lookup("decision_maker", {
+              domain,
+              decision_maker_category: order,
+            });
             expect(response.body.decision_maker_category).toBe(order[0]);
             expect(response.body.email).toBe(answers.get(order[0]!)!.email);
           }
@@ -366,7 +431,10 @@ describe("v5.1 lookups", () => {
     test("several categories cost two credits, like one", async () => {
       const other = await sandbox.account(10);
       const domain = examples.decision_maker!.valid!.domain as string;
-      const response = await other.request("POST", PATHS.decision_maker, { domain, decision_maker_category: [...DECISION_MAKER_CATEGORIES] });
+      const response = await other.request("POST", PATHS.decision_maker, {
+        domain,
+        decision_maker_category: [...DECISION_MAKER_CATEGORIES],
+      });
       expect(response.body.email_status).toBe("valid");
       expect(response.body.credits_charged).toBe(2);
       expect(await other.credits()).toBe(8);
@@ -378,7 +446,10 @@ describe("v5.1 lookups", () => {
       let found: Body | undefined;
       for (const domain of verifyingDomains()) {
         for (const answer of (await byCategory(domain)).values()) {
-          if (typeof answer.person_full_name === "string" && answer.person_full_name.trim().split(/\s+/).length >= 3) {
+          if (
+            typeof answer.person_full_name === "string" &&
+            answer.person_full_name.trim().split(/\s+/).length >= 3
+          ) {
             found = answer;
             break;
           }
@@ -389,9 +460,16 @@ describe("v5.1 lookups", () => {
         const { directory } = sandbox.app.sandbox;
         for (const company of directory.companies) {
           if (company.mailServer !== "verifying") continue;
-          const person = company.people.find((p) => !p.nameSplittable && p.category && !p.blacklisted && p.rank === 0);
+          const person = company.people.find(
+            (p) => !p.nameSplittable && p.category && !p.blacklisted && p.rank === 0
+          );
           if (!person) continue;
-          found = (await lookup("decision_maker", { domain: company.domain, decision_maker_category: [person.category] })).body;
+          found = (
+            await lookup("decision_maker", {
+              domain: company.domain,
+              decision_maker_category: [person.category],
+            })
+          ).body;
           break;
         }
       }
@@ -414,14 +492,24 @@ describe("v5.1 lookups", () => {
 
     const chargeRows = (apiKey: string): number =>
       sandbox.app.sandbox.db
-        .prepare<[string], { n: number }>("SELECT COUNT(*) AS n FROM charges c JOIN accounts a ON a.id = c.account_id WHERE a.api_key = ?")
+        .prepare<[string], { n: number }>(
+          "SELECT COUNT(*) AS n FROM charges c JOIN accounts a ON a.id = c.account_id WHERE a.api_key = ?"
+        )
         .get(apiKey)!.n;
 
-    async function expectBadRequest(operation: Operation, body: unknown, headers?: Record<string, string>): Promise<void> {
+    async function expectBadRequest(
+      operation: Operation,
+      body: unknown,
+      headers?: Record<string, string>
+    ): Promise<void> {
       const before = await victim.credits();
       const rows = chargeRows(victim.apiKey);
       const response = await victim.request("POST", PATHS[operation], body, headers);
-      expect([operation, JSON.stringify(body).slice(0, 120), response.status]).toEqual([operation, JSON.stringify(body).slice(0, 120), 400]);
+      expect([operation, JSON.stringify(body).slice(0, 120), response.status]).toEqual([
+        operation,
+        JSON.stringify(body).slice(0, 120),
+        400,
+      ]);
       expect(Object.keys(response.body).sort()).toEqual(["error", "message"]);
       expect(response.body.error).toBe("bad_request");
       expect(typeof response.body.message).toBe("string");
@@ -432,7 +520,16 @@ describe("v5.1 lookups", () => {
 
     test("malformed JSON and bodies that are not objects", async () => {
       for (const operation of Object.keys(PATHS) as Operation[]) {
-        for (const raw of ['{"domain": ', "{'a': 1}", "[1, 2]", '"acme.com"', "42", "null", "true", ""]) {
+        for (const raw of [
+          '{"domain": ',
+          "{'a': 1}",
+          "[1, 2]",
+          '"acme.com"',
+          "42",
+          "null",
+          "true",
+          "",
+        ]) {
           await expectBadRequest(operation, raw);
         }
       }
@@ -536,7 +633,12 @@ describe("v5.1 lookups", () => {
     test("a malformed x-webhook-url header on any lookup", async () => {
       for (const operation of Object.keys(PATHS) as Operation[]) {
         const body = examples[operation]!.valid!;
-        for (const url of ["not a url", "ftp://127.0.0.1/hook", "/relative/hook", "javascript:alert(1)"]) {
+        for (const url of [
+          "not a url",
+          "ftp://127.0.0.1/hook",
+          "/relative/hook",
+          "javascript:alert(1)",
+        ]) {
           await expectBadRequest(operation, body, { "x-webhook-url": url });
         }
       }

@@ -1,12 +1,18 @@
 import { Writable } from "node:stream";
 import { EmailServiceClient } from "../../src/client/client";
 import { ApiError } from "../../src/client/errors";
-import { installCustomFunctionsGlobal, installServices, invoke, settled } from "../helpers/custom-functions";
+import {
+  installCustomFunctionsGlobal,
+  installServices,
+  invoke,
+  settled,
+} from "../helpers/custom-functions";
 import { call, startSandbox, type TestSandbox } from "../helpers/sandbox";
 
 installCustomFunctionsGlobal();
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const fns = require("../../src/functions/functions") as typeof import("../../src/functions/functions");
+
+const fns =
+  require("../../src/functions/functions") as typeof import("../../src/functions/functions");
 
 // The API key never lands in a log, an error message or a cell (DESIGN 5): every path that
 // produces text is run with a distinctive key, and the text is searched for it.
@@ -34,7 +40,11 @@ describe("the API key stays secret", () => {
 
     // Lookups, errors of every kind, jobs and downloads, with the right and a wrong key.
     for (const key of [account.apiKey, wrongKey]) {
-      const client = new EmailServiceClient({ baseUrl: sandbox.baseUrl, apiKey: key, retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 2 } });
+      const client = new EmailServiceClient({
+        baseUrl: sandbox.baseUrl,
+        apiKey: key,
+        retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 2 },
+      });
       const attempts: Array<() => Promise<unknown>> = [
         () => client.account(),
         () => client.findEmail.person(examples.person!.valid as never),
@@ -42,7 +52,8 @@ describe("the API key stays secret", () => {
         () => client.verifyEmail({ email: "not an email" }),
         () => client.bulk.get("blk_missing"),
         () => client.legacy.person({ domain: "example.com" }),
-        () => client.bulk.createJson({ data: [["email"], ["a@example.com"]], email_field_index: 0 }),
+        () =>
+          client.bulk.createJson({ data: [["email"], ["a@example.com"]], email_field_index: 0 }),
       ];
       for (const attempt of attempts) {
         try {
@@ -55,7 +66,11 @@ describe("the API key stays secret", () => {
     }
     // The service saying something that contains the key (a misbehaving proxy, say) is redacted too.
     await call(sandbox.baseUrl, "POST", "/sandbox/faults", { down: true });
-    const client = new EmailServiceClient({ baseUrl: `${sandbox.baseUrl}`, apiKey: account.apiKey, retry: { retries: 0 } });
+    const client = new EmailServiceClient({
+      baseUrl: `${sandbox.baseUrl}`,
+      apiKey: account.apiKey,
+      retry: { retries: 0 },
+    });
     try {
       await client.account();
     } catch (error) {
@@ -67,7 +82,10 @@ describe("the API key stays secret", () => {
     for (const key of [account.apiKey, wrongKey]) {
       installServices(sandbox.baseUrl, key);
       const p = examples.person!.valid as Record<string, string>;
-      const cell = await settled(invoke(fns.findEmail, p.first_name, p.last_name, p.domain, null, "email,email_status").result);
+      const cell = await settled(
+        invoke(fns.findEmail, p.first_name, p.last_name, p.domain, null, "email,email_status")
+          .result
+      );
       texts.push(JSON.stringify(cell), cell instanceof Error ? cell.message : "");
     }
 
@@ -83,10 +101,19 @@ describe("the API key stays secret", () => {
   test("a client error message that would contain the key is redacted", async () => {
     const key = "sbx_KEY_IN_A_PROXY_PAGE_123456";
     const client = new EmailServiceClient({
-      baseUrl: sandbox.baseUrl, apiKey: key, retry: { retries: 0 },
-      fetch: (async () => new Response(JSON.stringify({ error: "bad_gateway", message: `upstream refused Bearer ${key}` }), { status: 400 })) as typeof fetch,
+      baseUrl: sandbox.baseUrl,
+      apiKey: key,
+      retry: { retries: 0 },
+      fetch: (async () =>
+        new Response(
+          JSON.stringify({ error: "bad_gateway", message: `upstream refused Bearer ${key}` }),
+          { status: 400 }
+        )) as typeof fetch,
     });
-    const error = (await client.account().then(() => null, (e: unknown) => e)) as ApiError;
+    const error = (await client.account().then(
+      () => null,
+      (e: unknown) => e
+    )) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.message).toBe("upstream refused Bearer [redacted]");
   });

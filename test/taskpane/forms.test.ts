@@ -1,14 +1,34 @@
 import { geoLeadRequest } from "../../src/taskpane/geo-lead/geo-lead-form";
 import { parseCategories } from "../../src/taskpane/categories";
 
-const form = { query: "dentist", latitude: "48.85", longitude: "2.35", radius: "5", companyEmails: true, categories: "ceo", resultLimit: "", label: "" };
+const form = {
+  query: "dentist",
+  latitude: "48.85",
+  longitude: "2.35",
+  radius: "5",
+  companyEmails: true,
+  categories: "ceo",
+  resultLimit: "",
+  label: "",
+};
 
 describe("GeoLead form (spec 4.8)", () => {
   test("a valid form becomes the request", () => {
     expect(geoLeadRequest({ ...form, resultLimit: "50", label: " Dentists " })).toEqual({
-      request: { query: "dentist", latitude: 48.85, longitude: 2.35, radius_km: 5, find_company_emails: true, find_decision_maker_categories: ["ceo"], result_limit: 50, file_name: "Dentists" },
+      request: {
+        query: "dentist",
+        latitude: 48.85,
+        longitude: 2.35,
+        radius_km: 5,
+        find_company_emails: true,
+        find_decision_maker_categories: ["ceo"],
+        result_limit: 50,
+        file_name: "Dentists",
+      },
     });
-    expect(geoLeadRequest({ ...form, categories: "" })).toMatchObject({ request: { find_decision_maker_categories: [], result_limit: null } });
+    expect(geoLeadRequest({ ...form, categories: "" })).toMatchObject({
+      request: { find_decision_maker_categories: [], result_limit: null },
+    });
   });
 
   test.each([
@@ -28,15 +48,30 @@ describe("GeoLead form (spec 4.8)", () => {
   });
 
   test("bounds are inclusive", () => {
-    expect("request" in geoLeadRequest({ ...form, latitude: "-90", longitude: "180", radius: "25", resultLimit: "1" })).toBe(true);
+    expect(
+      "request" in
+        geoLeadRequest({
+          ...form,
+          latitude: "-90",
+          longitude: "180",
+          radius: "25",
+          resultLimit: "1",
+        })
+    ).toBe(true);
     expect("request" in geoLeadRequest({ ...form, radius: "1" })).toBe(true);
   });
 });
 
 describe("categories", () => {
   test("ordered, de-duplicated, case-folded; unknown refused", () => {
-    expect(parseCategories(" Sales, ceo;it sales")).toEqual({ ok: true, value: ["sales", "ceo", "it"] });
+    expect(parseCategories(" Sales, ceo;it sales")).toEqual({
+      ok: true,
+      value: ["sales", "ceo", "it"],
+    });
     expect(parseCategories("")).toEqual({ ok: true, value: [] });
-    expect(parseCategories("ceo, boss")).toEqual({ ok: false, error: expect.stringContaining('"boss"') });
+    expect(parseCategories("ceo, boss")).toEqual({
+      ok: false,
+      error: expect.stringContaining('"boss"'),
+    });
   });
 });

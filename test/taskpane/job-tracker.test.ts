@@ -33,23 +33,57 @@ describe("job tracking against the sandbox", () => {
     const settings = workbookSettings();
     const store = new JobStore(settings);
     const rows = Array.from({ length: 12 }, (_, i) => [`p${i}@example.com`]);
-    const bulk = await client.bulk.createJson({ data: [["email"], ...rows], email_field_index: 0, file_name: "Twelve" });
+    const bulk = await client.bulk.createJson({
+      data: [["email"], ...rows],
+      email_field_index: 0,
+      file_name: "Twelve",
+    });
     const geo = await client.geoLead.create(examples.geo_lead as never);
     const domain = (examples.domain_file as { domain: string }).domain;
     await client.domainEmailFile.order(domain);
-    const base = { createdAt: new Date().toISOString(), lastCheckedAt: null, lastError: null, resultSheets: [] };
-    await store.add({ kind: "bulk", id: bulk.id, label: "Twelve", lastStatus: bulk.status, lastCounts: bulk.counts, ...base });
-    await store.add({ kind: "geo_lead", id: geo.id, label: "Geo", lastStatus: geo.status, lastCounts: geo.counts, ...base });
-    await store.add({ kind: "domain_file", id: domain, label: domain, lastStatus: "queued", lastCounts: null, ...base });
+    const base = {
+      createdAt: new Date().toISOString(),
+      lastCheckedAt: null,
+      lastError: null,
+      resultSheets: [],
+    };
+    await store.add({
+      kind: "bulk",
+      id: bulk.id,
+      label: "Twelve",
+      lastStatus: bulk.status,
+      lastCounts: bulk.counts,
+      ...base,
+    });
+    await store.add({
+      kind: "geo_lead",
+      id: geo.id,
+      label: "Geo",
+      lastStatus: geo.status,
+      lastCounts: geo.counts,
+      ...base,
+    });
+    await store.add({
+      kind: "domain_file",
+      id: domain,
+      label: domain,
+      lastStatus: "queued",
+      lastCounts: null,
+      ...base,
+    });
 
     const tracker = new JobTracker(store, async () => client, { intervalMs: 30 });
     const seenProgress = new Set<number | null>();
     store.subscribe((jobs) => jobs.forEach((j) => seenProgress.add(progressOf(j))));
     tracker.start();
-    const finished = await eventually(async () => {
-      const jobs = await store.load();
-      return jobs.every(isFinished) ? jobs : undefined;
-    }, 20_000, "every job finished");
+    const finished = await eventually(
+      async () => {
+        const jobs = await store.load();
+        return jobs.every(isFinished) ? jobs : undefined;
+      },
+      20_000,
+      "every job finished"
+    );
     tracker.stop();
     expect(finished.map((j) => j.lastStatus)).toEqual(["completed", "completed", "ready"]);
     expect(finished[0]!.lastCounts).toMatchObject({ total: 12 });
@@ -57,17 +91,46 @@ describe("job tracking against the sandbox", () => {
 
     // Reopening: a new store over the same workbook settings knows every job.
     const reopened = await new JobStore(settings).load();
-    expect(reopened.map((j) => [j.kind, j.id, j.lastStatus])).toEqual(finished.map((j) => [j.kind, j.id, j.lastStatus]));
+    expect(reopened.map((j) => [j.kind, j.id, j.lastStatus])).toEqual(
+      finished.map((j) => [j.kind, j.id, j.lastStatus])
+    );
     expect(JSON.stringify([...settings.values])).not.toContain(account.apiKey);
   });
 
   test("a failed poll keeps the job, records why, and the next poll recovers", async () => {
     const account = await sandbox.account(10);
-    const client = new EmailServiceClient({ baseUrl: sandbox.baseUrl, apiKey: account.apiKey, retry: { retries: 0 } });
+    const client = new EmailServiceClient({
+      baseUrl: sandbox.baseUrl,
+      apiKey: account.apiKey,
+      retry: { retries: 0 },
+    });
     const store = new JobStore(workbookSettings());
-    const bulk = await client.bulk.createJson({ data: [["email"], ["a@example.com"]], email_field_index: 0 });
-    await store.add({ kind: "bulk", id: bulk.id, label: "One", createdAt: bulk.created_at, lastStatus: "queued", lastCounts: bulk.counts, lastCheckedAt: null, lastError: null, resultSheets: [] });
-    await store.add({ kind: "bulk", id: "blk_unknown", label: "Gone", createdAt: bulk.created_at, lastStatus: "queued", lastCounts: null, lastCheckedAt: null, lastError: null, resultSheets: [] });
+    const bulk = await client.bulk.createJson({
+      data: [["email"], ["a@example.com"]],
+      email_field_index: 0,
+    });
+    await store.add({
+      kind: "bulk",
+      id: bulk.id,
+      label: "One",
+      createdAt: bulk.created_at,
+      lastStatus: "queued",
+      lastCounts: bulk.counts,
+      lastCheckedAt: null,
+      lastError: null,
+      resultSheets: [],
+    });
+    await store.add({
+      kind: "bulk",
+      id: "blk_unknown",
+      label: "Gone",
+      createdAt: bulk.created_at,
+      lastStatus: "queued",
+      lastCounts: null,
+      lastCheckedAt: null,
+      lastError: null,
+      resultSheets: [],
+    });
     const tracker = new JobTracker(store, async () => client);
 
     await call(sandbox.baseUrl, "POST", "/sandbox/faults", { down: true });

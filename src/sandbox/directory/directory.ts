@@ -1,9 +1,26 @@
 import type { DecisionMakerCategory } from "../../api/types";
 import { DECISION_MAKER_CATEGORIES } from "../../api/types";
-import { normalizeCompanyName, normalizeLinkedinUrl, normalizeName, rootDomain } from "../../api/normalize";
 import {
-  CITIES, COMPANY_WORDS_A, COMPANY_WORDS_B, COMPOUND_LAST_NAMES, COUNTRY_BY_TLD, FIRST_NAMES,
-  GENERIC_LOCAL_PARTS, LAST_NAMES, LEGAL_SUFFIXES, OTHER_TITLES, PLACE_CATEGORIES, STREETS, TITLES_BY_CATEGORY, TLDS,
+  normalizeCompanyName,
+  normalizeLinkedinUrl,
+  normalizeName,
+  rootDomain,
+} from "../../api/normalize";
+import {
+  CITIES,
+  COMPANY_WORDS_A,
+  COMPANY_WORDS_B,
+  COMPOUND_LAST_NAMES,
+  COUNTRY_BY_TLD,
+  FIRST_NAMES,
+  GENERIC_LOCAL_PARTS,
+  LAST_NAMES,
+  LEGAL_SUFFIXES,
+  OTHER_TITLES,
+  PLACE_CATEGORIES,
+  STREETS,
+  TITLES_BY_CATEGORY,
+  TLDS,
 } from "./names";
 import { fnv1a, mulberry32, type Random } from "./random";
 
@@ -17,7 +34,14 @@ import { fnv1a, mulberry32, type Random } from "./random";
 export type MailServerKind = "verifying" | "catch_all" | "no_mx" | "removed";
 
 export type EmailPattern = "first.last" | "flast" | "first" | "firstlast" | "first_last" | "lastf";
-const PATTERNS: EmailPattern[] = ["first.last", "flast", "first", "firstlast", "first_last", "lastf"];
+const PATTERNS: EmailPattern[] = [
+  "first.last",
+  "flast",
+  "first",
+  "firstlast",
+  "first_last",
+  "lastf",
+];
 
 export interface Company {
   name: string;
@@ -75,16 +99,26 @@ export function emailLocalPart(pattern: EmailPattern, firstName: string, lastNam
   const first = asciiLocal(firstName);
   const last = asciiLocal(lastName);
   switch (pattern) {
-    case "first.last": return `${first}.${last}`;
-    case "flast": return `${first.slice(0, 1)}${last}`;
-    case "first": return first;
-    case "firstlast": return `${first}${last}`;
-    case "first_last": return `${first}_${last}`;
-    case "lastf": return `${last}${first.slice(0, 1)}`;
+    case "first.last":
+      return `${first}.${last}`;
+    case "flast":
+      return `${first.slice(0, 1)}${last}`;
+    case "first":
+      return first;
+    case "firstlast":
+      return `${first}${last}`;
+    case "first_last":
+      return `${first}_${last}`;
+    case "lastf":
+      return `${last}${first.slice(0, 1)}`;
   }
 }
 
-function mxFor(domain: string, kind: MailServerKind, pick: number): { mxHost: string | null; mxDomain: string | null } {
+function mxFor(
+  domain: string,
+  kind: MailServerKind,
+  pick: number
+): { mxHost: string | null; mxDomain: string | null } {
   if (kind === "no_mx") return { mxHost: null, mxDomain: null };
   const hosts = [
     "aspmx.l.google.com",
@@ -160,7 +194,9 @@ export class Directory {
     return company.people.find(
       (p) =>
         normalizeName(p.fullName) === wanted ||
-        (normalizeName(p.lastName) === last && (normalizeName(p.firstName) === first || first.length === 1 && normalizeName(p.firstName).startsWith(first))),
+        (normalizeName(p.lastName) === last &&
+          (normalizeName(p.firstName) === first ||
+            (first.length === 1 && normalizeName(p.firstName).startsWith(first))))
     );
   }
 
@@ -169,7 +205,9 @@ export class Directory {
    * domain and name, about two in three.
    */
   syntheticMailboxExists(company: Company, firstName: string, lastName: string): boolean {
-    return fnv1a(`${company.domain}|${normalizeName(firstName)}|${normalizeName(lastName)}`) % 100 < 65;
+    return (
+      fnv1a(`${company.domain}|${normalizeName(firstName)}|${normalizeName(lastName)}`) % 100 < 65
+    );
   }
 
   emailFor(company: Company, firstName: string, lastName: string): string {
@@ -179,7 +217,9 @@ export class Directory {
   /** Other addresses a person could have at a company (legacy `alternatives`). */
   alternativeEmails(company: Company, firstName: string, lastName: string): string[] {
     const primary = this.emailFor(company, firstName, lastName);
-    const others = PATTERNS.map((p) => `${emailLocalPart(p, firstName, lastName)}@${company.domain}`);
+    const others = PATTERNS.map(
+      (p) => `${emailLocalPart(p, firstName, lastName)}@${company.domain}`
+    );
     return [...new Set(others)].filter((e) => e !== primary).slice(0, 3);
   }
 
@@ -203,7 +243,13 @@ export class Directory {
     const domain = `${baseName.toLowerCase().replace(/[^a-z0-9]+/g, "")}.${tld}`;
     // Every 8th company accepts all mail, every 20th has no mail hosting, every 33rd was removed.
     const mailServer: MailServerKind =
-      index % 33 === 7 ? "removed" : index % 20 === 5 ? "no_mx" : index % 8 === 3 ? "catch_all" : "verifying";
+      index % 33 === 7
+        ? "removed"
+        : index % 20 === 5
+          ? "no_mx"
+          : index % 8 === 3
+            ? "catch_all"
+            : "verifying";
     const company: Company = {
       name: baseName + LEGAL_SUFFIXES[index % LEGAL_SUFFIXES.length]!,
       domain,
@@ -211,7 +257,9 @@ export class Directory {
       mailServer,
       ...mxFor(domain, mailServer, index),
       pattern: PATTERNS[index % PATTERNS.length]!,
-      genericEmails: GENERIC_LOCAL_PARTS.slice(0, 2 + (index % 5)).map((local) => `${local}@${domain}`),
+      genericEmails: GENERIC_LOCAL_PARTS.slice(0, 2 + (index % 5)).map(
+        (local) => `${local}@${domain}`
+      ),
       people: [],
       synthetic: false,
     };
@@ -232,7 +280,11 @@ export class Directory {
       usedLocals.add(local);
       // The first person is the CEO; most others hold one of the decision-maker categories.
       const category: DecisionMakerCategory | null =
-        i === 0 ? "ceo" : random.int(10) < 6 ? random.pick(DECISION_MAKER_CATEGORIES.slice(1)) : null;
+        i === 0
+          ? "ceo"
+          : random.int(10) < 6
+            ? random.pick(DECISION_MAKER_CATEGORIES.slice(1))
+            : null;
       const rank = category ? (categoryCounts.get(category) ?? 0) : 0;
       if (category) categoryCounts.set(category, rank + 1);
       const titles = category ? TITLES_BY_CATEGORY[category]! : OTHER_TITLES;
@@ -262,7 +314,9 @@ export class Directory {
       const distanceKm = Math.sqrt(random.next()) * 20;
       const angle = random.next() * 2 * Math.PI;
       const latitude = city.latitude + (distanceKm * Math.cos(angle)) / 111.32;
-      const longitude = city.longitude + (distanceKm * Math.sin(angle)) / (111.32 * Math.cos((city.latitude * Math.PI) / 180));
+      const longitude =
+        city.longitude +
+        (distanceKm * Math.sin(angle)) / (111.32 * Math.cos((city.latitude * Math.PI) / 180));
       this.places.push({
         id: `plc_${(n + 1).toString(36).padStart(5, "0")}`,
         name,
@@ -276,11 +330,17 @@ export class Directory {
       });
       n++;
     };
-    this.companies.forEach((company, i) => addPlace(company, PLACE_CATEGORIES[i % PLACE_CATEGORIES.length]!, company.name));
+    this.companies.forEach((company, i) =>
+      addPlace(company, PLACE_CATEGORIES[i % PLACE_CATEGORIES.length]!, company.name)
+    );
     // Places with no website: found by a GeoLead search, never with an email.
     for (let i = 0; i < 400; i++) {
       const category = PLACE_CATEGORIES[i % PLACE_CATEGORIES.length]!;
-      addPlace(null, category, `${random.pick(LAST_NAMES)} ${category.replace(/\b\w/g, (c) => c.toUpperCase())}`);
+      addPlace(
+        null,
+        category,
+        `${random.pick(LAST_NAMES)} ${category.replace(/\b\w/g, (c) => c.toUpperCase())}`
+      );
     }
   }
 

@@ -1,12 +1,23 @@
 import type { BulkCell, BulkFieldIndex, DecisionMakerCategory } from "../../api/types";
 import { BULK_FIELD_INDEXES } from "../../api/types";
-import { isValidDomain, isValidEmail, isValidLinkedinUrl, normalizeDomain, normalizeEmail } from "../../api/normalize";
+import {
+  isValidDomain,
+  isValidEmail,
+  isValidLinkedinUrl,
+  normalizeDomain,
+  normalizeEmail,
+} from "../../api/normalize";
 import { splitFullName } from "../directory/directory";
 import { badRequest } from "../errors";
 import { PRICE_MILLI } from "../routes/serve";
 import type { CompanyRef, Lookups, PersonQuery } from "../services/lookups";
 import {
-  billingKey, companyEmailsQueryKey, decisionMakerQueryKey, linkedinQueryKey, personQueryKey, verifyQueryKey,
+  billingKey,
+  companyEmailsQueryKey,
+  decisionMakerQueryKey,
+  linkedinQueryKey,
+  personQueryKey,
+  verifyQueryKey,
 } from "../services/query-keys";
 
 // What one row of a bulk search asks for, and its answer. The answers come from the same
@@ -50,7 +61,15 @@ export interface BulkParams {
 export const MAX_BULK_ROWS = 100_000; // spec 8
 export const MAX_BULK_COLUMNS = 1_000;
 
-const PERSON_COLUMNS = ["email", "email_status", "person_full_name", "person_job_title", "person_company_name", "mx_host", "mx_domain"];
+const PERSON_COLUMNS = [
+  "email",
+  "email_status",
+  "person_full_name",
+  "person_job_title",
+  "person_company_name",
+  "mx_host",
+  "mx_domain",
+];
 
 /** Result columns appended after the input columns of a downloaded file, per search type. */
 export const RESULT_COLUMNS: Record<BulkType, string[]> = {
@@ -58,8 +77,16 @@ export const RESULT_COLUMNS: Record<BulkType, string[]> = {
   linkedin_url: PERSON_COLUMNS,
   company: ["emails", "email_status", "mx_host", "mx_domain"],
   decision_maker: [
-    "decision_maker_category", "email", "email_status", "person_first_name", "person_last_name", "person_full_name",
-    "person_job_title", "person_linkedin_url", "mx_host", "mx_domain",
+    "decision_maker_category",
+    "email",
+    "email_status",
+    "person_first_name",
+    "person_last_name",
+    "person_full_name",
+    "person_job_title",
+    "person_linkedin_url",
+    "mx_host",
+    "mx_domain",
   ],
   verify: ["email_status", "mx_host", "mx_domain"],
 };
@@ -80,48 +107,79 @@ export const PAID_COLUMNS: Record<BulkType, ReadonlySet<string>> = {
  * a profile column alone -> profile URL; categories + company -> decision maker;
  * company alone -> company emails.
  */
-export function bulkTypeOf(indexes: BulkIndexes, categories: readonly DecisionMakerCategory[] | null, columns: number): BulkType {
+export function bulkTypeOf(
+  indexes: BulkIndexes,
+  categories: readonly DecisionMakerCategory[] | null,
+  columns: number
+): BulkType {
   for (const field of BULK_FIELD_INDEXES) {
     const index = indexes[field];
     if (index === undefined) continue;
-    if (!Number.isInteger(index) || index < 0) throw badRequest(`${field} must be an integer >= 0`, field);
+    if (!Number.isInteger(index) || index < 0)
+      throw badRequest(`${field} must be an integer >= 0`, field);
     if (index >= columns) {
-      throw badRequest(`${field} is ${index} but the data has ${columns} column${columns === 1 ? "" : "s"} (indexes start at 0)`, field);
+      throw badRequest(
+        `${field} is ${index} but the data has ${columns} column${columns === 1 ? "" : "s"} (indexes start at 0)`,
+        field
+      );
     }
   }
   const has = (field: BulkFieldIndex): boolean => indexes[field] !== undefined;
   const hasCompany = has("domain_field_index") || has("company_name_field_index");
-  const hasNameColumn = has("full_name_field_index") || has("first_name_field_index") || has("last_name_field_index");
+  const hasNameColumn =
+    has("full_name_field_index") || has("first_name_field_index") || has("last_name_field_index");
   const hasCategories = categories !== null && categories.length > 0;
 
   if (has("email_field_index")) {
-    if (hasCategories) throw badRequest("decision_maker_category cannot be combined with email_field_index (an email verification)", "decision_maker_category");
+    if (hasCategories)
+      throw badRequest(
+        "decision_maker_category cannot be combined with email_field_index (an email verification)",
+        "decision_maker_category"
+      );
     return "verify";
   }
   if (hasCategories) {
     if (hasNameColumn) {
-      throw badRequest("decision_maker_category finds people by role: do not combine it with name columns", "decision_maker_category");
+      throw badRequest(
+        "decision_maker_category finds people by role: do not combine it with name columns",
+        "decision_maker_category"
+      );
     }
-    if (!hasCompany) throw badRequest("decision_maker_category needs domain_field_index or company_name_field_index", "domain_field_index");
+    if (!hasCompany)
+      throw badRequest(
+        "decision_maker_category needs domain_field_index or company_name_field_index",
+        "domain_field_index"
+      );
     return "decision_maker";
   }
   if (hasNameColumn) {
     if (!has("full_name_field_index")) {
-      if (!has("first_name_field_index")) throw badRequest("first_name_field_index is required with last_name_field_index (or give full_name_field_index)", "first_name_field_index");
-      if (!has("last_name_field_index")) throw badRequest("last_name_field_index is required with first_name_field_index (or give full_name_field_index)", "last_name_field_index");
+      if (!has("first_name_field_index"))
+        throw badRequest(
+          "first_name_field_index is required with last_name_field_index (or give full_name_field_index)",
+          "first_name_field_index"
+        );
+      if (!has("last_name_field_index"))
+        throw badRequest(
+          "last_name_field_index is required with first_name_field_index (or give full_name_field_index)",
+          "last_name_field_index"
+        );
     }
     if (!hasCompany && !has("linkedin_url_field_index")) {
-      throw badRequest("domain_field_index or company_name_field_index is required with name columns (or linkedin_url_field_index)", "domain_field_index");
+      throw badRequest(
+        "domain_field_index or company_name_field_index is required with name columns (or linkedin_url_field_index)",
+        "domain_field_index"
+      );
     }
     return "person";
   }
   if (has("linkedin_url_field_index")) return "linkedin_url";
   if (hasCompany) return "company";
   throw badRequest(
-    "no column to search: give email_field_index (verification), name columns with domain_field_index or company_name_field_index (person), "
-      + "linkedin_url_field_index (profile URL), decision_maker_category with a company column (decision maker), "
-      + "or domain_field_index / company_name_field_index alone (company emails)",
-    "domain_field_index",
+    "no column to search: give email_field_index (verification), name columns with domain_field_index or company_name_field_index (person), " +
+      "linkedin_url_field_index (profile URL), decision_maker_category with a company column (decision maker), " +
+      "or domain_field_index / company_name_field_index alone (company emails)",
+    "domain_field_index"
   );
 }
 
@@ -130,7 +188,8 @@ export function cellText(cell: BulkCell | undefined): string {
   return typeof cell === "string" ? cell.trim() : String(cell);
 }
 
-const outcomeOf = (status: string): Outcome => (status === "valid" ? "valid" : status === "risky" ? "risky" : "not_found");
+const outcomeOf = (status: string): Outcome =>
+  status === "valid" ? "valid" : status === "risky" ? "risky" : "not_found";
 
 function failedRow(type: BulkType): RowResult {
   const values: Record<string, ResultValue> = {};
@@ -151,11 +210,17 @@ function companyRefOf(cells: readonly BulkCell[], indexes: BulkIndexes): Company
 }
 
 function charge(operation: RowCharge["operation"], key: string, email: string | null): RowCharge[] {
-  return [{ operation, key: billingKey(operation, key), amountMilli: PRICE_MILLI[operation], email }];
+  return [
+    { operation, key: billingKey(operation, key), amountMilli: PRICE_MILLI[operation], email },
+  ];
 }
 
 /** Resolves one data row of a bulk search. Never throws for bad cells: they make a `failed` row. */
-export function processBulkRow(lookups: Lookups, params: BulkParams, cells: readonly BulkCell[]): RowResult {
+export function processBulkRow(
+  lookups: Lookups,
+  params: BulkParams,
+  cells: readonly BulkCell[]
+): RowResult {
   const { indexes } = params;
   const text = (field: BulkFieldIndex): string => cellText(cells[indexes[field] ?? -1]);
   switch (params.type) {
@@ -167,7 +232,11 @@ export function processBulkRow(lookups: Lookups, params: BulkParams, cells: read
       const outcome = outcomeOf(answer.email_status);
       return {
         outcome,
-        values: { email_status: answer.email_status, mx_host: answer.mx_host, mx_domain: answer.mx_domain },
+        values: {
+          email_status: answer.email_status,
+          mx_host: answer.mx_host,
+          mx_domain: answer.mx_domain,
+        },
         charges: outcome === "valid" ? charge("verify", verifyQueryKey(address), address) : [],
       };
     }
@@ -184,15 +253,18 @@ export function processBulkRow(lookups: Lookups, params: BulkParams, cells: read
       }
       const profile = text("linkedin_url_field_index");
       if (profile !== "" && isValidLinkedinUrl(profile)) query.linkedin_url = profile;
-      const byName = (query.first_name !== undefined || query.full_name !== undefined)
-        && (query.domain !== undefined || query.company_name !== undefined);
+      const byName =
+        (query.first_name !== undefined || query.full_name !== undefined) &&
+        (query.domain !== undefined || query.company_name !== undefined);
       if (!byName && query.linkedin_url === undefined) return failedRow("person");
       return personResult(lookups.person(query), "person", () => personQueryKey(query));
     }
     case "linkedin_url": {
       const profile = text("linkedin_url_field_index");
       if (!isValidLinkedinUrl(profile)) return failedRow("linkedin_url");
-      return personResult(lookups.linkedinUrl(profile), "linkedin_url", () => linkedinQueryKey(profile));
+      return personResult(lookups.linkedinUrl(profile), "linkedin_url", () =>
+        linkedinQueryKey(profile)
+      );
     }
     case "company": {
       const ref = companyRefOf(cells, indexes);
@@ -201,8 +273,14 @@ export function processBulkRow(lookups: Lookups, params: BulkParams, cells: read
       const outcome = outcomeOf(answer.email_status);
       return {
         outcome,
-        values: { emails: answer.emails, email_status: answer.email_status, mx_host: answer.mx_host, mx_domain: answer.mx_domain },
-        charges: outcome === "valid" ? charge("company", companyEmailsQueryKey(ref, "any"), null) : [],
+        values: {
+          emails: answer.emails,
+          email_status: answer.email_status,
+          mx_host: answer.mx_host,
+          mx_domain: answer.mx_domain,
+        },
+        charges:
+          outcome === "valid" ? charge("company", companyEmailsQueryKey(ref, "any"), null) : [],
       };
     }
     case "decision_maker": {
@@ -226,14 +304,19 @@ export function processBulkRow(lookups: Lookups, params: BulkParams, cells: read
           mx_host: answer.mx_host,
           mx_domain: answer.mx_domain,
         },
-        charges: outcome === "valid" ? charge("decision_maker", decisionMakerQueryKey(ref, categories), answer.email) : [],
+        charges:
+          outcome === "valid"
+            ? charge("decision_maker", decisionMakerQueryKey(ref, categories), answer.email)
+            : [],
       };
     }
   }
 }
 
 function personResult(
-  answer: ReturnType<Lookups["person"]>, operation: "person" | "linkedin_url", key: () => string,
+  answer: ReturnType<Lookups["person"]>,
+  operation: "person" | "linkedin_url",
+  key: () => string
 ): RowResult {
   const outcome = outcomeOf(answer.email_status);
   return {

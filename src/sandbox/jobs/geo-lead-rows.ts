@@ -20,21 +20,38 @@ export interface GeoLeadParams {
 }
 
 /** The input columns of a GeoLead result file: what extraction found about each place. */
-export const PLACE_COLUMNS = ["name", "category", "address", "city", "latitude", "longitude", "phone", "website"];
+export const PLACE_COLUMNS = [
+  "name",
+  "category",
+  "address",
+  "city",
+  "latitude",
+  "longitude",
+  "phone",
+  "website",
+];
 const WEBSITE = PLACE_COLUMNS.indexOf("website");
 
 export const GEO_COMPANY_COLUMNS = ["company_emails", "company_email_status"];
 export const GEO_DECISION_MAKER_COLUMNS = [
-  "decision_maker_category", "decision_maker_email", "decision_maker_email_status", "decision_maker_full_name",
-  "decision_maker_job_title", "decision_maker_linkedin_url",
+  "decision_maker_category",
+  "decision_maker_email",
+  "decision_maker_email_status",
+  "decision_maker_full_name",
+  "decision_maker_job_title",
+  "decision_maker_linkedin_url",
 ];
-export const GEO_PAID_COLUMNS: ReadonlySet<string> = new Set(["company_emails", "decision_maker_email"]);
+export const GEO_PAID_COLUMNS: ReadonlySet<string> = new Set([
+  "company_emails",
+  "decision_maker_email",
+]);
 
 export function geoResultColumns(params: GeoLeadParams): string[] {
   return [
     ...(params.find_company_emails ? GEO_COMPANY_COLUMNS : []),
     ...(params.find_decision_maker_categories.length > 0 ? GEO_DECISION_MAKER_COLUMNS : []),
-    "mx_host", "mx_domain",
+    "mx_host",
+    "mx_domain",
   ];
 }
 
@@ -44,7 +61,9 @@ const radians = (degrees: number): number => (degrees * Math.PI) / 180;
 export function haversineKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
   const dLat = radians(lat2 - lat1);
   const dLon = radians(lon2 - lon1);
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(radians(lat1)) * Math.cos(radians(lat2)) * Math.sin(dLon / 2) ** 2;
+  const a =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(radians(lat1)) * Math.cos(radians(lat2)) * Math.sin(dLon / 2) ** 2;
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
 }
 
@@ -78,18 +97,35 @@ export function placeMatches(place: Place, query: string): boolean {
 export function extractPlaces(places: readonly Place[], params: GeoLeadParams): BulkCell[][] {
   const found = places
     .filter((p) => placeMatches(p, params.query))
-    .map((p) => ({ p, km: haversineKm(params.latitude, params.longitude, p.latitude, p.longitude) }))
+    .map((p) => ({
+      p,
+      km: haversineKm(params.latitude, params.longitude, p.latitude, p.longitude),
+    }))
     .filter((x) => x.km <= params.radius_km)
     .sort((a, b) => a.km - b.km || a.p.id.localeCompare(b.p.id));
   const kept = params.result_limit === null ? found : found.slice(0, params.result_limit);
-  return kept.map(({ p }) => [p.name, p.category, p.address, p.city, p.latitude, p.longitude, p.phone, p.company?.domain ?? ""]);
+  return kept.map(({ p }) => [
+    p.name,
+    p.category,
+    p.address,
+    p.city,
+    p.latitude,
+    p.longitude,
+    p.phone,
+    p.company?.domain ?? "",
+  ]);
 }
 
 const RANK: Record<Outcome, number> = { valid: 3, risky: 2, not_found: 1, failed: 0 };
-const outcomeOf = (status: string): Outcome => (status === "valid" ? "valid" : status === "risky" ? "risky" : "not_found");
+const outcomeOf = (status: string): Outcome =>
+  status === "valid" ? "valid" : status === "risky" ? "risky" : "not_found";
 
 /** The email search at one place. A place counts by its best answer; one without a website is not found. */
-export function processPlace(lookups: Lookups, params: GeoLeadParams, cells: readonly BulkCell[]): RowResult {
+export function processPlace(
+  lookups: Lookups,
+  params: GeoLeadParams,
+  cells: readonly BulkCell[]
+): RowResult {
   const website = typeof cells[WEBSITE] === "string" ? (cells[WEBSITE] as string) : "";
   const values: Record<string, ResultValue> = {};
   for (const column of geoResultColumns(params)) values[column] = null;
@@ -110,7 +146,12 @@ export function processPlace(lookups: Lookups, params: GeoLeadParams, cells: rea
       values.mx_domain = answer.mx_domain;
       better(outcomeOf(answer.email_status));
       if (answer.email_status === "valid") {
-        charges.push({ operation: "company", key: billingKey("company", companyEmailsQueryKey(ref, "any")), amountMilli: PRICE_MILLI.company, email: null });
+        charges.push({
+          operation: "company",
+          key: billingKey("company", companyEmailsQueryKey(ref, "any")),
+          amountMilli: PRICE_MILLI.company,
+          email: null,
+        });
       }
     }
   }
@@ -119,7 +160,8 @@ export function processPlace(lookups: Lookups, params: GeoLeadParams, cells: rea
     values.decision_maker_email_status = "not_found";
     if (website !== "") {
       const answer = lookups.decisionMaker(ref, categories);
-      const person = answer.email_status === "valid" || answer.email_status === "risky" ? answer.person : null;
+      const person =
+        answer.email_status === "valid" || answer.email_status === "risky" ? answer.person : null;
       values.decision_maker_category = answer.decision_maker_category;
       values.decision_maker_email = answer.email;
       values.decision_maker_email_status = answer.email_status;
@@ -131,8 +173,10 @@ export function processPlace(lookups: Lookups, params: GeoLeadParams, cells: rea
       better(outcomeOf(answer.email_status));
       if (answer.email_status === "valid") {
         charges.push({
-          operation: "decision_maker", key: billingKey("decision_maker", decisionMakerQueryKey(ref, categories)),
-          amountMilli: PRICE_MILLI.decision_maker, email: answer.email,
+          operation: "decision_maker",
+          key: billingKey("decision_maker", decisionMakerQueryKey(ref, categories)),
+          amountMilli: PRICE_MILLI.decision_maker,
+          email: answer.email,
         });
       }
     }

@@ -20,17 +20,30 @@ export interface RenderedFile {
   extension: string;
 }
 
-export const XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+export const XLSX_CONTENT_TYPE =
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 export async function renderTable(table: ResultTable, as: DownloadFormat): Promise<RenderedFile> {
   switch (as) {
     case "csv":
-      return { body: Papa.unparse({ fields: table.header, data: table.rows }), contentType: "text/csv; charset=utf-8", extension: "csv" };
+      return {
+        body: Papa.unparse({ fields: table.header, data: table.rows }),
+        contentType: "text/csv; charset=utf-8",
+        extension: "csv",
+      };
     case "json_arr":
-      return { body: JSON.stringify([table.header, ...table.rows]), contentType: "application/json; charset=utf-8", extension: "json" };
+      return {
+        body: JSON.stringify([table.header, ...table.rows]),
+        contentType: "application/json; charset=utf-8",
+        extension: "json",
+      };
     case "json_obj":
       return {
-        body: JSON.stringify(table.rows.map((row) => Object.fromEntries(table.header.map((name, i) => [name, row[i] ?? null])))),
+        body: JSON.stringify(
+          table.rows.map((row) =>
+            Object.fromEntries(table.header.map((name, i) => [name, row[i] ?? null]))
+          )
+        ),
         contentType: "application/json; charset=utf-8",
         extension: "json",
       };
@@ -48,10 +61,15 @@ async function xlsxOf(table: ResultTable): Promise<Buffer> {
     stream.on("end", resolve);
     stream.on("error", reject);
   });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream,
+    useStyles: false,
+    useSharedStrings: false,
+  });
   const sheet = workbook.addWorksheet("Results");
   sheet.addRow(table.header).commit();
-  for (const row of table.rows) sheet.addRow(row.map((cell) => (cell === null ? undefined : cell))).commit();
+  for (const row of table.rows)
+    sheet.addRow(row.map((cell) => (cell === null ? undefined : cell))).commit();
   sheet.commit();
   await workbook.commit();
   await done;
@@ -62,7 +80,11 @@ async function xlsxOf(table: ResultTable): Promise<Buffer> {
 export function contentDisposition(fileName: string, extension: string): string {
   const base = fileName.trim() === "" ? "results" : fileName.trim();
   const full = `${base}.${extension}`;
-  const ascii = full.normalize("NFKD").replace(/[^\x20-\x7e]/g, "").replace(/["\\/;:*?<>|]/g, "_") || `results.${extension}`;
+  const ascii =
+    full
+      .normalize("NFKD")
+      .replace(/[^\x20-\x7e]/g, "")
+      .replace(/["\\/;:*?<>|]/g, "_") || `results.${extension}`;
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(full)}`;
 }
 

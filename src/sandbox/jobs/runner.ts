@@ -21,7 +21,10 @@ export class JobRunner {
   private stopped = true;
   private turn = 0;
 
-  constructor(readonly searches: SearchService, readonly options: JobRunnerOptions) {}
+  constructor(
+    readonly searches: SearchService,
+    readonly options: JobRunnerOptions
+  ) {}
 
   start(): void {
     if (!this.stopped) return;

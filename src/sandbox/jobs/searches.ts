@@ -1,6 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type {
-  BulkCell, BulkSearch, DecisionMakerCategory, GeoLead, SearchCounts, SearchStatus,
+  BulkCell,
+  BulkSearch,
+  DecisionMakerCategory,
+  GeoLead,
+  SearchCounts,
+  SearchStatus,
 } from "../../api/types";
 import type { Directory } from "../directory/directory";
 import { badRequest, notFound } from "../errors";
@@ -10,11 +15,25 @@ import type { Lookups } from "../services/lookups";
 import type { WebhookOutbox } from "../services/webhooks";
 import type { Db } from "../storage/db";
 import {
-  MAX_BULK_COLUMNS, MAX_BULK_ROWS, PAID_COLUMNS, RESULT_COLUMNS, bulkTypeOf, processBulkRow,
-  type BulkIndexes, type BulkParams, type Outcome, type ResultValue, type RowResult,
+  MAX_BULK_COLUMNS,
+  MAX_BULK_ROWS,
+  PAID_COLUMNS,
+  RESULT_COLUMNS,
+  bulkTypeOf,
+  processBulkRow,
+  type BulkIndexes,
+  type BulkParams,
+  type Outcome,
+  type ResultValue,
+  type RowResult,
 } from "./bulk-rows";
 import {
-  GEO_PAID_COLUMNS, PLACE_COLUMNS, extractPlaces, geoResultColumns, processPlace, type GeoLeadParams,
+  GEO_PAID_COLUMNS,
+  PLACE_COLUMNS,
+  extractPlaces,
+  geoResultColumns,
+  processPlace,
+  type GeoLeadParams,
 } from "./geo-lead-rows";
 import { uniqueHeader, type FileCell, type ResultTable } from "./result-files";
 
@@ -88,15 +107,18 @@ interface StoredResult {
 }
 
 /** States in which the worker moves a search on (spec 3.1, 3.2). */
-const ACTIVE: readonly SearchStatus[] = ["extraction_queued", "extraction_running", "queued", "running"];
-const COUNT_COLUMN: Record<Outcome, "found_valid" | "found_unknown" | "not_found" | "failed"> = {
-  valid: "found_valid", risky: "found_unknown", not_found: "not_found", failed: "failed",
-};
+const ACTIVE: readonly SearchStatus[] = [
+  "extraction_queued",
+  "extraction_running",
+  "queued",
+  "running",
+];
 /** A search whose label contains this fails half-way, on purpose (see /sandbox/examples `bulk.failed`). */
 export const FAIL_MARKER = "[sandbox:fail]";
 
 const newId = (prefix: string): string => `${prefix}_${randomBytes(12).toString("hex")}`;
-const label = (what: string, now: number): string => `${what} ${isoTime(now).slice(0, 16).replace("T", " ")}`;
+const label = (what: string, now: number): string =>
+  `${what} ${isoTime(now).slice(0, 16).replace("T", " ")}`;
 
 /**
  * Bulk searches and GeoLead searches: creation, state, processing steps, payment, downloads.
@@ -112,43 +134,50 @@ export class SearchService {
       byId: db.prepare<[string], SearchRow>("SELECT * FROM searches WHERE id = ?"),
       insertSearch: db.prepare(
         `INSERT INTO searches (id, kind, account_id, status, file_name, params, header, total, webhook_url, created_at)
-         VALUES (@id, @kind, @account_id, @status, @file_name, @params, @header, @total, @webhook_url, @created_at)`,
+         VALUES (@id, @kind, @account_id, @status, @file_name, @params, @header, @total, @webhook_url, @created_at)`
       ),
       insertRow: db.prepare("INSERT INTO search_rows (search_id, idx, input) VALUES (?, ?, ?)"),
       active: db.prepare<[], { id: string }>(
-        `SELECT id FROM searches WHERE status IN (${ACTIVE.map((s) => `'${s}'`).join(", ")}) ORDER BY created_at, id`,
+        `SELECT id FROM searches WHERE status IN (${ACTIVE.map((s) => `'${s}'`).join(", ")}) ORDER BY created_at, id`
       ),
       setStatus: db.prepare("UPDATE searches SET status = ? WHERE id = ? AND status = ?"),
-      start: db.prepare("UPDATE searches SET status = ?, started_running_at = COALESCE(started_running_at, ?) WHERE id = ? AND status = ?"),
+      start: db.prepare(
+        "UPDATE searches SET status = ?, started_running_at = COALESCE(started_running_at, ?) WHERE id = ? AND status = ?"
+      ),
       pendingRows: db.prepare<[string, number, number], { idx: number; input: string }>(
-        "SELECT idx, input FROM search_rows WHERE search_id = ? AND idx >= ? AND idx < ? ORDER BY idx",
+        "SELECT idx, input FROM search_rows WHERE search_id = ? AND idx >= ? AND idx < ? ORDER BY idx"
       ),
       setResult: db.prepare("UPDATE search_rows SET result = ? WHERE search_id = ? AND idx = ?"),
       addKey: db.prepare(
-        "INSERT OR IGNORE INTO search_keys (search_id, query_key, operation, amount_milli, email) VALUES (?, ?, ?, ?, ?)",
+        "INSERT OR IGNORE INTO search_keys (search_id, query_key, operation, amount_milli, email) VALUES (?, ?, ?, ?, ?)"
       ),
       advance: db.prepare(
         `UPDATE searches SET processed = processed + @n, found_valid = found_valid + @valid, found_unknown = found_unknown + @risky,
-         not_found = not_found + @not_found, failed = failed + @failed WHERE id = @id`,
+         not_found = not_found + @not_found, failed = failed + @failed WHERE id = @id`
       ),
       finish: db.prepare("UPDATE searches SET status = ?, finished_at = ?, error = ? WHERE id = ?"),
-      extracted: db.prepare("UPDATE searches SET status = 'queued', total = ? WHERE id = ? AND status = 'extraction_running'"),
+      extracted: db.prepare(
+        "UPDATE searches SET status = 'queued', total = ? WHERE id = ? AND status = 'extraction_running'"
+      ),
       // Mirrors Ledger.charge: a query charged (for more than nothing) inside the window is free.
       costNow: db.prepare<[string, number, number], { milli: number }>(
         `SELECT COALESCE(SUM(k.amount_milli), 0) AS milli FROM search_keys k WHERE k.search_id = ? AND NOT EXISTS (
-           SELECT 1 FROM charges c WHERE c.account_id = ? AND c.query_key = k.query_key AND c.amount_milli > 0 AND c.created_at >= ?)`,
+           SELECT 1 FROM charges c WHERE c.account_id = ? AND c.query_key = k.query_key AND c.amount_milli > 0 AND c.created_at >= ?)`
       ),
-      keys: db.prepare<[string], { query_key: string; operation: string; amount_milli: number; email: string | null }>(
-        "SELECT query_key, operation, amount_milli, email FROM search_keys WHERE search_id = ?",
-      ),
+      keys: db.prepare<
+        [string],
+        { query_key: string; operation: string; amount_milli: number; email: string | null }
+      >("SELECT query_key, operation, amount_milli, email FROM search_keys WHERE search_id = ?"),
       markPaid: db.prepare("UPDATE searches SET paid = 1 WHERE id = ?"),
       pause: db.prepare("UPDATE searches SET paused_from = status, status = 'paused' WHERE id = ?"),
-      resume: db.prepare("UPDATE searches SET status = paused_from, paused_from = NULL WHERE id = ? AND status = 'paused'"),
+      resume: db.prepare(
+        "UPDATE searches SET status = paused_from, paused_from = NULL WHERE id = ? AND status = 'paused'"
+      ),
       remove: db.prepare("UPDATE searches SET status = 'deleted', paused_from = NULL WHERE id = ?"),
       removeRows: db.prepare("DELETE FROM search_rows WHERE search_id = ?"),
       removeKeys: db.prepare("DELETE FROM search_keys WHERE search_id = ?"),
       rows: db.prepare<[string], { input: string; result: string | null }>(
-        "SELECT input, result FROM search_rows WHERE search_id = ? ORDER BY idx",
+        "SELECT input, result FROM search_rows WHERE search_id = ? ORDER BY idx"
       ),
     };
   }
@@ -157,27 +186,53 @@ export class SearchService {
 
   /** Spec 4.6. Validates what JSON schema cannot (row count, index ranges, the search type) and stores the rows. */
   createBulk(accountId: number, input: BulkInput): BulkSearch {
-    const headerRow = input.hasHeader ? input.data[0] ?? [] : null;
+    const headerRow = input.hasHeader ? (input.data[0] ?? []) : null;
     const rows = input.hasHeader ? input.data.slice(1) : input.data;
-    if (rows.length === 0) throw badRequest(`data has no rows to search${input.hasHeader ? " (the first row is the header: set has_header to false if it is data)" : ""}`, "data");
-    if (rows.length > MAX_BULK_ROWS) throw badRequest(`data has ${rows.length} rows; a bulk search takes up to ${MAX_BULK_ROWS}`, "data");
+    if (rows.length === 0)
+      throw badRequest(
+        `data has no rows to search${input.hasHeader ? " (the first row is the header: set has_header to false if it is data)" : ""}`,
+        "data"
+      );
+    if (rows.length > MAX_BULK_ROWS)
+      throw badRequest(
+        `data has ${rows.length} rows; a bulk search takes up to ${MAX_BULK_ROWS}`,
+        "data"
+      );
     let columns = headerRow?.length ?? 0;
     for (const row of rows) if (row.length > columns) columns = row.length;
     checkCells(input.data);
-    if (columns > MAX_BULK_COLUMNS) throw badRequest(`data has ${columns} columns; up to ${MAX_BULK_COLUMNS} are accepted`, "data");
+    if (columns > MAX_BULK_COLUMNS)
+      throw badRequest(
+        `data has ${columns} columns; up to ${MAX_BULK_COLUMNS} are accepted`,
+        "data"
+      );
     const categories = input.categories ? [...new Set(input.categories)] : null;
     const type = bulkTypeOf(input.indexes, categories, columns);
     const header = Array.from({ length: columns }, (_, i) => {
       const name = headerRow ? cellString(headerRow[i] ?? null).trim() : "";
       return name === "" ? `column_${i + 1}` : name;
     });
-    const params: BulkParams = { kind: "bulk", type, hasHeader: input.hasHeader, indexes: input.indexes, categories };
+    const params: BulkParams = {
+      kind: "bulk",
+      type,
+      hasHeader: input.hasHeader,
+      indexes: input.indexes,
+      categories,
+    };
     const now = this.deps.clock.now();
     const id = newId("blk");
     this.deps.db.transaction(() => {
       this.sql.insertSearch.run({
-        id, kind: "bulk", account_id: accountId, status: "queued", file_name: input.fileName ?? label("Bulk search", now),
-        params: JSON.stringify(params), header: JSON.stringify(header), total: rows.length, webhook_url: input.webhookUrl, created_at: now,
+        id,
+        kind: "bulk",
+        account_id: accountId,
+        status: "queued",
+        file_name: input.fileName ?? label("Bulk search", now),
+        params: JSON.stringify(params),
+        header: JSON.stringify(header),
+        total: rows.length,
+        webhook_url: input.webhookUrl,
+        created_at: now,
       });
       rows.forEach((row, idx) => this.sql.insertRow.run(id, idx, JSON.stringify(row)));
     })();
@@ -200,8 +255,16 @@ export class SearchService {
     const id = newId("geo");
     const header = [...PLACE_COLUMNS];
     this.sql.insertSearch.run({
-      id, kind: "geo", account_id: accountId, status: "extraction_queued", file_name: input.fileName ?? label(`GeoLead ${params.query}`, now),
-      params: JSON.stringify(params), header: JSON.stringify(header), total: 0, webhook_url: input.webhookUrl, created_at: now,
+      id,
+      kind: "geo",
+      account_id: accountId,
+      status: "extraction_queued",
+      file_name: input.fileName ?? label(`GeoLead ${params.query}`, now),
+      params: JSON.stringify(params),
+      header: JSON.stringify(header),
+      total: 0,
+      webhook_url: input.webhookUrl,
+      created_at: now,
     });
     return this.geoLeadOf(this.row(id)!);
   }
@@ -223,7 +286,8 @@ export class SearchService {
   pause(id: string): BulkSearch | GeoLead {
     const row = this.existing(id);
     if (row.status !== "paused") {
-      if (!ACTIVE.includes(row.status)) throw badRequest(`A ${row.status} search cannot be paused.`, "id");
+      if (!ACTIVE.includes(row.status))
+        throw badRequest(`A ${row.status} search cannot be paused.`, "id");
       this.sql.pause.run(id);
     }
     return this.objectOf(this.row(id)!);
@@ -233,7 +297,8 @@ export class SearchService {
   resume(id: string): BulkSearch | GeoLead {
     const row = this.existing(id);
     if (row.status === "paused") this.sql.resume.run(id);
-    else if (!ACTIVE.includes(row.status)) throw badRequest(`A ${row.status} search cannot be resumed.`, "id");
+    else if (!ACTIVE.includes(row.status))
+      throw badRequest(`A ${row.status} search cannot be resumed.`, "id");
     return this.objectOf(this.row(id)!);
   }
 
@@ -293,7 +358,9 @@ export class SearchService {
   }
 
   private processChunk(row: SearchRow, chunkSize: number): void {
-    const failAt = row.file_name.includes(FAIL_MARKER) ? Math.floor(row.total / 2) : Number.POSITIVE_INFINITY;
+    const failAt = row.file_name.includes(FAIL_MARKER)
+      ? Math.floor(row.total / 2)
+      : Number.POSITIVE_INFINITY;
     if (row.processed >= failAt) {
       this.fail(row, "The search failed on purpose (its file_name contains [sandbox:fail]).");
       return;
@@ -306,10 +373,20 @@ export class SearchService {
       let n = 0;
       for (const pending of this.sql.pendingRows.all(row.id, row.processed, end)) {
         const cells = JSON.parse(pending.input) as BulkCell[];
-        const result: RowResult = params.kind === "bulk" ? processBulkRow(lookups, params, cells) : processPlace(lookups, params, cells);
+        const result: RowResult =
+          params.kind === "bulk"
+            ? processBulkRow(lookups, params, cells)
+            : processPlace(lookups, params, cells);
         const stored: StoredResult = { o: result.outcome, v: result.values };
         this.sql.setResult.run(JSON.stringify(stored), row.id, pending.idx);
-        for (const charge of result.charges) this.sql.addKey.run(row.id, charge.key, charge.operation, charge.amountMilli, charge.email);
+        for (const charge of result.charges)
+          this.sql.addKey.run(
+            row.id,
+            charge.key,
+            charge.operation,
+            charge.amountMilli,
+            charge.email
+          );
         counts[result.outcome]++;
         n++;
       }
@@ -347,7 +424,10 @@ export class SearchService {
     let row = this.owned(accountId, id, kind);
     if (!request.preview) {
       if (row.status !== "completed") {
-        throw badRequest(`The search is ${row.status}, not completed: only a preview (preview_only=true) can be downloaded now.`, "preview_only");
+        throw badRequest(
+          `The search is ${row.status}, not completed: only a preview (preview_only=true) can be downloaded now.`,
+          "preview_only"
+        );
       }
       if (!row.paid) {
         this.pay(row);
@@ -370,11 +450,17 @@ export class SearchService {
       let charged = 0;
       for (const key of this.sql.keys.all(row.id)) {
         charged += ledger.charge({
-          accountId: row.account_id, generation: "v5.1", operation: key.operation, key: key.query_key,
-          amountMilli: key.amount_milli, repeat: "window", email: key.email,
+          accountId: row.account_id,
+          generation: "v5.1",
+          operation: key.operation,
+          key: key.query_key,
+          amountMilli: key.amount_milli,
+          repeat: "window",
+          email: key.email,
         });
       }
-      if (charged !== cost) throw new Error(`search ${row.id}: charged ${charged} but priced ${cost}`);
+      if (charged !== cost)
+        throw new Error(`search ${row.id}: charged ${charged} but priced ${cost}`);
       this.sql.markPaid.run(row.id);
     })();
   }
@@ -382,7 +468,11 @@ export class SearchService {
   /** What paying now would cost, in thousandths: the valid queries so far that are not free repeats. */
   private costNowMilli(row: SearchRow): number {
     if (row.paid) return 0;
-    return this.sql.costNow.get(row.id, row.account_id, this.deps.clock.now() - FREE_REPEAT_WINDOW_MS)!.milli;
+    return this.sql.costNow.get(
+      row.id,
+      row.account_id,
+      this.deps.clock.now() - FREE_REPEAT_WINDOW_MS
+    )!.milli;
   }
 
   private tableOf(row: SearchRow, request: DownloadRequest): ResultTable {
@@ -400,9 +490,16 @@ export class SearchService {
     }
     const perLine = request.oneEmailPerLine && params.kind === "bulk" && params.type === "company";
     if (perLine) resultColumns[resultColumns.indexOf("emails")] = "email";
-    const header = uniqueHeader([...inputColumns, ...resultColumns, ...(request.fileNameColumn !== null ? [request.fileNameColumn] : [])]);
+    const header = uniqueHeader([
+      ...inputColumns,
+      ...resultColumns,
+      ...(request.fileNameColumn !== null ? [request.fileNameColumn] : []),
+    ]);
     const include: Record<Outcome, boolean> = {
-      valid: request.valid, risky: request.risky, not_found: request.notFound, failed: request.notFound,
+      valid: request.valid,
+      risky: request.risky,
+      not_found: request.notFound,
+      failed: request.notFound,
     };
     const rows: FileCell[][] = [];
     for (const stored of this.sql.rows.iterate(row.id)) {
@@ -418,9 +515,13 @@ export class SearchService {
         return Array.isArray(value) ? value.join(", ") : value;
       };
       if (perLine) {
-        const emails = request.preview ? [] : (result.v.emails as string[] | null) ?? [];
+        const emails = request.preview ? [] : ((result.v.emails as string[] | null) ?? []);
         for (const email of emails.length > 0 ? emails : [null]) {
-          rows.push([...inputCells, ...resultColumns.map((c) => (c === "email" ? email : valueOf(c))), ...tail]);
+          rows.push([
+            ...inputCells,
+            ...resultColumns.map((c) => (c === "email" ? email : valueOf(c))),
+            ...tail,
+          ]);
         }
       } else {
         rows.push([...inputCells, ...resultColumns.map(valueOf), ...tail]);
@@ -444,7 +545,10 @@ export class SearchService {
   private owned(accountId: number, id: string, kind: SearchKind): SearchRow {
     const row = this.row(id);
     if (!row || row.account_id !== accountId || row.kind !== kind || row.status === "deleted") {
-      throw notFound("not_found", `No ${kind === "bulk" ? "bulk search" : "GeoLead search"} ${id}.`);
+      throw notFound(
+        "not_found",
+        `No ${kind === "bulk" ? "bulk search" : "GeoLead search"} ${id}.`
+      );
     }
     return row;
   }
@@ -454,7 +558,13 @@ export class SearchService {
   }
 
   private countsOf(row: SearchRow): SearchCounts {
-    return { failed: row.failed, found_unknown: row.found_unknown, found_valid: row.found_valid, not_found: row.not_found, total: row.total };
+    return {
+      failed: row.failed,
+      found_unknown: row.found_unknown,
+      found_valid: row.found_valid,
+      not_found: row.not_found,
+      total: row.total,
+    };
   }
 
   private bulkSearchOf(row: SearchRow): BulkSearch {
@@ -465,7 +575,8 @@ export class SearchService {
       counts: this.countsOf(row),
       created_at: isoTime(row.created_at),
       credits_needed: toCredits(this.costNowMilli(row)),
-      decision_maker_category: params.categories && params.categories.length > 0 ? params.categories.join(",") : null,
+      decision_maker_category:
+        params.categories && params.categories.length > 0 ? params.categories.join(",") : null,
       file_name: row.file_name,
       paid: row.paid === 1,
       started_running_at: row.started_running_at === null ? null : isoTime(row.started_running_at),
@@ -503,8 +614,10 @@ function checkCells(data: readonly (readonly unknown[])[]): void {
       const cell = row[c];
       const kind = typeof cell;
       if (cell === null || kind === "number" || kind === "boolean") continue;
-      if (kind !== "string") throw badRequest(`data[${r}][${c}] must be a string, number, boolean or null`, "data");
-      if ((cell as string).length > MAX_CELL_LENGTH) throw badRequest(`data[${r}][${c}] is longer than ${MAX_CELL_LENGTH} characters`, "data");
+      if (kind !== "string")
+        throw badRequest(`data[${r}][${c}] must be a string, number, boolean or null`, "data");
+      if ((cell as string).length > MAX_CELL_LENGTH)
+        throw badRequest(`data[${r}][${c}] is longer than ${MAX_CELL_LENGTH} characters`, "data");
     }
   }
 }

@@ -1,5 +1,12 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
-import type { BulkCell, BulkFieldIndex, BulkJsonRequest, BulkSearch, DecisionMakerCategory, DownloadFormat } from "../../api/types";
+import type {
+  BulkCell,
+  BulkFieldIndex,
+  BulkJsonRequest,
+  BulkSearch,
+  DecisionMakerCategory,
+  DownloadFormat,
+} from "../../api/types";
 import { BULK_FIELD_INDEXES, DECISION_MAKER_CATEGORIES, DOWNLOAD_FORMATS } from "../../api/types";
 import { badRequest } from "../errors";
 import { validWebhookUrl, webhookUrlOf } from "../http";
@@ -30,7 +37,9 @@ const bulkJsonSchema = {
     },
     has_header: { type: "boolean" },
     file_name: { type: "string", maxLength: 500 },
-    ...Object.fromEntries(BULK_FIELD_INDEXES.map((field) => [field, { type: "integer", minimum: 0 }])),
+    ...Object.fromEntries(
+      BULK_FIELD_INDEXES.map((field) => [field, { type: "integer", minimum: 0 }])
+    ),
     decision_maker_category: categoryList,
     webhook_url: { type: "string", maxLength: 2048 },
   },
@@ -64,7 +73,12 @@ export interface DownloadQuery {
 
 /** Renders a search's result file in the requested `download_as`, as an attachment. */
 export async function sendDownload(
-  app: FastifyInstance, reply: FastifyReply, accountId: number, id: string, kind: SearchKind, query: DownloadQuery,
+  app: FastifyInstance,
+  reply: FastifyReply,
+  accountId: number,
+  id: string,
+  kind: SearchKind,
+  query: DownloadQuery
 ): Promise<FastifyReply> {
   const request: DownloadRequest = {
     preview: query.preview_only === "true",
@@ -78,7 +92,10 @@ export async function sendDownload(
   const file = await renderTable(table, query.download_as ?? "csv");
   return reply
     .type(file.contentType)
-    .header("content-disposition", contentDisposition(`${table.fileName}${request.preview ? " (preview)" : ""}`, file.extension))
+    .header(
+      "content-disposition",
+      contentDisposition(`${table.fileName}${request.preview ? " (preview)" : ""}`, file.extension)
+    )
     .send(file.body);
 }
 
@@ -92,10 +109,16 @@ function parseCategories(values: string[]): DecisionMakerCategory[] {
       try {
         parsed = JSON.parse(value);
       } catch {
-        throw badRequest("decision_maker_category is not a valid JSON array", "decision_maker_category");
+        throw badRequest(
+          "decision_maker_category is not a valid JSON array",
+          "decision_maker_category"
+        );
       }
       if (!Array.isArray(parsed) || parsed.some((v) => typeof v !== "string")) {
-        throw badRequest("decision_maker_category must be an array of strings", "decision_maker_category");
+        throw badRequest(
+          "decision_maker_category must be an array of strings",
+          "decision_maker_category"
+        );
       }
       items.push(...(parsed as string[]));
     } else {
@@ -103,10 +126,14 @@ function parseCategories(values: string[]): DecisionMakerCategory[] {
     }
   }
   const categories = items.map((c) => c.trim().toLowerCase()).filter((c) => c !== "");
-  if (categories.length === 0) throw badRequest("decision_maker_category is empty", "decision_maker_category");
+  if (categories.length === 0)
+    throw badRequest("decision_maker_category is empty", "decision_maker_category");
   for (const category of categories) {
     if (!(DECISION_MAKER_CATEGORIES as readonly string[]).includes(category)) {
-      throw badRequest(`decision_maker_category has an unknown category "${category}": one of ${DECISION_MAKER_CATEGORIES.join(", ")}`, "decision_maker_category");
+      throw badRequest(
+        `decision_maker_category has an unknown category "${category}": one of ${DECISION_MAKER_CATEGORIES.join(", ")}`,
+        "decision_maker_category"
+      );
     }
   }
   return categories as DecisionMakerCategory[];
@@ -122,24 +149,35 @@ export async function bulkRoutes(app: FastifyInstance): Promise<void> {
     return search;
   };
 
-  app.post<{ Body: BulkJsonRequest }>("/v5.1/bulk/json", { schema: { body: bulkJsonSchema } }, async (request): Promise<BulkSearch> => {
-    const body = request.body;
-    const headerWebhook = webhookUrlOf(request);
-    const webhookUrl = body.webhook_url !== undefined ? validWebhookUrl(body.webhook_url, "webhook_url") : headerWebhook;
-    const indexes: BulkIndexes = {};
-    for (const field of BULK_FIELD_INDEXES) if (body[field] !== undefined) indexes[field] = body[field];
-    return created(app.sandbox.searches.createBulk(request.account.id, {
-      data: body.data,
-      hasHeader: body.has_header ?? true,
-      fileName: body.file_name ?? null,
-      indexes,
-      categories: body.decision_maker_category ?? null,
-      webhookUrl,
-    }));
-  });
+  app.post<{ Body: BulkJsonRequest }>(
+    "/v5.1/bulk/json",
+    { schema: { body: bulkJsonSchema } },
+    async (request): Promise<BulkSearch> => {
+      const body = request.body;
+      const headerWebhook = webhookUrlOf(request);
+      const webhookUrl =
+        body.webhook_url !== undefined
+          ? validWebhookUrl(body.webhook_url, "webhook_url")
+          : headerWebhook;
+      const indexes: BulkIndexes = {};
+      for (const field of BULK_FIELD_INDEXES)
+        if (body[field] !== undefined) indexes[field] = body[field];
+      return created(
+        app.sandbox.searches.createBulk(request.account.id, {
+          data: body.data,
+          hasHeader: body.has_header ?? true,
+          fileName: body.file_name ?? null,
+          indexes,
+          categories: body.decision_maker_category ?? null,
+          webhookUrl,
+        })
+      );
+    }
+  );
 
   app.post("/v5.1/bulk/multipart", async (request): Promise<BulkSearch> => {
-    if (!request.isMultipart()) throw badRequest("Send multipart/form-data with a file part (CSV or XLSX).", "file");
+    if (!request.isMultipart())
+      throw badRequest("Send multipart/form-data with a file part (CSV or XLSX).", "file");
     const headerWebhook = webhookUrlOf(request);
     let upload: { buffer: Buffer; filename: string; mimetype: string } | null = null;
     let strayFile: string | null = null;
@@ -149,7 +187,8 @@ export async function bulkRoutes(app: FastifyInstance): Promise<void> {
       for await (const part of request.parts()) {
         if (part.type === "file") {
           const buffer = await part.toBuffer();
-          if (part.fieldname === "file") upload = { buffer, filename: part.filename ?? "", mimetype: part.mimetype ?? "" };
+          if (part.fieldname === "file")
+            upload = { buffer, filename: part.filename ?? "", mimetype: part.mimetype ?? "" };
           else strayFile = part.fieldname;
         } else {
           const values = fields.get(part.fieldname) ?? [];
@@ -161,13 +200,21 @@ export async function bulkRoutes(app: FastifyInstance): Promise<void> {
       const code = (error as { code?: string }).code;
       if (code === "FST_FILES_LIMIT") throw badRequest("only one file may be uploaded", "file");
       if (code === "FST_REQ_FILE_TOO_LARGE") throw badRequest("file is larger than 100 MB", "file");
-      if (code === "FST_FIELDS_LIMIT" || code === "FST_PARTS_LIMIT") throw badRequest("too many form fields", "file");
+      if (code === "FST_FIELDS_LIMIT" || code === "FST_PARTS_LIMIT")
+        throw badRequest("too many form fields", "file");
       throw error;
     }
-    if (strayFile !== null) throw badRequest(`unexpected file part "${strayFile}": upload the file as "file"`, "file");
-    if (fields.has("file")) throw badRequest("file must be an uploaded file, not a text field", "file");
-    if (upload === null) throw badRequest("file is required: a CSV or XLSX file part named \"file\"", "file");
-    const data: BulkCell[][] = await parseUploadedFile(upload.buffer, upload.filename, upload.mimetype);
+    if (strayFile !== null)
+      throw badRequest(`unexpected file part "${strayFile}": upload the file as "file"`, "file");
+    if (fields.has("file"))
+      throw badRequest("file must be an uploaded file, not a text field", "file");
+    if (upload === null)
+      throw badRequest('file is required: a CSV or XLSX file part named "file"', "file");
+    const data: BulkCell[][] = await parseUploadedFile(
+      upload.buffer,
+      upload.filename,
+      upload.mimetype
+    );
     if (data.length === 0) throw badRequest("file has no rows", "file");
 
     const single = (name: string): string | undefined => {
@@ -187,32 +234,50 @@ export async function bulkRoutes(app: FastifyInstance): Promise<void> {
       indexes[field as BulkFieldIndex] = Number(text);
     }
     const fileName = single("file_name");
-    if (fileName !== undefined && fileName.length > 500) throw badRequest("file_name must NOT have more than 500 characters", "file_name");
+    if (fileName !== undefined && fileName.length > 500)
+      throw badRequest("file_name must NOT have more than 500 characters", "file_name");
     const webhookText = single("webhook_url");
-    const categories = fields.has("decision_maker_category") ? parseCategories(fields.get("decision_maker_category")!) : null;
-    return created(app.sandbox.searches.createBulk(request.account.id, {
-      data,
-      hasHeader: hasHeaderText !== "false",
-      fileName: fileName ?? null,
-      indexes,
-      categories,
-      webhookUrl: webhookText !== undefined && webhookText.trim() !== "" ? validWebhookUrl(webhookText, "webhook_url") : headerWebhook,
-    }));
+    const categories = fields.has("decision_maker_category")
+      ? parseCategories(fields.get("decision_maker_category")!)
+      : null;
+    return created(
+      app.sandbox.searches.createBulk(request.account.id, {
+        data,
+        hasHeader: hasHeaderText !== "false",
+        fileName: fileName ?? null,
+        indexes,
+        categories,
+        webhookUrl:
+          webhookText !== undefined && webhookText.trim() !== ""
+            ? validWebhookUrl(webhookText, "webhook_url")
+            : headerWebhook,
+      })
+    );
   });
 
   app.get<{ Params: SearchParams }>("/v5.1/bulk/:searchId", async (request): Promise<BulkSearch> =>
-    app.sandbox.searches.bulkSearch(request.account.id, request.params.searchId));
+    app.sandbox.searches.bulkSearch(request.account.id, request.params.searchId)
+  );
 
-  app.get<{ Params: SearchParams; Querystring: DownloadQuery }>("/v5.1/bulk/:searchId/download", {
-    schema: { querystring: downloadQuerySchema(true) },
-  }, async (request, reply) => sendDownload(app, reply, request.account.id, request.params.searchId, "bulk", request.query));
+  app.get<{ Params: SearchParams; Querystring: DownloadQuery }>(
+    "/v5.1/bulk/:searchId/download",
+    {
+      schema: { querystring: downloadQuerySchema(true) },
+    },
+    async (request, reply) =>
+      sendDownload(app, reply, request.account.id, request.params.searchId, "bulk", request.query)
+  );
 
   // Sandbox-only (DESIGN 7 style: outside the spec's paths, no authentication), for bulk and GeoLead searches alike.
-  app.post<{ Params: { id: string } }>("/sandbox/searches/:id/pause", async (request) => app.sandbox.searches.pause(request.params.id));
+  app.post<{ Params: { id: string } }>("/sandbox/searches/:id/pause", async (request) =>
+    app.sandbox.searches.pause(request.params.id)
+  );
   app.post<{ Params: { id: string } }>("/sandbox/searches/:id/resume", async (request) => {
     const search = app.sandbox.searches.resume(request.params.id);
     app.sandbox.runner.kick();
     return search;
   });
-  app.post<{ Params: { id: string } }>("/sandbox/searches/:id/delete", async (request) => app.sandbox.searches.remove(request.params.id));
+  app.post<{ Params: { id: string } }>("/sandbox/searches/:id/delete", async (request) =>
+    app.sandbox.searches.remove(request.params.id)
+  );
 }

@@ -16,8 +16,11 @@ function domainOf(request: FastifyRequest<{ Params: DomainParams }>): string {
 
 /** Spec 4.4 */
 export async function domainRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Params: DomainParams }>("/v5.1/domain/:domain/email", async (request): Promise<DomainEmailFileInfo> =>
-    app.sandbox.domainFiles.info(request.account.id, domainOf(request)));
+  app.get<{ Params: DomainParams }>(
+    "/v5.1/domain/:domain/email",
+    async (request): Promise<DomainEmailFileInfo> =>
+      app.sandbox.domainFiles.info(request.account.id, domainOf(request))
+  );
 
   app.post<{ Params: DomainParams }>("/v5.1/domain/:domain/email/order", async (request) => {
     const domain = domainOf(request);
@@ -26,12 +29,15 @@ export async function domainRoutes(app: FastifyInstance): Promise<void> {
     return { input: { domain } };
   });
 
-  app.get<{ Params: DomainParams }>("/v5.1/domain/:domain/email/download", async (request, reply) => {
-    const domain = domainOf(request);
-    const csv = app.sandbox.domainFiles.download(request.account.id, domain);
-    return reply
-      .type("text/csv; charset=utf-8")
-      .header("content-disposition", `attachment; filename="${domain}-emails.csv"`)
-      .send(csv);
-  });
+  app.get<{ Params: DomainParams }>(
+    "/v5.1/domain/:domain/email/download",
+    async (request, reply) => {
+      const domain = domainOf(request);
+      const csv = app.sandbox.domainFiles.download(request.account.id, domain);
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${domain}-emails.csv"`)
+        .send(csv);
+    }
+  );
 }

@@ -31,35 +31,48 @@ interface SearchParams {
 }
 
 export async function geoLeadRoutes(app: FastifyInstance): Promise<void> {
-  app.post<{ Body: GeoLeadRequest }>("/v5.1/geo-lead", { schema: { body: geoLeadSchema } }, async (request): Promise<GeoLead> => {
-    const body = request.body;
-    const webhookUrl = webhookUrlOf(request);
-    if (body.query.trim() === "") throw badRequest("query must not be blank", "query");
-    // Spec 4.8 defaults: company emails on, decision makers ["ceo"]; [] means no decision-maker search.
-    const findCompanyEmails = body.find_company_emails ?? true;
-    const categories = body.find_decision_maker_categories ?? ["ceo"];
-    if (!findCompanyEmails && categories.length === 0) {
-      throw badRequest("nothing to search: find_company_emails is false and find_decision_maker_categories is empty", "find_decision_maker_categories");
+  app.post<{ Body: GeoLeadRequest }>(
+    "/v5.1/geo-lead",
+    { schema: { body: geoLeadSchema } },
+    async (request): Promise<GeoLead> => {
+      const body = request.body;
+      const webhookUrl = webhookUrlOf(request);
+      if (body.query.trim() === "") throw badRequest("query must not be blank", "query");
+      // Spec 4.8 defaults: company emails on, decision makers ["ceo"]; [] means no decision-maker search.
+      const findCompanyEmails = body.find_company_emails ?? true;
+      const categories = body.find_decision_maker_categories ?? ["ceo"];
+      if (!findCompanyEmails && categories.length === 0) {
+        throw badRequest(
+          "nothing to search: find_company_emails is false and find_decision_maker_categories is empty",
+          "find_decision_maker_categories"
+        );
+      }
+      const search = app.sandbox.searches.createGeoLead(request.account.id, {
+        query: body.query,
+        latitude: body.latitude,
+        longitude: body.longitude,
+        radius_km: body.radius_km,
+        find_company_emails: findCompanyEmails,
+        find_decision_maker_categories: categories,
+        result_limit: body.result_limit ?? null,
+        fileName: body.file_name ?? null,
+        webhookUrl,
+      });
+      app.sandbox.runner.kick();
+      return search;
     }
-    const search = app.sandbox.searches.createGeoLead(request.account.id, {
-      query: body.query,
-      latitude: body.latitude,
-      longitude: body.longitude,
-      radius_km: body.radius_km,
-      find_company_emails: findCompanyEmails,
-      find_decision_maker_categories: categories,
-      result_limit: body.result_limit ?? null,
-      fileName: body.file_name ?? null,
-      webhookUrl,
-    });
-    app.sandbox.runner.kick();
-    return search;
-  });
+  );
 
   app.get<{ Params: SearchParams }>("/v5.1/geo-lead/:searchId", async (request): Promise<GeoLead> =>
-    app.sandbox.searches.geoLead(request.account.id, request.params.searchId));
+    app.sandbox.searches.geoLead(request.account.id, request.params.searchId)
+  );
 
-  app.get<{ Params: SearchParams; Querystring: DownloadQuery }>("/v5.1/geo-lead/:searchId/download", {
-    schema: { querystring: downloadQuerySchema(false) },
-  }, async (request, reply) => sendDownload(app, reply, request.account.id, request.params.searchId, "geo", request.query));
+  app.get<{ Params: SearchParams; Querystring: DownloadQuery }>(
+    "/v5.1/geo-lead/:searchId/download",
+    {
+      schema: { querystring: downloadQuerySchema(false) },
+    },
+    async (request, reply) =>
+      sendDownload(app, reply, request.account.id, request.params.searchId, "geo", request.query)
+  );
 }

@@ -1,9 +1,23 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type {
-  LegacyAccount, LegacyCompanyInput, LegacyCompanyResult, LegacyEmployeesInput, LegacyEmployeesResult,
-  LegacyPersonInput, LegacyPersonResult, LegacyValidateInput, LegacyValidateResult,
+  LegacyAccount,
+  LegacyCompanyInput,
+  LegacyCompanyResult,
+  LegacyEmployeesInput,
+  LegacyEmployeesResult,
+  LegacyPersonInput,
+  LegacyPersonResult,
+  LegacyValidateInput,
+  LegacyValidateResult,
 } from "../../api/types";
-import { isValidDomain, isValidEmail, normalizeCompanyName, normalizeDomain, normalizeEmail, normalizeName } from "../../api/normalize";
+import {
+  isValidDomain,
+  isValidEmail,
+  normalizeCompanyName,
+  normalizeDomain,
+  normalizeEmail,
+  normalizeName,
+} from "../../api/normalize";
 import { ServiceError, badRequest, notFound } from "../errors";
 import { MILLI, type RepeatPolicy } from "../services/ledger";
 import type { PersonAnswer } from "../services/lookups";
@@ -19,7 +33,10 @@ const stringFields = (names: readonly string[]) => ({
 });
 
 /** Every accepted field present in the echo, null when not supplied (spec 2.11). */
-function legacyInput<K extends string>(body: Partial<Record<K, string>> | undefined, names: readonly K[]): Record<K, string | null> {
+function legacyInput<K extends string>(
+  body: Partial<Record<K, string>> | undefined,
+  names: readonly K[]
+): Record<K, string | null> {
   return Object.fromEntries(names.map((n) => [n, body?.[n] ?? null])) as Record<K, string | null>;
 }
 
@@ -33,24 +50,52 @@ function requireCompany(input: { domain: string | null; company_name: string | n
   throw badRequest("domain or company_name is required", "domain");
 }
 
-const blacklisted = (what: string): ServiceError => new ServiceError(451, "blacklisted", `The owner of ${what} asked to be removed from the database.`);
+const blacklisted = (what: string): ServiceError =>
+  new ServiceError(
+    451,
+    "blacklisted",
+    `The owner of ${what} asked to be removed from the database.`
+  );
 
 function notFoundFor(answer: { reason?: string }, what: string): ServiceError {
   switch (answer.reason) {
-    case "domain_not_found": return notFound("domain_not_found", "No domain was found for this company name.");
-    case "domain_records_not_found": return notFound("domain_records_not_found", "The domain has no valid email hosting.");
-    default: return notFound("no_result", `No ${what} was found.`);
+    case "domain_not_found":
+      return notFound("domain_not_found", "No domain was found for this company name.");
+    case "domain_records_not_found":
+      return notFound("domain_records_not_found", "The domain has no valid email hosting.");
+    default:
+      return notFound("no_result", `No ${what} was found.`);
   }
 }
 
-const PERSON_FIELDS = ["full_name", "first_name", "last_name", "domain", "company_name", "country_code"] as const;
+const PERSON_FIELDS = [
+  "full_name",
+  "first_name",
+  "last_name",
+  "domain",
+  "company_name",
+  "country_code",
+] as const;
 const COMPANY_FIELDS = ["domain", "company_name"] as const;
 const EMPLOYEE_FIELDS = ["domain", "company_name", "preferred_title", "country_code"] as const;
 
 export async function legacyRoutes(app: FastifyInstance): Promise<void> {
-  const bill = (request: FastifyRequest, operation: string, key: string, amountMilli: number, repeat: RepeatPolicy, extra: { email?: string | null; notVerified?: boolean } = {}): void => {
+  const bill = (
+    request: FastifyRequest,
+    operation: string,
+    key: string,
+    amountMilli: number,
+    repeat: RepeatPolicy,
+    extra: { email?: string | null; notVerified?: boolean } = {}
+  ): void => {
     app.sandbox.ledger.charge({
-      accountId: request.account.id, generation: "v5.0", operation, key: `v5.0:${operation}|${key}`, amountMilli, repeat, ...extra,
+      accountId: request.account.id,
+      generation: "v5.0",
+      operation,
+      key: `v5.0:${operation}|${key}`,
+      amountMilli,
+      repeat,
+      ...extra,
     });
   };
 
@@ -65,79 +110,136 @@ export async function legacyRoutes(app: FastifyInstance): Promise<void> {
     };
   });
 
-  app.post<{ Body: Partial<Record<(typeof PERSON_FIELDS)[number], string>> }>("/v5.0/search/person.json", {
-    schema: { body: stringFields(PERSON_FIELDS) },
-  }, async (request): Promise<LegacyPersonResult> => {
-    const input = legacyInput(request.body, PERSON_FIELDS) as LegacyPersonInput;
-    const companyKey = requireCompany(input);
-    const names = present(input.first_name) && present(input.last_name)
-      ? `${input.first_name} ${input.last_name}`
-      : present(input.full_name) ? input.full_name : null;
-    if (!names) throw badRequest("full_name, or both first_name and last_name, is required", present(input.first_name) ? "last_name" : "full_name");
-    return serveLookup(app, () => {
-      const answer: PersonAnswer = app.sandbox.lookups.person(input);
-      if (answer.email_status === "blacklisted") throw blacklisted("this email");
-      if (answer.email_status === "not_found" || !answer.email) throw notFoundFor(answer, "email");
-      const valid = answer.email_status === "valid";
-      bill(request, "person", `${companyKey}|n=${normalizeName(names)}`, valid ? MILLI : 0, "once", { email: answer.email, notVerified: !valid });
-      return {
-        success: true,
-        input,
-        results: { email: answer.email, validation: valid ? "valid" : "unknown", alternatives: app.sandbox.lookups.alternatives(answer) },
-      };
-    });
-  });
+  app.post<{ Body: Partial<Record<(typeof PERSON_FIELDS)[number], string>> }>(
+    "/v5.0/search/person.json",
+    {
+      schema: { body: stringFields(PERSON_FIELDS) },
+    },
+    async (request): Promise<LegacyPersonResult> => {
+      const input = legacyInput(request.body, PERSON_FIELDS) as LegacyPersonInput;
+      const companyKey = requireCompany(input);
+      const names =
+        present(input.first_name) && present(input.last_name)
+          ? `${input.first_name} ${input.last_name}`
+          : present(input.full_name)
+            ? input.full_name
+            : null;
+      if (!names)
+        throw badRequest(
+          "full_name, or both first_name and last_name, is required",
+          present(input.first_name) ? "last_name" : "full_name"
+        );
+      return serveLookup(app, () => {
+        const answer: PersonAnswer = app.sandbox.lookups.person(input);
+        if (answer.email_status === "blacklisted") throw blacklisted("this email");
+        if (answer.email_status === "not_found" || !answer.email)
+          throw notFoundFor(answer, "email");
+        const valid = answer.email_status === "valid";
+        bill(
+          request,
+          "person",
+          `${companyKey}|n=${normalizeName(names)}`,
+          valid ? MILLI : 0,
+          "once",
+          { email: answer.email, notVerified: !valid }
+        );
+        return {
+          success: true,
+          input,
+          results: {
+            email: answer.email,
+            validation: valid ? "valid" : "unknown",
+            alternatives: app.sandbox.lookups.alternatives(answer),
+          },
+        };
+      });
+    }
+  );
 
-  app.post<{ Body: Partial<Record<(typeof COMPANY_FIELDS)[number], string>> }>("/v5.0/search/company.json", {
-    schema: { body: stringFields(COMPANY_FIELDS) },
-  }, async (request): Promise<LegacyCompanyResult> => {
-    const input = legacyInput(request.body, COMPANY_FIELDS) as LegacyCompanyInput;
-    const key = requireCompany(input);
-    return serveLookup(app, () => {
-      const answer = app.sandbox.lookups.company(input, "any");
-      if (answer.email_status === "blacklisted") throw blacklisted("this company's emails");
-      if (answer.email_status === "not_found") throw notFoundFor(answer, "emails");
-      const valid = answer.email_status === "valid";
-      bill(request, "company", key, valid ? MILLI : 0, "once", { notVerified: !valid });
-      return { success: true, input, results: { emails: answer.emails, validation: valid ? "valid" : "unknown", totalCount: answer.totalCount } };
-    });
-  });
+  app.post<{ Body: Partial<Record<(typeof COMPANY_FIELDS)[number], string>> }>(
+    "/v5.0/search/company.json",
+    {
+      schema: { body: stringFields(COMPANY_FIELDS) },
+    },
+    async (request): Promise<LegacyCompanyResult> => {
+      const input = legacyInput(request.body, COMPANY_FIELDS) as LegacyCompanyInput;
+      const key = requireCompany(input);
+      return serveLookup(app, () => {
+        const answer = app.sandbox.lookups.company(input, "any");
+        if (answer.email_status === "blacklisted") throw blacklisted("this company's emails");
+        if (answer.email_status === "not_found") throw notFoundFor(answer, "emails");
+        const valid = answer.email_status === "valid";
+        bill(request, "company", key, valid ? MILLI : 0, "once", { notVerified: !valid });
+        return {
+          success: true,
+          input,
+          results: {
+            emails: answer.emails,
+            validation: valid ? "valid" : "unknown",
+            totalCount: answer.totalCount,
+          },
+        };
+      });
+    }
+  );
 
-  app.post<{ Body: Partial<Record<(typeof EMPLOYEE_FIELDS)[number], string>> }>("/v5.0/search/employees.json", {
-    schema: { body: stringFields(EMPLOYEE_FIELDS) },
-  }, async (request): Promise<LegacyEmployeesResult> => {
-    const input = legacyInput(request.body, EMPLOYEE_FIELDS) as LegacyEmployeesInput;
-    const key = requireCompany(input);
-    if (!present(input.preferred_title)) throw badRequest("preferred_title is required", "preferred_title");
-    const title = input.preferred_title;
-    return serveLookup(app, () => {
-      const found = app.sandbox.lookups.employees(input, title);
-      if (found.reason === "company_name_not_found") throw notFound("company_name_not_found", "The domain could not be converted to a company name.");
-      if (found.reason === "blacklisted") throw blacklisted("these employee records");
-      if (!found.company || found.people.length === 0) throw notFound("no_result", "No employees were found.");
-      bill(request, "employees", `${key}|t=${title.trim().toLowerCase()}`, MILLI, "never");
-      return {
-        success: true,
-        input,
-        company_name_used: found.company.name,
-        employees: found.people.map((p) => ({ company: p.company.name, linkedin_url: p.linkedinUrl, name: p.fullName, title: p.title })),
-      };
-    });
-  });
+  app.post<{ Body: Partial<Record<(typeof EMPLOYEE_FIELDS)[number], string>> }>(
+    "/v5.0/search/employees.json",
+    {
+      schema: { body: stringFields(EMPLOYEE_FIELDS) },
+    },
+    async (request): Promise<LegacyEmployeesResult> => {
+      const input = legacyInput(request.body, EMPLOYEE_FIELDS) as LegacyEmployeesInput;
+      const key = requireCompany(input);
+      if (!present(input.preferred_title))
+        throw badRequest("preferred_title is required", "preferred_title");
+      const title = input.preferred_title;
+      return serveLookup(app, () => {
+        const found = app.sandbox.lookups.employees(input, title);
+        if (found.reason === "company_name_not_found")
+          throw notFound(
+            "company_name_not_found",
+            "The domain could not be converted to a company name."
+          );
+        if (found.reason === "blacklisted") throw blacklisted("these employee records");
+        if (!found.company || found.people.length === 0)
+          throw notFound("no_result", "No employees were found.");
+        bill(request, "employees", `${key}|t=${title.trim().toLowerCase()}`, MILLI, "never");
+        return {
+          success: true,
+          input,
+          company_name_used: found.company.name,
+          employees: found.people.map((p) => ({
+            company: p.company.name,
+            linkedin_url: p.linkedinUrl,
+            name: p.fullName,
+            title: p.title,
+          })),
+        };
+      });
+    }
+  );
 
-  app.post<{ Body: Partial<Record<"email", string>> }>("/v5.0/validate.json", {
-    schema: { body: stringFields(["email"]) },
-  }, async (request): Promise<LegacyValidateResult> => {
-    const input = legacyInput(request.body, ["email"] as const) as LegacyValidateInput;
-    if (!present(input.email)) throw badRequest("email is required", "email");
-    const email = input.email;
-    return serveLookup(app, () => {
-      const validation = isValidEmail(email)
-        ? ({ valid: "valid", risky: "unknown", invalid: "invalid" } as const)[app.sandbox.lookups.verify(email).email_status]
-        : "invalid";
-      bill(request, "validate", `e=${normalizeEmail(email)}`, MILLI, "never", { email: validation === "valid" ? normalizeEmail(email) : null });
-      return { success: true, input, validation };
-    });
-  });
+  app.post<{ Body: Partial<Record<"email", string>> }>(
+    "/v5.0/validate.json",
+    {
+      schema: { body: stringFields(["email"]) },
+    },
+    async (request): Promise<LegacyValidateResult> => {
+      const input = legacyInput(request.body, ["email"] as const) as LegacyValidateInput;
+      if (!present(input.email)) throw badRequest("email is required", "email");
+      const email = input.email;
+      return serveLookup(app, () => {
+        const validation = isValidEmail(email)
+          ? ({ valid: "valid", risky: "unknown", invalid: "invalid" } as const)[
+              app.sandbox.lookups.verify(email).email_status
+            ]
+          : "invalid";
+        bill(request, "validate", `e=${normalizeEmail(email)}`, MILLI, "never", {
+          email: validation === "valid" ? normalizeEmail(email) : null,
+        });
+        return { success: true, input, validation };
+      });
+    }
+  );
 }
-

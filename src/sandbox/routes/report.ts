@@ -6,30 +6,43 @@ import { echo } from "./serve";
 
 /** Spec 4.5; spec 1: reporting a charged email that bounced returns its credit. */
 export async function reportRoutes(app: FastifyInstance): Promise<void> {
-  app.post<{ Body: BadEmailReport }>("/v5.1/report/bad-email", {
-    schema: {
-      body: {
-        type: "object",
-        required: ["email", "additional_info"],
-        properties: {
-          email: { type: "string", maxLength: 320 },
-          additional_info: { type: "string", maxLength: 500 },
-          bounce_message: { type: "string", maxLength: 10_000 },
+  app.post<{ Body: BadEmailReport }>(
+    "/v5.1/report/bad-email",
+    {
+      schema: {
+        body: {
+          type: "object",
+          required: ["email", "additional_info"],
+          properties: {
+            email: { type: "string", maxLength: 320 },
+            additional_info: { type: "string", maxLength: 500 },
+            bounce_message: { type: "string", maxLength: 10_000 },
+          },
         },
       },
     },
-  }, async (request) => {
-    const body = request.body;
-    if (!isValidEmail(body.email)) throw badRequest("email is not a valid email address", "email");
-    if (body.additional_info.trim() === "") throw badRequest("additional_info must say why the email is bad", "additional_info");
-    const { db, ledger, clock } = app.sandbox;
-    const email = normalizeEmail(body.email);
-    db.transaction(() => {
-      const refunded = ledger.refundEmail(request.account.id, email);
-      db.prepare(
-        "INSERT INTO reports (account_id, email, additional_info, bounce_message, refunded_milli, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-      ).run(request.account.id, email, body.additional_info, body.bounce_message ?? null, refunded, clock.now());
-    })();
-    return { input: echo(body, ["email", "additional_info", "bounce_message"]) };
-  });
+    async (request) => {
+      const body = request.body;
+      if (!isValidEmail(body.email))
+        throw badRequest("email is not a valid email address", "email");
+      if (body.additional_info.trim() === "")
+        throw badRequest("additional_info must say why the email is bad", "additional_info");
+      const { db, ledger, clock } = app.sandbox;
+      const email = normalizeEmail(body.email);
+      db.transaction(() => {
+        const refunded = ledger.refundEmail(request.account.id, email);
+        db.prepare(
+          "INSERT INTO reports (account_id, email, additional_info, bounce_message, refunded_milli, created_at) VALUES (?, ?, ?, ?, ?, ?)"
+        ).run(
+          request.account.id,
+          email,
+          body.additional_info,
+          body.bounce_message ?? null,
+          refunded,
+          clock.now()
+        );
+      })();
+      return { input: echo(body, ["email", "additional_info", "bounce_message"]) };
+    }
+  );
 }

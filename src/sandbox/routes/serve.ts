@@ -6,7 +6,8 @@ import { billingKey } from "../services/query-keys";
 // The path every lookup takes, in both generations: wait for a slot in the service's queue,
 // spend the configured processing time, resolve, bill.
 
-export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+export const sleep = (ms: number): Promise<void> =>
+  new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function serveLookup<T>(app: FastifyInstance, work: () => T): Promise<T> {
   return app.sandbox.queue.run(async () => {
@@ -49,7 +50,8 @@ export function billV51(app: FastifyInstance, request: FastifyRequest, bill: Bil
   return toCredits(charged);
 }
 
-export const present = (value: string | null | undefined): value is string => typeof value === "string" && value.trim() !== "";
+export const present = (value: string | null | undefined): value is string =>
+  typeof value === "string" && value.trim() !== "";
 
 /** Echo of the request input (spec 2.2): the fields the operation knows, as sent. */
 export function echo<T extends object>(body: T, fields: readonly (keyof T)[]): T {
@@ -60,7 +62,10 @@ export function echo<T extends object>(body: T, fields: readonly (keyof T)[]): T
 
 /** Spec 4.2: with `x-webhook-url` the result is POSTed there and the answer is the input echo. */
 export function answerOrWebhook<T extends { input: unknown }>(
-  app: FastifyInstance, webhookUrl: string | null, event: string, result: T,
+  app: FastifyInstance,
+  webhookUrl: string | null,
+  event: string,
+  result: T
 ): T | { input: unknown } {
   if (!webhookUrl) return result;
   app.sandbox.webhooks.enqueue(webhookUrl, event, result);

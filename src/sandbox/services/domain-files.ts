@@ -1,5 +1,5 @@
 import Papa from "papaparse";
-import type { DomainEmailFileInfo, DomainEmailFileStatus } from "../../api/types";
+import type { DomainEmailFileInfo } from "../../api/types";
 import type { Company, Directory } from "../directory/directory";
 import type { Db } from "../storage/db";
 import { badRequest, notFound } from "../errors";
@@ -66,10 +66,17 @@ export class DomainFiles {
       const count = this.rowsOf(domain).length;
       if (count === 0) throw badRequest(`No emails are on file for ${domain}.`, "domain");
       const price = this.priceOf(count) * MILLI;
-      ledger.charge({ accountId, generation: "v5.1", operation: "domain_file", key: `v5.1:domain_file|${domain}`, amountMilli: price, repeat: "never" });
+      ledger.charge({
+        accountId,
+        generation: "v5.1",
+        operation: "domain_file",
+        key: `v5.1:domain_file|${domain}`,
+        amountMilli: price,
+        repeat: "never",
+      });
       const now = clock.now();
       db.prepare(
-        "INSERT INTO domain_orders (account_id, domain, status, credits_milli, webhook_url, ordered_at, ready_at) VALUES (?, ?, 'queued', ?, ?, ?, ?)",
+        "INSERT INTO domain_orders (account_id, domain, status, credits_milli, webhook_url, ordered_at, ready_at) VALUES (?, ?, 'queued', ?, ?, ?, ?)"
       ).run(accountId, domain, price, webhookUrl, now, now + this.deps.readyAfterMs);
     })();
     this.schedule();
@@ -80,8 +87,22 @@ export class DomainFiles {
     this.promoteDue();
     const order = this.order(accountId, domain);
     if (!order) throw notFound("not_found", `No file was ordered for ${domain}: order it first.`);
-    if (order.status !== "ready") throw badRequest(`The file for ${domain} is still being prepared; try again when its status is ready.`, "domain");
-    return Papa.unparse(this.rowsOf(domain), { columns: ["email", "type", "first_name", "last_name", "full_name", "job_title", "linkedin_url"] });
+    if (order.status !== "ready")
+      throw badRequest(
+        `The file for ${domain} is still being prepared; try again when its status is ready.`,
+        "domain"
+      );
+    return Papa.unparse(this.rowsOf(domain), {
+      columns: [
+        "email",
+        "type",
+        "first_name",
+        "last_name",
+        "full_name",
+        "job_title",
+        "linkedin_url",
+      ],
+    });
   }
 
   start(): void {
@@ -97,32 +118,48 @@ export class DomainFiles {
   promoteDue(): void {
     const { db, clock, webhooks } = this.deps;
     const due = db
-      .prepare<[number], OrderRow>("SELECT * FROM domain_orders WHERE status = 'queued' AND ready_at <= ?")
+      .prepare<[number], OrderRow>(
+        "SELECT * FROM domain_orders WHERE status = 'queued' AND ready_at <= ?"
+      )
       .all(clock.now());
     for (const order of due) {
       const changed = db
-        .prepare("UPDATE domain_orders SET status = 'ready' WHERE account_id = ? AND domain = ? AND status = 'queued'")
+        .prepare(
+          "UPDATE domain_orders SET status = 'ready' WHERE account_id = ? AND domain = ? AND status = 'queued'"
+        )
         .run(order.account_id, order.domain).changes;
-      if (changed && order.webhook_url) webhooks.enqueue(order.webhook_url, "domain-file.ready", this.info(order.account_id, order.domain));
+      if (changed && order.webhook_url)
+        webhooks.enqueue(
+          order.webhook_url,
+          "domain-file.ready",
+          this.info(order.account_id, order.domain)
+        );
     }
   }
 
   private schedule(): void {
     if (this.timer) clearTimeout(this.timer);
     const next = this.deps.db
-      .prepare<[], { at: number | null }>("SELECT MIN(ready_at) AS at FROM domain_orders WHERE status = 'queued'")
+      .prepare<[], { at: number | null }>(
+        "SELECT MIN(ready_at) AS at FROM domain_orders WHERE status = 'queued'"
+      )
       .get();
     if (next?.at == null) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.promoteDue();
-      this.schedule();
-    }, Math.max(10, next.at - this.deps.clock.now()));
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        this.promoteDue();
+        this.schedule();
+      },
+      Math.max(10, next.at - this.deps.clock.now())
+    );
   }
 
   private order(accountId: number, domain: string): OrderRow | undefined {
     return this.deps.db
-      .prepare<[number, string], OrderRow>("SELECT * FROM domain_orders WHERE account_id = ? AND domain = ?")
+      .prepare<[number, string], OrderRow>(
+        "SELECT * FROM domain_orders WHERE account_id = ? AND domain = ?"
+      )
       .get(accountId, domain);
   }
 
@@ -131,17 +168,24 @@ export class DomainFiles {
   }
 
   private rowsOf(domain: string): FileRow[] {
-    const company: Company | undefined = this.deps.directory.findCompanyByDomain(domain)
-      ?? this.deps.directory.companyForDomain(domain);
+    const company: Company | undefined =
+      this.deps.directory.findCompanyByDomain(domain) ??
+      this.deps.directory.companyForDomain(domain);
     if (company.mailServer === "no_mx" || company.mailServer === "removed") return [];
     const blank = { first_name: "", last_name: "", full_name: "", job_title: "", linkedin_url: "" };
     return [
       ...company.genericEmails.map((email): FileRow => ({ email, type: "generic", ...blank })),
-      ...company.people.filter((p) => !p.blacklisted).map((p): FileRow => ({
-        email: p.email, type: "personal", first_name: p.firstName, last_name: p.lastName, full_name: p.fullName,
-        job_title: p.title, linkedin_url: p.linkedinUrl ?? "",
-      })),
+      ...company.people
+        .filter((p) => !p.blacklisted)
+        .map((p): FileRow => ({
+          email: p.email,
+          type: "personal",
+          first_name: p.firstName,
+          last_name: p.lastName,
+          full_name: p.fullName,
+          job_title: p.title,
+          linkedin_url: p.linkedinUrl ?? "",
+        })),
     ];
   }
 }
-

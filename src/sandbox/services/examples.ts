@@ -23,18 +23,26 @@ export function buildExamples(directory: Directory): Examples {
     }
     throw new Error(`the directory has no matching person at a ${kind} company`);
   };
-  const plain = (p: Person): boolean => !p.blacklisted && p.nameSplittable && p.linkedinUrl !== null;
+  const plain = (p: Person): boolean =>
+    !p.blacklisted && p.nameSplittable && p.linkedinUrl !== null;
   const ceo = (c: Company): boolean => c.people.some((p) => p.category === "ceo" && !p.blacklisted);
 
   const valid = person("verifying", plain);
   const risky = person("catch_all", plain);
-  const banned = person("verifying", (p) => p.blacklisted && p.linkedinUrl !== null && p.nameSplittable);
+  const banned = person(
+    "verifying",
+    (p) => p.blacklisted && p.linkedinUrl !== null && p.nameSplittable
+  );
   const verifying = valid.company;
   const catchAll = risky.company;
   const noMx = company("no_mx");
   const removed = company("removed");
   const nobody = company("verifying", (c) => c.people.length === 0);
-  const byName = (p: Person) => ({ domain: p.company.domain, first_name: p.firstName, last_name: p.lastName });
+  const byName = (p: Person) => ({
+    domain: p.company.domain,
+    first_name: p.firstName,
+    last_name: p.lastName,
+  });
   const stranger = { domain: verifying.domain, first_name: "Zebedee", last_name: "Nobodyhere" };
   const unknownProfile = "https://www.linkedin.com/in/nobody-in-the-sandbox-000";
   const fileDomain = directory.companies
@@ -42,7 +50,8 @@ export function buildExamples(directory: Directory): Examples {
     .reduce((best, c) => (c.people.length > best.people.length ? c : best));
   // A city and a kind of business that the generated places have together (with websites).
   const dentist = directory.places.find((p) => p.category === "dentist" && p.company !== null);
-  if (!dentist) throw new Error("the directory has no dentist with a website for the GeoLead example");
+  if (!dentist)
+    throw new Error("the directory has no dentist with a website for the GeoLead example");
   const city = CITIES.find((c) => c.name === dentist.city)!;
   // A small person bulk search with one row per outcome (and one row without a name: `failed`).
   const bulkBody = (fileName: string) => ({
@@ -60,7 +69,12 @@ export function buildExamples(directory: Directory): Examples {
   });
 
   return {
-    person: { valid: byName(valid), risky: byName(risky), not_found: stranger, blacklisted: byName(banned) },
+    person: {
+      valid: byName(valid),
+      risky: byName(risky),
+      not_found: stranger,
+      blacklisted: byName(banned),
+    },
     company: {
       valid: { domain: verifying.domain },
       risky: { domain: catchAll.domain },
@@ -85,7 +99,11 @@ export function buildExamples(directory: Directory): Examples {
       invalid: { email: `zebedee.nobodyhere@${verifying.domain}` },
     },
     legacy_person: { valid: byName(valid), unknown: byName(risky), not_found: stranger },
-    legacy_company: { valid: { domain: verifying.domain }, unknown: { domain: catchAll.domain }, not_found: { domain: noMx.domain } },
+    legacy_company: {
+      valid: { domain: verifying.domain },
+      unknown: { domain: catchAll.domain },
+      not_found: { domain: noMx.domain },
+    },
     legacy_employees: {
       valid: { domain: verifying.domain, preferred_title: "CEO" },
       not_found: { domain: nobody.domain, preferred_title: "CEO" },
@@ -96,12 +114,20 @@ export function buildExamples(directory: Directory): Examples {
       unknown: { email: risky.email },
     },
     geo_lead: {
-      query: "dentists", latitude: city.latitude, longitude: city.longitude, radius_km: 25,
-      find_company_emails: true, find_decision_maker_categories: ["ceo"], file_name: `Dentists in ${city.name}`,
+      query: "dentists",
+      latitude: city.latitude,
+      longitude: city.longitude,
+      radius_km: 25,
+      find_company_emails: true,
+      find_decision_maker_categories: ["ceo"],
+      file_name: `Dentists in ${city.name}`,
     },
     // POST /v5.1/bulk/json bodies: one that completes, one that fails half-way on purpose
     // (a file_name containing "[sandbox:fail]" makes any bulk or GeoLead search fail).
-    bulk: { completed: bulkBody("Sandbox example"), failed: bulkBody("Sandbox example [sandbox:fail]") },
+    bulk: {
+      completed: bulkBody("Sandbox example"),
+      failed: bulkBody("Sandbox example [sandbox:fail]"),
+    },
     domain_file: { domain: fileDomain.domain },
   };
 }

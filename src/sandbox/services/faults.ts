@@ -23,7 +23,15 @@ export interface FaultSettings {
 }
 
 export const NO_FAULTS: FaultSettings = {
-  rate503: 0, burst503: 0, rate500: 0, slowRate: 0, slowMs: 0, dropRate: 0, dropAfterWork: true, malformedRate: 0, down: false,
+  rate503: 0,
+  burst503: 0,
+  rate500: 0,
+  slowRate: 0,
+  slowMs: 0,
+  dropRate: 0,
+  dropAfterWork: true,
+  malformedRate: 0,
+  down: false,
 };
 
 export type BeforeFault = "503" | "500" | "drop" | null;
@@ -32,7 +40,10 @@ export type AfterFault = { drop: boolean; malformed: boolean; delayMs: number };
 export class Faults {
   private settings: FaultSettings;
 
-  constructor(initial: Partial<FaultSettings> = {}, private readonly random: () => number = Math.random) {
+  constructor(
+    initial: Partial<FaultSettings> = {},
+    private readonly random: () => number = Math.random
+  ) {
     this.settings = { ...NO_FAULTS, ...initial };
   }
 

@@ -51,30 +51,38 @@ export interface LegacyUsage {
 export class Ledger {
   private readonly statements;
 
-  constructor(private readonly db: Db, private readonly clock: Clock) {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock
+  ) {
     this.statements = {
       byKey: db.prepare<[string], AccountRow>("SELECT * FROM accounts WHERE api_key = ?"),
       byId: db.prepare<[number], AccountRow>("SELECT * FROM accounts WHERE id = ?"),
       insertAccount: db.prepare(
-        "INSERT INTO accounts (api_key, email, credits_milli, credits_total_milli, created_at) VALUES (?, ?, ?, ?, ?)",
+        "INSERT INTO accounts (api_key, email, credits_milli, credits_total_milli, created_at) VALUES (?, ?, ?, ?, ?)"
       ),
       lastCharge: db.prepare<[number, string, number], { n: number }>(
-        "SELECT COUNT(*) AS n FROM charges WHERE account_id = ? AND query_key = ? AND amount_milli > 0 AND created_at >= ?",
+        "SELECT COUNT(*) AS n FROM charges WHERE account_id = ? AND query_key = ? AND amount_milli > 0 AND created_at >= ?"
       ),
       insertCharge: db.prepare(
         `INSERT INTO charges (account_id, generation, operation, query_key, email, amount_milli, not_verified, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
       ),
       debit: db.prepare("UPDATE accounts SET credits_milli = credits_milli - ? WHERE id = ?"),
       credit: db.prepare("UPDATE accounts SET credits_milli = credits_milli + ? WHERE id = ?"),
-      grant: db.prepare("UPDATE accounts SET credits_milli = credits_milli + ?, credits_total_milli = credits_total_milli + ? WHERE id = ?"),
-      refundable: db.prepare<[number, string], { id: number; amount_milli: number; refunded_milli: number }>(
-        "SELECT id, amount_milli, refunded_milli FROM charges WHERE account_id = ? AND email = ? AND amount_milli > refunded_milli",
+      grant: db.prepare(
+        "UPDATE accounts SET credits_milli = credits_milli + ?, credits_total_milli = credits_total_milli + ? WHERE id = ?"
+      ),
+      refundable: db.prepare<
+        [number, string],
+        { id: number; amount_milli: number; refunded_milli: number }
+      >(
+        "SELECT id, amount_milli, refunded_milli FROM charges WHERE account_id = ? AND email = ? AND amount_milli > refunded_milli"
       ),
       markRefunded: db.prepare("UPDATE charges SET refunded_milli = amount_milli WHERE id = ?"),
       usage: db.prepare<[number], { verified: number | null; not_verified: number | null }>(
         `SELECT SUM(amount_milli - refunded_milli) AS verified, SUM(not_verified) AS not_verified
-         FROM charges WHERE account_id = ?`,
+         FROM charges WHERE account_id = ?`
       ),
     };
   }
@@ -106,13 +114,21 @@ export class Ledger {
       let amount = request.amountMilli;
       if (amount > 0 && request.repeat !== "never") {
         const since = request.repeat === "window" ? now - FREE_REPEAT_WINDOW_MS : 0;
-        if (this.statements.lastCharge.get(request.accountId, request.key, since)!.n > 0) amount = 0;
+        if (this.statements.lastCharge.get(request.accountId, request.key, since)!.n > 0)
+          amount = 0;
       }
       const account = this.account(request.accountId);
-      if (amount > account.credits_milli) throw upgradeNeeded(toCredits(amount), toCredits(account.credits_milli));
+      if (amount > account.credits_milli)
+        throw upgradeNeeded(toCredits(amount), toCredits(account.credits_milli));
       this.statements.insertCharge.run(
-        request.accountId, request.generation, request.operation, request.key,
-        request.email ?? null, amount, request.notVerified ? 1 : 0, now,
+        request.accountId,
+        request.generation,
+        request.operation,
+        request.key,
+        request.email ?? null,
+        amount,
+        request.notVerified ? 1 : 0,
+        now
       );
       if (amount > 0) this.statements.debit.run(amount, request.accountId);
       return amount;
@@ -122,7 +138,8 @@ export class Ledger {
   /** Throws 402 unless the account can pay `amountMilli` now (for jobs charged later). */
   ensureBalance(accountId: number, amountMilli: number): void {
     const account = this.account(accountId);
-    if (amountMilli > account.credits_milli) throw upgradeNeeded(toCredits(amountMilli), toCredits(account.credits_milli));
+    if (amountMilli > account.credits_milli)
+      throw upgradeNeeded(toCredits(amountMilli), toCredits(account.credits_milli));
   }
 
   /** Spec 1: the credit is returned when a charged email is reported as bad. Once per charge. */

@@ -1,5 +1,8 @@
 import type {
-  CompanyEmailType, DecisionMakerCategory, FindEmailStatus, VerifyEmailStatus,
+  CompanyEmailType,
+  DecisionMakerCategory,
+  FindEmailStatus,
+  VerifyEmailStatus,
 } from "../../api/types";
 import { normalizeDomain, normalizeEmail } from "../../api/normalize";
 import { splitFullName, type Company, type Directory, type Person } from "../directory/directory";
@@ -58,10 +61,16 @@ export interface VerifyAnswer extends Mx {
 
 const NO_MX: Mx = { mx_host: null, mx_domain: null };
 const mxOf = (company: Company): Mx => ({ mx_host: company.mxHost, mx_domain: company.mxDomain });
-const STATUS_ORDER: Record<FindEmailStatus, number> = { valid: 3, risky: 2, blacklisted: 1, not_found: 0 };
+const STATUS_ORDER: Record<FindEmailStatus, number> = {
+  valid: 3,
+  risky: 2,
+  blacklisted: 1,
+  not_found: 0,
+};
 const MAX_COMPANY_EMAILS = 20; // spec 8
 
-const present = (value: string | null | undefined): value is string => typeof value === "string" && value.trim() !== "";
+const present = (value: string | null | undefined): value is string =>
+  typeof value === "string" && value.trim() !== "";
 
 export class Lookups {
   constructor(private readonly directory: Directory) {}
@@ -69,7 +78,8 @@ export class Lookups {
   /** The domain is preferred over the company name (spec 4.9, 4.10, 4.11). */
   resolveCompany(ref: CompanyRef): Company | null {
     if (present(ref.domain)) return this.directory.companyForDomain(normalizeDomain(ref.domain));
-    if (present(ref.company_name)) return this.directory.findCompanyByName(ref.company_name) ?? null;
+    if (present(ref.company_name))
+      return this.directory.findCompanyByName(ref.company_name) ?? null;
     return null;
   }
 
@@ -77,7 +87,9 @@ export class Lookups {
   person(query: PersonQuery): PersonAnswer {
     const names = this.namesOf(query);
     const hasCompany = present(query.domain) || present(query.company_name);
-    const profile = present(query.linkedin_url) ? this.directory.findPersonByLinkedin(query.linkedin_url) ?? null : null;
+    const profile = present(query.linkedin_url)
+      ? (this.directory.findPersonByLinkedin(query.linkedin_url) ?? null)
+      : null;
     let answer: PersonAnswer | null = null;
     if (names && hasCompany) {
       const company = this.resolveCompany(query);
@@ -87,7 +99,9 @@ export class Lookups {
       if (answer.email_status === "valid" || !present(query.linkedin_url)) return answer;
     }
     const byProfile = this.personFromProfile(profile);
-    return answer && STATUS_ORDER[answer.email_status] >= STATUS_ORDER[byProfile.email_status] ? answer : byProfile;
+    return answer && STATUS_ORDER[answer.email_status] >= STATUS_ORDER[byProfile.email_status]
+      ? answer
+      : byProfile;
   }
 
   /** Spec 4.12 */
@@ -98,17 +112,46 @@ export class Lookups {
   /** Spec 4.10: up to 20 addresses of the requested type. */
   company(ref: CompanyRef, emailType: CompanyEmailType = "any"): CompanyAnswer {
     const company = this.resolveCompany(ref);
-    if (!company) return { email_status: "not_found", emails: [], totalCount: 0, reason: "domain_not_found", company: null, ...NO_MX };
+    if (!company)
+      return {
+        email_status: "not_found",
+        emails: [],
+        totalCount: 0,
+        reason: "domain_not_found",
+        company: null,
+        ...NO_MX,
+      };
     if (company.mailServer === "no_mx") {
-      return { email_status: "not_found", emails: [], totalCount: 0, reason: "domain_records_not_found", company, ...NO_MX };
+      return {
+        email_status: "not_found",
+        emails: [],
+        totalCount: 0,
+        reason: "domain_records_not_found",
+        company,
+        ...NO_MX,
+      };
     }
-    if (company.mailServer === "removed") return { email_status: "blacklisted", emails: [], totalCount: 0, company, ...NO_MX };
+    if (company.mailServer === "removed")
+      return { email_status: "blacklisted", emails: [], totalCount: 0, company, ...NO_MX };
     const personal = company.people
       .filter((p) => !p.blacklisted)
       .sort((a, b) => Number(b.category !== null) - Number(a.category !== null) || a.rank - b.rank)
       .map((p) => p.email);
-    const all = emailType === "generic" ? company.genericEmails : emailType === "personal" ? personal : [...company.genericEmails, ...personal];
-    if (all.length === 0) return { email_status: "not_found", emails: [], totalCount: 0, reason: "no_result", company, ...NO_MX };
+    const all =
+      emailType === "generic"
+        ? company.genericEmails
+        : emailType === "personal"
+          ? personal
+          : [...company.genericEmails, ...personal];
+    if (all.length === 0)
+      return {
+        email_status: "not_found",
+        emails: [],
+        totalCount: 0,
+        reason: "no_result",
+        company,
+        ...NO_MX,
+      };
     return {
       email_status: company.mailServer === "catch_all" ? "risky" : "valid",
       emails: all.slice(0, MAX_COMPANY_EMAILS),
@@ -119,14 +162,25 @@ export class Lookups {
   }
 
   /** Spec 4.11 and 2.7: the first category, in order of importance, that resolves to a valid email. */
-  decisionMaker(ref: CompanyRef, categories: readonly DecisionMakerCategory[]): DecisionMakerAnswer {
-    const none: DecisionMakerAnswer = { email_status: "not_found", decision_maker_category: null, email: null, person: null, ...NO_MX };
+  decisionMaker(
+    ref: CompanyRef,
+    categories: readonly DecisionMakerCategory[]
+  ): DecisionMakerAnswer {
+    const none: DecisionMakerAnswer = {
+      email_status: "not_found",
+      decision_maker_category: null,
+      email: null,
+      person: null,
+      ...NO_MX,
+    };
     const company = this.resolveCompany(ref);
     if (!company || company.mailServer === "no_mx") return none;
     if (company.mailServer === "removed") return { ...none, email_status: "blacklisted" };
     let fallback: DecisionMakerAnswer | null = null;
     for (const category of categories) {
-      const candidates = company.people.filter((p) => p.category === category).sort((a, b) => a.rank - b.rank);
+      const candidates = company.people
+        .filter((p) => p.category === category)
+        .sort((a, b) => a.rank - b.rank);
       const person = candidates.find((p) => !p.blacklisted);
       if (!person) {
         if (candidates.length > 0 && !fallback) fallback = { ...none, email_status: "blacklisted" };
@@ -153,12 +207,16 @@ export class Lookups {
     if (company.mailServer === "catch_all") return { email_status: "risky", ...mxOf(company) };
     const exists = company.synthetic
       ? fnv1a(address) % 100 < 70
-      : company.genericEmails.includes(address) || this.directory.findPersonByEmail(address)?.company === company;
+      : company.genericEmails.includes(address) ||
+        this.directory.findPersonByEmail(address)?.company === company;
     return { email_status: exists ? "valid" : "invalid", ...mxOf(company) };
   }
 
   /** Legacy employees (spec 4.15): people at a seeded company, best title match first. */
-  employees(ref: CompanyRef, preferredTitle: string): { company: Company | null; people: Person[]; reason?: string } {
+  employees(
+    ref: CompanyRef,
+    preferredTitle: string
+  ): { company: Company | null; people: Person[]; reason?: string } {
     let company: Company | null = null;
     if (present(ref.domain)) {
       company = this.directory.findCompanyByDomain(normalizeDomain(ref.domain)) ?? null;
@@ -166,11 +224,13 @@ export class Lookups {
     } else if (present(ref.company_name)) {
       company = this.directory.findCompanyByName(ref.company_name) ?? null;
     }
-    if (!company || company.people.length === 0) return { company, people: [], reason: "no_result" };
+    if (!company || company.people.length === 0)
+      return { company, people: [], reason: "no_result" };
     const visible = company.people.filter((p) => !p.blacklisted);
     if (visible.length === 0) return { company, people: [], reason: "blacklisted" };
     const words = preferredTitle.toLowerCase().split(/\s+/).filter(Boolean);
-    const score = (p: Person): number => words.filter((w) => p.title.toLowerCase().includes(w)).length;
+    const score = (p: Person): number =>
+      words.filter((w) => p.title.toLowerCase().includes(w)).length;
     const ranked = visible
       .map((p, i) => ({ p, i, s: score(p) }))
       .sort((a, b) => b.s - a.s || a.i - b.i)
@@ -181,11 +241,14 @@ export class Lookups {
   alternatives(answer: PersonAnswer): string[] {
     if (!answer.company || !answer.email) return [];
     const names = answer.person ?? splitToPerson(answer.person_full_name);
-    return names ? this.directory.alternativeEmails(answer.company, names.firstName, names.lastName) : [];
+    return names
+      ? this.directory.alternativeEmails(answer.company, names.firstName, names.lastName)
+      : [];
   }
 
   private namesOf(query: PersonQuery): { first: string; last: string } | null {
-    if (present(query.first_name) && present(query.last_name)) return { first: query.first_name.trim(), last: query.last_name.trim() };
+    if (present(query.first_name) && present(query.last_name))
+      return { first: query.first_name.trim(), last: query.last_name.trim() };
     if (present(query.full_name)) {
       const split = splitFullName(query.full_name);
       return split ? { first: split.first, last: split.last } : null;
@@ -194,21 +257,46 @@ export class Lookups {
   }
 
   private nothing(reason: PersonAnswer["reason"]): Omit<PersonAnswer, "company" | "person"> {
-    return { email_status: "not_found", email: null, person_full_name: null, person_company_name: null, person_job_title: null, reason, ...NO_MX };
+    return {
+      email_status: "not_found",
+      email: null,
+      person_full_name: null,
+      person_company_name: null,
+      person_job_title: null,
+      reason,
+      ...NO_MX,
+    };
   }
 
-  private personAtCompany(company: Company, first: string, last: string, profile: Person | null): PersonAnswer {
-    if (company.mailServer === "no_mx") return { ...this.nothing("domain_records_not_found"), company, person: null };
-    if (company.mailServer === "removed") return { ...this.nothing(undefined), email_status: "blacklisted", company, person: null };
-    const known = this.directory.findPersonByName(company, first, last)
-      ?? (profile?.company === company ? profile : undefined);
+  private personAtCompany(
+    company: Company,
+    first: string,
+    last: string,
+    profile: Person | null
+  ): PersonAnswer {
+    if (company.mailServer === "no_mx")
+      return { ...this.nothing("domain_records_not_found"), company, person: null };
+    if (company.mailServer === "removed")
+      return { ...this.nothing(undefined), email_status: "blacklisted", company, person: null };
+    const known =
+      this.directory.findPersonByName(company, first, last) ??
+      (profile?.company === company ? profile : undefined);
     if (known) {
-      if (known.blacklisted) return { ...this.nothing(undefined), email_status: "blacklisted", company, person: known };
-      return this.found(company.mailServer === "catch_all" ? "risky" : "valid", known.email, known.fullName, company, known, profile === known ? known.title : null);
+      if (known.blacklisted)
+        return { ...this.nothing(undefined), email_status: "blacklisted", company, person: known };
+      return this.found(
+        company.mailServer === "catch_all" ? "risky" : "valid",
+        known.email,
+        known.fullName,
+        company,
+        known,
+        profile === known ? known.title : null
+      );
     }
     const guess = this.directory.emailFor(company, first, last);
     const fullName = `${first} ${last}`;
-    if (company.mailServer === "catch_all") return this.found("risky", guess, fullName, company, null, null);
+    if (company.mailServer === "catch_all")
+      return this.found("risky", guess, fullName, company, null, null);
     if (company.synthetic && this.directory.syntheticMailboxExists(company, first, last)) {
       return this.found("valid", guess, fullName, company, null, null);
     }
@@ -221,12 +309,25 @@ export class Lookups {
     if (person.blacklisted || company.mailServer === "removed") {
       return { ...this.nothing(undefined), email_status: "blacklisted", company, person };
     }
-    if (company.mailServer === "no_mx") return { ...this.nothing("domain_records_not_found"), company, person };
-    return this.found(company.mailServer === "catch_all" ? "risky" : "valid", person.email, person.fullName, company, person, person.title);
+    if (company.mailServer === "no_mx")
+      return { ...this.nothing("domain_records_not_found"), company, person };
+    return this.found(
+      company.mailServer === "catch_all" ? "risky" : "valid",
+      person.email,
+      person.fullName,
+      company,
+      person,
+      person.title
+    );
   }
 
   private found(
-    status: "valid" | "risky", email: string, fullName: string, company: Company, person: Person | null, title: string | null,
+    status: "valid" | "risky",
+    email: string,
+    fullName: string,
+    company: Company,
+    person: Person | null,
+    title: string | null
   ): PersonAnswer {
     return {
       email_status: status,

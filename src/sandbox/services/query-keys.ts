@@ -1,6 +1,12 @@
 import type { CompanyEmailType, DecisionMakerCategory } from "../../api/types";
 import {
-  isValidDomain, isValidLinkedinUrl, normalizeCompanyName, normalizeDomain, normalizeEmail, normalizeLinkedinUrl, normalizeName,
+  isValidDomain,
+  isValidLinkedinUrl,
+  normalizeCompanyName,
+  normalizeDomain,
+  normalizeEmail,
+  normalizeLinkedinUrl,
+  normalizeName,
 } from "../../api/normalize";
 import { badRequest } from "../errors";
 import type { CompanyRef, PersonQuery } from "./lookups";
@@ -10,7 +16,8 @@ import type { CompanyRef, PersonQuery } from "./lookups";
 // rows of bulk and GeoLead searches build their keys here, so that a query bought one way
 // is free the other way. The builders throw the same 400s as the single lookup routes.
 
-const present = (value: string | null | undefined): value is string => typeof value === "string" && value.trim() !== "";
+const present = (value: string | null | undefined): value is string =>
+  typeof value === "string" && value.trim() !== "";
 
 /** The ledger key of a v5.1 query: `v5.1:<operation>|<key>`. */
 export const billingKey = (operation: string, key: string): string => `v5.1:${operation}|${key}`;
@@ -28,7 +35,11 @@ export function companyQueryKey(ref: CompanyRef, required: boolean): string {
 }
 
 export function linkedinQueryKey(url: string): string {
-  if (!isValidLinkedinUrl(url)) throw badRequest("linkedin_url must be a profile URL such as https://www.linkedin.com/in/name", "linkedin_url");
+  if (!isValidLinkedinUrl(url))
+    throw badRequest(
+      "linkedin_url must be a profile URL such as https://www.linkedin.com/in/name",
+      "linkedin_url"
+    );
   return `l=${normalizeLinkedinUrl(url)}`;
 }
 
@@ -39,7 +50,9 @@ export function personQueryKey(query: PersonQuery): string {
   const hasCompany = present(query.domain) || present(query.company_name);
   const nameKey = hasFirstLast
     ? `n=${normalizeName(`${query.first_name} ${query.last_name}`)}`
-    : hasName ? `n=${normalizeName(query.full_name!)}` : "";
+    : hasName
+      ? `n=${normalizeName(query.full_name!)}`
+      : "";
   const byName = hasName && hasCompany;
   return [
     byName ? companyQueryKey(query, true) : "",
@@ -52,7 +65,9 @@ export const companyEmailsQueryKey = (ref: CompanyRef, emailType: CompanyEmailTy
   `${companyQueryKey(ref, true)}|t=${emailType}`;
 
 /** `categories` as given (deduplicated, in order of importance: spec 2.7). */
-export const decisionMakerQueryKey = (ref: CompanyRef, categories: readonly DecisionMakerCategory[]): string =>
-  `${companyQueryKey(ref, true)}|k=${categories.join(",")}`;
+export const decisionMakerQueryKey = (
+  ref: CompanyRef,
+  categories: readonly DecisionMakerCategory[]
+): string => `${companyQueryKey(ref, true)}|k=${categories.join(",")}`;
 
 export const verifyQueryKey = (email: string): string => `e=${normalizeEmail(email)}`;

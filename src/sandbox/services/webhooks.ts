@@ -33,12 +33,18 @@ export class WebhookOutbox {
   private stopped = true;
   private readonly inFlight = new Set<Promise<void>>();
 
-  constructor(private readonly db: Db, private readonly clock: Clock, private readonly options: WebhookOptions) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly options: WebhookOptions
+  ) {}
 
   enqueue(url: string, event: string, body: unknown): void {
     const now = this.clock.now();
     this.db
-      .prepare("INSERT INTO webhooks (url, event, body, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?)")
+      .prepare(
+        "INSERT INTO webhooks (url, event, body, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?)"
+      )
       .run(url, event, JSON.stringify(body), now, now);
     this.wake();
   }
@@ -69,7 +75,7 @@ export class WebhookOutbox {
       const due = this.db
         .prepare<[number], WebhookRow>(
           `SELECT id, url, event, body, attempts FROM webhooks
-           WHERE delivered_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ? ORDER BY id LIMIT 50`,
+           WHERE delivered_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ? ORDER BY id LIMIT 50`
         )
         .all(this.clock.now());
       const work = Promise.all(due.map((row) => this.attempt(row)));
@@ -82,10 +88,13 @@ export class WebhookOutbox {
       if (!this.stopped) {
         const next = this.db
           .prepare<[], { at: number | null }>(
-            "SELECT MIN(next_attempt_at) AS at FROM webhooks WHERE delivered_at IS NULL AND failed_at IS NULL",
+            "SELECT MIN(next_attempt_at) AS at FROM webhooks WHERE delivered_at IS NULL AND failed_at IS NULL"
           )
           .get();
-        const wait = next?.at == null ? this.options.pollMs : Math.max(0, Math.min(this.options.pollMs, next.at - this.clock.now()));
+        const wait =
+          next?.at == null
+            ? this.options.pollMs
+            : Math.max(0, Math.min(this.options.pollMs, next.at - this.clock.now()));
         this.timer = setTimeout(() => void this.deliverDue(), wait);
       }
     }
@@ -96,7 +105,11 @@ export class WebhookOutbox {
     try {
       const response = await fetch(row.url, {
         method: "POST",
-        headers: { "content-type": "application/json", "x-webhook-event": row.event, "x-webhook-attempt": String(row.attempts + 1) },
+        headers: {
+          "content-type": "application/json",
+          "x-webhook-event": row.event,
+          "x-webhook-attempt": String(row.attempts + 1),
+        },
         body: row.body,
         signal: AbortSignal.timeout(this.options.timeoutMs),
       });
@@ -108,13 +121,21 @@ export class WebhookOutbox {
     const now = this.clock.now();
     const attempts = row.attempts + 1;
     if (error === null) {
-      this.db.prepare("UPDATE webhooks SET attempts = ?, delivered_at = ?, last_error = NULL WHERE id = ?").run(attempts, now, row.id);
+      this.db
+        .prepare(
+          "UPDATE webhooks SET attempts = ?, delivered_at = ?, last_error = NULL WHERE id = ?"
+        )
+        .run(attempts, now, row.id);
     } else if (attempts > this.options.retryDelaysMs.length) {
-      this.db.prepare("UPDATE webhooks SET attempts = ?, failed_at = ?, last_error = ? WHERE id = ?").run(attempts, now, error, row.id);
+      this.db
+        .prepare("UPDATE webhooks SET attempts = ?, failed_at = ?, last_error = ? WHERE id = ?")
+        .run(attempts, now, error, row.id);
     } else {
       const delay = this.options.retryDelaysMs[attempts - 1]!;
       this.db
-        .prepare("UPDATE webhooks SET attempts = ?, next_attempt_at = ?, last_error = ? WHERE id = ?")
+        .prepare(
+          "UPDATE webhooks SET attempts = ?, next_attempt_at = ?, last_error = ? WHERE id = ?"
+        )
         .run(attempts, now + delay, error, row.id);
     }
   }

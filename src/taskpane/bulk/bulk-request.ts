@@ -29,15 +29,20 @@ export interface BulkPlan {
   maxCredits: number;
 }
 
-const isBlankRow = (row: BulkCell[]): boolean => row.every((cell) => cell === null || cell === "" || (typeof cell === "string" && cell.trim() === ""));
+const isBlankRow = (row: BulkCell[]): boolean =>
+  row.every(
+    (cell) => cell === null || cell === "" || (typeof cell === "string" && cell.trim() === "")
+  );
 
 /**
  * The bulk/json requests for a table: blank rows dropped, cells turned into strings, and
  * more than 100,000 rows split into several searches, each with the header row.
  */
 export function planBulk(input: BulkPlanInput): BulkPlan {
-  const header = input.hasHeader ? input.values[0] ?? [] : null;
-  const body = (input.hasHeader ? input.values.slice(1) : input.values).filter((row) => !isBlankRow(row));
+  const header = input.hasHeader ? (input.values[0] ?? []) : null;
+  const body = (input.hasHeader ? input.values.slice(1) : input.values).filter(
+    (row) => !isBlankRow(row)
+  );
   const indexes: Partial<BulkJsonRequest> = {};
   for (const field of MAPPED_FIELDS) {
     const column = input.mapping[field];
@@ -46,7 +51,9 @@ export function planBulk(input: BulkPlanInput): BulkPlan {
   const parts = Math.max(1, Math.ceil(body.length / MAX_BULK_ROWS));
   const requests: BulkJsonRequest[] = [];
   for (let part = 0; part < parts; part++) {
-    const rows = body.slice(part * MAX_BULK_ROWS, (part + 1) * MAX_BULK_ROWS).map((row) => row.map(cellText));
+    const rows = body
+      .slice(part * MAX_BULK_ROWS, (part + 1) * MAX_BULK_ROWS)
+      .map((row) => row.map(cellText));
     requests.push({
       data: header ? [header.map(cellText), ...rows] : rows,
       has_header: header !== null,
@@ -55,7 +62,11 @@ export function planBulk(input: BulkPlanInput): BulkPlan {
       ...(input.kind === "decision_maker" ? { decision_maker_category: input.categories } : {}),
     });
   }
-  return { requests, rows: body.length, maxCredits: Math.round(body.length * UNIT_PRICE[input.kind] * 1000) / 1000 };
+  return {
+    requests,
+    rows: body.length,
+    maxCredits: Math.round(body.length * UNIT_PRICE[input.kind] * 1000) / 1000,
+  };
 }
 
 function cellText(cell: BulkCell): string {

@@ -19,10 +19,14 @@ export async function previewFile(file: Blob, fileName: string): Promise<FilePre
     if (!isZip) throw new Error("This .xlsx file is not a valid workbook.");
     return { kind: "xlsx", rows: await previewXlsx(new Uint8Array(await file.arrayBuffer())) };
   }
-  if (/\.xls$/i.test(fileName)) throw new Error("Old .xls workbooks are not supported: save it as .xlsx or .csv.");
+  if (/\.xls$/i.test(fileName))
+    throw new Error("Old .xls workbooks are not supported: save it as .xlsx or .csv.");
   const text = await file.slice(0, 256 * 1024).text();
   if (/\u0000/.test(text)) throw new Error("This file is neither CSV nor XLSX.");
-  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ""), { preview: PREVIEW_ROWS, skipEmptyLines: true });
+  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ""), {
+    preview: PREVIEW_ROWS,
+    skipEmptyLines: true,
+  });
   if (parsed.data.length === 0) throw new Error("The file is empty.");
   return { kind: "csv", rows: parsed.data };
 }
@@ -66,13 +70,24 @@ function zipEntries(bytes: Uint8Array): Map<string, ZipEntry> {
 }
 
 /** An entry's text; with `until`, stops inflating once the text so far satisfies it. */
-async function entryText(bytes: Uint8Array, entry: ZipEntry, until?: (text: string) => boolean): Promise<string> {
+async function entryText(
+  bytes: Uint8Array,
+  entry: ZipEntry,
+  until?: (text: string) => boolean
+): Promise<string> {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const start = entry.localOffset + 30 + view.getUint16(entry.localOffset + 26, true) + view.getUint16(entry.localOffset + 28, true);
+  const start =
+    entry.localOffset +
+    30 +
+    view.getUint16(entry.localOffset + 26, true) +
+    view.getUint16(entry.localOffset + 28, true);
   const data = bytes.subarray(start, start + entry.compressedSize);
   if (entry.method === 0) return new TextDecoder().decode(data);
   if (entry.method !== 8) throw new Error("This .xlsx file uses an unsupported compression.");
-  const stream = new Blob([new Uint8Array(data)]).stream().pipeThrough(new DecompressionStream("deflate-raw")).pipeThrough(new TextDecoderStream());
+  const stream = new Blob([new Uint8Array(data)])
+    .stream()
+    .pipeThrough(new DecompressionStream("deflate-raw"))
+    .pipeThrough(new TextDecoderStream());
   const reader = stream.getReader();
   let text = "";
   for (;;) {
@@ -91,12 +106,16 @@ const decodeXml = (text: string): string =>
   text.replace(/&(lt|gt|amp|quot|apos|#\d+|#x[0-9a-f]+);/gi, (_, entity: string) => {
     const named: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" };
     if (named[entity.toLowerCase()]) return named[entity.toLowerCase()]!;
-    const code = entity[1]?.toLowerCase() === "x" ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
+    const code =
+      entity[1]?.toLowerCase() === "x"
+        ? parseInt(entity.slice(2), 16)
+        : parseInt(entity.slice(1), 10);
     return Number.isFinite(code) ? String.fromCodePoint(code) : "";
   });
 
 /** All `<t>` texts of a fragment, concatenated (rich text runs included). */
-const texts = (fragment: string): string => [...fragment.matchAll(/<t(?:\s[^>]*)?>([\s\S]*?)<\/t>/g)].map((m) => decodeXml(m[1]!)).join("");
+const texts = (fragment: string): string =>
+  [...fragment.matchAll(/<t(?:\s[^>]*)?>([\s\S]*?)<\/t>/g)].map((m) => decodeXml(m[1]!)).join("");
 
 function columnIndex(reference: string): number {
   const letters = /^[A-Z]+/.exec(reference)?.[0] ?? "A";
@@ -108,19 +127,35 @@ async function previewXlsx(bytes: Uint8Array): Promise<string[][]> {
   const workbook = entries.get("xl/workbook.xml");
   let sheetPath = "xl/worksheets/sheet1.xml";
   if (workbook) {
-    const firstSheetRel = /<sheet\b[^>]*\br:id="([^"]+)"/.exec(await entryText(bytes, workbook))?.[1];
+    const firstSheetRel = /<sheet\b[^>]*\br:id="([^"]+)"/.exec(
+      await entryText(bytes, workbook)
+    )?.[1];
     const rels = entries.get("xl/_rels/workbook.xml.rels");
     if (firstSheetRel && rels) {
-      const target = new RegExp(`<Relationship\\b[^>]*Id="${firstSheetRel}"[^>]*Target="([^"]+)"`).exec(await entryText(bytes, rels))?.[1]
-        ?? new RegExp(`<Relationship\\b[^>]*Target="([^"]+)"[^>]*Id="${firstSheetRel}"`).exec(await entryText(bytes, rels))?.[1];
-      if (target) sheetPath = target.startsWith("/") ? target.slice(1) : `xl/${target.replace(/^\.\//, "")}`;
+      const target =
+        new RegExp(`<Relationship\\b[^>]*Id="${firstSheetRel}"[^>]*Target="([^"]+)"`).exec(
+          await entryText(bytes, rels)
+        )?.[1] ??
+        new RegExp(`<Relationship\\b[^>]*Target="([^"]+)"[^>]*Id="${firstSheetRel}"`).exec(
+          await entryText(bytes, rels)
+        )?.[1];
+      if (target)
+        sheetPath = target.startsWith("/") ? target.slice(1) : `xl/${target.replace(/^\.\//, "")}`;
     }
   }
   const sheet = entries.get(sheetPath);
   if (!sheet) throw new Error("This .xlsx file has no worksheet.");
-  const sheetXml = await entryText(bytes, sheet, (text) => (text.match(/<\/row>/g)?.length ?? 0) >= PREVIEW_ROWS);
+  const sheetXml = await entryText(
+    bytes,
+    sheet,
+    (text) => (text.match(/<\/row>/g)?.length ?? 0) >= PREVIEW_ROWS
+  );
   const sharedEntry = entries.get("xl/sharedStrings.xml");
-  const shared = sharedEntry ? [...(await entryText(bytes, sharedEntry)).matchAll(/<si>([\s\S]*?)<\/si>/g)].map((m) => texts(m[1]!)) : [];
+  const shared = sharedEntry
+    ? [...(await entryText(bytes, sharedEntry)).matchAll(/<si>([\s\S]*?)<\/si>/g)].map((m) =>
+        texts(m[1]!)
+      )
+    : [];
   const rows: string[][] = [];
   for (const row of sheetXml.matchAll(/<row\b[^>]*>([\s\S]*?)<\/row>/g)) {
     const cells: string[] = [];
@@ -130,7 +165,14 @@ async function previewXlsx(bytes: Uint8Array): Promise<string[][]> {
       const reference = /\br="([A-Z]+\d+)"/.exec(attributes)?.[1];
       const type = /\bt="(\w+)"/.exec(attributes)?.[1];
       const raw = /<v>([\s\S]*?)<\/v>/.exec(body)?.[1];
-      const value = type === "s" ? shared[Number(raw)] ?? "" : type === "inlineStr" ? texts(body) : raw !== undefined ? decodeXml(raw) : "";
+      const value =
+        type === "s"
+          ? (shared[Number(raw)] ?? "")
+          : type === "inlineStr"
+            ? texts(body)
+            : raw !== undefined
+              ? decodeXml(raw)
+              : "";
       const column = reference ? columnIndex(reference) : cells.length;
       while (cells.length < column) cells.push("");
       cells[column] = value;

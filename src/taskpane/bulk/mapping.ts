@@ -5,7 +5,15 @@ import { isValidEmail, isValidLinkedinUrl, looksLikeDomain } from "../../api/nor
 // the first name, the domain, and so on. Header names are matched; without a header, the
 // columns' contents are.
 
-export const MAPPED_FIELDS = ["first_name", "last_name", "full_name", "company_name", "domain", "email", "linkedin_url"] as const;
+export const MAPPED_FIELDS = [
+  "first_name",
+  "last_name",
+  "full_name",
+  "company_name",
+  "domain",
+  "email",
+  "linkedin_url",
+] as const;
 export type MappedField = (typeof MAPPED_FIELDS)[number];
 export type ColumnMapping = Partial<Record<MappedField, number>>;
 
@@ -19,20 +27,28 @@ export const FIELD_LABELS: Record<MappedField, string> = {
   linkedin_url: "Profile URL",
 };
 
-export const indexFieldOf = (field: MappedField): BulkFieldIndex => `${field}_field_index` as BulkFieldIndex;
+export const indexFieldOf = (field: MappedField): BulkFieldIndex =>
+  `${field}_field_index` as BulkFieldIndex;
 
 const HEADER_WORDS: Record<MappedField, RegExp> = {
   first_name: /^(first|first ?name|given ?name|firstname|prénom|prenom|vorname|nombre)$/,
   last_name: /^(last|last ?name|surname|family ?name|lastname|nom|nachname|apellido)$/,
   full_name: /^(name|full ?name|fullname|contact|contact ?name|person|nom complet)$/,
-  company_name: /^(company|company ?name|organi[sz]ation|organi[sz]ation ?name|employer|account|entreprise|société|firma)$/,
+  company_name:
+    /^(company|company ?name|organi[sz]ation|organi[sz]ation ?name|employer|account|entreprise|société|firma)$/,
   domain: /^(domain|company ?domain|website|web ?site|url|site|company ?website|homepage)$/,
   email: /^(e ?mail|e ?mail ?address|mail|courriel)$/,
   linkedin_url: /^(linkedin|linkedin ?url|linkedin ?profile|profile|profile ?url)$/,
 };
 
 const normalizeHeader = (cell: unknown): string =>
-  String(cell ?? "").normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[_\-.]+/g, " ").replace(/\s+/g, " ").trim();
+  String(cell ?? "")
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[_\-.]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 
 /** The field a header cell names, if any. */
 export function fieldOfHeader(cell: unknown): MappedField | null {
@@ -55,7 +71,10 @@ function looksLike(cell: Cell): MappedField | null {
 export function detectHeader(values: Cell[][]): boolean {
   const first = values[0];
   if (!first || values.length < 2) return false;
-  return first.some((cell) => fieldOfHeader(cell) !== null) && first.every((cell) => looksLike(cell) === null);
+  return (
+    first.some((cell) => fieldOfHeader(cell) !== null) &&
+    first.every((cell) => looksLike(cell) === null)
+  );
 }
 
 /** Suggests a mapping: from header names, else from what the cells look like. */
@@ -70,9 +89,17 @@ export function suggestMapping(values: Cell[][], hasHeader: boolean): ColumnMapp
     return mapping;
   }
   for (let column = 0; column < width; column++) {
-    const kinds = values.slice(0, 50).map((row) => looksLike(row[column] ?? null)).filter(Boolean);
+    const kinds = values
+      .slice(0, 50)
+      .map((row) => looksLike(row[column] ?? null))
+      .filter(Boolean);
     const kind = kinds[0];
-    if (kind && kinds.length >= Math.ceil(Math.min(values.length, 50) / 2) && mapping[kind] === undefined) mapping[kind] = column;
+    if (
+      kind &&
+      kinds.length >= Math.ceil(Math.min(values.length, 50) / 2) &&
+      mapping[kind] === undefined
+    )
+      mapping[kind] = column;
   }
   return mapping;
 }
@@ -81,19 +108,37 @@ export function suggestMapping(values: Cell[][], hasHeader: boolean): ColumnMapp
 export type BulkSearchKind = "verify" | "person" | "linkedin_url" | "decision_maker" | "company";
 
 /** Returns the kind, or a message saying what is missing. */
-export function searchKind(mapping: ColumnMapping, hasCategories: boolean): BulkSearchKind | { error: string } {
+export function searchKind(
+  mapping: ColumnMapping,
+  hasCategories: boolean
+): BulkSearchKind | { error: string } {
   const has = (field: MappedField): boolean => mapping[field] !== undefined;
   const company = has("domain") || has("company_name");
   const name = has("full_name") || (has("first_name") && has("last_name"));
-  if (has("email")) return hasCategories || name ? { error: "An email column verifies emails: remove the name columns and categories, or the email column." } : "verify";
+  if (has("email"))
+    return hasCategories || name
+      ? {
+          error:
+            "An email column verifies emails: remove the name columns and categories, or the email column.",
+        }
+      : "verify";
   if (hasCategories) {
     if (!company) return { error: "Decision-maker categories need a company or domain column." };
-    return name ? { error: "Decision makers are searched by company: remove the name columns or the categories." } : "decision_maker";
+    return name
+      ? {
+          error:
+            "Decision makers are searched by company: remove the name columns or the categories.",
+        }
+      : "decision_maker";
   }
   if (name && company) return "person";
   if (has("linkedin_url")) return "linkedin_url";
   if (name) return { error: "A name needs a company or domain column." };
-  if (has("first_name") || has("last_name")) return { error: "Map both first and last name, or a full name column." };
+  if (has("first_name") || has("last_name"))
+    return { error: "Map both first and last name, or a full name column." };
   if (company) return "company";
-  return { error: "Map at least the columns of one search: names and company, emails, profile URLs, or companies." };
+  return {
+    error:
+      "Map at least the columns of one search: names and company, emails, profile URLs, or companies.",
+  };
 }

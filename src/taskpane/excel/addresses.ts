@@ -16,11 +16,25 @@ export function columnLetter(index: number): string {
 }
 
 /** The address of a block given as getRangeByIndexes takes it: zero-based start, then counts ("A1:L1001"). */
-export function rangeAddress(rowIndex: number, columnIndex: number, rowCount: number, columnCount: number): string {
-  if (!Number.isInteger(rowIndex) || !Number.isInteger(rowCount) || rowIndex < 0 || rowCount < 1 || rowIndex + rowCount > MAX_ROWS) {
-    throw new RangeError(`Rows ${rowIndex + 1} to ${rowIndex + rowCount} are outside Excel's 1 to ${MAX_ROWS}.`);
+export function rangeAddress(
+  rowIndex: number,
+  columnIndex: number,
+  rowCount: number,
+  columnCount: number
+): string {
+  if (
+    !Number.isInteger(rowIndex) ||
+    !Number.isInteger(rowCount) ||
+    rowIndex < 0 ||
+    rowCount < 1 ||
+    rowIndex + rowCount > MAX_ROWS
+  ) {
+    throw new RangeError(
+      `Rows ${rowIndex + 1} to ${rowIndex + rowCount} are outside Excel's 1 to ${MAX_ROWS}.`
+    );
   }
-  if (!Number.isInteger(columnCount) || columnCount < 1) throw new RangeError(`A block needs at least one column, not ${columnCount}.`);
+  if (!Number.isInteger(columnCount) || columnCount < 1)
+    throw new RangeError(`A block needs at least one column, not ${columnCount}.`);
   const first = columnLetter(columnIndex);
   const last = columnLetter(columnIndex + columnCount - 1);
   return `${first}${rowIndex + 1}:${last}${rowIndex + rowCount}`;

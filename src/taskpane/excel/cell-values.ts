@@ -24,7 +24,9 @@ const SURROGATES = /[\uD800-\uDBFF][\uDC00-\uDFFF]|[\uD800-\uDFFF]/g;
 
 /** Lone surrogates (which no cell or JSON request can carry) become U+FFFD. */
 export function wellFormed(text: string): string {
-  return /[\uD800-\uDFFF]/.test(text) ? text.replace(SURROGATES, (pair) => (pair.length === 2 ? pair : "\uFFFD")) : text;
+  return /[\uD800-\uDFFF]/.test(text)
+    ? text.replace(SURROGATES, (pair) => (pair.length === 2 ? pair : "\uFFFD"))
+    : text;
 }
 
 /** Text a cell can hold: well-formed, without NUL, at most 32,767 characters (the cut marked with an ellipsis). */

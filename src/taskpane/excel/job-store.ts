@@ -61,7 +61,10 @@ export class JobStore {
   /** Adds a job; a job of the same kind and id is kept as it is. */
   async add(job: JobRecord): Promise<void> {
     const record = toRecord(job);
-    if (!record) throw new JobStoreError(`Not a job that can be saved: ${JSON.stringify({ kind: job?.kind, id: job?.id })}.`);
+    if (!record)
+      throw new JobStoreError(
+        `Not a job that can be saved: ${JSON.stringify({ kind: job?.kind, id: job?.id })}.`
+      );
     const jobs = this.current();
     const isNew = !jobs.some((j) => j.kind === record.kind && j.id === record.id);
     if (isNew) jobs.push(record);
@@ -102,7 +105,8 @@ export class JobStore {
   }
 
   private async commit(changed: boolean): Promise<void> {
-    if (changed) for (const listener of [...this.listeners]) listener(this.current().map(copyRecord));
+    if (changed)
+      for (const listener of [...this.listeners]) listener(this.current().map(copyRecord));
     if (!changed && !this.unsaved) return;
     const settings = this.workbookSettings;
     this.unsaved = true;
@@ -112,7 +116,10 @@ export class JobStore {
       this.unsaved = false;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      throw new JobStoreError(`The job list could not be saved in the workbook (${reason}). It is kept for this session and saved again at the next change.`, { cause: error });
+      throw new JobStoreError(
+        `The job list could not be saved in the workbook (${reason}). It is kept for this session and saved again at the next change.`,
+        { cause: error }
+      );
     }
   }
 }
@@ -120,7 +127,8 @@ export class JobStore {
 function saveSettings(settings: WorkbookSettings): Promise<void> {
   return new Promise((resolve, reject) => {
     settings.saveAsync((result) => {
-      if (String(result.status) === "failed") reject(new Error(result.error?.message || "saveAsync failed"));
+      if (String(result.status) === "failed")
+        reject(new Error(result.error?.message || "saveAsync failed"));
       else resolve();
     });
   });
@@ -140,7 +148,8 @@ export function parseJobs(saved: unknown): JobRecord[] {
   const jobs: JobRecord[] = [];
   for (const entry of value) {
     const record = toRecord(entry);
-    if (record && !jobs.some((j) => j.kind === record.kind && j.id === record.id)) jobs.push(record);
+    if (record && !jobs.some((j) => j.kind === record.kind && j.id === record.id))
+      jobs.push(record);
   }
   return jobs;
 }
@@ -149,8 +158,10 @@ const KINDS: readonly JobKind[] = ["bulk", "geo_lead", "domain_file"];
 const MAX_ID = 255;
 const MAX_TEXT = 1_000;
 
-const text = (value: unknown, max: number): string | null => (typeof value === "string" ? value.slice(0, max) : null);
-const count = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value) && value >= 0;
+const text = (value: unknown, max: number): string | null =>
+  typeof value === "string" ? value.slice(0, max) : null;
+const count = (value: unknown): value is number =>
+  typeof value === "number" && Number.isFinite(value) && value >= 0;
 
 /** Only the record's own fields, checked: anything else on the object is never saved. */
 function toRecord(value: unknown): JobRecord | null {
@@ -169,19 +180,38 @@ function toRecord(value: unknown): JobRecord | null {
     lastCounts: toCounts(v.lastCounts),
     lastCheckedAt: text(v.lastCheckedAt, 64),
     lastError: text(v.lastError, MAX_TEXT),
-    resultSheets: Array.isArray(v.resultSheets) ? v.resultSheets.filter((s): s is string => typeof s === "string").slice(0, 100) : [],
+    resultSheets: Array.isArray(v.resultSheets)
+      ? v.resultSheets.filter((s): s is string => typeof s === "string").slice(0, 100)
+      : [],
   };
 }
 
 function toCounts(value: unknown): JobCounts | null {
   if (typeof value !== "object" || value === null) return null;
   const v = value as Record<string, unknown>;
-  if (!count(v.total) || !count(v.found_valid) || !count(v.found_unknown) || !count(v.not_found) || !count(v.failed)) return null;
-  const counts: JobCounts = { total: v.total, found_valid: v.found_valid, found_unknown: v.found_unknown, not_found: v.not_found, failed: v.failed };
+  if (
+    !count(v.total) ||
+    !count(v.found_valid) ||
+    !count(v.found_unknown) ||
+    !count(v.not_found) ||
+    !count(v.failed)
+  )
+    return null;
+  const counts: JobCounts = {
+    total: v.total,
+    found_valid: v.found_valid,
+    found_unknown: v.found_unknown,
+    not_found: v.not_found,
+    failed: v.failed,
+  };
   if (count(v.processed)) counts.processed = v.processed;
   return counts;
 }
 
 function copyRecord(job: JobRecord): JobRecord {
-  return { ...job, lastCounts: job.lastCounts ? { ...job.lastCounts } : job.lastCounts ?? null, resultSheets: [...job.resultSheets] };
+  return {
+    ...job,
+    lastCounts: job.lastCounts ? { ...job.lastCounts } : (job.lastCounts ?? null),
+    resultSheets: [...job.resultSheets],
+  };
 }

@@ -21,7 +21,11 @@ const trimSheetName = (name: string): string => name.replace(/^[\s']+|[\s']+$/g,
  * not blank, no apostrophe first or last, and not the reserved "History".
  */
 export function validSheetName(base: string): string {
-  let name = trimSheetName(wellFormed(base).replace(/[\u0000-\u001f\u007f]/g, "").replace(/[:\\/?*[\]]/g, "_"));
+  let name = trimSheetName(
+    wellFormed(base)
+      .replace(/[\u0000-\u001f\u007f]/g, "")
+      .replace(/[:\\/?*[\]]/g, "_")
+  );
   name = trimSheetName(cut(name, MAX_SHEET_NAME_LENGTH));
   if (name === "") return FALLBACK_SHEET_NAME;
   return name.toLowerCase() === "history" ? `${name}_` : name;
@@ -44,8 +48,15 @@ export function uniqueSheetName(base: string, existingNames: Iterable<string>): 
  * not a cell reference such as "A1" or "R1C1"; at most 255 characters.
  */
 export function validTableName(base: string): string {
-  let name = wellFormed(base).trim().replace(/[^\p{L}\p{N}_.]/gu, "_");
-  if (!/^[\p{L}_]/u.test(name) || /^[A-Za-z]{1,3}\d+$/.test(name) || /^[RrCc]\d*$|^[Rr]\d*[Cc]\d*$/.test(name)) name = `_${name}`;
+  let name = wellFormed(base)
+    .trim()
+    .replace(/[^\p{L}\p{N}_.]/gu, "_");
+  if (
+    !/^[\p{L}_]/u.test(name) ||
+    /^[A-Za-z]{1,3}\d+$/.test(name) ||
+    /^[RrCc]\d*$|^[Rr]\d*[Cc]\d*$/.test(name)
+  )
+    name = `_${name}`;
   return cut(name, MAX_TABLE_NAME_LENGTH);
 }
 

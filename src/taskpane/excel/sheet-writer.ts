@@ -40,19 +40,30 @@ export const MAX_CELLS_PER_SYNC = 200_000;
 const AUTOFIT_SAMPLE_ROWS = 1_000;
 export const MAX_COLUMN_WIDTH_POINTS = 300;
 
-export async function writeTableToNewSheet(table: SheetTable, options: WriteTableOptions): Promise<WriteTableResult> {
+export async function writeTableToNewSheet(
+  table: SheetTable,
+  options: WriteTableOptions
+): Promise<WriteTableResult> {
   checkShape(table);
-  const write = (context: Excel.RequestContext): Promise<WriteTableResult> => new SheetWrite(context, table, options).run();
+  const write = (context: Excel.RequestContext): Promise<WriteTableResult> =>
+    new SheetWrite(context, table, options).run();
   return options.context ? write(options.context) : Excel.run(write);
 }
 
 function checkShape(table: SheetTable): void {
   const width = table.header.length;
   if (width === 0) throw new Error("A table needs at least one column.");
-  if (width > MAX_COLUMNS) throw new Error(`The table has ${width} columns; a worksheet holds at most ${MAX_COLUMNS}.`);
-  if (table.rows.length + 1 > MAX_ROWS) throw new Error(`The table has ${table.rows.length} rows; a worksheet holds at most ${MAX_ROWS - 1} below its header.`);
+  if (width > MAX_COLUMNS)
+    throw new Error(`The table has ${width} columns; a worksheet holds at most ${MAX_COLUMNS}.`);
+  if (table.rows.length + 1 > MAX_ROWS)
+    throw new Error(
+      `The table has ${table.rows.length} rows; a worksheet holds at most ${MAX_ROWS - 1} below its header.`
+    );
   const wide = table.rows.findIndex((row) => row.length > width);
-  if (wide >= 0) throw new Error(`Row ${wide + 1} has ${table.rows[wide]!.length} cells, more than the ${width} columns of the header.`);
+  if (wide >= 0)
+    throw new Error(
+      `Row ${wide + 1} has ${table.rows[wide]!.length} cells, more than the ${width} columns of the header.`
+    );
 }
 
 /** One write: a new sheet, its values in chunks, then its formats and table. */
@@ -63,7 +74,11 @@ class SheetWrite {
   private largestPayloadBytes = 0;
   private pendingBytes = 0;
 
-  constructor(private readonly context: Excel.RequestContext, private readonly table: SheetTable, private readonly options: WriteTableOptions) {
+  constructor(
+    private readonly context: Excel.RequestContext,
+    private readonly table: SheetTable,
+    private readonly options: WriteTableOptions
+  ) {
     this.budget = options.maxPayloadBytes ?? DEFAULT_MAX_PAYLOAD_BYTES;
     this.width = table.header.length;
   }
@@ -74,8 +89,14 @@ class SheetWrite {
     const tables = workbook.tables.load("items/name");
     const names = workbook.names.load("items/name");
     await this.sync();
-    const sheetName = uniqueSheetName(this.options.baseName, sheets.items.map((s) => s.name));
-    const tableName = uniqueTableName(sheetName, [...tables.items.map((t) => t.name), ...names.items.map((n) => n.name)]);
+    const sheetName = uniqueSheetName(
+      this.options.baseName,
+      sheets.items.map((s) => s.name)
+    );
+    const tableName = uniqueTableName(sheetName, [
+      ...tables.items.map((t) => t.name),
+      ...names.items.map((n) => n.name),
+    ]);
     const sheet = workbook.worksheets.add(sheetName);
     try {
       await this.writeValues(sheet);
@@ -88,9 +109,18 @@ class SheetWrite {
       } catch {
         // The first error is the one to report.
       }
-      throw new Error(`Writing the results to the new sheet "${sheetName}" failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new Error(
+        `Writing the results to the new sheet "${sheetName}" failed: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error }
+      );
     }
-    return { sheetName, tableName, rowCount: this.table.rows.length, syncCount: this.syncCount, largestPayloadBytes: this.largestPayloadBytes };
+    return {
+      sheetName,
+      tableName,
+      rowCount: this.table.rows.length,
+      syncCount: this.syncCount,
+      largestPayloadBytes: this.largestPayloadBytes,
+    };
   }
 
   private async sync(): Promise<void> {
@@ -135,14 +165,19 @@ class SheetWrite {
         this.options.onProgress?.(r, totalRows);
         continue;
       }
-      if (block.length > 0 && (bytes + rowBytes > this.budget || block.length >= rowsPerSync)) await flush();
+      if (block.length > 0 && (bytes + rowBytes > this.budget || block.length >= rowsPerSync))
+        await flush();
       block.push(row);
       bytes += rowBytes;
     }
     await flush();
   }
 
-  private async writeWideRow(sheet: Excel.Worksheet, rowIndex: number, row: ExcelInput[]): Promise<void> {
+  private async writeWideRow(
+    sheet: Excel.Worksheet,
+    rowIndex: number,
+    row: ExcelInput[]
+  ): Promise<void> {
     let start = 0;
     let bytes = 4;
     for (let c = 0; c <= row.length; c++) {
@@ -164,17 +199,26 @@ class SheetWrite {
     if (rows > 0) {
       for (const [start, end] of textColumnRuns(this.table)) {
         // Office.js "single input copy": one value given for a whole range applies to every cell.
-        (sheet.getRange(rangeAddress(1, start, rows, end - start)) as unknown as { numberFormat: string }).numberFormat = "@";
+        (
+          sheet.getRange(rangeAddress(1, start, rows, end - start)) as unknown as {
+            numberFormat: string;
+          }
+        ).numberFormat = "@";
         this.pendingBytes += 3;
       }
     }
     const table = sheet.tables.add(rangeAddress(0, 0, rows + 1, this.width), true);
     table.name = tableName;
-    sheet.getRange(rangeAddress(0, 0, Math.min(rows, AUTOFIT_SAMPLE_ROWS) + 1, this.width)).format.autofitColumns();
-    const widths = Array.from({ length: this.width }, (_, c) => sheet.getRange(`${columnLetter(c)}1`).format.load("columnWidth"));
+    sheet
+      .getRange(rangeAddress(0, 0, Math.min(rows, AUTOFIT_SAMPLE_ROWS) + 1, this.width))
+      .format.autofitColumns();
+    const widths = Array.from({ length: this.width }, (_, c) =>
+      sheet.getRange(`${columnLetter(c)}1`).format.load("columnWidth")
+    );
     await this.sync();
     widths.forEach((format) => {
-      if (format.columnWidth > MAX_COLUMN_WIDTH_POINTS) format.columnWidth = MAX_COLUMN_WIDTH_POINTS;
+      if (format.columnWidth > MAX_COLUMN_WIDTH_POINTS)
+        format.columnWidth = MAX_COLUMN_WIDTH_POINTS;
     });
     sheet.freezePanes.freezeRows(1);
     sheet.activate();

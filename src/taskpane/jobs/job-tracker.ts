@@ -9,10 +9,13 @@ import type { JobRecord, JobStore } from "../excel/job-store";
 
 const FINISHED = new Set(["completed", "failed", "deleted", "ready"]);
 
-export const isFinished = (job: Pick<JobRecord, "lastStatus">): boolean => job.lastStatus !== null && FINISHED.has(job.lastStatus);
+export const isFinished = (job: Pick<JobRecord, "lastStatus">): boolean =>
+  job.lastStatus !== null && FINISHED.has(job.lastStatus);
 
 /** Share of rows processed, or null while it cannot be known (extraction, queued). */
-export function progressOf(job: Pick<JobRecord, "kind" | "lastStatus" | "lastCounts">): number | null {
+export function progressOf(
+  job: Pick<JobRecord, "kind" | "lastStatus" | "lastCounts">
+): number | null {
   if (job.kind === "domain_file") return job.lastStatus === "ready" ? 1 : null;
   if (job.lastStatus === "completed") return 1;
   const counts = job.lastCounts;
@@ -37,7 +40,11 @@ export class JobTracker {
   private readonly maxBackoffMs: number;
   private readonly now: () => Date;
 
-  constructor(private readonly store: JobStore, private readonly client: () => Promise<EmailServiceClient>, options: JobTrackerOptions = {}) {
+  constructor(
+    private readonly store: JobStore,
+    private readonly client: () => Promise<EmailServiceClient>,
+    options: JobTrackerOptions = {}
+  ) {
     this.intervalMs = options.intervalMs ?? 2_000;
     this.maxBackoffMs = options.maxBackoffMs ?? 60_000;
     this.now = options.now ?? (() => new Date());
@@ -64,7 +71,10 @@ export class JobTracker {
     this.timer = setTimeout(async () => {
       await this.pollNow();
       // Back off while the service fails, up to a minute; the jobs stay where they are.
-      const delay = this.failures === 0 ? this.intervalMs : Math.min(this.maxBackoffMs, this.intervalMs * 2 ** this.failures);
+      const delay =
+        this.failures === 0
+          ? this.intervalMs
+          : Math.min(this.maxBackoffMs, this.intervalMs * 2 ** this.failures);
       if (this.timer) this.schedule(delay);
     }, delayMs);
   }
@@ -78,22 +88,35 @@ export class JobTracker {
       client = await this.client();
     } catch (error) {
       this.failures++;
-      for (const job of jobs) if (job.lastError !== messageOf(error)) await this.store.update(job.kind, job.id, { lastError: messageOf(error) });
+      for (const job of jobs)
+        if (job.lastError !== messageOf(error))
+          await this.store.update(job.kind, job.id, { lastError: messageOf(error) });
       return;
     }
     for (const job of jobs) {
       try {
         const snapshot = await this.read(client, job);
         // Saved (in the workbook) only when something changed, not at every poll.
-        if (snapshot.status !== job.lastStatus || JSON.stringify(snapshot.counts) !== JSON.stringify(job.lastCounts ?? null) || job.lastError) {
+        if (
+          snapshot.status !== job.lastStatus ||
+          JSON.stringify(snapshot.counts) !== JSON.stringify(job.lastCounts ?? null) ||
+          job.lastError
+        ) {
           await this.store.update(job.kind, job.id, {
-            lastStatus: snapshot.status, lastCounts: snapshot.counts, lastCheckedAt: this.now().toISOString(), lastError: null,
+            lastStatus: snapshot.status,
+            lastCounts: snapshot.counts,
+            lastCheckedAt: this.now().toISOString(),
+            lastError: null,
           });
         }
       } catch (error) {
         failed = true;
         const message = messageOf(error);
-        if (message !== job.lastError) await this.store.update(job.kind, job.id, { lastError: message, lastCheckedAt: this.now().toISOString() });
+        if (message !== job.lastError)
+          await this.store.update(job.kind, job.id, {
+            lastError: message,
+            lastCheckedAt: this.now().toISOString(),
+          });
       }
     }
     this.failures = failed ? this.failures + 1 : 0;
@@ -104,12 +127,14 @@ export class JobTracker {
       const info: DomainEmailFileInfo = await client.domainEmailFile.info(job.id);
       return { status: info.status ?? "not_ordered", counts: null };
     }
-    const search: BulkSearch | GeoLead = job.kind === "bulk" ? await client.bulk.get(job.id) : await client.geoLead.get(job.id);
+    const search: BulkSearch | GeoLead =
+      job.kind === "bulk" ? await client.bulk.get(job.id) : await client.geoLead.get(job.id);
     return { status: search.status, counts: search.counts };
   }
 }
 
 function messageOf(error: unknown): string {
-  if (error instanceof ApiError && error.kind === "not_found") return "The service does not know this job (404): it may belong to another account or key.";
+  if (error instanceof ApiError && error.kind === "not_found")
+    return "The service does not know this job (404): it may belong to another account or key.";
   return error instanceof Error ? error.message : String(error);
 }

@@ -27,7 +27,13 @@ type Cell = string | number | boolean | null;
 /** json_arr is an array of rows with the header first (spec 2.10). */
 export function tableFromRows(table: unknown[][]): ImportedTable {
   const [header = [], ...rows] = table;
-  const cell = (value: unknown): Cell => (value === null || typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? value : JSON.stringify(value));
+  const cell = (value: unknown): Cell =>
+    value === null ||
+    typeof value === "string" ||
+    typeof value === "number" ||
+    typeof value === "boolean"
+      ? value
+      : JSON.stringify(value);
   return { header: header.map((h) => String(h ?? "")), rows: rows.map((row) => row.map(cell)) };
 }
 
@@ -37,22 +43,32 @@ export function tableFromCsv(text: string): ImportedTable {
   return { header, rows };
 }
 
-export async function downloadTable(client: EmailServiceClient, job: JobRecord, options: ImportOptions): Promise<ImportedTable> {
-  if (job.kind === "domain_file") return tableFromCsv((await client.domainEmailFile.download(job.id)).text());
+export async function downloadTable(
+  client: EmailServiceClient,
+  job: JobRecord,
+  options: ImportOptions
+): Promise<ImportedTable> {
+  if (job.kind === "domain_file")
+    return tableFromCsv((await client.domainEmailFile.download(job.id)).text());
   const query = {
     preview_only: options.preview,
     fully_verified: options.fullyVerified,
     partially_verified: options.partiallyVerified,
     not_found: options.notFound,
   };
-  const rows = job.kind === "bulk"
-    ? await client.bulk.downloadTable(job.id, { ...query, format: options.format ?? "default" })
-    : await client.geoLead.downloadTable(job.id, query);
+  const rows =
+    job.kind === "bulk"
+      ? await client.bulk.downloadTable(job.id, { ...query, format: options.format ?? "default" })
+      : await client.geoLead.downloadTable(job.id, query);
   return tableFromRows(rows);
 }
 
 /** Downloads and writes the results; returns the new sheet's name. */
-export async function importResults(client: EmailServiceClient, job: JobRecord, options: ImportOptions): Promise<string> {
+export async function importResults(
+  client: EmailServiceClient,
+  job: JobRecord,
+  options: ImportOptions
+): Promise<string> {
   const table = await downloadTable(client, job, options);
   const written = await writeTableToNewSheet(table, {
     baseName: options.preview ? `${job.label} preview` : job.label,

@@ -12,14 +12,25 @@ import { formatCredits, useCredits } from "./use-credits";
 
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: "8px", padding: "12px" },
-  header: { display: "flex", justifyContent: "space-between", alignItems: "baseline", gap: "8px", flexWrap: "wrap" },
+  header: {
+    display: "flex",
+    justifyContent: "space-between",
+    alignItems: "baseline",
+    gap: "8px",
+    flexWrap: "wrap",
+  },
   muted: { color: tokens.colorNeutralForeground3 },
   // Six tabs do not fit a narrow pane on one line: let them wrap.
   tabs: { flexWrap: "wrap", rowGap: "2px" },
 });
 
 const TABS: Array<[TabId, string]> = [
-  ["bulk", "Bulk"], ["geo", "GeoLead"], ["domain", "Domain"], ["report", "Report"], ["jobs", "Jobs"], ["settings", "Settings"],
+  ["bulk", "Bulk"],
+  ["geo", "GeoLead"],
+  ["domain", "Domain"],
+  ["report", "Report"],
+  ["jobs", "Jobs"],
+  ["settings", "Settings"],
 ];
 
 export function App({ services }: { services: Services }): JSX.Element {
@@ -29,7 +40,10 @@ export function App({ services }: { services: Services }): JSX.Element {
   const pane = useMemo(() => createPaneContext(services, setTab), [services]);
   // The balance is shown from the start; without a usable key it stays "–" until one is set.
   useEffect(() => {
-    void services.client().then((client) => client.account()).catch(() => undefined);
+    void services
+      .client()
+      .then((client) => client.account())
+      .catch(() => undefined);
   }, [services]);
   return (
     <PaneContextValue.Provider value={pane}>
@@ -38,11 +52,21 @@ export function App({ services }: { services: Services }): JSX.Element {
           <Subtitle2>Mail Finder</Subtitle2>
           <Caption1 className={styles.muted}>
             Credits <span data-testid="account-credits">{formatCredits(credits.creditsLeft)}</span>
-            {" · "}spent this session <span data-testid="session-spend">{formatCredits(credits.sessionSpend)}</span>
+            {" · "}spent this session{" "}
+            <span data-testid="session-spend">{formatCredits(credits.sessionSpend)}</span>
           </Caption1>
         </div>
-        <TabList className={styles.tabs} selectedValue={tab} onTabSelect={(_, data) => setTab(data.value as TabId)} size="small">
-          {TABS.map(([id, label]) => <Tab key={id} value={id} data-testid={`tab-${id}`}>{label}</Tab>)}
+        <TabList
+          className={styles.tabs}
+          selectedValue={tab}
+          onTabSelect={(_, data) => setTab(data.value as TabId)}
+          size="small"
+        >
+          {TABS.map(([id, label]) => (
+            <Tab key={id} value={id} data-testid={`tab-${id}`}>
+              {label}
+            </Tab>
+          ))}
         </TabList>
         {tab === "bulk" && <BulkPanel />}
         {tab === "geo" && <GeoLeadPanel />}

@@ -1,10 +1,31 @@
 import { useMemo, useState } from "react";
-import { Button, Caption1, Checkbox, Field, Input, MessageBar, MessageBarBody, Select, Spinner, makeStyles, tokens } from "@fluentui/react-components";
+import {
+  Button,
+  Caption1,
+  Checkbox,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  Select,
+  Spinner,
+  makeStyles,
+  tokens,
+} from "@fluentui/react-components";
 import type { BulkCell } from "../../api/types";
 import { readSelection } from "../excel/selection";
 import { planBulk } from "../bulk/bulk-request";
 import { previewFile } from "../bulk/file-preview";
-import { FIELD_LABELS, MAPPED_FIELDS, detectHeader, indexFieldOf, searchKind, suggestMapping, type ColumnMapping, type MappedField } from "../bulk/mapping";
+import {
+  FIELD_LABELS,
+  MAPPED_FIELDS,
+  detectHeader,
+  indexFieldOf,
+  searchKind,
+  suggestMapping,
+  type ColumnMapping,
+  type MappedField,
+} from "../bulk/mapping";
 import { parseCategories } from "../categories";
 import { errorText, usePane } from "./pane-context";
 
@@ -27,7 +48,8 @@ interface Source {
 
 const columnName = (index: number): string => {
   let name = "";
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26))
+    name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
   return name;
 };
 
@@ -46,10 +68,18 @@ export function BulkPanel(): JSX.Element {
   const categories = useMemo(() => parseCategories(categoriesText), [categoriesText]);
   const kind = searchKind(mapping, (categories.ok ? categories.value : []).length > 0);
   const width = source ? Math.max(0, ...source.values.slice(0, 50).map((r) => r.length)) : 0;
-  const headerRow = source && hasHeader ? source.values[0] ?? [] : [];
+  const headerRow = source && hasHeader ? (source.values[0] ?? []) : [];
   const plan = useMemo(() => {
-    if (!source || source.kind !== "selection" || typeof kind !== "string" || !categories.ok) return null;
-    return planBulk({ values: source.values, hasHeader, mapping, categories: categories.value, fileName: label || source.label, kind });
+    if (!source || source.kind !== "selection" || typeof kind !== "string" || !categories.ok)
+      return null;
+    return planBulk({
+      values: source.values,
+      hasHeader,
+      mapping,
+      categories: categories.value,
+      fileName: label || source.label,
+      kind,
+    });
   }, [source, hasHeader, mapping, categories, kind, label]);
 
   const load = (next: Source): void => {
@@ -65,7 +95,11 @@ export function BulkPanel(): JSX.Element {
     setBusy(true);
     try {
       const selection = await readSelection();
-      load({ kind: "selection", label: `${selection.sheetName} ${selection.address.split("!").pop()}`, values: selection.values });
+      load({
+        kind: "selection",
+        label: `${selection.sheetName} ${selection.address.split("!").pop()}`,
+        values: selection.values,
+      });
     } catch (e) {
       setError({ field: "source", message: errorText(e) });
     } finally {
@@ -98,17 +132,38 @@ export function BulkPanel(): JSX.Element {
       const created = [];
       if (source.kind === "file" && source.file) {
         const indexes: Record<string, number> = {};
-        for (const field of MAPPED_FIELDS) if (mapping[field] !== undefined) indexes[indexFieldOf(field)] = mapping[field]!;
-        created.push(await client.bulk.createMultipart({
-          file: source.file, fileName: source.file.name, has_header: hasHeader, file_name: label || source.label, ...indexes,
-          ...(kind === "decision_maker" ? { decision_maker_category: categories.value } : {}),
-        }, { webhookUrl }));
+        for (const field of MAPPED_FIELDS)
+          if (mapping[field] !== undefined) indexes[indexFieldOf(field)] = mapping[field]!;
+        created.push(
+          await client.bulk.createMultipart(
+            {
+              file: source.file,
+              fileName: source.file.name,
+              has_header: hasHeader,
+              file_name: label || source.label,
+              ...indexes,
+              ...(kind === "decision_maker" ? { decision_maker_category: categories.value } : {}),
+            },
+            { webhookUrl }
+          )
+        );
       } else if (plan) {
         if (plan.rows === 0) throw new Error("The selection has no data rows.");
-        for (const request of plan.requests) created.push(await client.bulk.createJson(request, { webhookUrl }));
+        for (const request of plan.requests)
+          created.push(await client.bulk.createJson(request, { webhookUrl }));
       }
       for (const search of created) {
-        await jobs.add({ kind: "bulk", id: search.id, label: search.file_name, createdAt: search.created_at, lastStatus: search.status, lastCounts: search.counts, lastCheckedAt: null, lastError: null, resultSheets: [] });
+        await jobs.add({
+          kind: "bulk",
+          id: search.id,
+          label: search.file_name,
+          createdAt: search.created_at,
+          lastStatus: search.status,
+          lastCounts: search.counts,
+          lastCheckedAt: null,
+          lastError: null,
+          resultSheets: [],
+        });
       }
       tracker.start();
       show("jobs");
@@ -120,26 +175,49 @@ export function BulkPanel(): JSX.Element {
   };
 
   const errorFor = (field: string) =>
-    error?.field === field ? { validationState: "error" as const, validationMessage: <span data-testid="error-message">{error.message}</span> } : {};
+    error?.field === field
+      ? {
+          validationState: "error" as const,
+          validationMessage: <span data-testid="error-message">{error.message}</span>,
+        }
+      : {};
 
   return (
     <div className={styles.form}>
       <Field label="Rows to search" {...errorFor("source")}>
         <div className={styles.row}>
-          <Button onClick={() => void useSelection()} disabled={busy} data-testid="bulk-from-selection">Use the selected range</Button>
+          <Button
+            onClick={() => void useSelection()}
+            disabled={busy}
+            data-testid="bulk-from-selection"
+          >
+            Use the selected range
+          </Button>
           <Caption1 className={styles.muted}>or</Caption1>
         </div>
       </Field>
       <Field label="A CSV or XLSX file" {...errorFor("file")}>
-        <input type="file" accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" data-testid="bulk-file" onChange={(e) => void useFile(e.target.files?.[0])} />
+        <input
+          type="file"
+          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          data-testid="bulk-file"
+          onChange={(e) => void useFile(e.target.files?.[0])}
+        />
       </Field>
       {busy && <Spinner size="tiny" label="Working…" />}
       {source && (
         <>
           <Caption1 data-testid="bulk-source">
-            {source.kind === "selection" ? `${plan?.rows ?? 0} rows from ${source.label}` : `${source.file?.name} (first rows shown for the mapping)`}
+            {source.kind === "selection"
+              ? `${plan?.rows ?? 0} rows from ${source.label}`
+              : `${source.file?.name} (first rows shown for the mapping)`}
           </Caption1>
-          <Checkbox checked={hasHeader} onChange={(_, d) => setHasHeader(Boolean(d.checked))} label="The first row is a header" data-testid="bulk-has-header" />
+          <Checkbox
+            checked={hasHeader}
+            onChange={(_, d) => setHasHeader(Boolean(d.checked))}
+            label="The first row is a header"
+            data-testid="bulk-has-header"
+          />
           <div className={styles.grid}>
             {MAPPED_FIELDS.map((field: MappedField) => (
               <Field key={field} label={FIELD_LABELS[field]} size="small">
@@ -148,20 +226,47 @@ export function BulkPanel(): JSX.Element {
                   className={styles.narrow}
                   value={mapping[field] === undefined ? "" : String(mapping[field])}
                   data-testid={`bulk-map-${field}`}
-                  onChange={(_, d) => setMapping((m) => ({ ...m, [field]: d.value === "" ? undefined : Number(d.value) }))}
+                  onChange={(_, d) =>
+                    setMapping((m) => ({
+                      ...m,
+                      [field]: d.value === "" ? undefined : Number(d.value),
+                    }))
+                  }
                 >
                   <option value="">—</option>
                   {Array.from({ length: width }, (_, i) => (
-                    <option key={i} value={String(i)}>{`${columnName(i)}${hasHeader && headerRow[i] !== undefined && headerRow[i] !== null && headerRow[i] !== "" ? `: ${String(headerRow[i]).slice(0, 24)}` : ""}`}</option>
+                    <option
+                      key={i}
+                      value={String(i)}
+                    >{`${columnName(i)}${hasHeader && headerRow[i] !== undefined && headerRow[i] !== null && headerRow[i] !== "" ? `: ${String(headerRow[i]).slice(0, 24)}` : ""}`}</option>
                   ))}
                 </Select>
               </Field>
             ))}
           </div>
-          {typeof kind !== "string" && <MessageBar intent="warning"><MessageBarBody><span data-testid="error-message">{kind.error}</span></MessageBarBody></MessageBar>}
-          <Field label="Decision-maker categories (optional, most important first)" hint="ceo, engineering, finance, hr, it, logistics, marketing, operations, buyer, sales"
-            {...(categories.ok ? {} : { validationState: "error" as const, validationMessage: <span data-testid="error-message">{categories.error}</span> })}>
-            <Input value={categoriesText} onChange={(_, d) => setCategoriesText(d.value)} placeholder="ceo, sales" data-testid="bulk-categories" />
+          {typeof kind !== "string" && (
+            <MessageBar intent="warning">
+              <MessageBarBody>
+                <span data-testid="error-message">{kind.error}</span>
+              </MessageBarBody>
+            </MessageBar>
+          )}
+          <Field
+            label="Decision-maker categories (optional, most important first)"
+            hint="ceo, engineering, finance, hr, it, logistics, marketing, operations, buyer, sales"
+            {...(categories.ok
+              ? {}
+              : {
+                  validationState: "error" as const,
+                  validationMessage: <span data-testid="error-message">{categories.error}</span>,
+                })}
+          >
+            <Input
+              value={categoriesText}
+              onChange={(_, d) => setCategoriesText(d.value)}
+              placeholder="ceo, sales"
+              data-testid="bulk-categories"
+            />
           </Field>
           <Field label="Label">
             <Input value={label} onChange={(_, d) => setLabel(d.value)} data-testid="bulk-label" />
@@ -169,10 +274,17 @@ export function BulkPanel(): JSX.Element {
           <Caption1 data-testid="bulk-cost">
             {plan
               ? `${plan.rows.toLocaleString("en-US")} rows in ${plan.requests.length} search${plan.requests.length > 1 ? "es" : ""} · up to ${plan.maxCredits.toLocaleString("en-US")} credits if every row is found valid (paid at download; repeats within 30 days are free)`
-              : source.kind === "file" ? "The cost is known once the file is processed: it is shown before you download." : ""}
+              : source.kind === "file"
+                ? "The cost is known once the file is processed: it is shown before you download."
+                : ""}
           </Caption1>
           <Field {...errorFor("submit")} {...errorFor("mapping")} {...errorFor("categories")}>
-            <Button appearance="primary" disabled={busy || typeof kind !== "string" || !categories.ok} onClick={() => void submit()} data-testid="bulk-submit">
+            <Button
+              appearance="primary"
+              disabled={busy || typeof kind !== "string" || !categories.ok}
+              onClick={() => void submit()}
+              data-testid="bulk-submit"
+            >
               Start the bulk search
             </Button>
           </Field>

@@ -1,6 +1,18 @@
 import { useState } from "react";
 import {
-  Button, Caption1, Dialog, DialogActions, DialogBody, DialogContent, DialogSurface, DialogTitle, Field, Input, MessageBar, MessageBarBody, makeStyles,
+  Button,
+  Caption1,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  makeStyles,
 } from "@fluentui/react-components";
 import type { DomainEmailFileInfo } from "../../api/types";
 import { isValidDomain, normalizeDomain } from "../../api/normalize";
@@ -24,8 +36,13 @@ export function DomainPanel(): JSX.Element {
   const [error, setError] = useState<{ field: "domain" | "action"; message: string } | null>(null);
   const [done, setDone] = useState<string | null>(null);
 
-  const tracked = info ? jobList.find((j) => j.kind === "domain_file" && j.id === info.domain) : undefined;
-  const status = tracked?.lastStatus && tracked.lastStatus !== "not_ordered" ? tracked.lastStatus : info?.status ?? null;
+  const tracked = info
+    ? jobList.find((j) => j.kind === "domain_file" && j.id === info.domain)
+    : undefined;
+  const status =
+    tracked?.lastStatus && tracked.lastStatus !== "not_ordered"
+      ? tracked.lastStatus
+      : (info?.status ?? null);
 
   const domain = (): string | null => {
     const value = normalizeDomain(domainText);
@@ -51,65 +68,152 @@ export function DomainPanel(): JSX.Element {
 
   const check = () => {
     const name = domain();
-    if (name) void run(async () => setInfo(await (await services.client()).domainEmailFile.info(name)));
+    if (name)
+      void run(async () => setInfo(await (await services.client()).domainEmailFile.info(name)));
   };
 
-  const order = () => run(async () => {
-    if (!info) return;
-    setConfirming(false);
-    const client = await services.client();
-    const webhookUrl = (await services.settings.load()).webhookUrl ?? undefined;
-    const before = (await client.account()).credits_left;
-    await client.domainEmailFile.order(info.domain, { webhookUrl });
-    client.credits.recordSpent(before - (await client.account()).credits_left);
-    await jobs.add({ kind: "domain_file", id: info.domain, label: `${info.domain} emails`, createdAt: new Date().toISOString(), lastStatus: "queued", lastCounts: null, lastCheckedAt: null, lastError: null, resultSheets: [] });
-    setInfo(await client.domainEmailFile.info(info.domain));
-    tracker.start();
-  });
+  const order = () =>
+    run(async () => {
+      if (!info) return;
+      setConfirming(false);
+      const client = await services.client();
+      const webhookUrl = (await services.settings.load()).webhookUrl ?? undefined;
+      const before = (await client.account()).credits_left;
+      await client.domainEmailFile.order(info.domain, { webhookUrl });
+      client.credits.recordSpent(before - (await client.account()).credits_left);
+      await jobs.add({
+        kind: "domain_file",
+        id: info.domain,
+        label: `${info.domain} emails`,
+        createdAt: new Date().toISOString(),
+        lastStatus: "queued",
+        lastCounts: null,
+        lastCheckedAt: null,
+        lastError: null,
+        resultSheets: [],
+      });
+      setInfo(await client.domainEmailFile.info(info.domain));
+      tracker.start();
+    });
 
-  const download = () => run(async () => {
-    if (!info) return;
-    const job = tracked ?? { kind: "domain_file" as const, id: info.domain, label: `${info.domain} emails`, createdAt: new Date().toISOString(), lastStatus: "ready", lastCounts: null, lastCheckedAt: null, lastError: null, resultSheets: [] };
-    const sheet = await importResults(await services.client(), job, { preview: false, fullyVerified: true, partiallyVerified: true, notFound: true });
-    if (tracked) await jobs.update("domain_file", info.domain, { resultSheets: [...tracked.resultSheets, sheet] });
-    setDone(`Written to the sheet "${sheet}".`);
-  });
+  const download = () =>
+    run(async () => {
+      if (!info) return;
+      const job = tracked ?? {
+        kind: "domain_file" as const,
+        id: info.domain,
+        label: `${info.domain} emails`,
+        createdAt: new Date().toISOString(),
+        lastStatus: "ready",
+        lastCounts: null,
+        lastCheckedAt: null,
+        lastError: null,
+        resultSheets: [],
+      };
+      const sheet = await importResults(await services.client(), job, {
+        preview: false,
+        fullyVerified: true,
+        partiallyVerified: true,
+        notFound: true,
+      });
+      if (tracked)
+        await jobs.update("domain_file", info.domain, {
+          resultSheets: [...tracked.resultSheets, sheet],
+        });
+      setDone(`Written to the sheet "${sheet}".`);
+    });
 
   return (
     <div className={styles.form}>
-      <Field label="Domain" {...(error?.field === "domain" ? { validationState: "error" as const, validationMessage: <span data-testid="error-message">{error.message}</span> } : {})}>
-        <Input value={domainText} onChange={(_, d) => { setDomainText(d.value); setInfo(null); setError(null); }} placeholder="example.com" data-testid="domain-name" />
+      <Field
+        label="Domain"
+        {...(error?.field === "domain"
+          ? {
+              validationState: "error" as const,
+              validationMessage: <span data-testid="error-message">{error.message}</span>,
+            }
+          : {})}
+      >
+        <Input
+          value={domainText}
+          onChange={(_, d) => {
+            setDomainText(d.value);
+            setInfo(null);
+            setError(null);
+          }}
+          placeholder="example.com"
+          data-testid="domain-name"
+        />
       </Field>
       <div className={styles.row}>
-        <Button onClick={check} disabled={busy} data-testid="domain-check">Check count and price</Button>
+        <Button onClick={check} disabled={busy} data-testid="domain-check">
+          Check count and price
+        </Button>
       </div>
       {info && (
         <>
           <Caption1 data-testid="domain-info">
-            {info.email_count.toLocaleString("en-US")} emails on file for {info.domain} · {info.credits_required} credits ·{" "}
-            {status === null ? "not ordered" : status === "ready" ? "ready to download" : "being prepared"}
+            {info.email_count.toLocaleString("en-US")} emails on file for {info.domain} ·{" "}
+            {info.credits_required} credits ·{" "}
+            {status === null
+              ? "not ordered"
+              : status === "ready"
+                ? "ready to download"
+                : "being prepared"}
           </Caption1>
           <div className={styles.row}>
             {status === null && (
-              <Button appearance="primary" disabled={busy || info.email_count === 0} onClick={() => setConfirming(true)} data-testid="domain-order">Order the file…</Button>
+              <Button
+                appearance="primary"
+                disabled={busy || info.email_count === 0}
+                onClick={() => setConfirming(true)}
+                data-testid="domain-order"
+              >
+                Order the file…
+              </Button>
             )}
-            <Button disabled={busy || status !== "ready"} onClick={() => void download()} data-testid="domain-download">Download into a new sheet</Button>
+            <Button
+              disabled={busy || status !== "ready"}
+              onClick={() => void download()}
+              data-testid="domain-download"
+            >
+              Download into a new sheet
+            </Button>
           </div>
           <Caption1>The emails of a domain file are not verified.</Caption1>
         </>
       )}
-      {error?.field === "action" && <MessageBar intent="error"><MessageBarBody><span data-testid="error-message">{error.message}</span></MessageBarBody></MessageBar>}
-      {done && <MessageBar intent="success"><MessageBarBody data-testid="domain-done">{done}</MessageBarBody></MessageBar>}
+      {error?.field === "action" && (
+        <MessageBar intent="error">
+          <MessageBarBody>
+            <span data-testid="error-message">{error.message}</span>
+          </MessageBarBody>
+        </MessageBar>
+      )}
+      {done && (
+        <MessageBar intent="success">
+          <MessageBarBody data-testid="domain-done">{done}</MessageBarBody>
+        </MessageBar>
+      )}
       <Dialog open={confirming} onOpenChange={(_, d) => setConfirming(d.open)}>
         <DialogSurface>
           <DialogBody>
             <DialogTitle>Order the email file of {info?.domain}?</DialogTitle>
             <DialogContent data-testid="domain-confirm-text">
-              This costs {info?.credits_required} credits, charged now, for {info?.email_count} emails. Ordering again later is free.
+              This costs {info?.credits_required} credits, charged now, for {info?.email_count}{" "}
+              emails. Ordering again later is free.
             </DialogContent>
             <DialogActions>
-              <Button appearance="secondary" onClick={() => setConfirming(false)}>Cancel</Button>
-              <Button appearance="primary" onClick={() => void order()} data-testid="domain-confirm">Order for {info?.credits_required} credits</Button>
+              <Button appearance="secondary" onClick={() => setConfirming(false)}>
+                Cancel
+              </Button>
+              <Button
+                appearance="primary"
+                onClick={() => void order()}
+                data-testid="domain-confirm"
+              >
+                Order for {info?.credits_required} credits
+              </Button>
             </DialogActions>
           </DialogBody>
         </DialogSurface>

@@ -1,5 +1,13 @@
 import { useState } from "react";
-import { Button, Caption1, Field, Input, Switch, makeStyles, tokens } from "@fluentui/react-components";
+import {
+  Button,
+  Caption1,
+  Field,
+  Input,
+  Switch,
+  makeStyles,
+  tokens,
+} from "@fluentui/react-components";
 import { geoLeadRequest, type GeoForm, type GeoFormField } from "../geo-lead/geo-lead-form";
 import { errorText, usePane } from "./pane-context";
 
@@ -14,7 +22,16 @@ const useStyles = makeStyles({
 export function GeoLeadPanel(): JSX.Element {
   const styles = useStyles();
   const { services, jobs, tracker, show } = usePane();
-  const [form, setForm] = useState<GeoForm>({ query: "", latitude: "", longitude: "", radius: "5", companyEmails: true, categories: "ceo", resultLimit: "", label: "" });
+  const [form, setForm] = useState<GeoForm>({
+    query: "",
+    latitude: "",
+    longitude: "",
+    radius: "5",
+    companyEmails: true,
+    categories: "ceo",
+    resultLimit: "",
+    label: "",
+  });
   const [error, setError] = useState<{ field: GeoFormField; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -23,7 +40,12 @@ export function GeoLeadPanel(): JSX.Element {
     setError(null);
   };
   const errorFor = (field: GeoFormField) =>
-    error?.field === field ? { validationState: "error" as const, validationMessage: <span data-testid="error-message">{error.message}</span> } : {};
+    error?.field === field
+      ? {
+          validationState: "error" as const,
+          validationMessage: <span data-testid="error-message">{error.message}</span>,
+        }
+      : {};
 
   const submit = async (): Promise<void> => {
     const checked = geoLeadRequest(form);
@@ -33,7 +55,17 @@ export function GeoLeadPanel(): JSX.Element {
       const client = await services.client();
       const webhookUrl = (await services.settings.load()).webhookUrl ?? undefined;
       const search = await client.geoLead.create(checked.request, { webhookUrl });
-      await jobs.add({ kind: "geo_lead", id: search.id, label: search.file_name, createdAt: search.created_at, lastStatus: search.status, lastCounts: search.counts, lastCheckedAt: null, lastError: null, resultSheets: [] });
+      await jobs.add({
+        kind: "geo_lead",
+        id: search.id,
+        label: search.file_name,
+        createdAt: search.created_at,
+        lastStatus: search.status,
+        lastCounts: search.counts,
+        lastCheckedAt: null,
+        lastError: null,
+        resultSheets: [],
+      });
       tracker.start();
       show("jobs");
     } catch (e) {
@@ -44,36 +76,87 @@ export function GeoLeadPanel(): JSX.Element {
   };
 
   return (
-    <form className={styles.form} onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+    <form
+      className={styles.form}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
       <Field label="Search for" {...errorFor("query")}>
-        <Input value={form.query} onChange={set("query")} placeholder="dentist" data-testid="geo-query" />
+        <Input
+          value={form.query}
+          onChange={set("query")}
+          placeholder="dentist"
+          data-testid="geo-query"
+        />
       </Field>
       <div className={styles.pair}>
         <Field label="Latitude" {...errorFor("latitude")}>
-          <Input value={form.latitude} onChange={set("latitude")} inputMode="decimal" placeholder="48.8566" className={styles.narrow} data-testid="geo-latitude" />
+          <Input
+            value={form.latitude}
+            onChange={set("latitude")}
+            inputMode="decimal"
+            placeholder="48.8566"
+            className={styles.narrow}
+            data-testid="geo-latitude"
+          />
         </Field>
         <Field label="Longitude" {...errorFor("longitude")}>
-          <Input value={form.longitude} onChange={set("longitude")} inputMode="decimal" placeholder="2.3522" className={styles.narrow} data-testid="geo-longitude" />
+          <Input
+            value={form.longitude}
+            onChange={set("longitude")}
+            inputMode="decimal"
+            placeholder="2.3522"
+            className={styles.narrow}
+            data-testid="geo-longitude"
+          />
         </Field>
       </div>
       <div className={styles.pair}>
         <Field label="Radius (km, 1-25)" {...errorFor("radius")}>
-          <Input value={form.radius} onChange={set("radius")} inputMode="decimal" className={styles.narrow} data-testid="geo-radius" />
+          <Input
+            value={form.radius}
+            onChange={set("radius")}
+            inputMode="decimal"
+            className={styles.narrow}
+            data-testid="geo-radius"
+          />
         </Field>
         <Field label="Result limit (optional)" {...errorFor("resultLimit")}>
-          <Input value={form.resultLimit} onChange={set("resultLimit")} inputMode="numeric" className={styles.narrow} data-testid="geo-result-limit" />
+          <Input
+            value={form.resultLimit}
+            onChange={set("resultLimit")}
+            inputMode="numeric"
+            className={styles.narrow}
+            data-testid="geo-result-limit"
+          />
         </Field>
       </div>
-      <Switch checked={form.companyEmails} onChange={(_, d) => setForm((f) => ({ ...f, companyEmails: d.checked }))} label="Find company emails" data-testid="geo-company-emails" />
-      <Field label="Decision makers (optional, most important first)" hint="ceo, engineering, finance, hr, it, logistics, marketing, operations, buyer, sales" {...errorFor("categories")}>
+      <Switch
+        checked={form.companyEmails}
+        onChange={(_, d) => setForm((f) => ({ ...f, companyEmails: d.checked }))}
+        label="Find company emails"
+        data-testid="geo-company-emails"
+      />
+      <Field
+        label="Decision makers (optional, most important first)"
+        hint="ceo, engineering, finance, hr, it, logistics, marketing, operations, buyer, sales"
+        {...errorFor("categories")}
+      >
         <Input value={form.categories} onChange={set("categories")} data-testid="geo-categories" />
       </Field>
       <Field label="Label (optional)">
         <Input value={form.label} onChange={set("label")} data-testid="geo-label" />
       </Field>
-      <Caption1 className={styles.muted}>Creating the search is free; results are paid at download (1 credit per valid email, 2 per decision maker), after a free preview.</Caption1>
+      <Caption1 className={styles.muted}>
+        Creating the search is free; results are paid at download (1 credit per valid email, 2 per
+        decision maker), after a free preview.
+      </Caption1>
       <Field {...errorFor("submit")}>
-        <Button appearance="primary" type="submit" disabled={busy} data-testid="geo-submit">Start the GeoLead search</Button>
+        <Button appearance="primary" type="submit" disabled={busy} data-testid="geo-submit">
+          Start the GeoLead search
+        </Button>
       </Field>
     </form>
   );

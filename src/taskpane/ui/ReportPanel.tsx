@@ -1,5 +1,13 @@
 import { useState } from "react";
-import { Button, Field, Input, MessageBar, MessageBarBody, Textarea, makeStyles } from "@fluentui/react-components";
+import {
+  Button,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  Textarea,
+  makeStyles,
+} from "@fluentui/react-components";
 import { isValidEmail } from "../../api/normalize";
 import { readActiveCellText } from "../excel/selection";
 import { errorText, usePane } from "./pane-context";
@@ -26,7 +34,12 @@ export function ReportPanel(): JSX.Element {
   const [busy, setBusy] = useState(false);
 
   const errorFor = (field: FormField) =>
-    error?.field === field ? { validationState: "error" as const, validationMessage: <span data-testid="error-message">{error.message}</span> } : {};
+    error?.field === field
+      ? {
+          validationState: "error" as const,
+          validationMessage: <span data-testid="error-message">{error.message}</span>,
+        }
+      : {};
 
   const fromCell = async (): Promise<void> => {
     try {
@@ -41,18 +54,33 @@ export function ReportPanel(): JSX.Element {
 
   const submit = async (): Promise<void> => {
     setSent(null);
-    if (!isValidEmail(email)) return setError({ field: "email", message: "Enter a valid email address." });
-    if (!info.trim()) return setError({ field: "info", message: "Say why the email is bad (for example: hard bounce)." });
-    if (info.length > MAX_INFO) return setError({ field: "info", message: `At most ${MAX_INFO} characters.` });
+    if (!isValidEmail(email))
+      return setError({ field: "email", message: "Enter a valid email address." });
+    if (!info.trim())
+      return setError({
+        field: "info",
+        message: "Say why the email is bad (for example: hard bounce).",
+      });
+    if (info.length > MAX_INFO)
+      return setError({ field: "info", message: `At most ${MAX_INFO} characters.` });
     setBusy(true);
     setError(null);
     try {
       const client = await services.client();
       const before = client.credits.snapshot.creditsLeft;
-      await client.reportBadEmail({ email: email.trim(), additional_info: info.trim(), ...(bounce.trim() ? { bounce_message: bounce.trim() } : {}) });
+      await client.reportBadEmail({
+        email: email.trim(),
+        additional_info: info.trim(),
+        ...(bounce.trim() ? { bounce_message: bounce.trim() } : {}),
+      });
       const account = await client.account();
-      const refunded = before !== null ? Math.round((account.credits_left - before) * 1000) / 1000 : 0;
-      setSent(refunded > 0 ? `Reported. ${refunded} credit${refunded === 1 ? "" : "s"} returned.` : "Reported. Thank you.");
+      const refunded =
+        before !== null ? Math.round((account.credits_left - before) * 1000) / 1000 : 0;
+      setSent(
+        refunded > 0
+          ? `Reported. ${refunded} credit${refunded === 1 ? "" : "s"} returned.`
+          : "Reported. Thank you."
+      );
       setEmail("");
       setInfo("");
       setBounce("");
@@ -64,23 +92,58 @@ export function ReportPanel(): JSX.Element {
   };
 
   return (
-    <form className={styles.form} onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+    <form
+      className={styles.form}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
       <div className={styles.row}>
         <Field label="Email" className={styles.grow} {...errorFor("email")}>
-          <Input value={email} onChange={(_, d) => { setEmail(d.value); setError(null); }} data-testid="report-email" />
+          <Input
+            value={email}
+            onChange={(_, d) => {
+              setEmail(d.value);
+              setError(null);
+            }}
+            data-testid="report-email"
+          />
         </Field>
-        <Button onClick={() => void fromCell()} data-testid="report-from-cell">From the selected cell</Button>
+        <Button onClick={() => void fromCell()} data-testid="report-from-cell">
+          From the selected cell
+        </Button>
       </div>
       <Field label={`Why is it bad? (${info.length}/${MAX_INFO})`} {...errorFor("info")}>
-        <Textarea value={info} onChange={(_, d) => { setInfo(d.value); setError(null); }} maxLength={MAX_INFO} resize="vertical" data-testid="report-info" />
+        <Textarea
+          value={info}
+          onChange={(_, d) => {
+            setInfo(d.value);
+            setError(null);
+          }}
+          maxLength={MAX_INFO}
+          resize="vertical"
+          data-testid="report-info"
+        />
       </Field>
       <Field label="Bounce message (optional)">
-        <Textarea value={bounce} onChange={(_, d) => setBounce(d.value)} resize="vertical" data-testid="report-bounce" />
+        <Textarea
+          value={bounce}
+          onChange={(_, d) => setBounce(d.value)}
+          resize="vertical"
+          data-testid="report-bounce"
+        />
       </Field>
       <Field {...errorFor("submit")}>
-        <Button appearance="primary" type="submit" disabled={busy} data-testid="report-submit">Report</Button>
+        <Button appearance="primary" type="submit" disabled={busy} data-testid="report-submit">
+          Report
+        </Button>
       </Field>
-      {sent && <MessageBar intent="success"><MessageBarBody data-testid="report-done">{sent}</MessageBarBody></MessageBar>}
+      {sent && (
+        <MessageBar intent="success">
+          <MessageBarBody data-testid="report-done">{sent}</MessageBarBody>
+        </MessageBar>
+      )}
     </form>
   );
 }

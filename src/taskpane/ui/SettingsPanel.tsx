@@ -1,5 +1,13 @@
 import { useEffect, useState } from "react";
-import { Button, Field, Input, MessageBar, MessageBarBody, Spinner, makeStyles } from "@fluentui/react-components";
+import {
+  Button,
+  Field,
+  Input,
+  MessageBar,
+  MessageBarBody,
+  Spinner,
+  makeStyles,
+} from "@fluentui/react-components";
 import { ApiError } from "../../client/errors";
 import type { Services } from "../../runtime/services";
 import { SettingsError, type Settings } from "../../runtime/settings";
@@ -28,7 +36,11 @@ export function SettingsPanel({ services }: { services: Services }): JSX.Element
   const [report, setReport] = useState<ConnectionReport | null>(null);
 
   useEffect(() => {
-    void services.settings.load().then((s) => setForm({ apiKey: s.apiKey ?? "", baseUrl: s.baseUrl, webhookUrl: s.webhookUrl ?? "" }));
+    void services.settings
+      .load()
+      .then((s) =>
+        setForm({ apiKey: s.apiKey ?? "", baseUrl: s.baseUrl, webhookUrl: s.webhookUrl ?? "" })
+      );
   }, [services]);
 
   const update = (field: keyof typeof form) => (_: unknown, data: { value: string }) => {
@@ -39,7 +51,11 @@ export function SettingsPanel({ services }: { services: Services }): JSX.Element
 
   const save = async (): Promise<boolean> => {
     try {
-      await services.settings.save({ apiKey: form.apiKey, baseUrl: form.baseUrl, webhookUrl: form.webhookUrl });
+      await services.settings.save({
+        apiKey: form.apiKey,
+        baseUrl: form.baseUrl,
+        webhookUrl: form.webhookUrl,
+      });
       setErrors({});
       setSaved(true);
       return true;
@@ -58,40 +74,93 @@ export function SettingsPanel({ services }: { services: Services }): JSX.Element
       const client = await services.client();
       const status = await client.status();
       const account = await client.account();
-      setReport({ healthy: status.healthy, email: account.email, creditsLeft: account.credits_left });
+      setReport({
+        healthy: status.healthy,
+        email: account.email,
+        creditsLeft: account.credits_left,
+      });
     } catch (error) {
-      setReport({ healthy: false, error: error instanceof ApiError || error instanceof Error ? error.message : String(error) });
+      setReport({
+        healthy: false,
+        error: error instanceof ApiError || error instanceof Error ? error.message : String(error),
+      });
     } finally {
       setTesting(false);
     }
   };
 
   const message = (field: keyof Settings) =>
-    errors[field] ? { validationState: "error" as const, validationMessage: <span data-testid="error-message">{errors[field]}</span> } : {};
+    errors[field]
+      ? {
+          validationState: "error" as const,
+          validationMessage: <span data-testid="error-message">{errors[field]}</span>,
+        }
+      : {};
 
   return (
-    <form className={styles.form} onSubmit={(e) => { e.preventDefault(); void save(); }}>
-      <Field label="API key" hint="Kept for you on this device, never in the workbook." {...message("apiKey")}>
-        <Input type="password" autoComplete="off" value={form.apiKey} onChange={update("apiKey")} data-testid="settings-api-key" />
+    <form
+      className={styles.form}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
+      <Field
+        label="API key"
+        hint="Kept for you on this device, never in the workbook."
+        {...message("apiKey")}
+      >
+        <Input
+          type="password"
+          autoComplete="off"
+          value={form.apiKey}
+          onChange={update("apiKey")}
+          data-testid="settings-api-key"
+        />
       </Field>
-      <Field label="Base URL" hint="The service, or a same-origin relay path such as /api." {...message("baseUrl")}>
+      <Field
+        label="Base URL"
+        hint="The service, or a same-origin relay path such as /api."
+        {...message("baseUrl")}
+      >
         <Input value={form.baseUrl} onChange={update("baseUrl")} data-testid="settings-base-url" />
       </Field>
-      <Field label="Webhook URL (optional)" hint="Bulk, GeoLead and domain-file results are also posted here." {...message("webhookUrl")}>
-        <Input value={form.webhookUrl} onChange={update("webhookUrl")} data-testid="settings-webhook-url" />
+      <Field
+        label="Webhook URL (optional)"
+        hint="Bulk, GeoLead and domain-file results are also posted here."
+        {...message("webhookUrl")}
+      >
+        <Input
+          value={form.webhookUrl}
+          onChange={update("webhookUrl")}
+          data-testid="settings-webhook-url"
+        />
       </Field>
       <div className={styles.actions}>
-        <Button appearance="primary" type="submit" data-testid="settings-save">Save</Button>
-        <Button onClick={() => void test()} disabled={testing} data-testid="settings-test">Test connection</Button>
+        <Button appearance="primary" type="submit" data-testid="settings-save">
+          Save
+        </Button>
+        <Button onClick={() => void test()} disabled={testing} data-testid="settings-test">
+          Test connection
+        </Button>
         {testing && <Spinner size="tiny" />}
       </div>
-      {saved && !report && <MessageBar intent="success"><MessageBarBody>Settings saved.</MessageBarBody></MessageBar>}
+      {saved && !report && (
+        <MessageBar intent="success">
+          <MessageBarBody>Settings saved.</MessageBarBody>
+        </MessageBar>
+      )}
       {report && (
-        <MessageBar intent={report.healthy && !report.error ? "success" : "error"} data-testid="connection-report">
+        <MessageBar
+          intent={report.healthy && !report.error ? "success" : "error"}
+          data-testid="connection-report"
+        >
           <MessageBarBody>
-            {report.error
-              ? <span data-testid="error-message">{report.error}</span>
-              : `Service ${report.healthy ? "healthy" : "down"} · account ${report.email} · ${report.creditsLeft} credits left`}
+            {report.error ? (
+              <span data-testid="error-message">{report.error}</span>
+            ) : (
+              `Service ${report.healthy ? "healthy" : "down"} · account ${report.email} · ${report.creditsLeft} credits left`
+            )}
           </MessageBarBody>
         </MessageBar>
       )}

@@ -7,6 +7,6 @@ export function mountTaskPane(element: HTMLElement): void {
   createRoot(element).render(
     <FluentProvider theme={webLightTheme} style={{ minHeight: "100%" }}>
       <App services={getServices()} />
-    </FluentProvider>,
+    </FluentProvider>
   );
 }

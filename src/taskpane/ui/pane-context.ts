@@ -45,4 +45,5 @@ export function useJobs(): JobRecord[] {
 }
 
 /** The message of anything thrown, for a message bar. */
-export const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+export const errorText = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error);

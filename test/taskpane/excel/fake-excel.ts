@@ -12,7 +12,17 @@ export type Stored =
   | { kind: "formula"; value: string };
 
 export interface FakeOp {
-  op: "worksheets.add" | "values" | "numberFormat" | "tables.add" | "table.name" | "autofitColumns" | "columnWidth" | "freezeRows" | "activate" | "delete";
+  op:
+    | "worksheets.add"
+    | "values"
+    | "numberFormat"
+    | "tables.add"
+    | "table.name"
+    | "autofitColumns"
+    | "columnWidth"
+    | "freezeRows"
+    | "activate"
+    | "delete";
   sheet: string;
   address?: string;
   detail?: unknown;
@@ -62,9 +72,12 @@ export function storeInput(input: unknown): Stored {
   if (typeof input !== "string") throw new Error(`InvalidArgument: cell value ${String(input)}`);
   if (input === "") return { kind: "empty" };
   if (input.startsWith("'")) return { kind: "text", value: input.slice(1), quotePrefix: true };
-  if (/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?%?$/i.test(input.trim())) return { kind: "number", value: parseFloat(input) };
-  if (/^(true|false)$/i.test(input.trim())) return { kind: "boolean", value: input.trim().toLowerCase() === "true" };
-  if (/^\d{1,4}[-/.]\d{1,2}([-/.]\d{1,4})?$/.test(input.trim())) return { kind: "number", value: 45000 };
+  if (/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?%?$/i.test(input.trim()))
+    return { kind: "number", value: parseFloat(input) };
+  if (/^(true|false)$/i.test(input.trim()))
+    return { kind: "boolean", value: input.trim().toLowerCase() === "true" };
+  if (/^\d{1,4}[-/.]\d{1,2}([-/.]\d{1,4})?$/.test(input.trim()))
+    return { kind: "number", value: 45000 };
   if (/^[=+\-@\t\r]/.test(input)) return { kind: "formula", value: input };
   return { kind: "text", value: input, quotePrefix: false };
 }
@@ -77,7 +90,10 @@ export class FakeSheet {
   readonly columnWidths = new Map<number, number>();
   frozenRows = 0;
   deleted = false;
-  constructor(readonly excel: FakeExcel, public name: string) {}
+  constructor(
+    readonly excel: FakeExcel,
+    public name: string
+  ) {}
 
   cell(row: number, column: number): Stored {
     return this.cells.get(row)?.[column] ?? { kind: "empty" };
@@ -86,7 +102,11 @@ export class FakeSheet {
   /** The sheet's rows as shown: text and numbers as Excel would display them, formulas marked. */
   shown(): Array<Array<string | number | boolean | null>> {
     const last = Math.max(-1, ...this.cells.keys());
-    return Array.from({ length: last + 1 }, (_, r) => (this.cells.get(r) ?? []).map((c) => (c.kind === "empty" ? null : c.kind === "formula" ? `FORMULA:${c.value}` : c.value)));
+    return Array.from({ length: last + 1 }, (_, r) =>
+      (this.cells.get(r) ?? []).map((c) =>
+        c.kind === "empty" ? null : c.kind === "formula" ? `FORMULA:${c.value}` : c.value
+      )
+    );
   }
 
   api(): Excel.Worksheet {
@@ -99,12 +119,22 @@ export class FakeSheet {
       getRange: (address: string) => excel.range(sheet, address),
       tables: {
         add: (address: string, hasHeaders: boolean) => {
-          const table: FakeTable = { name: `Table${excel.tables.length + 1}`, sheet: sheet.name, address, hasHeaders };
+          const table: FakeTable = {
+            name: `Table${excel.tables.length + 1}`,
+            sheet: sheet.name,
+            address,
+            hasHeaders,
+          };
           parseAddress(address);
-          excel.queue({ op: "tables.add", sheet: sheet.name, address, detail: hasHeaders }, 0, () => excel.tables.push(table));
+          excel.queue({ op: "tables.add", sheet: sheet.name, address, detail: hasHeaders }, 0, () =>
+            excel.tables.push(table)
+          );
           return {
             set name(name: string) {
-              if (!/^[\p{L}_][\p{L}\p{N}_.]*$/u.test(name) || excel.tables.some((t) => t !== table && t.name.toLowerCase() === name.toLowerCase())) {
+              if (
+                !/^[\p{L}_][\p{L}\p{N}_.]*$/u.test(name) ||
+                excel.tables.some((t) => t !== table && t.name.toLowerCase() === name.toLowerCase())
+              ) {
                 throw new Error(`InvalidArgument: table name ${name}`);
               }
               excel.queue({ op: "table.name", sheet: sheet.name, detail: name }, 0, () => {
@@ -115,17 +145,20 @@ export class FakeSheet {
         },
       },
       freezePanes: {
-        freezeRows: (count: number) => excel.queue({ op: "freezeRows", sheet: sheet.name, detail: count }, 0, () => {
-          sheet.frozenRows = count;
-        }),
+        freezeRows: (count: number) =>
+          excel.queue({ op: "freezeRows", sheet: sheet.name, detail: count }, 0, () => {
+            sheet.frozenRows = count;
+          }),
       },
-      activate: () => excel.queue({ op: "activate", sheet: sheet.name }, 0, () => {
-        excel.activeSheet = sheet.name;
-      }),
-      delete: () => excel.queue({ op: "delete", sheet: sheet.name }, 0, () => {
-        sheet.deleted = true;
-        if (excel.sheets.includes(sheet)) excel.sheets.splice(excel.sheets.indexOf(sheet), 1);
-      }),
+      activate: () =>
+        excel.queue({ op: "activate", sheet: sheet.name }, 0, () => {
+          excel.activeSheet = sheet.name;
+        }),
+      delete: () =>
+        excel.queue({ op: "delete", sheet: sheet.name }, 0, () => {
+          sheet.deleted = true;
+          if (excel.sheets.includes(sheet)) excel.sheets.splice(excel.sheets.indexOf(sheet), 1);
+        }),
     };
     return api as unknown as Excel.Worksheet;
   }
@@ -143,9 +176,18 @@ export class FakeExcel {
   private pendingBytes = 0;
   private pendingOps = 0;
 
-  constructor(private readonly options: { sheetNames?: string[]; tableNames?: string[]; definedNames?: string[]; keepCells?: boolean } = {}) {
-    for (const name of options.sheetNames ?? ["Sheet1"]) this.sheets.push(new FakeSheet(this, name));
-    for (const name of options.tableNames ?? []) this.tables.push({ name, sheet: this.sheets[0]!.name, address: "A1:A2", hasHeaders: true });
+  constructor(
+    private readonly options: {
+      sheetNames?: string[];
+      tableNames?: string[];
+      definedNames?: string[];
+      keepCells?: boolean;
+    } = {}
+  ) {
+    for (const name of options.sheetNames ?? ["Sheet1"])
+      this.sheets.push(new FakeSheet(this, name));
+    for (const name of options.tableNames ?? [])
+      this.tables.push({ name, sheet: this.sheets[0]!.name, address: "A1:A2", hasHeaders: true });
   }
 
   sheet(name: string): FakeSheet {
@@ -156,7 +198,9 @@ export class FakeExcel {
 
   /** Installs `Excel.run` on globalThis, running batches against this fake. */
   install(): void {
-    (globalThis as Record<string, unknown>).Excel = { run: <T>(batch: (context: Excel.RequestContext) => Promise<T>) => batch(this.context()) };
+    (globalThis as Record<string, unknown>).Excel = {
+      run: <T>(batch: (context: Excel.RequestContext) => Promise<T>) => batch(this.context()),
+    };
   }
 
   queue(op: Omit<FakeOp, "sync">, bytes: number, apply: () => void): void {
@@ -174,8 +218,12 @@ export class FakeExcel {
     this.pending = [];
     this.pendingBytes = 0;
     this.pendingOps = 0;
-    if (index === this.failSync) throw Object.assign(new Error("The connection was lost."), { code: "RequestAborted" });
-    if (bytes > PAYLOAD_LIMIT_BYTES) throw Object.assign(new Error("The request payload size has exceeded the limit."), { code: "RequestPayloadSizeLimitExceeded" });
+    if (index === this.failSync)
+      throw Object.assign(new Error("The connection was lost."), { code: "RequestAborted" });
+    if (bytes > PAYLOAD_LIMIT_BYTES)
+      throw Object.assign(new Error("The request payload size has exceeded the limit."), {
+        code: "RequestPayloadSizeLimitExceeded",
+      });
     for (const apply of work) apply();
   }
 
@@ -197,17 +245,27 @@ export class FakeExcel {
       };
       return collection;
     };
-    const worksheets = Object.assign(loadable(() => this.sheets.map((s) => ({ name: s.name }))), {
-      add: (name: string) => {
-        const taken = this.sheets.some((s) => s.name.toLowerCase() === name.toLowerCase());
-        if (name.length === 0 || name.length > 31 || /[:\\/?*[\]]/.test(name) || /^'|'$/.test(name) || name.toLowerCase() === "history" || taken) {
-          throw new Error(`InvalidArgument: sheet name ${JSON.stringify(name)}`);
-        }
-        const sheet = new FakeSheet(this, name);
-        this.queue({ op: "worksheets.add", sheet: name }, 0, () => this.sheets.push(sheet));
-        return sheet.api();
-      },
-    });
+    const worksheets = Object.assign(
+      loadable(() => this.sheets.map((s) => ({ name: s.name }))),
+      {
+        add: (name: string) => {
+          const taken = this.sheets.some((s) => s.name.toLowerCase() === name.toLowerCase());
+          if (
+            name.length === 0 ||
+            name.length > 31 ||
+            /[:\\/?*[\]]/.test(name) ||
+            /^'|'$/.test(name) ||
+            name.toLowerCase() === "history" ||
+            taken
+          ) {
+            throw new Error(`InvalidArgument: sheet name ${JSON.stringify(name)}`);
+          }
+          const sheet = new FakeSheet(this, name);
+          this.queue({ op: "worksheets.add", sheet: name }, 0, () => this.sheets.push(sheet));
+          return sheet.api();
+        },
+      }
+    );
     const workbook = {
       worksheets,
       tables: loadable(() => this.tables.map((t) => ({ name: t.name }))),
@@ -221,16 +279,17 @@ export class FakeExcel {
     const excel = this;
     let width: number | null = null;
     const format = {
-      autofitColumns: () => this.queue({ op: "autofitColumns", sheet: sheet.name, address }, 0, () => {
-        for (let c = block.column; c < block.column + block.columns; c++) {
-          let longest = 0;
-          for (let r = block.row; r < block.row + block.rows; r++) {
-            const cell = sheet.cell(r, c);
-            if (cell.kind !== "empty") longest = Math.max(longest, String(cell.value).length);
+      autofitColumns: () =>
+        this.queue({ op: "autofitColumns", sheet: sheet.name, address }, 0, () => {
+          for (let c = block.column; c < block.column + block.columns; c++) {
+            let longest = 0;
+            for (let r = block.row; r < block.row + block.rows; r++) {
+              const cell = sheet.cell(r, c);
+              if (cell.kind !== "empty") longest = Math.max(longest, String(cell.value).length);
+            }
+            sheet.columnWidths.set(c, 7 * longest + 10);
           }
-          sheet.columnWidths.set(c, 7 * longest + 10);
-        }
-      }),
+        }),
       load: () => {
         excel.pending.push(() => {
           width = sheet.columnWidths.get(block.column) ?? 48;
@@ -242,7 +301,9 @@ export class FakeExcel {
         return width;
       },
       set columnWidth(points: number) {
-        excel.queue({ op: "columnWidth", sheet: sheet.name, address, detail: points }, 0, () => sheet.columnWidths.set(block.column, points));
+        excel.queue({ op: "columnWidth", sheet: sheet.name, address, detail: points }, 0, () =>
+          sheet.columnWidths.set(block.column, points)
+        );
       },
     };
     const range = {
@@ -263,9 +324,13 @@ export class FakeExcel {
         });
       },
       set numberFormat(format: unknown) {
-        excel.queue({ op: "numberFormat", sheet: sheet.name, address, detail: format }, bytesOf(format), () => {
-          sheet.numberFormats.set(address, String(format));
-        });
+        excel.queue(
+          { op: "numberFormat", sheet: sheet.name, address, detail: format },
+          bytesOf(format),
+          () => {
+            sheet.numberFormats.set(address, String(format));
+          }
+        );
       },
     };
     return range as unknown as Excel.Range;

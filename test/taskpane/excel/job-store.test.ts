@@ -1,5 +1,11 @@
 import { OfficeMockObject } from "office-addin-mock";
-import { JOBS_SETTING_KEY, JobStore, JobStoreError, parseJobs, type JobRecord } from "../../../src/taskpane/excel/job-store";
+import {
+  JOBS_SETTING_KEY,
+  JobStore,
+  JobStoreError,
+  parseJobs,
+  type JobRecord,
+} from "../../../src/taskpane/excel/job-store";
 
 // Office.context.document.settings as office-addin-mock objects over a fake workbook file:
 // `set` changes the open workbook's settings, `saveAsync` writes them into the file (as
@@ -22,7 +28,8 @@ class WorkbookFile {
       saveAsync: (callback: (result: { status: string; error?: { message: string } }) => void) => {
         setTimeout(() => {
           this.saves++;
-          if (this.failSaves) return callback({ status: "failed", error: { message: "The workbook is read-only." } });
+          if (this.failSaves)
+            return callback({ status: "failed", error: { message: "The workbook is read-only." } });
           for (const [k, v] of live) this.saved.set(k, JSON.stringify(v));
           callback({ status: "succeeded" });
         }, 1);
@@ -40,11 +47,24 @@ class WorkbookFile {
 }
 
 const bulk: JobRecord = {
-  kind: "bulk", id: "5f1c9a", label: "Leads May", createdAt: "2024-05-01T10:00:00.000Z",
-  lastStatus: "queued", lastCounts: null, lastCheckedAt: null, lastError: null, resultSheets: [],
+  kind: "bulk",
+  id: "5f1c9a",
+  label: "Leads May",
+  createdAt: "2024-05-01T10:00:00.000Z",
+  lastStatus: "queued",
+  lastCounts: null,
+  lastCheckedAt: null,
+  lastError: null,
+  resultSheets: [],
 };
 const geo: JobRecord = { ...bulk, kind: "geo_lead", id: "geo-1", label: "Cafés in Lyon" };
-const domain: JobRecord = { ...bulk, kind: "domain_file", id: "acme.com", label: "acme.com", lastStatus: null };
+const domain: JobRecord = {
+  ...bulk,
+  kind: "domain_file",
+  id: "acme.com",
+  label: "acme.com",
+  lastStatus: null,
+};
 
 afterEach(() => {
   delete (globalThis as Record<string, unknown>).Office;
@@ -59,13 +79,32 @@ describe("JobStore", () => {
     await store.add(bulk);
     await store.add(geo);
     await store.add(domain);
-    const counts = { total: 100, processed: 40, found_valid: 30, found_unknown: 5, not_found: 4, failed: 1 };
-    await store.update("bulk", bulk.id, { lastStatus: "running", lastCounts: counts, lastCheckedAt: "2024-05-01T10:01:00.000Z" });
-    await store.update("geo_lead", geo.id, { resultSheets: ["Cafés in Lyon"], lastStatus: "completed" });
+    const counts = {
+      total: 100,
+      processed: 40,
+      found_valid: 30,
+      found_unknown: 5,
+      not_found: 4,
+      failed: 1,
+    };
+    await store.update("bulk", bulk.id, {
+      lastStatus: "running",
+      lastCounts: counts,
+      lastCheckedAt: "2024-05-01T10:01:00.000Z",
+    });
+    await store.update("geo_lead", geo.id, {
+      resultSheets: ["Cafés in Lyon"],
+      lastStatus: "completed",
+    });
     await store.remove("domain_file", "acme.com");
 
     const expected = [
-      { ...bulk, lastStatus: "running", lastCounts: counts, lastCheckedAt: "2024-05-01T10:01:00.000Z" },
+      {
+        ...bulk,
+        lastStatus: "running",
+        lastCounts: counts,
+        lastCheckedAt: "2024-05-01T10:01:00.000Z",
+      },
       { ...geo, lastStatus: "completed", resultSheets: ["Cafés in Lyon"] },
     ];
     expect(file.savedJobs()).toEqual(expected);
@@ -90,7 +129,10 @@ describe("JobStore", () => {
     await store.add(bulk);
     await store.add({ ...bulk, label: "again" });
     await store.add({ ...bulk, kind: "geo_lead" });
-    expect((await store.load()).map((j) => [j.kind, j.id, j.label])).toEqual([["bulk", bulk.id, "Leads May"], ["geo_lead", bulk.id, "Leads May"]]);
+    expect((await store.load()).map((j) => [j.kind, j.id, j.label])).toEqual([
+      ["bulk", bulk.id, "Leads May"],
+      ["geo_lead", bulk.id, "Leads May"],
+    ]);
   });
 
   test("a change that changes nothing, or names no job, does not save", async () => {
@@ -109,32 +151,73 @@ describe("JobStore", () => {
     const file = new WorkbookFile();
     file.open();
     const store = new JobStore();
-    await store.add({ ...bulk, apiKey: "live-secret-key", headers: { authorization: "Bearer live-secret-key" } } as JobRecord);
-    await store.update("bulk", bulk.id, { lastError: "HTTP 503", token: "live-secret-key" } as Partial<JobRecord>);
+    await store.add({
+      ...bulk,
+      apiKey: "live-secret-key",
+      headers: { authorization: "Bearer live-secret-key" },
+    } as JobRecord);
+    await store.update("bulk", bulk.id, {
+      lastError: "HTTP 503",
+      token: "live-secret-key",
+    } as Partial<JobRecord>);
     expect(file.saved.get(JOBS_SETTING_KEY)).not.toContain("live-secret-key");
-    expect(Object.keys((file.savedJobs() as object[])[0]!).sort()).toEqual(
-      ["createdAt", "id", "kind", "label", "lastCheckedAt", "lastCounts", "lastError", "lastStatus", "resultSheets"],
-    );
+    expect(Object.keys((file.savedJobs() as object[])[0]!).sort()).toEqual([
+      "createdAt",
+      "id",
+      "kind",
+      "label",
+      "lastCheckedAt",
+      "lastCounts",
+      "lastError",
+      "lastStatus",
+      "resultSheets",
+    ]);
   });
 
   test("a damaged setting is never fatal: malformed entries are left out", async () => {
-    for (const damaged of ["not json", "{\"a\":1}", "42", "null"]) {
+    for (const damaged of ["not json", '{"a":1}', "42", "null"]) {
       const file = new WorkbookFile();
       file.saved.set(JOBS_SETTING_KEY, damaged === "not json" ? JSON.stringify(damaged) : damaged);
       file.open();
       expect(await new JobStore().load()).toEqual([]);
     }
     const file = new WorkbookFile();
-    file.saved.set(JOBS_SETTING_KEY, JSON.stringify([
-      null, 7, "bulk", [], { kind: "unknown", id: "x", createdAt: "2024" }, { kind: "bulk", id: "", createdAt: "2024" },
-      { kind: "bulk", id: "no-date" }, bulk, { ...bulk, label: "duplicate" },
-      { kind: "geo_lead", id: "g2", createdAt: "2024-05-02", lastCounts: { total: "many" }, resultSheets: ["ok", 3, null] },
-    ]));
+    file.saved.set(
+      JOBS_SETTING_KEY,
+      JSON.stringify([
+        null,
+        7,
+        "bulk",
+        [],
+        { kind: "unknown", id: "x", createdAt: "2024" },
+        { kind: "bulk", id: "", createdAt: "2024" },
+        { kind: "bulk", id: "no-date" },
+        bulk,
+        { ...bulk, label: "duplicate" },
+        {
+          kind: "geo_lead",
+          id: "g2",
+          createdAt: "2024-05-02",
+          lastCounts: { total: "many" },
+          resultSheets: ["ok", 3, null],
+        },
+      ])
+    );
     file.open();
     const store = new JobStore();
     expect(await store.load()).toEqual([
       bulk,
-      { kind: "geo_lead", id: "g2", label: "g2", createdAt: "2024-05-02", lastStatus: null, lastCounts: null, lastCheckedAt: null, lastError: null, resultSheets: ["ok"] },
+      {
+        kind: "geo_lead",
+        id: "g2",
+        label: "g2",
+        createdAt: "2024-05-02",
+        lastStatus: null,
+        lastCounts: null,
+        lastCheckedAt: null,
+        lastError: null,
+        resultSheets: ["ok"],
+      },
     ]);
     // The store works on from what was readable, and saves the cleaned list.
     await store.update("geo_lead", "g2", { lastStatus: "running" });
@@ -155,7 +238,9 @@ describe("JobStore", () => {
     file.failSaves = true;
     const failure = store.add(bulk);
     await expect(failure).rejects.toBeInstanceOf(JobStoreError);
-    await expect(failure).rejects.toThrow(/could not be saved in the workbook \(The workbook is read-only\.\).*kept/);
+    await expect(failure).rejects.toThrow(
+      /could not be saved in the workbook \(The workbook is read-only\.\).*kept/
+    );
     expect((await store.load()).map((j) => j.id)).toEqual([bulk.id]);
     expect(heard).toEqual([[bulk.id]]);
     expect(file.savedJobs()).toBeUndefined();
@@ -188,7 +273,9 @@ describe("JobStore", () => {
 
   test("an invalid job is refused", async () => {
     new WorkbookFile().open();
-    await expect(new JobStore().add({ ...bulk, kind: "order" as JobRecord["kind"] })).rejects.toThrow(JobStoreError);
+    await expect(
+      new JobStore().add({ ...bulk, kind: "order" as JobRecord["kind"] })
+    ).rejects.toThrow(JobStoreError);
     await expect(new JobStore().add({ ...bulk, id: "  " })).rejects.toThrow(/Not a job/);
   });
 });

@@ -1,11 +1,23 @@
 import fc from "fast-check";
 import { MAX_COLUMNS, columnLetter, rangeAddress } from "../../../src/taskpane/excel/addresses";
-import { uniqueSheetName, uniqueTableName, validSheetName, validTableName } from "../../../src/taskpane/excel/names";
+import {
+  uniqueSheetName,
+  uniqueTableName,
+  validSheetName,
+  validTableName,
+} from "../../../src/taskpane/excel/names";
 
 // Excel's rules for a new worksheet's name, checked independently of the code under test.
 function isValidSheetName(name: string): boolean {
-  return name.length >= 1 && name.length <= 31 && !/[:\\/?*[\]]/.test(name) && name.trim() !== ""
-    && !name.startsWith("'") && !name.endsWith("'") && name.toLowerCase() !== "history";
+  return (
+    name.length >= 1 &&
+    name.length <= 31 &&
+    !/[:\\/?*[\]]/.test(name) &&
+    name.trim() !== "" &&
+    !name.startsWith("'") &&
+    !name.endsWith("'") &&
+    name.toLowerCase() !== "history"
+  );
 }
 
 describe("sheet names", () => {
@@ -31,7 +43,9 @@ describe("sheet names", () => {
   test("a taken name gets (2), (3)… and existing names count case-insensitively", () => {
     expect(uniqueSheetName("Results", ["Sheet1"])).toBe("Results");
     expect(uniqueSheetName("Results", ["RESULTS"])).toBe("Results (2)");
-    expect(uniqueSheetName("Results", ["results", "Results (2)", "RESULTS (3)"])).toBe("Results (4)");
+    expect(uniqueSheetName("Results", ["results", "Results (2)", "RESULTS (3)"])).toBe(
+      "Results (4)"
+    );
     expect(uniqueSheetName("History", ["history_"])).toBe("History_ (2)");
   });
 
@@ -42,7 +56,10 @@ describe("sheet names", () => {
     const second = uniqueSheetName(base, [first]);
     expect(second).toBe(`${base.slice(0, 27)} (2)`);
     expect(second).toHaveLength(31);
-    const taken = [first, ...Array.from({ length: 8 }, (_, i) => `${base.slice(0, 27)} (${i + 2})`)];
+    const taken = [
+      first,
+      ...Array.from({ length: 8 }, (_, i) => `${base.slice(0, 27)} (${i + 2})`),
+    ];
     const tenth = uniqueSheetName(base, taken);
     expect(tenth).toBe(`${base.slice(0, 26)} (10)`);
     expect(tenth).toHaveLength(31);
@@ -52,14 +69,28 @@ describe("sheet names", () => {
   });
 
   test("property: any base and any existing names give a valid name that is not taken", () => {
-    const existing = fc.array(fc.oneof(fc.string({ maxLength: 35 }), fc.constantFrom("Results", "results (2)", "RESULTS (3)", "Sheet1")), { maxLength: 20 });
+    const existing = fc.array(
+      fc.oneof(
+        fc.string({ maxLength: 35 }),
+        fc.constantFrom("Results", "results (2)", "RESULTS (3)", "Sheet1")
+      ),
+      { maxLength: 20 }
+    );
     fc.assert(
-      fc.property(fc.oneof(fc.string({ maxLength: 60 }), fc.string({ unit: "grapheme", maxLength: 40 }), fc.constantFrom("Results", "history", "'", "a]b")), existing, (base, names) => {
-        const name = uniqueSheetName(base, names);
-        expect(isValidSheetName(name)).toBe(true);
-        expect(names.map((n) => n.toLowerCase())).not.toContain(name.toLowerCase());
-      }),
-      { numRuns: 500 },
+      fc.property(
+        fc.oneof(
+          fc.string({ maxLength: 60 }),
+          fc.string({ unit: "grapheme", maxLength: 40 }),
+          fc.constantFrom("Results", "history", "'", "a]b")
+        ),
+        existing,
+        (base, names) => {
+          const name = uniqueSheetName(base, names);
+          expect(isValidSheetName(name)).toBe(true);
+          expect(names.map((n) => n.toLowerCase())).not.toContain(name.toLowerCase());
+        }
+      ),
+      { numRuns: 500 }
     );
   });
 });
@@ -83,7 +114,14 @@ describe("table names", () => {
 
 describe("addresses", () => {
   test.each([
-    [0, "A"], [25, "Z"], [26, "AA"], [51, "AZ"], [52, "BA"], [701, "ZZ"], [702, "AAA"], [16383, "XFD"],
+    [0, "A"],
+    [25, "Z"],
+    [26, "AA"],
+    [51, "AZ"],
+    [52, "BA"],
+    [701, "ZZ"],
+    [702, "AAA"],
+    [16383, "XFD"],
   ])("columnLetter(%i) is %s", (index, letters) => {
     expect(columnLetter(index)).toBe(letters);
   });

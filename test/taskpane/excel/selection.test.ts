@@ -13,8 +13,12 @@ interface Block {
 }
 
 const MAX_ROW = 1_048_576;
-const letter = (c: number): string => (c < 26 ? String.fromCharCode(65 + c) : letter(Math.floor(c / 26) - 1) + String.fromCharCode(65 + (c % 26)));
-const a1 = (b: Block): string => `${letter(b.column)}${b.row + 1}:${letter(b.column + b.columns - 1)}${b.row + b.rows}`;
+const letter = (c: number): string =>
+  c < 26
+    ? String.fromCharCode(65 + c)
+    : letter(Math.floor(c / 26) - 1) + String.fromCharCode(65 + (c % 26));
+const a1 = (b: Block): string =>
+  `${letter(b.column)}${b.row + 1}:${letter(b.column + b.columns - 1)}${b.row + b.rows}`;
 
 function parse(address: string): Block {
   const m = /^([A-Z]+)?(\d+)?(?::([A-Z]+)?(\d+)?)?$/.exec(address)!;
@@ -40,7 +44,11 @@ interface Workbook {
 }
 
 /** Installs `Excel.run` over a sheet holding `grid` (from A1) with `selection` selected. */
-function installWorkbook(grid: unknown[][], selection: string, options: { sheetName?: string; maxCellsPerResponse?: number; selectionError?: string } = {}): Workbook {
+function installWorkbook(
+  grid: unknown[][],
+  selection: string,
+  options: { sheetName?: string; maxCellsPerResponse?: number; selectionError?: string } = {}
+): Workbook {
   const sheetName = options.sheetName ?? "Leads";
   const mocks: OfficeMockObject[] = [];
   const blocks = new WeakMap<object, Block>();
@@ -48,9 +56,18 @@ function installWorkbook(grid: unknown[][], selection: string, options: { sheetN
   let pendingReads: Block[] = [];
   let usedValuesOnly: unknown;
 
-  const lastRow = grid.reduce<number>((last, row, r) => (row.some((v) => v !== "" && v !== undefined) ? r : last), -1);
-  const lastColumn = Math.max(-1, ...grid.map((row) => row.reduce<number>((last, v, c) => (v !== "" && v !== undefined ? c : last), -1)));
-  const used: Block | null = lastRow < 0 ? null : { row: 0, column: 0, rows: lastRow + 1, columns: lastColumn + 1 };
+  const lastRow = grid.reduce<number>(
+    (last, row, r) => (row.some((v) => v !== "" && v !== undefined) ? r : last),
+    -1
+  );
+  const lastColumn = Math.max(
+    -1,
+    ...grid.map((row) =>
+      row.reduce<number>((last, v, c) => (v !== "" && v !== undefined ? c : last), -1)
+    )
+  );
+  const used: Block | null =
+    lastRow < 0 ? null : { row: 0, column: 0, rows: lastRow + 1, columns: lastColumn + 1 };
 
   const sheetData = {
     name: sheetName,
@@ -58,7 +75,8 @@ function installWorkbook(grid: unknown[][], selection: string, options: { sheetN
       usedValuesOnly = valuesOnly;
       return rangeMock(used);
     },
-    getRangeByIndexes: (row: number, column: number, rows: number, columns: number) => rangeMock({ row, column, rows, columns }),
+    getRangeByIndexes: (row: number, column: number, rows: number, columns: number) =>
+      rangeMock({ row, column, rows, columns }),
   };
 
   function rangeMock(block: Block | null): OfficeMockObject {
@@ -76,7 +94,13 @@ function installWorkbook(grid: unknown[][], selection: string, options: { sheetN
       },
     };
     // A whole column's values are never materialised: loading them fails the test.
-    if (small) data.values = Array.from({ length: block.rows }, (_, r) => Array.from({ length: block.columns }, (_, c) => grid[block.row + r]?.[block.column + c] ?? ""));
+    if (small)
+      data.values = Array.from({ length: block.rows }, (_, r) =>
+        Array.from(
+          { length: block.columns },
+          (_, c) => grid[block.row + r]?.[block.column + c] ?? ""
+        )
+      );
     const mock = new OfficeMockObject(data);
     mock.isNullObject = block === null;
     const load = mock.load.bind(mock);
@@ -98,17 +122,24 @@ function installWorkbook(grid: unknown[][], selection: string, options: { sheetN
       workbook.syncs++;
       const reads = pendingReads;
       pendingReads = [];
-      if (options.selectionError) throw Object.assign(new Error("The current selection is invalid for this operation."), { code: options.selectionError });
+      if (options.selectionError)
+        throw Object.assign(new Error("The current selection is invalid for this operation."), {
+          code: options.selectionError,
+        });
       const limit = options.maxCellsPerResponse ?? Infinity;
       if (reads.some((b) => b.rows * b.columns > limit)) {
-        throw Object.assign(new Error("The response payload size has exceeded the limit."), { code: "ResponsePayloadSizeLimitExceeded" });
+        throw Object.assign(new Error("The response payload size has exceeded the limit."), {
+          code: "ResponsePayloadSizeLimitExceeded",
+        });
       }
       workbook.valueReads.push(...reads);
       for (const mock of mocks) await mock.sync();
       await new Promise((resolve) => setImmediate(resolve));
     },
   };
-  (globalThis as Record<string, unknown>).Excel = { run: <T>(batch: (c: unknown) => Promise<T>) => batch(context) };
+  (globalThis as Record<string, unknown>).Excel = {
+    run: <T>(batch: (c: unknown) => Promise<T>) => batch(context),
+  };
   Object.defineProperty(workbook, "usedValuesOnly", { get: () => usedValuesOnly });
   return workbook;
 }
@@ -130,7 +161,11 @@ describe("readSelection", () => {
     await expect(readSelection()).resolves.toEqual({
       sheetName: "Leads",
       address: "A1:C3",
-      values: [["first_name", "last_name", "domain"], ["Ada", "Stone", "acme.com"], ["Ben", null, "=x"]],
+      values: [
+        ["first_name", "last_name", "domain"],
+        ["Ada", "Stone", "acme.com"],
+        ["Ben", null, "=x"],
+      ],
     });
   });
 
@@ -139,7 +174,10 @@ describe("readSelection", () => {
     const selection = await readSelection();
     expect(selection.address).toBe("A1:D4");
     expect(selection.values).toEqual([
-      ["first_name", "last_name", "domain", null], ["Ada", "Stone", "acme.com", null], ["Ben", null, "=x", 12], ["Cleo", "Hart", "globex.io", true],
+      ["first_name", "last_name", "domain", null],
+      ["Ada", "Stone", "acme.com", null],
+      ["Ben", null, "=x", 12],
+      ["Cleo", "Hart", "globex.io", true],
     ]);
     expect(workbook.valueReads.reduce((n, b) => n + b.rows * b.columns, 0)).toBe(16);
     expect((workbook as unknown as { usedValuesOnly: unknown }).usedValuesOnly).toBe(true);
@@ -176,7 +214,9 @@ describe("readSelection", () => {
     expect(selection.values).toHaveLength(120_000);
     expect(selection.values[119_999]).toEqual(["person119999@example.com", 119_999]);
     expect(selection.values.every((row, r) => row[1] === r)).toBe(true);
-    expect(Math.max(...workbook.valueReads.map((b) => b.rows * b.columns))).toBeLessThanOrEqual(30_000);
+    expect(Math.max(...workbook.valueReads.map((b) => b.rows * b.columns))).toBeLessThanOrEqual(
+      30_000
+    );
     expect(workbook.valueReads.length).toBeGreaterThanOrEqual(4);
   });
 });
