@@ -142,6 +142,8 @@ export interface HostShim {
   failNextSettingsSave(error?: { message?: string }): void;
   configure(changes: HostShimConfig): void;
   functionIds(): string[];
+  /** The calculation types requested through Application.calculate, in order. */
+  calculations(): string[];
   invokeFunction(
     id: string,
     args: unknown[],

@@ -1190,13 +1190,18 @@
     []
   );
 
+  const calculations = [];
+
   class Application extends ClientObject {
     constructor(ctx) {
       super(ctx, "application", () => "application");
     }
     suspendApiCalculationUntilNextSync() {}
     suspendScreenUpdatingUntilNextSync() {}
-    calculate() {}
+    calculate(calculationType) {
+      // Formulas are not evaluated; the request is recorded so that tests can see it.
+      calculations.push(String(calculationType));
+    }
     _read(name) {
       if (name === "calculationMode") return "Automatic";
       throw invalidArgument("Application." + name);
@@ -2985,6 +2990,7 @@
     run,
     RequestContext,
     ErrorCodes,
+    CalculationType: { recalculate: "Recalculate", full: "Full", fullRebuild: "FullRebuild" },
     SheetVisibility: { visible: "Visible", hidden: "Hidden", veryHidden: "VeryHidden" },
     RangeValueType: {
       unknown: "Unknown",
@@ -3139,6 +3145,8 @@
   window.__hostShim = {
     /** Resolves once the workbook and storage are loaded (Office.onReady waits for it too). */
     ready,
+    /** The calculation types requested through Application.calculate, in order. */
+    calculations: () => calculations.slice(),
     config,
     /** Selects a range ("A1:C10"; "A1:A3,C1:C3" for several areas) and activates its sheet, as a user would. */
     setSelection(sheetName, address) {

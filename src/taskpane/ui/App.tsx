@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from "react";
 import { Caption1, Subtitle2, Tab, TabList, makeStyles, tokens } from "@fluentui/react-components";
 import type { Services } from "../../runtime/services";
 import { BulkPanel } from "./BulkPanel";
+import { CachePanel } from "./CachePanel";
 import { DomainPanel } from "./DomainPanel";
 import { GeoLeadPanel } from "./GeoLeadPanel";
 import { JobsPanel } from "./JobsPanel";
@@ -73,7 +74,12 @@ export function App({ services }: { services: Services }): JSX.Element {
         {tab === "domain" && <DomainPanel />}
         {tab === "report" && <ReportPanel />}
         {tab === "jobs" && <JobsPanel />}
-        {tab === "settings" && <SettingsPanel services={services} />}
+        {tab === "settings" && (
+          <>
+            <SettingsPanel services={services} />
+            <CachePanel services={services} />
+          </>
+        )}
       </div>
     </PaneContextValue.Provider>
   );

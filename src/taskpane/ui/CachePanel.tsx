@@ -1,0 +1,91 @@
+import { useEffect, useState } from "react";
+import {
+  Button,
+  Caption1,
+  MessageBar,
+  MessageBarBody,
+  makeStyles,
+  tokens,
+} from "@fluentui/react-components";
+import type { Services } from "../../runtime/services";
+import { recalculateWorkbook } from "../excel/recalculate";
+import { errorText } from "./pane-context";
+
+const useStyles = makeStyles({
+  box: {
+    display: "flex",
+    flexDirection: "column",
+    gap: "6px",
+    paddingTop: "8px",
+    borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
+});
+
+/**
+ * The explicit refresh of cached answers (DESIGN 3): answers are kept so that recalculating
+ * never buys them twice; clearing them and recalculating asks the service again (a repeat
+ * within 30 days is free).
+ */
+export function CachePanel({ services }: { services: Services }): JSX.Element {
+  const styles = useStyles();
+  const [count, setCount] = useState<number | null>(null);
+  const [message, setMessage] = useState<{ intent: "success" | "error"; text: string } | null>(
+    null
+  );
+
+  const refreshCount = async (): Promise<void> => {
+    try {
+      const scheduler = await services.scheduler();
+      await scheduler.cache.ready;
+      setCount(scheduler.cache.size);
+    } catch {
+      setCount(null);
+    }
+  };
+  useEffect(() => {
+    void refreshCount();
+  }, [services]);
+
+  const clear = async (): Promise<void> => {
+    setMessage(null);
+    try {
+      const scheduler = await services.scheduler();
+      const cleared = scheduler.cache.clear();
+      await scheduler.cache.flush();
+      await recalculateWorkbook();
+      setMessage({
+        intent: "success",
+        text: `${cleared} cached answer${cleared === 1 ? "" : "s"} cleared; the workbook is recalculating.`,
+      });
+      await refreshCount();
+    } catch (error) {
+      setMessage({ intent: "error", text: errorText(error) });
+    }
+  };
+
+  return (
+    <div className={styles.box}>
+      <Caption1 data-testid="cache-count">
+        {count === null
+          ? "Cached answers: –"
+          : `${count} answer${count === 1 ? "" : "s"} kept for this account, so recalculating never buys them again.`}
+      </Caption1>
+      <div>
+        <Button size="small" onClick={() => void clear()} data-testid="cache-clear">
+          Clear and recalculate
+        </Button>
+      </div>
+      {message && (
+        <MessageBar intent={message.intent}>
+          <MessageBarBody>
+            {message.intent === "error" ? (
+              <span data-testid="error-message">{message.text}</span>
+            ) : (
+              message.text
+            )}
+          </MessageBarBody>
+        </MessageBar>
+      )}
+    </div>
+  );
+}
