@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Directory } from "../src/sandbox/directory/directory";
 import { post, printTable, startSandboxProcess } from "./sandbox-process";
+import { BENCH_FIRST_NAMES, BENCH_LAST_NAMES } from "./fixtures";
 
 // A 100,000-row person bulk search against the sandbox run as its own process, as
 // `npm run sandbox` runs it: create, process, download the CSV (which pays for it).
@@ -13,36 +14,8 @@ const ROWS = 100_000;
 /** The directory's people (same seed as the service) interleaved with made-up people at made-up domains. */
 function buildRows(): string[][] {
   const people = new Directory().companies.flatMap((c) => c.people);
-  const first = [
-    "Ada",
-    "Ben",
-    "Cleo",
-    "Dan",
-    "Eve",
-    "Finn",
-    "Gus",
-    "Hana",
-    "Ivo",
-    "Jade",
-    "Kai",
-    "Lena",
-    "Milo",
-    "Nia",
-  ];
-  const last = [
-    "Stone",
-    "Rivers",
-    "Hart",
-    "Lake",
-    "Moss",
-    "Reed",
-    "Fox",
-    "Gray",
-    "Wolfe",
-    "Frost",
-    "Vale",
-    "Birch",
-  ];
+  const first = BENCH_FIRST_NAMES;
+  const last = BENCH_LAST_NAMES;
   const rows: string[][] = [["first_name", "last_name", "company_domain", "note"]];
   for (let i = 0; i < ROWS; i++) {
     if (i % 2 === 0) {

@@ -7,6 +7,7 @@ import { NodeFileStore } from "../src/client/node-file-store";
 import { ResultCache, cacheNamespace } from "../src/client/result-cache";
 import { LookupScheduler } from "../src/client/scheduler";
 import { post, printTable, startSandboxProcess, type SandboxProcess } from "./sandbox-process";
+import { BENCH_FIRST_NAMES, BENCH_LAST_NAMES } from "./fixtures";
 
 // Fill-down of person lookups through the client's scheduler and cache, against the sandbox
 // over HTTP, beside a naive client that sends one request per cell call.
@@ -22,21 +23,8 @@ const CONCURRENCY = flag("concurrency", 6);
 const CELLS = flag("cells", 2000);
 const DUPLICATE_SHARE = 0.25;
 
-const FIRST = [
-  "Ada",
-  "Ben",
-  "Cleo",
-  "Dan",
-  "Eve",
-  "Finn",
-  "Gus",
-  "Hana",
-  "Ivo",
-  "Jade",
-  "Kai",
-  "Lena",
-];
-const LAST = ["Stone", "Rivers", "Hart", "Lake", "Moss", "Reed", "Fox", "Gray", "Wolfe", "Frost"];
+const FIRST = BENCH_FIRST_NAMES;
+const LAST = BENCH_LAST_NAMES;
 
 /** CELLS requests of which a quarter repeat an earlier one, written differently as people do. */
 function fillDown(): PersonRequest[] {

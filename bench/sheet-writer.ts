@@ -1,6 +1,7 @@
 import { writeTableToNewSheet, type CellValue } from "../src/taskpane/excel/sheet-writer";
 import { FakeExcel } from "../test/taskpane/excel/fake-excel";
 import { printTable } from "./sandbox-process";
+import { BENCH_FIRST_NAMES, BENCH_LAST_NAMES } from "./fixtures";
 
 // 100,000 result rows x 12 columns through the sheet writer, against the in-memory Excel of
 // the tests (which measures each sync's request as the JSON of the values and formats it
@@ -23,36 +24,8 @@ const HEADER = [
 ];
 
 function buildRows(): CellValue[][] {
-  const first = [
-    "Ada",
-    "Ben",
-    "Cleo",
-    "Dan",
-    "Eve",
-    "Finn",
-    "Gus",
-    "Hana",
-    "Ivo",
-    "Jade",
-    "Kai",
-    "Léa",
-    "Milo",
-    "Nia",
-  ];
-  const last = [
-    "Stone",
-    "Rivers",
-    "Hart",
-    "Lake",
-    "Moss",
-    "Reed",
-    "Fox",
-    "Gray",
-    "Wolfe",
-    "Frost",
-    "Vale",
-    "Müller",
-  ];
+  const first = BENCH_FIRST_NAMES.map((name) => (name === "Lena" ? "Léa" : name));
+  const last = BENCH_LAST_NAMES.map((name) => (name === "Birch" ? "Müller" : name));
   const titles = [
     "Chief Executive Officer",
     "Head of Sales",

@@ -4,6 +4,7 @@ import { EmailServiceClient, type ClientOptions } from "../../src/client/client"
 import { ApiError } from "../../src/client/errors";
 import { validateBaseUrl } from "../../src/client/transport";
 import { call, startSandbox, type TestSandbox } from "../helpers/sandbox";
+import { NO_FAULTS } from "../../src/sandbox/services/faults";
 
 const FAST_RETRY = { retries: 3, baseDelayMs: 5, maxDelayMs: 20 };
 
@@ -30,8 +31,7 @@ describe("client errors and transport", () => {
       onAttempt: () => attempts++,
       ...options,
     });
-  const faults = (settings: Record<string, unknown>) =>
-    call(sandbox.baseUrl, "POST", "/sandbox/faults", settings);
+  const faults = (settings: object) => call(sandbox.baseUrl, "POST", "/sandbox/faults", settings);
 
   beforeAll(async () => {
     sandbox = await startSandbox();
@@ -40,17 +40,7 @@ describe("client errors and transport", () => {
   afterAll(() => sandbox.close());
   beforeEach(async () => {
     attempts = 0;
-    await faults({
-      rate503: 0,
-      burst503: 0,
-      rate500: 0,
-      slowRate: 0,
-      slowMs: 0,
-      dropRate: 0,
-      dropAfterWork: true,
-      malformedRate: 0,
-      down: false,
-    });
+    await faults(NO_FAULTS);
   });
 
   test("400 keeps the code, message and, for v5.0, the field; not retried", async () => {

@@ -16,6 +16,7 @@ import {
   settled,
 } from "../helpers/custom-functions";
 import { call, eventually } from "../helpers/sandbox";
+import { NO_FAULTS } from "../../src/sandbox/services/faults";
 
 installCustomFunctionsGlobal();
 
@@ -110,18 +111,7 @@ describe("fault matrix", () => {
   });
 
   const faults = (settings: Record<string, unknown>) =>
-    call(sandbox.baseUrl, "POST", "/sandbox/faults", {
-      rate503: 0,
-      burst503: 0,
-      rate500: 0,
-      slowRate: 0,
-      slowMs: 0,
-      dropRate: 0,
-      dropAfterWork: true,
-      malformedRate: 0,
-      down: false,
-      ...settings,
-    });
+    call(sandbox.baseUrl, "POST", "/sandbox/faults", { ...NO_FAULTS, ...settings });
 
   /** Ten people found valid, each asked by four cells written differently: 40 cells, 10 lookups. */
   function fillDown(): unknown[][] {

@@ -8,6 +8,7 @@ import {
   settled,
   type RuntimeHarness,
 } from "../helpers/custom-functions";
+import { NO_FAULTS } from "../../src/sandbox/services/faults";
 
 installCustomFunctionsGlobal();
 // Imported after the global exists, as in the shared runtime.
@@ -30,15 +31,7 @@ describe("worksheet functions against the sandbox", () => {
   beforeEach(async () => {
     account = await sandbox.account(100);
     runtime = installServices(sandbox.baseUrl, account.apiKey);
-    await call(sandbox.baseUrl, "POST", "/sandbox/faults", {
-      rate503: 0,
-      burst503: 0,
-      rate500: 0,
-      dropRate: 0,
-      malformedRate: 0,
-      slowRate: 0,
-      down: false,
-    });
+    await call(sandbox.baseUrl, "POST", "/sandbox/faults", NO_FAULTS);
   });
   afterAll(() => sandbox.close());
 

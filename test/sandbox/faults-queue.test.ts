@@ -5,24 +5,13 @@ import {
   type TestResponse,
   type TestSandbox,
 } from "../helpers/sandbox";
+import { NO_FAULTS } from "../../src/sandbox/services/faults";
 
 // Fault injection and the internal queue (DESIGN 6 and 7; spec 7 and 8: 503 server_busy under
 // load, retry after a few seconds; a request may wait in a queue).
 
 type Body = Record<string, unknown>;
 type Examples = Record<string, Record<string, Body>>;
-
-const NO_FAULTS = {
-  rate503: 0,
-  burst503: 0,
-  rate500: 0,
-  slowRate: 0,
-  slowMs: 0,
-  dropRate: 0,
-  dropAfterWork: true,
-  malformedRate: 0,
-  down: false,
-};
 
 function expectBusy(response: TestResponse, legacy = false): void {
   expect(response.status).toBe(503);
@@ -75,7 +64,7 @@ describe("faults changed at runtime through /sandbox/faults", () => {
   let examples: Examples;
   let account: TestAccount;
 
-  const setFaults = async (changes: Body): Promise<TestResponse> =>
+  const setFaults = async (changes: object): Promise<TestResponse> =>
     call(sandbox.baseUrl, "POST", "/sandbox/faults", changes);
 
   beforeAll(async () => {

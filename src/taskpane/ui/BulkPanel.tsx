@@ -28,6 +28,7 @@ import {
 } from "../bulk/mapping";
 import { parseCategories } from "../categories";
 import { errorText, usePane } from "./pane-context";
+import { fieldError } from "./field-error";
 
 const useStyles = makeStyles({
   form: { display: "flex", flexDirection: "column", gap: "10px" },
@@ -174,13 +175,7 @@ export function BulkPanel(): JSX.Element {
     }
   };
 
-  const errorFor = (field: string) =>
-    error?.field === field
-      ? {
-          validationState: "error" as const,
-          validationMessage: <span data-testid="error-message">{error.message}</span>,
-        }
-      : {};
+  const errorFor = (field: string) => fieldError(error?.field === field ? error.message : null);
 
   return (
     <div className={styles.form}>
@@ -254,12 +249,7 @@ export function BulkPanel(): JSX.Element {
           <Field
             label="Decision-maker categories (optional, most important first)"
             hint="ceo, engineering, finance, hr, it, logistics, marketing, operations, buyer, sales"
-            {...(categories.ok
-              ? {}
-              : {
-                  validationState: "error" as const,
-                  validationMessage: <span data-testid="error-message">{categories.error}</span>,
-                })}
+            {...fieldError(categories.ok ? null : categories.error)}
           >
             <Input
               value={categoriesText}

@@ -18,6 +18,7 @@ import type { DomainEmailFileInfo } from "../../api/types";
 import { isValidDomain, normalizeDomain } from "../../api/normalize";
 import { importResults } from "../jobs/results-import";
 import { errorText, usePane, useJobs } from "./pane-context";
+import { fieldError } from "./field-error";
 
 const useStyles = makeStyles({
   form: { display: "flex", flexDirection: "column", gap: "10px" },
@@ -125,15 +126,7 @@ export function DomainPanel(): JSX.Element {
 
   return (
     <div className={styles.form}>
-      <Field
-        label="Domain"
-        {...(error?.field === "domain"
-          ? {
-              validationState: "error" as const,
-              validationMessage: <span data-testid="error-message">{error.message}</span>,
-            }
-          : {})}
-      >
+      <Field label="Domain" {...fieldError(error?.field === "domain" ? error.message : null)}>
         <Input
           value={domainText}
           onChange={(_, d) => {

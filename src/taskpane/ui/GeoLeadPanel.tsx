@@ -10,6 +10,7 @@ import {
 } from "@fluentui/react-components";
 import { geoLeadRequest, type GeoForm, type GeoFormField } from "../geo-lead/geo-lead-form";
 import { errorText, usePane } from "./pane-context";
+import { fieldError } from "./field-error";
 
 const useStyles = makeStyles({
   form: { display: "flex", flexDirection: "column", gap: "10px" },
@@ -40,12 +41,7 @@ export function GeoLeadPanel(): JSX.Element {
     setError(null);
   };
   const errorFor = (field: GeoFormField) =>
-    error?.field === field
-      ? {
-          validationState: "error" as const,
-          validationMessage: <span data-testid="error-message">{error.message}</span>,
-        }
-      : {};
+    fieldError(error?.field === field ? error.message : null);
 
   const submit = async (): Promise<void> => {
     const checked = geoLeadRequest(form);

@@ -11,6 +11,7 @@ import {
 import { isValidEmail } from "../../api/normalize";
 import { readActiveCellText } from "../excel/selection";
 import { errorText, usePane } from "./pane-context";
+import { fieldError } from "./field-error";
 
 const useStyles = makeStyles({
   form: { display: "flex", flexDirection: "column", gap: "10px" },
@@ -33,13 +34,7 @@ export function ReportPanel(): JSX.Element {
   const [sent, setSent] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const errorFor = (field: FormField) =>
-    error?.field === field
-      ? {
-          validationState: "error" as const,
-          validationMessage: <span data-testid="error-message">{error.message}</span>,
-        }
-      : {};
+  const errorFor = (field: FormField) => fieldError(error?.field === field ? error.message : null);
 
   const fromCell = async (): Promise<void> => {
     try {

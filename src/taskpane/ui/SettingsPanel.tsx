@@ -11,6 +11,7 @@ import {
 import { ApiError } from "../../client/errors";
 import type { Services } from "../../runtime/services";
 import { SettingsError, type Settings } from "../../runtime/settings";
+import { fieldError } from "./field-error";
 
 const useStyles = makeStyles({
   form: { display: "flex", flexDirection: "column", gap: "10px" },
@@ -89,13 +90,7 @@ export function SettingsPanel({ services }: { services: Services }): JSX.Element
     }
   };
 
-  const message = (field: keyof Settings) =>
-    errors[field]
-      ? {
-          validationState: "error" as const,
-          validationMessage: <span data-testid="error-message">{errors[field]}</span>,
-        }
-      : {};
+  const message = (field: keyof Settings) => fieldError(errors[field]);
 
   return (
     <form
