@@ -241,7 +241,8 @@ describe("fault matrix", () => {
   /** A bulk search followed by the tracker through the fault, then downloaded (paid) twice. */
   async function jobScenario(
     fault: string,
-    during: (searchId: string, key: string) => Promise<string | void>
+    during: (searchId: string, key: string) => Promise<string | void>,
+    timeoutMs = 5_000
   ): Promise<void> {
     await faults({});
     const account = await call(sandbox.baseUrl, "POST", "/sandbox/accounts", { credits: 1000 });
@@ -251,7 +252,7 @@ describe("fault matrix", () => {
       baseUrl: sandbox.baseUrl,
       apiKey: key,
       retry: { retries: 8, baseDelayMs: 10, maxDelayMs: 50 },
-      timeoutMs: 5_000,
+      timeoutMs,
       allowShortTimeout: true,
     });
     const p = examples.person!;
@@ -369,6 +370,28 @@ describe("fault matrix", () => {
         await sandbox.start();
         return `restarted at ${running}/40 rows`;
       }),
+    60_000
+  );
+
+  test("500 internal errors while a job runs", () =>
+    jobScenario("HTTP 500 40% (job)", async () => {
+      await faults({ rate500: 0.4 });
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await faults({});
+    }));
+
+  test(
+    "answers slower than the client timeout while a job runs",
+    () =>
+      jobScenario(
+        "slow > timeout (job)",
+        async () => {
+          await faults({ slowRate: 1, slowMs: 600 });
+          await new Promise((resolve) => setTimeout(resolve, 800));
+          await faults({});
+        },
+        300
+      ),
     60_000
   );
 
