@@ -29,6 +29,7 @@ import {
 import { parseCategories } from "../categories";
 import { errorText, usePane } from "./pane-context";
 import { fieldError } from "./field-error";
+import { jobOfSearch } from "../jobs/job-records";
 
 const useStyles = makeStyles({
   form: { display: "flex", flexDirection: "column", gap: "10px" },
@@ -154,17 +155,7 @@ export function BulkPanel(): JSX.Element {
           created.push(await client.bulk.createJson(request, { webhookUrl }));
       }
       for (const search of created) {
-        await jobs.add({
-          kind: "bulk",
-          id: search.id,
-          label: search.file_name,
-          createdAt: search.created_at,
-          lastStatus: search.status,
-          lastCounts: search.counts,
-          lastCheckedAt: null,
-          lastError: null,
-          resultSheets: [],
-        });
+        await jobs.add(jobOfSearch("bulk", search));
       }
       tracker.start();
       show("jobs");

@@ -19,6 +19,7 @@ import { isValidDomain, normalizeDomain } from "../../api/normalize";
 import { importResults } from "../jobs/results-import";
 import { errorText, usePane, useJobs } from "./pane-context";
 import { fieldError } from "./field-error";
+import { jobOfDomainFile } from "../jobs/job-records";
 
 const useStyles = makeStyles({
   form: { display: "flex", flexDirection: "column", gap: "10px" },
@@ -82,17 +83,7 @@ export function DomainPanel(): JSX.Element {
       const before = (await client.account()).credits_left;
       await client.domainEmailFile.order(info.domain, { webhookUrl });
       client.credits.recordSpent(before - (await client.account()).credits_left);
-      await jobs.add({
-        kind: "domain_file",
-        id: info.domain,
-        label: `${info.domain} emails`,
-        createdAt: new Date().toISOString(),
-        lastStatus: "queued",
-        lastCounts: null,
-        lastCheckedAt: null,
-        lastError: null,
-        resultSheets: [],
-      });
+      await jobs.add(jobOfDomainFile(info.domain, "queued"));
       setInfo(await client.domainEmailFile.info(info.domain));
       tracker.start();
     });
@@ -100,17 +91,7 @@ export function DomainPanel(): JSX.Element {
   const download = () =>
     run(async () => {
       if (!info) return;
-      const job = tracked ?? {
-        kind: "domain_file" as const,
-        id: info.domain,
-        label: `${info.domain} emails`,
-        createdAt: new Date().toISOString(),
-        lastStatus: "ready",
-        lastCounts: null,
-        lastCheckedAt: null,
-        lastError: null,
-        resultSheets: [],
-      };
+      const job = tracked ?? jobOfDomainFile(info.domain, "ready");
       const sheet = await importResults(await services.client(), job, {
         preview: false,
         fullyVerified: true,

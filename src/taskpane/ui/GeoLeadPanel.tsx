@@ -11,6 +11,7 @@ import {
 import { geoLeadRequest, type GeoForm, type GeoFormField } from "../geo-lead/geo-lead-form";
 import { errorText, usePane } from "./pane-context";
 import { fieldError } from "./field-error";
+import { jobOfSearch } from "../jobs/job-records";
 
 const useStyles = makeStyles({
   form: { display: "flex", flexDirection: "column", gap: "10px" },
@@ -51,17 +52,7 @@ export function GeoLeadPanel(): JSX.Element {
       const client = await services.client();
       const webhookUrl = (await services.settings.load()).webhookUrl ?? undefined;
       const search = await client.geoLead.create(checked.request, { webhookUrl });
-      await jobs.add({
-        kind: "geo_lead",
-        id: search.id,
-        label: search.file_name,
-        createdAt: search.created_at,
-        lastStatus: search.status,
-        lastCounts: search.counts,
-        lastCheckedAt: null,
-        lastError: null,
-        resultSheets: [],
-      });
+      await jobs.add(jobOfSearch("geo_lead", search));
       tracker.start();
       show("jobs");
     } catch (e) {
