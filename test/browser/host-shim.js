@@ -950,8 +950,21 @@
   class ClientCollection extends ClientObject {
     constructor(ctx, path, resolver, itemType) {
       super(ctx, path, resolver);
+      this._itemType = itemType;
       this._itemScalars = itemType.prototype._scalars;
       this._itemsLoaded = undefined;
+    }
+
+    /** The path of an item, as Office.js names it (getItem by key; rows and columns by index). */
+    _itemPath(id) {
+      return this._path + ".getItem(" + JSON.stringify(id) + ")";
+    }
+
+    /** A proxy to the item with this id. */
+    _item(id) {
+      const proxy = new this._itemType(this._ctx, this._itemPath(id), () => id);
+      proxy._memo = id;
+      return proxy;
     }
 
     get items() {
@@ -1084,15 +1097,6 @@
     _list() {
       return (M.names || (M.names = [])).map((n) => n.name);
     }
-    _item(name) {
-      const proxy = new NamedItem(
-        this._ctx,
-        "workbook.names.getItem(" + JSON.stringify(name) + ")",
-        () => name
-      );
-      proxy._memo = name;
-      return proxy;
-    }
     _read(name) {
       throw invalidArgument("NamedItemCollection." + name);
     }
@@ -1217,15 +1221,6 @@
     }
     _list() {
       return M.sheets.map((s) => s.id);
-    }
-    _item(id) {
-      const proxy = new Worksheet(
-        this._ctx,
-        "workbook.worksheets.getItem(" + JSON.stringify(id) + ")",
-        () => id
-      );
-      proxy._memo = id;
-      return proxy;
     }
     _read(name) {
       throw invalidArgument("WorksheetCollection." + name);
@@ -2067,15 +2062,6 @@
       const sheetId = this._scope();
       return M.tables.filter((t) => sheetId === null || t.sheetId === sheetId).map((t) => t.id);
     }
-    _item(id) {
-      const proxy = new Table(
-        this._ctx,
-        this._path + ".getItem(" + JSON.stringify(id) + ")",
-        () => id
-      );
-      proxy._memo = id;
-      return proxy;
-    }
     _read(name) {
       if (name === "count") return this._list().length;
       throw invalidArgument("TableCollection." + name);
@@ -2319,10 +2305,8 @@
       for (let i = 0; i < table.r1 - table.r0; i++) ids.push({ tableId: table.id, index: i });
       return ids;
     }
-    _item(id) {
-      const proxy = new TableRow(this._ctx, this._path + ".getItemAt(" + id.index + ")", () => id);
-      proxy._memo = id;
-      return proxy;
+    _itemPath(id) {
+      return this._path + ".getItemAt(" + id.index + ")";
     }
     _read(name) {
       if (name === "count") return this._list().length;
@@ -2470,14 +2454,8 @@
       const table = this._table._table();
       return tableHeaderNames(table).map((_, index) => ({ tableId: table.id, index }));
     }
-    _item(id) {
-      const proxy = new TableColumn(
-        this._ctx,
-        this._path + ".getItemAt(" + id.index + ")",
-        () => id
-      );
-      proxy._memo = id;
-      return proxy;
+    _itemPath(id) {
+      return this._path + ".getItemAt(" + id.index + ")";
     }
     _read(name) {
       if (name === "count") return this._list().length;
