@@ -5,6 +5,7 @@ const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin"
 const HtmlWebpackPlugin = require("html-webpack-plugin");
 const { DefinePlugin } = require("webpack");
 const { devCertificates } = require("./scripts/dev-certs");
+const { ModuleChunksReportPlugin } = require("./scripts/module-chunks-plugin");
 
 const urlDev = "https://localhost:3000/";
 // Where the production build is served from; the manifest's localhost URLs are rewritten to it.
@@ -21,14 +22,24 @@ module.exports = async (env, options) => {
 
   return {
     devtool: dev ? "source-map" : false,
+    // One runtime, one copy (DESIGN 3): functions.js holds the webpack runtime and the runtime,
+    // client and error modules; the task pane entry and its lazy chunks depend on it and reuse
+    // those modules instead of bundling a second copy (two copies make `instanceof` lie).
     entry: {
       functions: "./src/functions/functions.ts",
-      taskpane: "./src/taskpane/taskpane.ts",
+      taskpane: { import: "./src/taskpane/taskpane.ts", dependOn: "functions" },
     },
     output: {
       path: path.resolve(__dirname, "dist"),
       filename: "[name].js",
       chunkFilename: "[name].[contenthash:8].js",
+      // functions.js now holds the webpack runtime (see entry), and it must still load without
+      // a document or `self` (test/addin/manifest.test.ts runs it in a bare context, as a
+      // JavaScript-only functions runtime would): chunks are found next to the page rather than
+      // by looking for functions.js's own <script> ("auto"), and the chunk registry is on
+      // globalThis.
+      publicPath: "",
+      globalObject: "globalThis",
       clean: true,
     },
     resolve: { extensions: [".ts", ".tsx", ".js"] },
@@ -53,6 +64,18 @@ module.exports = async (env, options) => {
         chunks: ["functions", "taskpane"],
         chunksSortMode: "manual",
       }),
+      // Which source module went into which file, for test/addin/module-chunks.test.ts; kept
+      // out of dist/ so that it is never served.
+      // Only for `webpack build`: the dev server builds into memory, and its report would not
+      // describe dist/.
+      ...(env.WEBPACK_BUILD
+        ? [
+            new ModuleChunksReportPlugin({
+              root: __dirname,
+              output: path.resolve(__dirname, ".build", "module-chunks.json"),
+            }),
+          ]
+        : []),
       new CopyWebpackPlugin({
         patterns: [
           { from: "assets/*.png", to: "assets/[name][ext]" },

@@ -42,6 +42,8 @@ export interface CallOptions {
 export interface LookupCallOptions {
   signal?: AbortSignal;
   withdraw?: AbortSignal;
+  /** Called as the request goes on the wire (each attempt), with where it goes. */
+  onSend?: RequestOptions["onSend"];
 }
 
 export interface DownloadedFile {
@@ -301,6 +303,7 @@ export class EmailServiceClient {
       retry,
       signal: options.signal,
       withdraw: options.withdraw,
+      onSend: options.onSend,
       ...this.webhook(options),
     });
     return response.data;

@@ -48,6 +48,12 @@ export class CreditsLedger {
     this.emit();
   }
 
+  /** Another account or service: its balance is unknown until the next account read. */
+  resetBalance(): void {
+    this.balanceMilli = null;
+    this.emit();
+  }
+
   setBalance(creditsLeft: number): void {
     if (!Number.isFinite(creditsLeft)) return;
     this.balanceMilli = Math.round(creditsLeft * 1000);

@@ -4,7 +4,8 @@
  *   `blacklisted` 451, `busy` 503 (after retries), `server` other 5xx;
  * - `network`: no answer (connection refused, dropped); `timeout`: no answer in time;
  * - `malformed`: an answer that is not the JSON the spec promises;
- * - `cancelled`: the caller gave up; `config`: the client's own settings are unusable.
+ * - `cancelled`: the caller gave up; `config`: the client's own settings are unusable;
+ * - `refused`: the spending guard did not let a paid lookup go out (DESIGN 4, "Spending").
  */
 export type ApiErrorKind =
   | "bad_request"
@@ -18,7 +19,8 @@ export type ApiErrorKind =
   | "timeout"
   | "malformed"
   | "cancelled"
-  | "config";
+  | "config"
+  | "refused";
 
 export interface ApiErrorInit {
   kind: ApiErrorKind;

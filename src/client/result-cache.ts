@@ -19,7 +19,7 @@ export interface ResultCacheOptions {
    * OfficeRuntime.storage allows 10 MB per add-in in all; the default leaves room for settings.
    */
   maxBytes?: number;
-  /** Writes are batched: one store write per burst of answers. */
+  /** Writes are batched: one store write per burst of answers (default 20 ms). */
   flushDelayMs?: number;
   now?: () => number;
   /** A store write failed; the entries stay in memory and are written again at the next flush. */
@@ -54,6 +54,7 @@ export class ResultCache {
   private totalBytes = 0;
   private flushTimer: ReturnType<typeof setTimeout> | null = null;
   private flushing: Promise<void> = Promise.resolve();
+  private nextFlush: { done: Promise<void>; resolve: () => void } | null = null;
   private readonly prefix: string;
   private readonly maxBytes: number;
   private readonly now: () => number;
@@ -108,10 +109,20 @@ export class ResultCache {
     return [...this.entries.keys()];
   }
 
+  /**
+   * Settles once every entry set so far has been written (or its write has failed and
+   * waits for the next flush): the scheduler shows an answer once it is kept (DESIGN 3).
+   */
+  whenStored(): Promise<void> {
+    return this.nextFlush ? this.nextFlush.done : this.flushing;
+  }
+
   /** Writes what is pending now (also called on a timer). */
   flush(): Promise<void> {
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.flushTimer = null;
+    const waiting = this.nextFlush;
+    this.nextFlush = null;
     const writes: Array<[string, string]> = [];
     for (const key of this.dirty) {
       const entry = this.entries.get(key);
@@ -132,6 +143,7 @@ export class ResultCache {
         this.options.onStoreError?.(error);
       }
     });
+    if (waiting) void this.flushing.then(waiting.resolve);
     return this.flushing;
   }
 
@@ -175,6 +187,9 @@ export class ResultCache {
 
   private scheduleFlush(): void {
     if (this.flushTimer) return;
-    this.flushTimer = setTimeout(() => void this.flush(), this.options.flushDelayMs ?? 200);
+    let resolve = (): void => undefined;
+    const done = new Promise<void>((r) => (resolve = r));
+    this.nextFlush = { done, resolve };
+    this.flushTimer = setTimeout(() => void this.flush(), this.options.flushDelayMs ?? 20);
   }
 }

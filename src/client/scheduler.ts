@@ -15,6 +15,8 @@ import type { EmailServiceClient, LookupCallOptions } from "./client";
 import { ApiError } from "./errors";
 import { lookupKey, type LookupOperation } from "./lookup-key";
 import type { LookupOutcome, ResultCache } from "./result-cache";
+import { refusal, type SpendingGuard, type SpendingQuestion } from "./spending";
+import type { Endpoint } from "./transport";
 
 export interface LookupTypes {
   person: { request: PersonRequest; result: PersonResult };
@@ -51,6 +53,14 @@ const EXECUTORS: Record<LookupOperation, Executor> = {
     client.legacy.employees(body, options),
 };
 
+/** What an answer cost: v5.1 says so; a legacy employee search costs 1 when it finds someone. */
+function chargeOf(operation: LookupOperation, value: unknown): number {
+  if (operation === "employees")
+    return ((value as LegacyEmployeesResult)?.employees?.length ?? 0) > 0 ? 1 : 0;
+  const charged = (value as { credits_charged?: unknown })?.credits_charged;
+  return typeof charged === "number" ? charged : 0;
+}
+
 export interface ScheduleOptions {
   /** The cell was cancelled: its interest is dropped, other cells are unaffected. */
   signal?: AbortSignal;
@@ -58,9 +68,27 @@ export interface ScheduleOptions {
   refresh?: boolean;
 }
 
+/** The caches of the endpoints (key + base URL) answers were bought at. */
+export interface CacheDirectory {
+  /** The cache of the endpoint in force now, loaded. */
+  current(): Promise<ResultCache>;
+  /** The cache of the endpoint a request went to. */
+  of(endpointId: string): ResultCache;
+}
+
 export interface SchedulerOptions {
   client: EmailServiceClient;
-  cache: ResultCache;
+  /** One cache for every answer, or `caches`, one per endpoint. */
+  cache?: ResultCache;
+  caches?: CacheDirectory;
+  /** The spending guard (DESIGN 4); without it every lookup is sent. */
+  guard?: SpendingGuard;
+  /** Puts the question on screen; resolves false when it cannot be shown. */
+  ask?: (question: SpendingQuestion) => Promise<boolean>;
+  /** A recalculation ends after this long without a pending lookup (default 1,000 ms). */
+  quietMs?: number;
+  /** The longest an answer waits to be stored before its cells are shown it (default 2,000 ms). */
+  storeWaitMs?: number;
 }
 
 export interface SchedulerStats {
@@ -74,18 +102,45 @@ export interface SchedulerStats {
   withdrawn: number;
 }
 
+/** The Lookups view (DESIGN 4): distinct lookups, and the cell calls answered from kept answers. */
+export interface LookupCounts {
+  /** Not sent yet: collected, held for the question, or queued for a connection. */
+  waiting: number;
+  /** On the wire (or between retries of a request that went on the wire). */
+  inFlight: number;
+  answered: number;
+  failed: number;
+  /** Refused by the guard, declined, or stopped: nothing was sent. */
+  notRun: number;
+  /** Cell calls answered from kept answers, without a request. */
+  cached: number;
+  /** Credits charged for the lookups of cells this session. */
+  spent: number;
+}
+
 interface Waiter {
   resolve: (outcome: LookupOutcome) => void;
   reject: (error: unknown) => void;
 }
+
+type EntryState = "collected" | "held" | "queued" | "sent";
 
 interface Pending {
   key: string;
   operation: LookupOperation;
   body: object;
   waiters: Set<Waiter>;
-  /** Aborted when nobody waits any more: withdraws the request if it has not been sent. */
+  /** Aborted when nobody waits any more, or on Stop: withdraws the request if not sent. */
   withdraw: AbortController;
+  state: EntryState;
+  /** Let through by the guard: its reserved maximum is given back when it ends. */
+  guarded: boolean;
+  /** The cache of the endpoint in force when the lookup was asked for. */
+  cache: ResultCache;
+  /** Where the request went, once sent; its answer is kept in that endpoint's cache. */
+  endpointId: string | null;
+  /** Why it was withdrawn, when that was not the cells' own cancellation. */
+  refusal: ApiError | null;
 }
 
 /** 404 `no_result` means the same as `not_found` (DESIGN 3); 451 is the legacy blacklisted. */
@@ -106,10 +161,27 @@ const cancelledError = (): ApiError =>
     message: "The calculation was cancelled.",
   });
 
+const withdrawnError = (): ApiError =>
+  new ApiError({
+    kind: "cancelled",
+    status: null,
+    code: "withdrawn",
+    message: "The lookup was withdrawn before it was sent.",
+  });
+
+const fixedCaches = (cache: ResultCache): CacheDirectory => ({
+  current: async () => {
+    await cache.ready;
+    return cache;
+  },
+  of: () => cache,
+});
+
 /**
- * Collects the lookups of a recalculation, serves cached answers without a request,
- * de-duplicates equal lookups (also while one is in flight) and hands the rest to the
- * client, whose transport bounds the requests on the wire and holds the backlog.
+ * Collects the lookups of a recalculation, serves kept answers without a request,
+ * de-duplicates equal lookups (also while one is in flight), asks the spending guard before
+ * new paid lookups go out, and hands the rest to the client, whose transport bounds the
+ * requests on the wire and holds the backlog. A cell is shown its answer once it is kept.
  */
 export class LookupScheduler {
   readonly stats: SchedulerStats = {
@@ -119,18 +191,48 @@ export class LookupScheduler {
     dispatched: 0,
     withdrawn: 0,
   };
+  private readonly tally = { waiting: 0, inFlight: 0, answered: 0, failed: 0, notRun: 0 };
+  private spentMilli = 0;
   private readonly pending = new Map<string, Pending>();
+  private readonly live = new Set<Pending>();
+  private readonly held: Pending[] = [];
   private collected: Pending[] = [];
+  private quietTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly caches: CacheDirectory;
+  private readonly listeners = new Set<() => void>();
 
-  constructor(private readonly options: SchedulerOptions) {}
+  constructor(private readonly options: SchedulerOptions) {
+    if (options.caches) this.caches = options.caches;
+    else if (options.cache) this.caches = fixedCaches(options.cache);
+    else throw new Error("LookupScheduler needs a cache or a cache directory.");
+  }
 
+  /** The cache of the endpoint in force (the one the fixed-cache form was given). */
   get cache(): ResultCache {
+    if (!this.options.cache) throw new Error("Use currentCache() with a cache directory.");
     return this.options.cache;
   }
 
-  /** Lookups collected, queued or in flight. */
+  currentCache(): Promise<ResultCache> {
+    return this.caches.current();
+  }
+
+  get guard(): SpendingGuard | undefined {
+    return this.options.guard;
+  }
+
+  /** Lookups collected, held, queued or in flight. */
   get backlog(): number {
-    return this.pending.size;
+    return this.live.size;
+  }
+
+  get counts(): LookupCounts {
+    return { ...this.tally, cached: this.stats.cacheHits, spent: this.spentMilli / 1000 };
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   async lookup<Op extends LookupOperation>(
@@ -141,22 +243,81 @@ export class LookupScheduler {
     this.stats.calls++;
     if (options.signal?.aborted) throw cancelledError();
     const key = lookupKey(operation, body);
-    await this.options.cache.ready;
+    const cache = await this.caches.current();
     if (!options.refresh) {
-      const cached = this.options.cache.get(key);
+      const cached = cache.get(key);
       if (cached) {
         this.stats.cacheHits++;
+        this.emit();
         return cached.outcome as LookupOutcome<LookupTypes[Op]["result"]>;
       }
     }
     let entry = this.pending.get(key);
     if (entry && !entry.withdraw.signal.aborted) this.stats.joined++;
     else {
-      entry = { key, operation, body, waiters: new Set(), withdraw: new AbortController() };
+      entry = {
+        key,
+        operation,
+        body,
+        waiters: new Set(),
+        withdraw: new AbortController(),
+        state: "collected",
+        guarded: false,
+        cache,
+        endpointId: null,
+        refusal: null,
+      };
       this.pending.set(key, entry);
+      this.enter(entry);
       this.collect(entry);
     }
     return this.wait(entry, options.signal) as Promise<LookupOutcome<LookupTypes[Op]["result"]>>;
+  }
+
+  /** The answer to the spending question: run what is held, or settle it as declined. */
+  answer(run: boolean): void {
+    const guard = this.options.guard;
+    if (!guard?.question) return;
+    guard.answer(run);
+    const held = this.held.splice(0);
+    for (const entry of held) {
+      if (run) {
+        entry.guarded = true;
+        void this.dispatch(entry);
+      } else void this.settle(entry, null, refusal("declined"));
+    }
+  }
+
+  /**
+   * Stop (DESIGN 4): every lookup not sent yet is withdrawn and its cells settle as stopped;
+   * requests already on the wire finish and their answers are kept.
+   */
+  stop(): number {
+    let stopped = 0;
+    const held = this.held.splice(0);
+    if (held.length > 0) this.options.guard?.answer(false);
+    for (const entry of held) {
+      stopped++;
+      void this.settle(entry, null, refusal("stopped"));
+    }
+    for (const entry of [...this.live]) {
+      if (entry.state === "sent" || entry.withdraw.signal.aborted) continue;
+      stopped++;
+      entry.refusal = refusal("stopped");
+      entry.withdraw.abort();
+    }
+    this.options.guard?.resetBurst();
+    return stopped;
+  }
+
+  /**
+   * The key or base URL changed: lookups on the wire finish for the account that sent them,
+   * but new cells no longer join them; lookups not sent yet go to the new endpoint.
+   */
+  endpointChanged(): void {
+    for (const entry of this.live)
+      if (entry.state === "sent" && this.pending.get(entry.key) === entry)
+        this.pending.delete(entry.key);
   }
 
   private wait(entry: Pending, signal?: AbortSignal): Promise<LookupOutcome> {
@@ -165,8 +326,8 @@ export class LookupScheduler {
         entry.waiters.delete(waiter);
         reject(cancelledError());
         // Nobody wants it any more: withdrawn if it has not left; once sent it is let
-        // finish, so that a charged answer is cached rather than thrown away.
-        if (entry.waiters.size === 0) entry.withdraw.abort();
+        // finish, so that a charged answer is kept rather than thrown away.
+        if (entry.waiters.size === 0) this.withdrawUnwanted(entry);
       };
       const waiter: Waiter = {
         resolve: (outcome) => {
@@ -185,48 +346,161 @@ export class LookupScheduler {
     });
   }
 
+  private withdrawUnwanted(entry: Pending): void {
+    entry.withdraw.abort();
+    if (entry.state !== "held") return;
+    const at = this.held.indexOf(entry);
+    if (at >= 0) this.held.splice(at, 1);
+    this.options.guard?.releaseHeld(entry.operation);
+    void this.settle(entry, null, withdrawnError());
+  }
+
   // Dispatch waits for the end of the current task, so that every call of one recalculation
-  // is collected and de-duplicated before the first request goes out.
+  // is collected and de-duplicated before the guard decides and the first request goes out.
   private collect(entry: Pending): void {
     this.collected.push(entry);
     if (this.collected.length > 1) return;
-    setTimeout(() => {
-      const batch = this.collected;
-      this.collected = [];
-      for (const collected of batch) {
-        if (collected.withdraw.signal.aborted) this.settle(collected, null, withdrawnError());
-        else void this.send(collected);
-      }
-    }, 0);
+    setTimeout(() => this.decide(), 0);
   }
 
-  private async send(entry: Pending): Promise<void> {
+  private decide(): void {
+    const batch: Pending[] = [];
+    for (const entry of this.collected.splice(0)) {
+      if (entry.withdraw.signal.aborted) void this.settle(entry, null, withdrawnError());
+      else batch.push(entry);
+    }
+    const guard = this.options.guard;
+    if (!guard) {
+      for (const entry of batch) void this.dispatch(entry);
+      return;
+    }
+    const wasAsking = guard.question !== null;
+    const decision = guard.decide(batch);
+    for (const { item, error } of decision.refuse) void this.settle(item, null, error);
+    for (const entry of decision.send) {
+      entry.guarded = true;
+      void this.dispatch(entry);
+    }
+    for (const entry of decision.hold) {
+      this.move(entry, "held");
+      this.held.push(entry);
+    }
+    if (!wasAsking && decision.hold.length > 0) void this.ask();
+  }
+
+  /** Held cells never wait without a question on screen (DESIGN 4). */
+  private async ask(): Promise<void> {
+    const question = this.options.guard?.question;
+    if (!question) return;
+    let shown = false;
+    try {
+      shown = (await this.options.ask?.(question)) ?? false;
+    } catch {
+      shown = false;
+    }
+    if (!shown) this.unanswerable();
+  }
+
+  /** The question cannot be (or is no longer) on screen: the held lookups are not run. */
+  unanswerable(): void {
+    const guard = this.options.guard;
+    if (!guard?.question) return;
+    const policy = guard.policy;
+    guard.answer(false);
+    for (const entry of this.held.splice(0))
+      void this.settle(entry, null, refusal("unconfirmed", policy));
+  }
+
+  private async dispatch(entry: Pending): Promise<void> {
+    this.move(entry, "queued");
     this.stats.dispatched++;
     try {
       const value = await EXECUTORS[entry.operation](this.options.client, entry.body as never, {
         withdraw: entry.withdraw.signal,
+        onSend: (endpoint: Endpoint) => {
+          entry.endpointId = endpoint.id;
+          if (entry.state !== "sent") this.move(entry, "sent");
+        },
       });
-      this.settle(entry, { status: "ok", value }, null);
+      await this.settle(entry, { status: "ok", value }, null);
     } catch (error) {
-      this.settle(entry, definitiveOutcome(error), error);
+      await this.settle(entry, definitiveOutcome(error), error);
     }
   }
 
-  private settle(entry: Pending, outcome: LookupOutcome | null, error: unknown): void {
+  private async settle(
+    entry: Pending,
+    outcome: LookupOutcome | null,
+    error: unknown
+  ): Promise<void> {
     if (this.pending.get(entry.key) === entry) this.pending.delete(entry.key);
-    if (outcome) this.options.cache.set(entry.key, outcome);
-    else if (error instanceof ApiError && error.code === "withdrawn") this.stats.withdrawn++;
+    if (!outcome && entry.refusal && isWithdrawal(error)) error = entry.refusal;
+    const charged = outcome?.status === "ok" ? chargeOf(entry.operation, outcome.value) : 0;
+    if (entry.guarded) this.options.guard?.settled(entry.operation, charged);
+    this.spentMilli += Math.round(charged * 1000);
+    if (outcome) this.tally.answered++;
+    else if (error instanceof ApiError && error.kind === "refused") this.tally.notRun++;
+    else if (isWithdrawal(error)) this.stats.withdrawn++;
+    else this.tally.failed++;
+    this.leave(entry);
+    if (outcome) {
+      const cache = entry.endpointId === null ? entry.cache : this.caches.of(entry.endpointId);
+      cache.set(entry.key, outcome);
+      await this.stored(cache);
+    }
     for (const waiter of entry.waiters) {
       if (outcome) waiter.resolve(outcome);
       else waiter.reject(error);
     }
   }
+
+  /** Kept durably before the cell shows it; a slow or failing store delays a cell only so long. */
+  private async stored(cache: ResultCache): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      cache.whenStored(),
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, this.options.storeWaitMs ?? 2_000);
+      }),
+    ]);
+    clearTimeout(timer);
+  }
+
+  private enter(entry: Pending): void {
+    this.live.add(entry);
+    this.tally.waiting++;
+    if (this.quietTimer) clearTimeout(this.quietTimer);
+    this.quietTimer = null;
+    this.emit();
+  }
+
+  private move(entry: Pending, state: EntryState): void {
+    if (entry.state === "sent") this.tally.inFlight--;
+    else this.tally.waiting--;
+    entry.state = state;
+    if (state === "sent") this.tally.inFlight++;
+    else this.tally.waiting++;
+    this.emit();
+  }
+
+  private leave(entry: Pending): void {
+    if (!this.live.delete(entry)) return;
+    if (entry.state === "sent") this.tally.inFlight--;
+    else this.tally.waiting--;
+    if (this.live.size === 0 && this.options.guard) {
+      const guard = this.options.guard;
+      this.quietTimer = setTimeout(() => {
+        this.quietTimer = null;
+        if (this.live.size === 0) guard.resetBurst();
+      }, this.options.quietMs ?? 1_000);
+    }
+    this.emit();
+  }
+
+  private emit(): void {
+    for (const listener of [...this.listeners]) listener();
+  }
 }
 
-const withdrawnError = (): ApiError =>
-  new ApiError({
-    kind: "cancelled",
-    status: null,
-    code: "withdrawn",
-    message: "The lookup was withdrawn before it was sent.",
-  });
+const isWithdrawal = (error: unknown): boolean =>
+  error instanceof ApiError && error.code === "withdrawn";

@@ -28,9 +28,22 @@ export const MIN_TIMEOUT_MS = 60_000;
 export type ApiKeySource =
   string | (() => string | null | undefined | Promise<string | null | undefined>);
 
-export interface TransportOptions {
+/** Where a request goes and with which key; `id` names that pair (the cache namespace). */
+export interface Endpoint {
   baseUrl: string;
-  apiKey: ApiKeySource;
+  apiKey: string | null;
+  id: string;
+}
+
+export interface TransportOptions {
+  /** A fixed base URL and key; not needed with `endpoint`. */
+  baseUrl?: string;
+  apiKey?: ApiKeySource;
+  /**
+   * Read at every attempt, right before it goes on the wire, so that settings saved while
+   * requests wait apply to every request not yet sent (DESIGN 3, "Settings apply at once").
+   */
+  endpoint?: () => Endpoint | Promise<Endpoint>;
   /** At least 60 s unless `allowShortTimeout` (tests). */
   timeoutMs?: number;
   allowShortTimeout?: boolean;
@@ -75,6 +88,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Withdraws the request only while it waits for a connection; once sent it is let finish. */
   withdraw?: AbortSignal;
+  /** Called as an attempt goes on the wire, with the endpoint it goes to. */
+  onSend?: (endpoint: Endpoint) => void;
 }
 
 export interface TransportResponse<T> {
@@ -147,7 +162,6 @@ const cancelled = (): ApiError =>
   });
 
 export class Transport {
-  readonly baseUrl: string;
   private readonly timeoutMs: number;
   private readonly retryPolicy: RetryPolicy;
   private readonly fetchImpl: typeof fetch;
@@ -155,7 +169,7 @@ export class Transport {
   readonly limiter: ConnectionLimiter;
 
   constructor(private readonly options: TransportOptions) {
-    this.baseUrl = validateBaseUrl(options.baseUrl);
+    if (!options.endpoint) validateBaseUrl(options.baseUrl ?? "");
     const timeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     if (!options.allowShortTimeout && timeout < MIN_TIMEOUT_MS) {
       throw configError(
@@ -171,7 +185,6 @@ export class Transport {
   }
 
   async request<T>(options: RequestOptions): Promise<TransportResponse<T>> {
-    const apiKey = options.auth === false ? null : await this.apiKey();
     for (let attempt = 1; ; attempt++) {
       try {
         await this.limiter.acquire({ urgent: attempt > 1, withdraw: options.withdraw });
@@ -179,8 +192,14 @@ export class Transport {
         throw copyError(error as ApiError, { attempts: attempt - 1 });
       }
       let failure: ApiError;
+      let apiKey: string | null = null;
       try {
-        return { ...(await this.attempt<T>(options, apiKey, attempt)), attempts: attempt };
+        const endpoint = await this.endpoint();
+        apiKey = options.auth === false ? null : requireKey(endpoint.apiKey);
+        return {
+          ...(await this.attempt<T>(options, endpoint, apiKey, attempt)),
+          attempts: attempt,
+        };
       } catch (error) {
         failure = this.redact(error instanceof ApiError ? error : toApiError(error), apiKey);
       } finally {
@@ -197,18 +216,14 @@ export class Transport {
     }
   }
 
-  private async apiKey(): Promise<string> {
-    const source = this.options.apiKey;
-    const key = typeof source === "function" ? await source() : source;
-    if (!key || !key.trim()) {
-      throw new ApiError({
-        kind: "unauthorized",
-        status: null,
-        code: "missing_api_key",
-        message: "API key missing: set it in the task pane.",
-      });
+  private async endpoint(): Promise<Endpoint> {
+    if (this.options.endpoint) {
+      const endpoint = await this.options.endpoint();
+      return { ...endpoint, baseUrl: validateBaseUrl(endpoint.baseUrl) };
     }
-    return key.trim();
+    const source = this.options.apiKey;
+    const apiKey = (typeof source === "function" ? await source() : source) ?? null;
+    return { baseUrl: validateBaseUrl(this.options.baseUrl ?? ""), apiKey, id: "" };
   }
 
   private backoff(attempt: number): number {
@@ -220,17 +235,18 @@ export class Transport {
     return Math.round(cap / 4 + (this.random() * cap * 3) / 4);
   }
 
-  private url(options: RequestOptions): string {
+  private url(baseUrl: string, options: RequestOptions): string {
     const params = new URLSearchParams();
     for (const [name, value] of Object.entries(options.query ?? {})) {
       if (value !== undefined) params.set(name, String(value));
     }
     const query = params.toString();
-    return `${this.baseUrl}${options.path}${query ? `?${query}` : ""}`;
+    return `${baseUrl}${options.path}${query ? `?${query}` : ""}`;
   }
 
   private async attempt<T>(
     options: RequestOptions,
+    endpoint: Endpoint,
     apiKey: string | null,
     attempt: number
   ): Promise<{ status: number; headers: Headers; data: T }> {
@@ -249,9 +265,10 @@ export class Transport {
     const timeout = AbortSignal.timeout(this.timeoutMs);
     const signal = options.signal ? anySignal([options.signal, timeout]) : timeout;
     this.options.onAttempt?.({ method: options.method, path: options.path, attempt });
+    options.onSend?.(endpoint);
     let response: Response;
     try {
-      response = await this.fetchImpl(this.url(options), {
+      response = await this.fetchImpl(this.url(endpoint.baseUrl, options), {
         method: options.method,
         headers,
         body,
@@ -310,6 +327,18 @@ export class Transport {
     if (!apiKey || !error.message.includes(apiKey)) return error;
     return copyError(error, { message: error.message.split(apiKey).join("[redacted]") });
   }
+}
+
+function requireKey(key: string | null): string {
+  if (!key || !key.trim()) {
+    throw new ApiError({
+      kind: "unauthorized",
+      status: null,
+      code: "missing_api_key",
+      message: "API key missing: set it in the task pane.",
+    });
+  }
+  return key.trim();
 }
 
 function copyError(error: ApiError, changes: Partial<ApiErrorInit>): ApiError {

@@ -68,6 +68,8 @@ export function errorCell(error: unknown): CustomFunctions.Error {
         );
       case "cancelled":
         return excelError("notAvailable", "Cancelled.");
+      case "refused":
+        return excelError("notAvailable", error.message);
     }
   }
   return excelError(
@@ -76,13 +78,21 @@ export function errorCell(error: unknown): CustomFunctions.Error {
   );
 }
 
-/** Runs a cell's work and maps whatever it throws; the returned promise never rejects. */
+/**
+ * Runs a cell's work in Microsoft's documented forms (DESIGN 2): a value or a spilled matrix is
+ * returned (a matrix may hold CustomFunctions.Error elements, returned as they are); a failure
+ * of the cell, whether thrown by the work or returned by it as a CustomFunctions.Error, rejects
+ * the returned promise with a CustomFunctions.Error, and never with anything else.
+ */
 export async function cell(work: () => Promise<CellResult> | CellResult): Promise<CellResult> {
+  let result: CellResult;
   try {
-    return await work();
+    result = await work();
   } catch (error) {
-    return errorCell(error);
+    throw error instanceof CustomFunctions.Error ? error : errorCell(error);
   }
+  if (result instanceof CustomFunctions.Error) throw result;
+  return result;
 }
 
 type Found = { email_status: string };

@@ -231,12 +231,13 @@ export function credits(invocation: CustomFunctions.StreamingInvocation<number>)
     if (snapshot.creditsLeft !== null) invocation.setResult(snapshot.creditsLeft);
   });
   invocation.onCanceled = unsubscribe;
+  // A streaming function shows an error through setResult (its documented form), not by throwing.
   void cell(async () => {
     await (await services.client()).account();
     return 0;
-  }).then((result) => {
-    if (result instanceof CustomFunctions.Error && services.credits.snapshot.creditsLeft === null) {
-      invocation.setResult(result as unknown as number);
+  }).catch((error: CustomFunctions.Error) => {
+    if (services.credits.snapshot.creditsLeft === null) {
+      invocation.setResult(error as unknown as number);
     }
   });
 }

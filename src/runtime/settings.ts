@@ -5,19 +5,67 @@ export interface Settings {
   apiKey: string | null;
   baseUrl: string;
   webhookUrl: string | null;
+  /** Off: cells answer only from kept answers; the task pane's paid actions are disabled. */
+  spendingEnabled: boolean;
+  /** Ask before a recalculation may spend more than this many credits; null never asks. */
+  confirmAbove: number | null;
+  /** Credits cells may spend in one session; null for no limit. */
+  sessionBudget: number | null;
 }
+
+/** What the build gives: the connection; spending starts from DEFAULT_SPENDING_SETTINGS. */
+export type ConnectionSettings = Pick<Settings, "apiKey" | "baseUrl" | "webhookUrl">;
+
+export const DEFAULT_SPENDING_SETTINGS: Pick<
+  Settings,
+  "spendingEnabled" | "confirmAbove" | "sessionBudget"
+> = { spendingEnabled: true, confirmAbove: 25, sessionBudget: null };
 
 export const SETTING_KEYS = {
   apiKey: "settings.apiKey",
   baseUrl: "settings.baseUrl",
   webhookUrl: "settings.webhookUrl",
+  spendingEnabled: "settings.spendingEnabled",
+  confirmAbove: "settings.confirmAbove",
+  sessionBudget: "settings.sessionBudget",
 } as const;
+
+/** Stored for "never ask", so that it differs from "not set" (the default threshold). */
+const NEVER = "never";
+const MAX_CREDITS = 1_000_000_000;
+
+/**
+ * Reads a credits amount typed in the task pane: empty is null ("never" / "no limit"), else a
+ * number from 0 up, in thousandths at most (0.2 is a verification's price).
+ */
+export function parseCredits(text: string, field: "confirmAbove" | "sessionBudget"): number | null {
+  const trimmed = text.trim().replace(/,/g, "");
+  if (trimmed === "") return null;
+  const value = Number(trimmed);
+  if (!/^\d*\.?\d*$/.test(trimmed) || !Number.isFinite(value) || value > MAX_CREDITS)
+    throw new SettingsError(field, "Enter a number of credits (0 or more), or leave it empty.");
+  return Math.round(value * 1000) / 1000;
+}
 
 /** The slice of `OfficeRuntime.storage` that settings use. */
 export interface SettingsStorage {
   getItem(key: string): Promise<string | null>;
   setItem(key: string, value: string): Promise<void>;
   removeItem(key: string): Promise<void>;
+}
+
+/** Settings kept in memory (Node: tests, benchmarks, scripts). */
+export class MemorySettingsStorage implements SettingsStorage {
+  readonly items = new Map<string, string>();
+  async getItem(key: string): Promise<string | null> {
+    return this.items.get(key) ?? null;
+  }
+  async setItem(key: string, value: string): Promise<void> {
+    this.items.set(key, value);
+  }
+  async removeItem(key: string): Promise<void> {
+    this.items.delete(key);
+  }
 }
 
 export class SettingsError extends Error {
@@ -49,6 +97,18 @@ export function validateSettings(change: Partial<Settings>): Partial<Settings> {
       throw new SettingsError("baseUrl", (error as Error).message);
     }
   }
+  if (change.spendingEnabled !== undefined) {
+    if (typeof change.spendingEnabled !== "boolean")
+      throw new SettingsError("spendingEnabled", "Spending is on or off.");
+    clean.spendingEnabled = change.spendingEnabled;
+  }
+  for (const field of ["confirmAbove", "sessionBudget"] as const) {
+    const value = change[field];
+    if (value === undefined) continue;
+    if (value !== null && (typeof value !== "number" || !(value >= 0) || value > MAX_CREDITS))
+      throw new SettingsError(field, "Enter a number of credits (0 or more), or leave it empty.");
+    clean[field] = value === null ? null : Math.round(value * 1000) / 1000;
+  }
   if (change.webhookUrl !== undefined) {
     const url = change.webhookUrl?.trim() ?? "";
     if (url === "") clean.webhookUrl = null;
@@ -70,7 +130,34 @@ export function validateSettings(change: Partial<Settings>): Partial<Settings> {
   return clean;
 }
 
-type Listener = (settings: Settings) => void;
+/** Hears every saved change; `save()` resolves once every listener has applied it. */
+type Listener = (settings: Settings, previous: Settings) => void | Promise<void>;
+
+function storedValue(field: keyof Settings, value: Settings[keyof Settings]): string | null {
+  if (field === "confirmAbove" && value === null) return NEVER;
+  if (value === null || value === undefined) return null;
+  return String(value);
+}
+
+function parseStored(
+  field: keyof Settings,
+  text: string | null,
+  fallback: Settings[keyof Settings]
+): Settings[keyof Settings] {
+  if (text === null) return fallback;
+  switch (field) {
+    case "spendingEnabled":
+      return text === "true" ? true : text === "false" ? false : fallback;
+    case "confirmAbove":
+    case "sessionBudget": {
+      if (text === NEVER) return field === "confirmAbove" ? null : fallback;
+      const value = Number(text);
+      return Number.isFinite(value) && value >= 0 ? value : fallback;
+    }
+    default:
+      return text;
+  }
+}
 
 /** Loads, validates, saves and announces settings; the runtime rebuilds its client on change. */
 export class SettingsStore {
@@ -78,44 +165,47 @@ export class SettingsStore {
   private loaded: Promise<Settings> | null = null;
   private readonly listeners = new Set<Listener>();
 
+  private readonly defaults: Settings;
+
   constructor(
     private readonly storage: SettingsStorage,
-    private readonly defaults: Settings
+    defaults: ConnectionSettings & Partial<Settings>
   ) {
-    this.current = { ...defaults };
+    this.defaults = { ...DEFAULT_SPENDING_SETTINGS, ...defaults };
+    this.current = { ...this.defaults };
   }
 
   get value(): Settings {
     return { ...this.current };
   }
 
-  load(): Promise<Settings> {
+  /** The settings in force: read from storage once, then as saved since. */
+  async load(): Promise<Settings> {
     this.loaded ??= (async () => {
-      const [apiKey, baseUrl, webhookUrl] = await Promise.all([
-        this.storage.getItem(SETTING_KEYS.apiKey),
-        this.storage.getItem(SETTING_KEYS.baseUrl),
-        this.storage.getItem(SETTING_KEYS.webhookUrl),
-      ]);
-      this.current = {
-        apiKey: apiKey ?? this.defaults.apiKey,
-        baseUrl: baseUrl ?? this.defaults.baseUrl,
-        webhookUrl: webhookUrl ?? this.defaults.webhookUrl,
-      };
+      const fields = Object.keys(SETTING_KEYS) as Array<keyof Settings>;
+      const stored = await Promise.all(fields.map((f) => this.storage.getItem(SETTING_KEYS[f])));
+      const next: Record<string, unknown> = {};
+      fields.forEach((field, i) => {
+        next[field] = parseStored(field, stored[i] ?? null, this.defaults[field]);
+      });
+      this.current = next as unknown as Settings;
       return this.value;
     })();
-    return this.loaded;
+    await this.loaded;
+    return this.value;
   }
 
   async save(change: Partial<Settings>): Promise<Settings> {
     await this.load();
     const clean = validateSettings(change);
     for (const field of Object.keys(clean) as Array<keyof Settings>) {
-      const value = clean[field];
-      if (value === null || value === undefined) await this.storage.removeItem(SETTING_KEYS[field]);
+      const value = storedValue(field, clean[field] as Settings[keyof Settings]);
+      if (value === null) await this.storage.removeItem(SETTING_KEYS[field]);
       else await this.storage.setItem(SETTING_KEYS[field], value);
     }
+    const previous = this.value;
     this.current = { ...this.current, ...clean };
-    for (const listener of [...this.listeners]) listener(this.value);
+    await Promise.all([...this.listeners].map((listener) => listener(this.value, previous)));
     return this.value;
   }
 

@@ -18,7 +18,7 @@ export function recordConsole(context: BrowserContext): string[] {
 /** Opens a tab of the pane. */
 export async function showTab(
   page: Page,
-  tab: "bulk" | "geo" | "domain" | "report" | "jobs" | "settings"
+  tab: "bulk" | "geo" | "domain" | "report" | "jobs" | "lookups" | "settings"
 ): Promise<void> {
   await page.getByTestId(`tab-${tab}`).click();
   await page.waitForFunction(

@@ -82,6 +82,8 @@ export interface ShimSheet {
   selection: string;
   /** More than 1 when several areas are selected (getSelectedRange then fails: InvalidSelection). */
   selectionAreas: number;
+  /** The spill range of each spilling anchor ("A2": "A2:C2"). */
+  spills: Record<string, string>;
 }
 
 export interface ShimTable {
@@ -133,6 +135,17 @@ export interface HostShim {
   setSelection(sheetName: string, address: string): Promise<void>;
   setCells(sheetName: string, topLeft: string, values: unknown[][]): Promise<void>;
   addSheet(name: string): Promise<void>;
+  /**
+   * A formula in one cell with the result Excel calculated (the shim calculates nothing): a
+   * matrix of more than one cell spills from it, as a dynamic array; error values are their
+   * text ("#N/A"). A spill over cells that are not empty shows #SPILL! instead.
+   */
+  setFormulaResult(
+    sheetName: string,
+    address: string,
+    formula: string,
+    values: Array<Array<string | number | boolean>>
+  ): Promise<void>;
   workbook(): WorkbookSnapshot;
   liveSettings(): Record<string, unknown>;
   storage(): Record<string, string>;

@@ -285,6 +285,152 @@ describeBrowser("host shim (office.js stand-in) in Chromium", () => {
   );
 
   browserTest(
+    "formula results: a matrix spills from its anchor; writing over the anchor removes the spill, writing into it blocks it",
+    async () => {
+      const page = await addin.openTaskPane({ visible: false });
+      await page.evaluate(async () => {
+        const shim = window.__hostShim;
+        await shim.setFormulaResult(
+          "Sheet1",
+          "A1",
+          '=MAIL.FINDEMAIL(E1,F1,"acme.com","email,status,score")',
+          [["ada@acme.com", "valid", 97]]
+        );
+        await shim.setFormulaResult("Sheet1", "A3", '=MAIL.COMPANYEMAILS("acme.com")', [
+          ["info@acme.com"],
+          ["00123"],
+          [""],
+        ]);
+        await shim.setFormulaResult("Sheet1", "C3", "=MAIL.VERIFYEMAIL(A3)", [["#N/A"]]);
+        await shim.setCells("Sheet1", "G2", [["in the way"]]);
+        await shim.setFormulaResult("Sheet1", "G1", "=SEQUENCE(2)", [[1], [2]]);
+      });
+      const before = (await addin.workbook(page)).sheets[0]!;
+      expect(before.spills).toEqual({ A1: "A1:C1", A3: "A3:A5" });
+      expect(before.formulas).toEqual({
+        A1: '=MAIL.FINDEMAIL(E1,F1,"acme.com","email,status,score")',
+        A3: '=MAIL.COMPANYEMAILS("acme.com")',
+        C3: "=MAIL.VERIFYEMAIL(A3)",
+        G1: "=SEQUENCE(2)",
+      });
+
+      const out: Outcome = await page.evaluate(async () => {
+        const result: Record<string, unknown> = {};
+        const code = async (work: (sheet: Excel.Worksheet) => void): Promise<unknown> => {
+          try {
+            await Excel.run(async (context) => {
+              work(context.workbook.worksheets.getActiveWorksheet());
+              await context.sync();
+            });
+            return "no error";
+          } catch (error) {
+            return (error as OfficeExtension.Error).code;
+          }
+        };
+        await Excel.run(async (context) => {
+          const sheet = context.workbook.worksheets.getActiveWorksheet();
+          const cells = sheet.getRange("A1:C5").load("values, formulas, valueTypes");
+          const spills = ["A1", "A3", "B1", "C3", "A1:A2"].map((a) =>
+            sheet.getRange(a).getSpillingToRangeOrNullObject().load("address")
+          );
+          const parents = ["A1", "C1", "A5", "C3"].map((a) =>
+            sheet.getRange(a).getSpillParentOrNullObject().load("address")
+          );
+          const blocked = sheet.getRange("G1:G2").load("values, valueTypes");
+          await context.sync();
+          result.cells = {
+            values: cells.values,
+            formulas: cells.formulas,
+            types: cells.valueTypes,
+          };
+          result.spills = spills.map((r) => (r.isNullObject ? null : r.address));
+          result.parents = parents.map((r) => (r.isNullObject ? null : r.address));
+          result.blocked = [blocked.values, blocked.valueTypes];
+        });
+        result.notAnchor = await code((sheet) =>
+          sheet.getRange("C3").getSpillingToRange().load("address")
+        );
+        result.severalCells = await code((sheet) =>
+          sheet.getRange("A1:B1").getSpillingToRange().load("address")
+        );
+        await Excel.run(async (context) => {
+          const sheet = context.workbook.worksheets.getActiveWorksheet();
+          // Deleting a spilled value changes nothing; a value over the anchor ends its spill.
+          sheet.getRange("A4").values = [[""]];
+          sheet.getRange("A1").values = [["'frozen"]];
+          const row = sheet.getRange("A1:C1").load("values, formulas");
+          const column = sheet.getRange("A3:A5").load("values");
+          const spill = sheet.getRange("A1").getSpillingToRangeOrNullObject();
+          await context.sync();
+          result.overAnchor = {
+            values: row.values,
+            formulas: row.formulas,
+            spill: !spill.isNullObject,
+          };
+          result.deleteSpilled = column.values;
+          // A value inside a spill blocks it: #SPILL! in the anchor, which keeps its formula.
+          sheet.getRange("A4").values = [["typed"]];
+          const blockedColumn = sheet.getRange("A3:A5").load("values, formulas, valueTypes");
+          const gone = sheet.getRange("A3").getSpillingToRangeOrNullObject();
+          await context.sync();
+          result.intoSpill = {
+            values: blockedColumn.values,
+            formulas: blockedColumn.formulas,
+            types: blockedColumn.valueTypes,
+            spill: !gone.isNullObject,
+          };
+        });
+        return result;
+      });
+      expect(out).toEqual({
+        cells: {
+          values: [
+            ["ada@acme.com", "valid", 97],
+            ["", "", ""],
+            ["info@acme.com", "", "#N/A"],
+            ["00123", "", ""],
+            ["", "", ""],
+          ],
+          // A spilled cell has no formula of its own: formulas gives its value.
+          formulas: [
+            ['=MAIL.FINDEMAIL(E1,F1,"acme.com","email,status,score")', "valid", 97],
+            ["", "", ""],
+            ['=MAIL.COMPANYEMAILS("acme.com")', "", "=MAIL.VERIFYEMAIL(A3)"],
+            ["00123", "", ""],
+            ["", "", ""],
+          ],
+          types: [
+            ["String", "String", "Double"],
+            ["Empty", "Empty", "Empty"],
+            ["String", "Empty", "Error"],
+            ["String", "Empty", "Empty"],
+            ["Empty", "Empty", "Empty"],
+          ],
+        },
+        spills: ["Sheet1!A1:C1", "Sheet1!A3:A5", null, null, null],
+        parents: ["Sheet1!A1", "Sheet1!A1", "Sheet1!A3", null],
+        blocked: [
+          [["#SPILL!"], ["in the way"]],
+          [["Error"], ["String"]],
+        ],
+        notAnchor: "ItemNotFound",
+        severalCells: "InvalidArgument",
+        overAnchor: { values: [["frozen", "", ""]], formulas: [["frozen", "", ""]], spill: false },
+        deleteSpilled: [["info@acme.com"], ["00123"], [""]],
+        intoSpill: {
+          values: [["#SPILL!"], ["typed"], [""]],
+          formulas: [['=MAIL.COMPANYEMAILS("acme.com")'], ["typed"], [""]],
+          types: [["Error"], ["String"], ["Empty"]],
+          spill: false,
+        },
+      });
+      const after = (await addin.workbook(page)).sheets[0]!;
+      expect(after.spills).toEqual({});
+      expect(after.usedRange).toBe("A1:G4");
+    }
+  );
+
+  browserTest(
     "OfficeRuntime.storage refuses more than 10 MB; a selection of several areas is InvalidSelection",
     async () => {
       const page = await addin.openTaskPane({ visible: false });

@@ -20,7 +20,10 @@
  * - Values are written as Excel reads typed input: "=..." (and "+x", "-x", "@x" that are not
  *   numbers) become formulas; "123", "1e3", "5%", "TRUE", "2024-01-31" become numbers, booleans
  *   and dates; a leading apostrophe or the text number format "@" keeps the text as is.
- *   Formulas are not calculated: their value reads "#NAME?".
+ *   Formulas are not calculated: their value reads "#NAME?". A test can give a formula its result
+ *   (__hostShim.setFormulaResult): an array result spills from its anchor cell, as a dynamic
+ *   array does; spilled cells have no formula of their own; writing over the anchor removes the
+ *   spill, writing into the spill blocks it (#SPILL!).
  * - Document settings live in memory by reference and reach the workbook only at saveAsync.
  *
  * Test API: window.__hostShim (see the bottom of this file). Configuration before load:
@@ -269,6 +272,7 @@
       cell &&
       cell.v === "" &&
       cell.f === undefined &&
+      cell.spillParent === undefined &&
       cell.nf === undefined &&
       cell.fmt === undefined
     )
@@ -533,6 +537,10 @@
   }
 
   function writeInput(sheet, r, c, input) {
+    const current = getCell(sheet, r, c);
+    // Deleting a spilled value changes nothing: the cell belongs to its anchor's result.
+    if (current && current.spillParent && input.v === "" && input.f === undefined) return;
+    releaseSpill(sheet, r, c);
     const cell = ensureCell(sheet, r, c);
     cell.v = input.v;
     if (input.f !== undefined) cell.f = input.f;
@@ -544,6 +552,98 @@
 
   function cellValue(cell) {
     return cell ? cell.v : "";
+  }
+
+  // Dynamic arrays: an anchor cell holds the formula and { spill: { rows, columns } }; each
+  // other cell of its result holds a value and { spillParent: { r, c } }, and no formula.
+
+  function spillRect(cell, r, c) {
+    if (!cell || !cell.spill) return null;
+    return { r0: r, c0: c, r1: r + cell.spill.rows - 1, c1: c + cell.spill.columns - 1 };
+  }
+
+  /** The anchor's spill ends: its other cells become empty, as when its formula is replaced. */
+  function removeSpill(sheet, r, c) {
+    const rect = spillRect(getCell(sheet, r, c), r, c);
+    if (!rect) return;
+    delete getCell(sheet, r, c).spill;
+    eachStored(sheet, rect, (cell, cr, cc) => {
+      if (!cell.spillParent) return;
+      delete cell.spillParent;
+      cell.v = "";
+      dropIfEmpty(sheet, cr, cc);
+    });
+  }
+
+  /** Before a cell's content changes: an anchor loses its spill; a spilled cell blocks its anchor. */
+  function releaseSpill(sheet, r, c) {
+    const cell = getCell(sheet, r, c);
+    if (!cell) return;
+    if (cell.spill) removeSpill(sheet, r, c);
+    else if (cell.spillParent) {
+      const anchor = cell.spillParent;
+      removeSpill(sheet, anchor.r, anchor.c);
+      getCell(sheet, anchor.r, anchor.c).v = "#SPILL!";
+    }
+  }
+
+  /** The single cell of a rect, or null when it has several (the spill methods take one cell). */
+  function singleCell(sheet, rect) {
+    return rect.r0 === rect.r1 && rect.c0 === rect.c1 ? getCell(sheet, rect.r0, rect.c0) : null;
+  }
+
+  /** Range.getSpillingToRange: the result's rect when rect is an anchor, else null. */
+  function spillingTo(sheet, rect) {
+    return spillRect(singleCell(sheet, rect), rect.r0, rect.c0);
+  }
+
+  /** Range.getSpillParent: the anchor of the result that rect is part of, else null. */
+  function spillParentOf(sheet, rect) {
+    const cell = singleCell(sheet, rect);
+    if (cell && cell.spill) return { ...rect };
+    if (!cell || !cell.spillParent) return null;
+    const { r, c } = cell.spillParent;
+    return { r0: r, c0: c, r1: r, c1: c };
+  }
+
+  /**
+   * A formula with a calculated result in the cell at (r, c): a matrix spills over its shape
+   * unless a cell there is not empty (then the anchor shows #SPILL!, as in Excel).
+   */
+  function putFormulaResult(sheet, r, c, formula, values) {
+    const rows = values.length;
+    const columns = rows ? values[0].length : 0;
+    const scalar = (v) => typeof v === "string" || typeof v === "boolean" || Number.isFinite(v);
+    if (!rows || !columns || values.some((row) => row.length !== columns || !row.every(scalar)))
+      throw new Error(
+        "setFormulaResult: values must be a non-empty matrix of text, numbers, booleans"
+      );
+    if (typeof formula !== "string" || formula.length < 2 || formula[0] !== "=")
+      throw new Error("setFormulaResult: a formula starts with =");
+    const rect = checkRect(
+      { r0: r, c0: c, r1: r + rows - 1, c1: c + columns - 1 },
+      "setFormulaResult"
+    );
+    writeInput(sheet, r, c, { v: values[0][0], f: formula });
+    if (rows === 1 && columns === 1) return;
+    let blocked = false;
+    eachStored(sheet, rect, (cell, cr, cc) => {
+      if ((cr !== r || cc !== c) && (cell.v !== "" || cell.f !== undefined)) blocked = true;
+    });
+    const anchor = getCell(sheet, r, c);
+    if (blocked) {
+      anchor.v = "#SPILL!";
+      return;
+    }
+    anchor.spill = { rows, columns };
+    values.forEach((row, i) =>
+      row.forEach((value, j) => {
+        if (i === 0 && j === 0) return;
+        const cell = ensureCell(sheet, r + i, c + j);
+        cell.v = value;
+        cell.spillParent = { r, c };
+      })
+    );
   }
 
   function cellText(sheet, r, c) {
@@ -1832,7 +1932,9 @@
       this._act("clear", [mode], () => {
         const { sheet, rect } = this._info();
         eachStored(sheet, rect, (cell, r, c) => {
-          if (mode === "All" || mode === "Contents") {
+          // A spilled value is not the cell's own content: clearing it changes nothing.
+          if ((mode === "All" || mode === "Contents") && !cell.spillParent) {
+            releaseSpill(sheet, r, c);
             cell.v = "";
             delete cell.f;
           }
@@ -1843,6 +1945,40 @@
           dropIfEmpty(sheet, r, c);
         });
       });
+    }
+    getSpillingToRange() {
+      return this._derive("getSpillingToRange", [], (rect, sheet) => {
+        if (rect.r0 !== rect.r1 || rect.c0 !== rect.c1)
+          throw invalidArgument("Range.getSpillingToRange");
+        const spill = spillingTo(sheet, rect);
+        if (!spill) throw itemNotFound("Range.getSpillingToRange");
+        return spill;
+      });
+    }
+    getSpillingToRangeOrNullObject() {
+      return this._derive(
+        "getSpillingToRangeOrNullObject",
+        [],
+        (rect, sheet) => spillingTo(sheet, rect),
+        { orNull: true }
+      );
+    }
+    getSpillParent() {
+      return this._derive("getSpillParent", [], (rect, sheet) => {
+        if (rect.r0 !== rect.r1 || rect.c0 !== rect.c1)
+          throw invalidArgument("Range.getSpillParent");
+        const parent = spillParentOf(sheet, rect);
+        if (!parent) throw itemNotFound("Range.getSpillParent");
+        return parent;
+      });
+    }
+    getSpillParentOrNullObject() {
+      return this._derive(
+        "getSpillParentOrNullObject",
+        [],
+        (rect, sheet) => spillParentOf(sheet, rect),
+        { orNull: true }
+      );
     }
     select() {
       this._act("select", [], () => {
@@ -2926,7 +3062,24 @@
   function cellResult(value) {
     if (value instanceof CustomFunctionError)
       return { error: value.code, message: value.message || undefined };
+    // A spilled array: an error is an element of the array (Microsoft's documented form).
+    if (Array.isArray(value))
+      return value.map((row) => (Array.isArray(row) ? row.map((v) => cellResult(v)) : row));
     return value;
+  }
+
+  /**
+   * What Excel shows for a function that threw or whose promise rejected: the
+   * CustomFunctions.Error it threw; for anything else a bare #VALUE! (kept here with the
+   * thrown message and `unexpected: true`, so that a test can tell it is a bug).
+   */
+  function cellRejection(error) {
+    if (error instanceof CustomFunctionError) return cellResult(error);
+    return {
+      error: ErrorCode.invalidValue,
+      message: error instanceof Error ? error.message : String(error),
+      unexpected: true,
+    };
   }
 
   /** Calls an associated function as Excel would for one cell; resolves with its (first) result. */
@@ -2947,11 +3100,16 @@
       try {
         returned = fn(...(args || []).map((a) => (a === undefined ? null : a)), invocation);
       } catch (error) {
-        reject(error);
+        resolve(cellRejection(error));
         return;
       }
+      // The function's own failures are cell outcomes; `reject` is only for the shim's own
+      // (no such id, no result in time).
       if (returned !== undefined)
-        Promise.resolve(returned).then((v) => resolve(cellResult(v)), reject);
+        Promise.resolve(returned).then(
+          (v) => resolve(cellResult(v)),
+          (error) => resolve(cellRejection(error))
+        );
       if (opts.timeoutMs)
         setTimeout(
           () => reject(new Error("no result from " + id + " within " + opts.timeoutMs + " ms")),
@@ -3026,6 +3184,7 @@
       const formulas = {};
       const numberFormats = {};
       const formats = {};
+      const spills = {};
       if (used) {
         for (let r = 0; r <= used.r1; r++) {
           const row = [];
@@ -3035,6 +3194,7 @@
             if (!cell) continue;
             const a = columnName(c) + (r + 1);
             if (cell.f !== undefined) formulas[a] = cell.f;
+            if (cell.spill) spills[a] = formatRect(spillRect(cell, r, c));
             if (cell.nf !== undefined) numberFormats[a] = cell.nf;
             if (cell.fmt !== undefined && Object.keys(cell.fmt).length)
               formats[a] = { ...cell.fmt };
@@ -3056,6 +3216,7 @@
         usedRange: used ? formatRect(used) : null,
         values,
         formulas,
+        spills,
         numberFormats,
         formats,
         columnFormats,
@@ -3155,6 +3316,20 @@
             if (parsed) writeInput(sheet, start.r0 + i, start.c0 + j, parsed);
           })
         );
+      });
+    },
+    /**
+     * A formula cell with the result Excel calculated (the shim calculates nothing): a matrix of
+     * more than one cell spills from the cell over its shape, as a dynamic array does.
+     */
+    setFormulaResult(sheetName, address, formula, values) {
+      return mutate(() => {
+        const sheet = findSheet(sheetName);
+        if (!sheet) throw new Error("no sheet " + sheetName);
+        const { rect } = parseAddress(address, "setFormulaResult");
+        if (rect.r0 !== rect.r1 || rect.c0 !== rect.c1)
+          throw new Error("setFormulaResult: one cell, not " + address);
+        putFormulaResult(sheet, rect.r0, rect.c0, formula, values);
       });
     },
     addSheet(name) {

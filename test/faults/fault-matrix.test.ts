@@ -13,7 +13,7 @@ import {
   installServices,
   invoke,
   isExcelError,
-  settled,
+  settledAll,
 } from "../helpers/custom-functions";
 import { call, eventually } from "../helpers/sandbox";
 import { NO_FAULTS } from "../../src/sandbox/services/faults";
@@ -169,10 +169,8 @@ describe("fault matrix", () => {
     try {
       await faults(settings);
       const cells = fillDown();
-      const results = await settled(
-        Promise.all(
-          cells.map((args) => invoke(fns.findEmail, ...args, null, "email,email_status").result)
-        ),
+      const results = await settledAll(
+        cells.map((args) => invoke(fns.findEmail, ...args, null, "email,email_status").result),
         30_000
       );
       const answered = results.filter((r) => Array.isArray(r) || isExcelError(r)).length;
@@ -186,10 +184,8 @@ describe("fault matrix", () => {
 
       // Recalculate with the service healthy: failed cells are answered, none is re-bought.
       await faults({});
-      const again = await settled(
-        Promise.all(
-          cells.map((args) => invoke(fns.findEmail, ...args, null, "email,email_status").result)
-        ),
+      const again = await settledAll(
+        cells.map((args) => invoke(fns.findEmail, ...args, null, "email,email_status").result),
         30_000
       );
       const credits = (

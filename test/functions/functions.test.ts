@@ -1,11 +1,13 @@
 import { Directory } from "../../src/sandbox/directory/directory";
 import { call, startSandbox, type TestAccount, type TestSandbox } from "../helpers/sandbox";
 import {
+  FakeCustomFunctionsError,
   installCustomFunctionsGlobal,
   installServices,
   invoke,
   isExcelError,
   settled,
+  settledAll,
   type RuntimeHarness,
 } from "../helpers/custom-functions";
 import { NO_FAULTS } from "../../src/sandbox/services/faults";
@@ -180,26 +182,24 @@ describe("worksheet functions against the sandbox", () => {
           null
         ).result;
       });
-      const results = await settled(Promise.all(cells));
+      const results = await settledAll(cells);
       expect(runtime.sent).toHaveLength(3);
       expect(results.filter((r) => Array.isArray(r))).toHaveLength(200);
       expect(results.filter((r) => isExcelError(r, "#N/A"))).toHaveLength(100);
       expect(await account.credits()).toBe(99);
       // Recalculation: all from the cache.
-      await settled(
-        Promise.all(
-          Array.from(
-            { length: 300 },
-            (_, i) =>
-              invoke(
-                fns.findEmail,
-                rows[i % 3]!.first_name,
-                rows[i % 3]!.last_name,
-                rows[i % 3]!.domain,
-                null,
-                null
-              ).result
-          )
+      await settledAll(
+        Array.from(
+          { length: 300 },
+          (_, i) =>
+            invoke(
+              fns.findEmail,
+              rows[i % 3]!.first_name,
+              rows[i % 3]!.last_name,
+              rows[i % 3]!.domain,
+              null,
+              null
+            ).result
         )
       );
       expect(runtime.sent).toHaveLength(3);
@@ -216,6 +216,28 @@ describe("worksheet functions against the sandbox", () => {
   });
 
   describe("service failures become typed errors, never a pending cell", () => {
+    test("a cell's error is thrown: the promise rejects with the CustomFunctions.Error", async () => {
+      const nf = examples.person!.not_found;
+      await expect(
+        invoke(fns.findEmail, nf.first_name, nf.last_name, nf.domain, null, null).result
+      ).rejects.toEqual(expect.objectContaining({ code: "#N/A", message: "No email found." }));
+      await expect(invoke(fns.verifyEmail, "not an email").result).rejects.toBeInstanceOf(
+        FakeCustomFunctionsError
+      );
+      installServices(sandbox.baseUrl, "wrong-key-1234567890");
+      const p = examples.person!.valid;
+      const { result } = invoke(fns.findEmail, p.first_name, p.last_name, p.domain, null, null);
+      const rejection = await result.then(
+        () => null,
+        (error: unknown) => error
+      );
+      expect(rejection).toBeInstanceOf(FakeCustomFunctionsError);
+      expect(rejection).toMatchObject({
+        code: "#VALUE!",
+        message: "API key missing or rejected: set it in the task pane.",
+      });
+    });
+
     test("401: #VALUE! asking for the key in the task pane; the key is not in the message", async () => {
       installServices(sandbox.baseUrl, "wrong-key-1234567890");
       const p = examples.person!.valid;

@@ -1,5 +1,5 @@
 import { Services, setServices } from "../../src/runtime/services";
-import { SettingsStore, type SettingsStorage } from "../../src/runtime/settings";
+import { MemorySettingsStorage, SettingsStore, type Settings } from "../../src/runtime/settings";
 import { MemoryStore } from "../../src/client/storage";
 
 // A stand-in for Excel's custom functions runtime: the CustomFunctions global (Error,
@@ -37,18 +37,7 @@ export function installCustomFunctionsGlobal(): Map<string, (...args: unknown[])
   return associated;
 }
 
-export class MemorySettingsStorage implements SettingsStorage {
-  readonly items = new Map<string, string>();
-  async getItem(key: string): Promise<string | null> {
-    return this.items.get(key) ?? null;
-  }
-  async setItem(key: string, value: string): Promise<void> {
-    this.items.set(key, value);
-  }
-  async removeItem(key: string): Promise<void> {
-    this.items.delete(key);
-  }
-}
+export { MemorySettingsStorage };
 
 export interface RuntimeHarness {
   services: Services;
@@ -57,19 +46,37 @@ export interface RuntimeHarness {
   settingsStorage: MemorySettingsStorage;
 }
 
-/** Installs the runtime's services: the given sandbox and key, fast retries, memory stores. */
+/** The spending settings of the harness (DESIGN 4, "Spending"). */
+export type SpendingSettings = Partial<
+  Pick<Settings, "spendingEnabled" | "confirmAbove" | "sessionBudget">
+>;
+
+/**
+ * Installs the runtime's services: the given sandbox and key, fast retries, memory stores.
+ * There is no task pane here to ask the spending question, so the harness never asks
+ * (`confirmAbove: null`) unless `spending` says otherwise; the defaults of the add-in are
+ * `{ spendingEnabled: true, confirmAbove: 25, sessionBudget: null }`.
+ */
 export function installServices(
   baseUrl: string,
   apiKey: string | null,
-  options: { timeoutMs?: number; retries?: number } = {}
+  options: { timeoutMs?: number; retries?: number; spending?: SpendingSettings } = {}
 ): RuntimeHarness {
   const sent: string[] = [];
   const settingsStorage = new MemorySettingsStorage();
-  const settings = new SettingsStore(settingsStorage, { apiKey, baseUrl, webhookUrl: null });
+  const settings = new SettingsStore(settingsStorage, {
+    apiKey,
+    baseUrl,
+    webhookUrl: null,
+    confirmAbove: null,
+    ...options.spending,
+  });
   const services = new Services(settings, new MemoryStore(), {
     timeoutMs: options.timeoutMs ?? 5_000,
     allowShortTimeout: true,
     retry: { retries: options.retries ?? 3, baseDelayMs: 5, maxDelayMs: 20 },
+    // The global fetch as it is at each request, so that a test may wrap it after installing.
+    fetch: (input, init) => globalThis.fetch(input, init),
     onAttempt: (attempt) => sent.push(attempt.path),
   });
   setServices(services);
@@ -90,8 +97,34 @@ export function invoke<T>(
   return { result, invocation };
 }
 
-/** The value or error a cell ends with; fails if the call is still pending after `ms`. */
-export async function settled<T>(promise: Promise<T>, ms = 15_000): Promise<T> {
+/**
+ * What Excel shows for a cell whose function returned `promise` (DESIGN 2: Microsoft's documented
+ * forms): the value it resolves with (a spilled matrix may hold CustomFunctions.Error elements),
+ * or the CustomFunctions.Error it rejects with. Anything else is a bug, and fails the test rather
+ * than becoming an error outcome: a rejection with another error (Excel would show a bare
+ * #VALUE! with no message) or a CustomFunctions.Error returned as a single cell's value instead
+ * of thrown.
+ */
+export async function outcome<T>(promise: Promise<T>): Promise<T | FakeCustomFunctionsError> {
+  let value: T;
+  try {
+    value = await promise;
+  } catch (error) {
+    if (error instanceof FakeCustomFunctionsError) return error;
+    throw new Error(
+      "the cell's promise rejected with something other than a CustomFunctions.Error " +
+        `(Excel would show a bare #VALUE!): ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`
+    );
+  }
+  if (value instanceof FakeCustomFunctionsError) {
+    throw new Error(
+      `the cell returned its error (${value.code} "${value.message}") instead of rejecting with it`
+    );
+  }
+  return value;
+}
+
+async function withinMs<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`the cell was still pending after ${ms} ms`)), ms);
@@ -101,6 +134,22 @@ export async function settled<T>(promise: Promise<T>, ms = 15_000): Promise<T> {
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** The cell's outcome as Excel shows it (see `outcome`); fails if still pending after `ms`. */
+export function settled<T>(
+  promise: Promise<T>,
+  ms = 15_000
+): Promise<T | FakeCustomFunctionsError> {
+  return withinMs(outcome(promise), ms);
+}
+
+/** The outcomes of many cells calculated together, in order; fails if any is still pending. */
+export function settledAll<T>(
+  promises: Promise<T>[],
+  ms = 15_000
+): Promise<(T | FakeCustomFunctionsError)[]> {
+  return withinMs(Promise.all(promises.map((promise) => outcome(promise))), ms);
 }
 
 export const isExcelError = (value: unknown, code?: string): value is FakeCustomFunctionsError =>

@@ -1,12 +1,19 @@
-import { SETTING_KEYS, SettingsError, SettingsStore } from "../../src/runtime/settings";
+import {
+  DEFAULT_SPENDING_SETTINGS,
+  SETTING_KEYS,
+  SettingsError,
+  SettingsStore,
+  parseCredits,
+} from "../../src/runtime/settings";
 import { MemorySettingsStorage } from "../helpers/custom-functions";
 
-const defaults = { apiKey: "sandbox-demo-key", baseUrl: "/api", webhookUrl: null };
+const connection = { apiKey: "sandbox-demo-key", baseUrl: "/api", webhookUrl: null };
+const defaults = { ...connection, ...DEFAULT_SPENDING_SETTINGS };
 
 describe("settings", () => {
   test("kept under the documented OfficeRuntime.storage keys, defaults until changed", async () => {
     const storage = new MemorySettingsStorage();
-    const store = new SettingsStore(storage, defaults);
+    const store = new SettingsStore(storage, connection);
     expect(await store.load()).toEqual(defaults);
     await store.save({
       apiKey: "  live-key-123  ",
@@ -18,7 +25,8 @@ describe("settings", () => {
       [SETTING_KEYS.baseUrl]: "https://api.example.com",
       [SETTING_KEYS.webhookUrl]: "https://hooks.example.com/mail",
     });
-    expect(await new SettingsStore(storage, defaults).load()).toEqual({
+    expect(await new SettingsStore(storage, connection).load()).toEqual({
+      ...DEFAULT_SPENDING_SETTINGS,
       apiKey: "live-key-123",
       baseUrl: "https://api.example.com",
       webhookUrl: "https://hooks.example.com/mail",
@@ -36,7 +44,7 @@ describe("settings", () => {
     "%p is refused with a message for its field, and nothing changes",
     async (change, field, message) => {
       const storage = new MemorySettingsStorage();
-      const store = new SettingsStore(storage, defaults);
+      const store = new SettingsStore(storage, connection);
       await expect(store.save(change)).rejects.toMatchObject({
         field,
         message: expect.stringMatching(message),
@@ -49,12 +57,90 @@ describe("settings", () => {
 
   test("a cleared key or webhook is removed, and listeners hear the change", async () => {
     const storage = new MemorySettingsStorage();
-    const store = new SettingsStore(storage, { ...defaults, apiKey: null });
+    const store = new SettingsStore(storage, { ...connection, apiKey: null });
     const heard: unknown[] = [];
-    store.subscribe((s) => heard.push(s.apiKey));
+    store.subscribe((s) => {
+      heard.push(s.apiKey);
+    });
     await store.save({ apiKey: "abc", webhookUrl: "https://h.example.com" });
     await store.save({ apiKey: "", webhookUrl: "  " });
     expect(storage.items.size).toBe(0);
     expect(heard).toEqual(["abc", null]);
+  });
+
+  test("load() gives what is in force after a save, not what was first loaded", async () => {
+    const store = new SettingsStore(new MemorySettingsStorage(), connection);
+    expect((await store.load()).baseUrl).toBe("/api");
+    await store.save({ baseUrl: "http://127.0.0.1:9999", apiKey: "other" });
+    expect(await store.load()).toMatchObject({ baseUrl: "http://127.0.0.1:9999", apiKey: "other" });
+  });
+
+  test("save() resolves once every listener has applied the change", async () => {
+    const store = new SettingsStore(new MemorySettingsStorage(), connection);
+    let applied = "";
+    store.subscribe(async (next, previous) => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      applied = `${previous.baseUrl} -> ${next.baseUrl}`;
+    });
+    await store.save({ baseUrl: "/relay" });
+    expect(applied).toBe("/api -> /relay");
+  });
+
+  test("spending settings: kept, reloaded, 'never ask' differs from 'not set'", async () => {
+    const storage = new MemorySettingsStorage();
+    const store = new SettingsStore(storage, connection);
+    expect(await store.load()).toMatchObject({
+      spendingEnabled: true,
+      confirmAbove: 25,
+      sessionBudget: null,
+    });
+    await store.save({ spendingEnabled: false, confirmAbove: null, sessionBudget: 12.5 });
+    expect(storage.items.get(SETTING_KEYS.spendingEnabled)).toBe("false");
+    expect(storage.items.get(SETTING_KEYS.confirmAbove)).toBe("never");
+    expect(storage.items.get(SETTING_KEYS.sessionBudget)).toBe("12.5");
+    expect(await new SettingsStore(storage, connection).load()).toMatchObject({
+      spendingEnabled: false,
+      confirmAbove: null,
+      sessionBudget: 12.5,
+    });
+    await store.save({ spendingEnabled: true, confirmAbove: 0, sessionBudget: null });
+    expect(storage.items.has(SETTING_KEYS.sessionBudget)).toBe(false);
+    expect(await new SettingsStore(storage, connection).load()).toMatchObject({
+      spendingEnabled: true,
+      confirmAbove: 0,
+      sessionBudget: null,
+    });
+  });
+
+  test("damaged stored spending values fall back to the defaults", async () => {
+    const storage = new MemorySettingsStorage();
+    storage.items.set(SETTING_KEYS.spendingEnabled, "maybe");
+    storage.items.set(SETTING_KEYS.confirmAbove, "-3");
+    storage.items.set(SETTING_KEYS.sessionBudget, "lots");
+    expect(await new SettingsStore(storage, connection).load()).toMatchObject(
+      DEFAULT_SPENDING_SETTINGS
+    );
+  });
+
+  test.each([
+    [{ confirmAbove: -1 }, "confirmAbove"],
+    [{ sessionBudget: Number.NaN }, "sessionBudget"],
+    [{ sessionBudget: 1e12 }, "sessionBudget"],
+    [{ spendingEnabled: "yes" as unknown as boolean }, "spendingEnabled"],
+  ])("spending change %p is refused for its field, nothing stored", async (change, field) => {
+    const storage = new MemorySettingsStorage();
+    const store = new SettingsStore(storage, connection);
+    await expect(store.save(change)).rejects.toMatchObject({ field });
+    expect(storage.items.size).toBe(0);
+  });
+
+  test("credits typed in the pane: empty is null, numbers in thousandths, text refused", () => {
+    expect(parseCredits("", "confirmAbove")).toBeNull();
+    expect(parseCredits(" 25 ", "confirmAbove")).toBe(25);
+    expect(parseCredits("0.2", "sessionBudget")).toBe(0.2);
+    expect(parseCredits("1,000", "sessionBudget")).toBe(1000);
+    expect(parseCredits("0.00049", "sessionBudget")).toBe(0);
+    for (const bad of ["-1", "abc", "1e3", ".", "2 5"])
+      expect(() => parseCredits(bad, "confirmAbove")).toThrow(SettingsError);
   });
 });

@@ -6,8 +6,10 @@ import { CachePanel } from "./CachePanel";
 import { DomainPanel } from "./DomainPanel";
 import { GeoLeadPanel } from "./GeoLeadPanel";
 import { JobsPanel } from "./JobsPanel";
+import { LookupsPanel } from "./LookupsPanel";
 import { ReportPanel } from "./ReportPanel";
 import { SettingsPanel } from "./SettingsPanel";
+import { SpendingQuestionBar } from "./SpendingQuestionBar";
 import { PaneContextValue, createPaneContext, type TabId } from "./pane-context";
 import { formatCredits, useCredits } from "./use-credits";
 
@@ -21,7 +23,7 @@ const useStyles = makeStyles({
     flexWrap: "wrap",
   },
   muted: { color: tokens.colorNeutralForeground3 },
-  // Six tabs do not fit a narrow pane on one line: let them wrap.
+  // Seven tabs do not fit a narrow pane on one line: let them wrap.
   tabs: { flexWrap: "wrap", rowGap: "2px" },
 });
 
@@ -31,6 +33,7 @@ const TABS: Array<[TabId, string]> = [
   ["domain", "Domain"],
   ["report", "Report"],
   ["jobs", "Jobs"],
+  ["lookups", "Lookups"],
   ["settings", "Settings"],
 ];
 
@@ -57,6 +60,7 @@ export function App({ services }: { services: Services }): JSX.Element {
             <span data-testid="session-spend">{formatCredits(credits.sessionSpend)}</span>
           </Caption1>
         </div>
+        <SpendingQuestionBar services={services} />
         <TabList
           className={styles.tabs}
           selectedValue={tab}
@@ -74,6 +78,7 @@ export function App({ services }: { services: Services }): JSX.Element {
         {tab === "domain" && <DomainPanel />}
         {tab === "report" && <ReportPanel />}
         {tab === "jobs" && <JobsPanel />}
+        {tab === "lookups" && <LookupsPanel />}
         {tab === "settings" && (
           <>
             <SettingsPanel services={services} />

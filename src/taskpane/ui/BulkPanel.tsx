@@ -30,6 +30,8 @@ import { parseCategories } from "../categories";
 import { errorText, usePane } from "./pane-context";
 import { fieldError } from "./field-error";
 import { jobOfSearch } from "../jobs/job-records";
+import { SpendingOffNote } from "./SpendingOffNote";
+import { useSpendingOffReason } from "./use-spending";
 
 const useStyles = makeStyles({
   form: { display: "flex", flexDirection: "column", gap: "10px" },
@@ -59,6 +61,7 @@ const columnName = (index: number): string => {
 export function BulkPanel(): JSX.Element {
   const styles = useStyles();
   const { services, jobs, tracker, show } = usePane();
+  const spendingOff = useSpendingOffReason();
   const [source, setSource] = useState<Source | null>(null);
   const [hasHeader, setHasHeader] = useState(true);
   const [mapping, setMapping] = useState<ColumnMapping>({});
@@ -262,12 +265,13 @@ export function BulkPanel(): JSX.Element {
           <Field {...errorFor("submit")} {...errorFor("mapping")} {...errorFor("categories")}>
             <Button
               appearance="primary"
-              disabled={busy || typeof kind !== "string" || !categories.ok}
+              disabled={busy || typeof kind !== "string" || !categories.ok || spendingOff !== null}
               onClick={() => void submit()}
               data-testid="bulk-submit"
             >
               Start the bulk search
             </Button>
+            <SpendingOffNote reason={spendingOff} />
           </Field>
         </>
       )}

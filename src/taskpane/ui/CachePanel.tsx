@@ -35,9 +35,8 @@ export function CachePanel({ services }: { services: Services }): JSX.Element {
 
   const refreshCount = async (): Promise<void> => {
     try {
-      const scheduler = await services.scheduler();
-      await scheduler.cache.ready;
-      setCount(scheduler.cache.size);
+      const cache = await (await services.scheduler()).currentCache();
+      setCount(cache.size);
     } catch {
       setCount(null);
     }
@@ -49,9 +48,9 @@ export function CachePanel({ services }: { services: Services }): JSX.Element {
   const clear = async (): Promise<void> => {
     setMessage(null);
     try {
-      const scheduler = await services.scheduler();
-      const cleared = scheduler.cache.clear();
-      await scheduler.cache.flush();
+      const cache = await (await services.scheduler()).currentCache();
+      const cleared = cache.clear();
+      await cache.flush();
       await recalculateWorkbook();
       setMessage({
         intent: "success",

@@ -20,6 +20,8 @@ import { importResults } from "../jobs/results-import";
 import { errorText, usePane, useJobs } from "./pane-context";
 import { fieldError } from "./field-error";
 import { jobOfDomainFile } from "../jobs/job-records";
+import { SpendingOffNote } from "./SpendingOffNote";
+import { useSpendingOffReason } from "./use-spending";
 
 const useStyles = makeStyles({
   form: { display: "flex", flexDirection: "column", gap: "10px" },
@@ -30,6 +32,7 @@ const useStyles = makeStyles({
 export function DomainPanel(): JSX.Element {
   const styles = useStyles();
   const { services, jobs, tracker } = usePane();
+  const spendingOff = useSpendingOffReason();
   const jobList = useJobs();
   const [domainText, setDomainText] = useState("");
   const [info, setInfo] = useState<DomainEmailFileInfo | null>(null);
@@ -139,13 +142,14 @@ export function DomainPanel(): JSX.Element {
             {status === null && (
               <Button
                 appearance="primary"
-                disabled={busy || info.email_count === 0}
+                disabled={busy || info.email_count === 0 || spendingOff !== null}
                 onClick={() => setConfirming(true)}
                 data-testid="domain-order"
               >
                 Order the file…
               </Button>
             )}
+            {status === null && <SpendingOffNote reason={spendingOff} />}
             <Button
               disabled={busy || status !== "ready"}
               onClick={() => void download()}

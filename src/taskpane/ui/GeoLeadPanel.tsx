@@ -12,6 +12,8 @@ import { geoLeadRequest, type GeoForm, type GeoFormField } from "../geo-lead/geo
 import { errorText, usePane } from "./pane-context";
 import { fieldError } from "./field-error";
 import { jobOfSearch } from "../jobs/job-records";
+import { SpendingOffNote } from "./SpendingOffNote";
+import { useSpendingOffReason } from "./use-spending";
 
 const useStyles = makeStyles({
   form: { display: "flex", flexDirection: "column", gap: "10px" },
@@ -24,6 +26,7 @@ const useStyles = makeStyles({
 export function GeoLeadPanel(): JSX.Element {
   const styles = useStyles();
   const { services, jobs, tracker, show } = usePane();
+  const spendingOff = useSpendingOffReason();
   const [form, setForm] = useState<GeoForm>({
     query: "",
     latitude: "",
@@ -141,9 +144,15 @@ export function GeoLeadPanel(): JSX.Element {
         decision maker), after a free preview.
       </Caption1>
       <Field {...errorFor("submit")}>
-        <Button appearance="primary" type="submit" disabled={busy} data-testid="geo-submit">
+        <Button
+          appearance="primary"
+          type="submit"
+          disabled={busy || spendingOff !== null}
+          data-testid="geo-submit"
+        >
           Start the GeoLead search
         </Button>
+        <SpendingOffNote reason={spendingOff} />
       </Field>
     </form>
   );

@@ -24,6 +24,8 @@ import type { JobRecord } from "../excel/job-store";
 import { isFinished, progressOf } from "../jobs/job-tracker";
 import { importResults } from "../jobs/results-import";
 import { errorText, usePane, useJobs } from "./pane-context";
+import { SpendingOffNote } from "./SpendingOffNote";
+import { useSpendingOffReason } from "./use-spending";
 
 const useStyles = makeStyles({
   list: { display: "flex", flexDirection: "column", gap: "8px" },
@@ -80,6 +82,9 @@ export function JobsPanel(): JSX.Element {
 function JobCard({ job }: { job: JobRecord }): JSX.Element {
   const styles = useStyles();
   const { services, jobs } = usePane();
+  // A bulk or GeoLead download may pay; a domain file was paid when ordered.
+  const spendingOffReason = useSpendingOffReason();
+  const spendingOff = job.kind === "domain_file" ? null : spendingOffReason;
   const [filters, setFilters] = useState({
     fullyVerified: true,
     partiallyVerified: true,
@@ -215,12 +220,13 @@ function JobCard({ job }: { job: JobRecord }): JSX.Element {
           <Button
             size="small"
             appearance="primary"
-            disabled={writing !== null}
+            disabled={writing !== null || spendingOff !== null}
             onClick={() => void askToDownload()}
             data-testid="job-download"
           >
             Download into a new sheet
           </Button>
+          <SpendingOffNote reason={spendingOff} />
         </div>
       )}
       {writing && (

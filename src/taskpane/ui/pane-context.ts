@@ -12,7 +12,7 @@ export interface PaneContext {
   show: (tab: TabId) => void;
 }
 
-export type TabId = "bulk" | "geo" | "domain" | "report" | "jobs" | "settings";
+export type TabId = "bulk" | "geo" | "domain" | "report" | "jobs" | "lookups" | "settings";
 
 export const PaneContextValue = createContext<PaneContext | null>(null);
 

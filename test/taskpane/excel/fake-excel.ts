@@ -1,15 +1,28 @@
-// An in-memory stand-in for the part of Excel's RequestContext the sheet writer uses.
-// office-addin-mock cannot record what a batch carries, so this fake does: every queued
-// operation in order, the JSON size of each sync's values and formats (refused above Excel
-// on the web's 5 MB, as Excel does), and cells as Excel stores typed input: a leading
-// apostrophe makes text, "=..." a formula, "00123" a number, "TRUE" a boolean.
+// An in-memory stand-in for the part of Excel's RequestContext the sheet writer and the
+// freezing of results use. office-addin-mock cannot record what a batch carries, so this fake
+// does: every queued operation in order, the JSON size of each sync's values and formats
+// (refused above Excel on the web's 5 MB, as Excel does; so are answers above 5 MB), and cells
+// as Excel stores typed input: a leading apostrophe makes text, "=..." a formula, "00123" a
+// number, "TRUE" a boolean. A formula's result is given by the test (setFormula); a result of
+// several cells spills from its anchor, as a dynamic array does.
+
+/** An error value shown by a cell ("#N/A"). */
+export interface FakeError {
+  error: string;
+}
+
+/** What a formula calculates, per cell. */
+export type Result = string | number | boolean | FakeError;
 
 export type Stored =
   | { kind: "empty" }
   | { kind: "text"; value: string; quotePrefix: boolean }
   | { kind: "number"; value: number }
   | { kind: "boolean"; value: boolean }
-  | { kind: "formula"; value: string };
+  /** Without a result (typed in), it shows #NAME?: the fake calculates nothing. */
+  | { kind: "formula"; value: string; result?: Result[][] }
+  /** A cell of an anchor's result other than the anchor: a value and no formula of its own. */
+  | { kind: "spilled"; value: Result; anchor: { row: number; column: number } };
 
 export interface FakeOp {
   op:
@@ -33,6 +46,15 @@ export interface FakeOp {
 export interface FakeSync {
   payloadBytes: number;
   ops: number;
+  /** JSON size of what the sync's loads answered. */
+  responseBytes: number;
+}
+
+/** Cells whose properties a sync loaded (freeze reads formulas, values and types). */
+export interface FakeRead {
+  sync: number;
+  address: string;
+  cells: number;
 }
 
 export interface FakeTable {
@@ -50,12 +72,19 @@ interface Block {
 }
 
 const PAYLOAD_LIMIT_BYTES = 5 * 1024 * 1024;
+const MAX_ROWS = 1_048_576;
 
 export function columnIndex(letters: string): number {
   return [...letters].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1;
 }
 
+/** "B2", "A1:C3", or whole columns "A:B". */
 export function parseAddress(address: string): Block {
+  const columns = /^([A-Z]+):([A-Z]+)$/.exec(address);
+  if (columns) {
+    const column = columnIndex(columns[1]!);
+    return { row: 0, column, rows: MAX_ROWS, columns: columnIndex(columns[2]!) - column + 1 };
+  }
   const match = /^([A-Z]+)(\d+)(?::([A-Z]+)(\d+))?$/.exec(address);
   if (!match) throw new Error(`InvalidArgument: bad address ${address}`);
   const column = columnIndex(match[1]!);
@@ -63,6 +92,36 @@ export function parseAddress(address: string): Block {
   const lastColumn = match[3] ? columnIndex(match[3]) : column;
   const lastRow = match[4] ? Number(match[4]) - 1 : row;
   return { row, column, rows: lastRow - row + 1, columns: lastColumn - column + 1 };
+}
+
+export function formatAddress(block: Block): string {
+  const letters = (c: number): string =>
+    (c >= 26 ? letters(Math.floor(c / 26) - 1) : "") + String.fromCharCode(65 + (c % 26));
+  const first = `${letters(block.column)}${block.row + 1}`;
+  const last = `${letters(block.column + block.columns - 1)}${block.row + block.rows}`;
+  return first === last ? first : `${first}:${last}`;
+}
+
+function intersect(a: Block, b: Block): Block | null {
+  const row = Math.max(a.row, b.row);
+  const column = Math.max(a.column, b.column);
+  const rows = Math.min(a.row + a.rows, b.row + b.rows) - row;
+  const columns = Math.min(a.column + a.columns, b.column + b.columns) - column;
+  return rows > 0 && columns > 0 ? { row, column, rows, columns } : null;
+}
+
+const isError = (value: Result): value is FakeError => typeof value === "object";
+
+/** What a cell shows: its value, a formula's result (or #NAME?), an error as its text. */
+function shownValue(cell: Stored): Result | "" {
+  switch (cell.kind) {
+    case "empty":
+      return "";
+    case "formula":
+      return cell.result?.[0]?.[0] ?? { error: "#NAME?" };
+    default:
+      return cell.value;
+  }
 }
 
 /** How Excel stores a value given through Range.values (as if typed). */
@@ -99,14 +158,112 @@ export class FakeSheet {
     return this.cells.get(row)?.[column] ?? { kind: "empty" };
   }
 
+  private put(row: number, column: number, cell: Stored): void {
+    const stored = this.cells.get(row) ?? [];
+    stored[column] = cell;
+    this.cells.set(row, stored);
+  }
+
   /** The sheet's rows as shown: text and numbers as Excel would display them, formulas marked. */
   shown(): Array<Array<string | number | boolean | null>> {
     const last = Math.max(-1, ...this.cells.keys());
     return Array.from({ length: last + 1 }, (_, r) =>
-      (this.cells.get(r) ?? []).map((c) =>
-        c.kind === "empty" ? null : c.kind === "formula" ? `FORMULA:${c.value}` : c.value
-      )
+      (this.cells.get(r) ?? []).map((c) => {
+        if (c === undefined || c.kind === "empty") return null;
+        if (c.kind === "formula") return `FORMULA:${c.value}`;
+        const value = shownValue(c);
+        return typeof value === "object" ? value.error : value;
+      })
     );
+  }
+
+  /** The smallest block holding every cell that is not empty, or null. */
+  usedBlock(): Block | null {
+    let top = Infinity;
+    let left = Infinity;
+    let bottom = -1;
+    let right = -1;
+    for (const [r, row] of this.cells) {
+      row.forEach((cell, c) => {
+        if (!cell || cell.kind === "empty") return;
+        top = Math.min(top, r);
+        bottom = Math.max(bottom, r);
+        left = Math.min(left, c);
+        right = Math.max(right, c);
+      });
+    }
+    return bottom < 0
+      ? null
+      : { row: top, column: left, rows: bottom - top + 1, columns: right - left + 1 };
+  }
+
+  /** A formula with the result Excel calculated: more than one cell spills from the anchor. */
+  setFormula(address: string, formula: string, result: Result[][]): void {
+    const { row, column } = parseAddress(address);
+    this.write(row, column, { kind: "formula", value: formula, result });
+    result.forEach((cells, i) =>
+      cells.forEach((value, j) => {
+        if (i === 0 && j === 0) return;
+        if (this.cell(row + i, column + j).kind !== "empty")
+          throw new Error(`setFormula: ${address} would spill over a cell that is not empty`);
+        this.put(row + i, column + j, { kind: "spilled", value, anchor: { row, column } });
+      })
+    );
+  }
+
+  /** The block an anchor's result covers, when it has more than one cell. */
+  spillOf(row: number, column: number): Block | null {
+    const cell = this.cell(row, column);
+    if (cell.kind !== "formula" || !cell.result) return null;
+    const block = { row, column, rows: cell.result.length, columns: cell.result[0]!.length };
+    return block.rows * block.columns > 1 ? block : null;
+  }
+
+  /**
+   * A cell's content replaced, as Excel does it: an anchor's spill goes with its formula;
+   * writing into a spill blocks it (#SPILL!), and emptying a spilled cell changes nothing.
+   */
+  write(row: number, column: number, cell: Stored): void {
+    const current = this.cell(row, column);
+    if (current.kind === "spilled") {
+      if (cell.kind === "empty") return;
+      const { anchor } = current;
+      this.removeSpill(anchor.row, anchor.column);
+      const formula = this.cell(anchor.row, anchor.column) as Stored & { kind: "formula" };
+      this.put(anchor.row, anchor.column, { ...formula, result: [[{ error: "#SPILL!" }]] });
+    }
+    this.removeSpill(row, column);
+    this.put(row, column, cell);
+  }
+
+  private removeSpill(row: number, column: number): void {
+    const spill = this.spillOf(row, column);
+    if (!spill) return;
+    for (let r = spill.row; r < spill.row + spill.rows; r++)
+      for (let c = spill.column; c < spill.column + spill.columns; c++)
+        if (this.cell(r, c).kind === "spilled") this.put(r, c, { kind: "empty" });
+  }
+
+  /** A loaded property of one cell, as Range.values, formulas and valueTypes give it. */
+  read(property: string, row: number, column: number): unknown {
+    const cell = this.cell(row, column);
+    const value = shownValue(cell);
+    switch (property) {
+      case "values":
+        return isError(value as Result) ? (value as FakeError).error : value;
+      case "formulas":
+        // A cell without a formula gives its value: quoted text "=x" reads "=x".
+        return cell.kind === "formula" ? cell.value : this.read("values", row, column);
+      case "valueTypes":
+        if (value === "") return "Empty";
+        if (typeof value === "object") return "Error";
+        return typeof value === "string"
+          ? "String"
+          : typeof value === "number"
+            ? "Double"
+            : "Boolean";
+    }
+    throw new Error(`InvalidArgument: the fake does not load ${property}`);
   }
 
   api(): Excel.Worksheet {
@@ -117,6 +274,11 @@ export class FakeSheet {
         return sheet.name;
       },
       getRange: (address: string) => excel.range(sheet, address),
+      getRangeByIndexes: (row: number, column: number, rows: number, columns: number) =>
+        excel.range(sheet, formatAddress({ row, column, rows, columns })),
+      getCell: (row: number, column: number) =>
+        excel.range(sheet, formatAddress({ row, column, rows: 1, columns: 1 })),
+      getUsedRangeOrNullObject: () => excel.derivedRange(sheet, () => sheet.usedBlock()),
       tables: {
         add: (address: string, hasHeaders: boolean) => {
           const table: FakeTable = {
@@ -169,10 +331,16 @@ export class FakeExcel {
   readonly syncs: FakeSync[] = [];
   readonly sheets: FakeSheet[] = [];
   readonly tables: FakeTable[] = [];
+  readonly reads: FakeRead[] = [];
+  /** Calls of Range.getSpillingToRangeOrNullObject. */
+  spillQueries = 0;
   activeSheet: string | null = null;
   /** Makes the sync of this index (0-based) fail, as a lost connection would. */
   failSync: number | null = null;
-  private pending: Array<() => void> = [];
+  /** The selected range (getSelectedRange); areas > 1 is a selection Excel cannot give as one range. */
+  selection: { sheet: string; address: string; areas?: number };
+  /** Work of the next sync, in order; a load answers data, committed when the answer fits. */
+  private pending: Array<() => Answer | void> = [];
   private pendingBytes = 0;
   private pendingOps = 0;
 
@@ -188,6 +356,7 @@ export class FakeExcel {
       this.sheets.push(new FakeSheet(this, name));
     for (const name of options.tableNames ?? [])
       this.tables.push({ name, sheet: this.sheets[0]!.name, address: "A1:A2", hasHeaders: true });
+    this.selection = { sheet: this.sheets[0]!.name, address: "A1" };
   }
 
   sheet(name: string): FakeSheet {
@@ -207,14 +376,15 @@ export class FakeExcel {
     this.ops.push({ ...op, sync: this.syncs.length });
     this.pendingBytes += bytes;
     this.pendingOps++;
-    this.pending.push(apply);
+    this.pending.push(() => void apply());
   }
 
   async sync(): Promise<void> {
     const work = this.pending;
     const bytes = this.pendingBytes;
     const index = this.syncs.length;
-    this.syncs.push({ payloadBytes: bytes, ops: this.pendingOps });
+    const sync: FakeSync = { payloadBytes: bytes, ops: this.pendingOps, responseBytes: 0 };
+    this.syncs.push(sync);
     this.pending = [];
     this.pendingBytes = 0;
     this.pendingOps = 0;
@@ -224,7 +394,18 @@ export class FakeExcel {
       throw Object.assign(new Error("The request payload size has exceeded the limit."), {
         code: "RequestPayloadSizeLimitExceeded",
       });
-    for (const apply of work) apply();
+    const answers: Answer[] = [];
+    for (const apply of work) {
+      const answer = apply();
+      if (answer) answers.push(answer);
+    }
+    // As Excel: the actions ran, but an answer over the limit is not delivered.
+    sync.responseBytes = answers.reduce((sum, answer) => sum + answer.bytes, 0);
+    if (sync.responseBytes > PAYLOAD_LIMIT_BYTES)
+      throw Object.assign(new Error("The response payload size has exceeded the limit."), {
+        code: "ResponsePayloadSizeLimitExceeded",
+      });
+    for (const answer of answers) answer.commit();
   }
 
   context(): Excel.RequestContext {
@@ -270,8 +451,101 @@ export class FakeExcel {
       worksheets,
       tables: loadable(() => this.tables.map((t) => ({ name: t.name }))),
       names: loadable(() => (this.options.definedNames ?? []).map((name) => ({ name }))),
+      getSelectedRange: () => {
+        const sheet = this.sheet(this.selection.sheet);
+        return this.derivedRange(sheet, () => {
+          if ((this.selection.areas ?? 1) > 1)
+            throw Object.assign(new Error("The current selection is invalid for this operation."), {
+              code: "InvalidSelection",
+            });
+          return parseAddress(this.selection.address);
+        });
+      },
     };
     return { workbook, sync: () => this.sync() } as unknown as Excel.RequestContext;
+  }
+
+  /**
+   * A range found at sync (a used range, an intersection, a spill): null makes a null object.
+   * It loads address, rowIndex, columnIndex, rowCount, columnCount, values, formulas and
+   * valueTypes, and gives the intersection with another range and the spill of its cell.
+   */
+  derivedRange(sheet: FakeSheet, resolve: () => Block | null): Excel.Range {
+    return this.readable({}, sheet, resolve, true) as unknown as Excel.Range;
+  }
+
+  private readable(
+    target: Record<string, unknown>,
+    sheet: FakeSheet,
+    resolve: () => Block | null,
+    nullable: boolean
+  ): Record<string, unknown> {
+    const excel = this;
+    // Resolved once, when a sync first uses it (office.js resolves object paths in order).
+    let resolved: Block | null | undefined;
+    const block = (): Block | null => (resolved === undefined ? (resolved = resolve()) : resolved);
+    const loaded: Record<string, unknown> = {};
+    let isNull: boolean | undefined;
+    if (nullable) {
+      this.pending.push(() => {
+        const found = block();
+        return { bytes: 5, commit: () => (isNull = found === null) };
+      });
+    }
+    const property = (name: string) => ({
+      get() {
+        if (!(name in loaded)) throw new Error(`PropertyNotLoaded: ${name} (load, then sync)`);
+        return loaded[name];
+      },
+    });
+    Object.defineProperties(target, {
+      isNullObject: {
+        get() {
+          if (isNull === undefined && nullable)
+            throw new Error("PropertyNotLoaded: isNullObject (sync first)");
+          return isNull ?? false;
+        },
+      },
+      ...Object.fromEntries(LOADABLE.map((name) => [name, property(name)])),
+    });
+    Object.assign(target, {
+      fakeBlock: block,
+      worksheet: sheet.api(),
+      load(names: string) {
+        const list = names.split(",").map((name) => name.trim());
+        excel.pending.push(() => {
+          const found = block();
+          if (!found) return;
+          if (list.some((name) => CELL_PROPERTIES.includes(name)))
+            excel.reads.push({
+              sync: excel.syncs.length - 1,
+              address: formatAddress(found),
+              cells: found.rows * found.columns,
+            });
+          const data: Record<string, unknown> = {};
+          for (const name of list) data[name] = loadProperty(sheet, found, name);
+          return { bytes: bytesOf(data), commit: () => Object.assign(loaded, data) };
+        });
+        return target;
+      },
+      getIntersectionOrNullObject(other: { fakeBlock: () => Block | null }) {
+        return excel.derivedRange(sheet, () => {
+          const mine = block();
+          const theirs = other.fakeBlock();
+          return mine && theirs ? intersect(mine, theirs) : null;
+        });
+      },
+      getSpillingToRangeOrNullObject() {
+        excel.spillQueries++;
+        return excel.derivedRange(sheet, () => {
+          const cell = block();
+          return cell && cell.rows * cell.columns === 1
+            ? sheet.spillOf(cell.row, cell.column)
+            : null;
+        });
+      },
+    });
+    return target;
   }
 
   range(sheet: FakeSheet, address: string): Excel.Range {
@@ -314,13 +588,12 @@ export class FakeExcel {
         }
         excel.queue({ op: "values", sheet: sheet.name, address }, bytesOf(values), () => {
           if (excel.options.keepCells === false) return;
-          values.forEach((row, r) => {
-            const stored = sheet.cells.get(block.row + r) ?? [];
+          values.forEach((row, r) =>
             row.forEach((value, c) => {
-              stored[block.column + c] = storeInput(value);
-            });
-            sheet.cells.set(block.row + r, stored);
-          });
+              // null leaves a cell as it is (office.js).
+              if (value !== null) sheet.write(block.row + r, block.column + c, storeInput(value));
+            })
+          );
         });
       },
       set numberFormat(format: unknown) {
@@ -333,6 +606,43 @@ export class FakeExcel {
         );
       },
     };
-    return range as unknown as Excel.Range;
+    return this.readable(range, sheet, () => block, false) as unknown as Excel.Range;
   }
+}
+
+interface Answer {
+  bytes: number;
+  commit: () => void;
+}
+
+const CELL_PROPERTIES = ["values", "formulas", "valueTypes"];
+const LOADABLE = [
+  "address",
+  "rowIndex",
+  "columnIndex",
+  "rowCount",
+  "columnCount",
+  ...CELL_PROPERTIES,
+];
+
+function loadProperty(sheet: FakeSheet, block: Block, name: string): unknown {
+  switch (name) {
+    case "address":
+      return `${sheet.name}!${formatAddress(block)}`;
+    case "rowIndex":
+      return block.row;
+    case "columnIndex":
+      return block.column;
+    case "rowCount":
+      return block.rows;
+    case "columnCount":
+      return block.columns;
+  }
+  if (!CELL_PROPERTIES.includes(name))
+    throw new Error(`InvalidArgument: the fake does not load ${name}`);
+  return Array.from({ length: block.rows }, (_, r) =>
+    Array.from({ length: block.columns }, (_, c) =>
+      sheet.read(name, block.row + r, block.column + c)
+    )
+  );
 }

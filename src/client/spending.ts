@@ -1,0 +1,219 @@
+import { ApiError } from "./errors";
+import type { LookupOperation } from "./lookup-key";
+
+// The spending guard of the worksheet functions (DESIGN 4, "Spending"): the switch, the
+// confirmation threshold and the session budget. Amounts are whole thousandths of a credit,
+// so that 0.2 + 0.2 + 0.2 is 0.6 and a budget edge is exact.
+
+/** The most one lookup can cost (DESIGN 4): the price of a valid answer; others are free. */
+export const MAX_COST_MILLI: Record<LookupOperation, number> = {
+  person: 1_000,
+  company: 1_000,
+  linkedin_url: 1_000,
+  decision_maker: 2_000,
+  verify: 200,
+  // Legacy employees: charged on every call that finds someone (spec 1).
+  employees: 1_000,
+};
+
+export interface SpendingPolicy {
+  /** Off: cells answer only from kept answers. */
+  enabled: boolean;
+  /** Ask before the new lookups of one recalculation may cost more than this; null never asks. */
+  confirmAbove: number | null;
+  /** Credits that cells may spend in this session; null for no limit. */
+  sessionBudget: number | null;
+}
+
+export const DEFAULT_SPENDING: SpendingPolicy = {
+  enabled: true,
+  confirmAbove: 25,
+  sessionBudget: null,
+};
+
+export const toMilli = (credits: number): number => Math.round(credits * 1000);
+export const fromMilli = (milli: number): number => milli / 1000;
+
+export type RefusalCode =
+  "spending_off" | "declined" | "stopped" | "budget_reached" | "unconfirmed";
+
+const formatCredits = (milli: number): string =>
+  fromMilli(milli).toLocaleString("en-US", { maximumFractionDigits: 3 });
+
+/** The error a refused lookup's cell shows (`#N/A` with this message; DESIGN 2). */
+export function refusal(code: RefusalCode, policy?: SpendingPolicy): ApiError {
+  const messages: Record<RefusalCode, string> = {
+    spending_off:
+      "Spending is off: only kept answers are shown. Turn spending on in the task pane (Lookups).",
+    declined: "Not run: declined in the task pane. Recalculate to be asked again.",
+    stopped: "Stopped from the task pane. Recalculate to run it.",
+    budget_reached: `Session budget reached (${formatCredits(toMilli(policy?.sessionBudget ?? 0))} credits for cells): change it in the task pane (Lookups).`,
+    unconfirmed: `Not run: this recalculation may spend more than ${formatCredits(toMilli(policy?.confirmAbove ?? 0))} credits and the task pane could not ask you. Change "Ask before spending more than" in the task pane (Lookups).`,
+  };
+  return new ApiError({ kind: "refused", status: null, code: code, message: messages[code] });
+}
+
+/** A new paid lookup that the guard decides on. */
+export interface GuardItem {
+  operation: LookupOperation;
+}
+
+/** What the guard decided for one batch of new lookups (in the order given). */
+export interface GuardDecision<T extends GuardItem> {
+  send: T[];
+  hold: T[];
+  refuse: Array<{ item: T; error: ApiError }>;
+}
+
+/** The question on screen while lookups are held. */
+export interface SpendingQuestion {
+  count: number;
+  maxCredits: number;
+  /** The threshold it was asked for. */
+  confirmAbove: number;
+}
+
+type Listener = () => void;
+
+/**
+ * Decides, batch by batch, which new lookups may be sent. One "recalculation" is a burst:
+ * the lookups that arrive while others are still pending, or within `quietMs` of the last
+ * one settling. Budget: a lookup is let through only if what cells spent, plus the most that
+ * the lookups already let through may still cost, plus its own maximum, stays within it.
+ */
+export class SpendingGuard {
+  private policyValue: SpendingPolicy;
+  private spentMilli = 0;
+  private reservedMilli = 0;
+  private burstMilli = 0;
+  private allowanceMilli: number | null;
+  private heldMilli = 0;
+  private heldCount = 0;
+  private asking = false;
+  private readonly listeners = new Set<Listener>();
+
+  constructor(policy: SpendingPolicy = DEFAULT_SPENDING) {
+    this.policyValue = { ...policy };
+    this.allowanceMilli = policy.confirmAbove === null ? null : toMilli(policy.confirmAbove);
+  }
+
+  get policy(): SpendingPolicy {
+    return { ...this.policyValue };
+  }
+
+  setPolicy(policy: SpendingPolicy): void {
+    this.policyValue = { ...policy };
+    if (!this.asking) this.resetBurst();
+    this.emit();
+  }
+
+  /** Credits actually charged for cells this session. */
+  get spent(): number {
+    return fromMilli(this.spentMilli);
+  }
+
+  get question(): SpendingQuestion | null {
+    if (!this.asking) return null;
+    return {
+      count: this.heldCount,
+      maxCredits: fromMilli(this.heldMilli),
+      confirmAbove: this.policyValue.confirmAbove ?? 0,
+    };
+  }
+
+  /**
+   * Decides for new lookups (not kept, not already pending). Held lookups wait for
+   * `answer()`; while a question is open every new lookup joins it.
+   */
+  decide<T extends GuardItem>(items: T[]): GuardDecision<T> {
+    const decision: GuardDecision<T> = { send: [], hold: [], refuse: [] };
+    const policy = this.policyValue;
+    const admitted: T[] = [];
+    let admittedMilli = 0;
+    for (const item of items) {
+      const cost = MAX_COST_MILLI[item.operation];
+      if (!policy.enabled) decision.refuse.push({ item, error: refusal("spending_off") });
+      else if (
+        policy.sessionBudget !== null &&
+        this.spentMilli + this.reservedMilli + admittedMilli + cost > toMilli(policy.sessionBudget)
+      )
+        decision.refuse.push({ item, error: refusal("budget_reached", policy) });
+      else {
+        admitted.push(item);
+        admittedMilli += cost;
+      }
+    }
+    if (admitted.length === 0) return decision;
+    // Held lookups reserve their budget too: the question never offers what cannot be spent.
+    this.reservedMilli += admittedMilli;
+    const askAt = this.allowanceMilli;
+    if (this.asking || (askAt !== null && this.burstMilli + admittedMilli > askAt)) {
+      this.asking = true;
+      this.heldCount += admitted.length;
+      this.heldMilli += admittedMilli;
+      decision.hold.push(...admitted);
+    } else {
+      this.burstMilli += admittedMilli;
+      decision.send.push(...admitted);
+    }
+    this.emit();
+    return decision;
+  }
+
+  /**
+   * Closes the question. `run`: what was held may be sent, and the rest of this
+   * recalculation may spend up to the threshold again before the next question.
+   */
+  answer(run: boolean): void {
+    if (!this.asking) return;
+    if (run) {
+      this.burstMilli += this.heldMilli;
+      const threshold = this.policyValue.confirmAbove;
+      this.allowanceMilli = threshold === null ? null : this.burstMilli + toMilli(threshold);
+    } else this.reservedMilli -= this.heldMilli;
+    this.asking = false;
+    this.heldMilli = 0;
+    this.heldCount = 0;
+    this.emit();
+  }
+
+  /** Held lookups withdrawn one by one (a cancelled cell) give their reservation back. */
+  releaseHeld(operation: LookupOperation): void {
+    const cost = MAX_COST_MILLI[operation];
+    this.reservedMilli -= cost;
+    if (this.asking) {
+      this.heldMilli -= cost;
+      this.heldCount--;
+      if (this.heldCount === 0) {
+        this.asking = false;
+        this.heldMilli = 0;
+      }
+    }
+    this.emit();
+  }
+
+  /** A lookup that was let through ended (sent or withdrawn); `charged` is what it cost. */
+  settled(operation: LookupOperation, charged: number): void {
+    this.reservedMilli -= MAX_COST_MILLI[operation];
+    const milli = Number.isFinite(charged) && charged > 0 ? toMilli(charged) : 0;
+    this.spentMilli += milli;
+    if (milli > 0) this.emit();
+  }
+
+  /** No lookup pending for a while: the next one starts a new recalculation. */
+  resetBurst(): void {
+    if (this.asking) return;
+    this.burstMilli = 0;
+    this.allowanceMilli =
+      this.policyValue.confirmAbove === null ? null : toMilli(this.policyValue.confirmAbove);
+  }
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private emit(): void {
+    for (const listener of [...this.listeners]) listener();
+  }
+}

@@ -1,0 +1,14 @@
+import { Caption1, tokens } from "@fluentui/react-components";
+
+/** Next to a disabled paid action: why it is disabled (DESIGN 4, spending off). */
+export function SpendingOffNote({ reason }: { reason: string | null }): JSX.Element | null {
+  if (!reason) return null;
+  return (
+    <Caption1
+      style={{ color: tokens.colorPaletteRedForeground1 }}
+      data-testid="spending-off-reason"
+    >
+      {reason}
+    </Caption1>
+  );
+}

@@ -1,0 +1,62 @@
+import { useEffect, useState } from "react";
+import type { LookupCounts } from "../../client/scheduler";
+import type { SpendingQuestion } from "../../client/spending";
+import type { Services } from "../../runtime/services";
+import type { Settings } from "../../runtime/settings";
+import { usePane } from "./pane-context";
+
+/** The settings in force, as React state: every panel sees a save at once. */
+export function useSettings(services: Services): Settings | null {
+  const [settings, setSettings] = useState<Settings | null>(null);
+  useEffect(() => {
+    let live = true;
+    void services.settings.load().then((loaded) => live && setSettings(loaded));
+    const unsubscribe = services.settings.subscribe((next) => setSettings(next));
+    return () => {
+      live = false;
+      unsubscribe();
+    };
+  }, [services]);
+  return settings;
+}
+
+/** Why the task pane's paid actions are disabled, or null when they are not (DESIGN 4). */
+export function useSpendingOffReason(): string | null {
+  const settings = useSettings(usePane().services);
+  return settings && !settings.spendingEnabled
+    ? "Spending is off: paid actions are disabled. Turn it on in Lookups."
+    : null;
+}
+
+/** The Lookups view's counts, at most ten updates a second however fast lookups settle. */
+export function useLookupCounts(services: Services, intervalMs = 100): LookupCounts {
+  const scheduler = services.lookups;
+  const [counts, setCounts] = useState<LookupCounts>(scheduler.counts);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const unsubscribe = scheduler.subscribe(() => {
+      timer ??= setTimeout(() => {
+        timer = null;
+        setCounts(scheduler.counts);
+      }, intervalMs);
+    });
+    setCounts(scheduler.counts);
+    return () => {
+      unsubscribe();
+      if (timer) clearTimeout(timer);
+    };
+  }, [scheduler, intervalMs]);
+  return counts;
+}
+
+/** The open spending question, or null. */
+export function useSpendingQuestion(services: Services): SpendingQuestion | null {
+  const guard = services.spending;
+  const [question, setQuestion] = useState<SpendingQuestion | null>(guard.question);
+  useEffect(() => {
+    const update = (): void => setQuestion(guard.question);
+    update();
+    return guard.subscribe(update);
+  }, [guard]);
+  return question;
+}
