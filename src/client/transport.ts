@@ -1,5 +1,5 @@
 import { ApiError, errorFromResponse, type ApiErrorInit } from "./errors";
-import { ConnectionLimiter } from "./limiter";
+import { ConnectionLimiter, type AttemptOutcome, type Slot } from "./limiter";
 
 // The one request core of the client (Octokit style): base URL, authentication, timeout,
 // retries with backoff and jitter, and both error shapes parsed into ApiError.
@@ -53,8 +53,34 @@ export interface TransportOptions {
   random?: () => number;
   /** Called before every attempt that goes on the wire (metrics, tests). */
   onAttempt?: (attempt: AttemptInfo) => void;
-  /** Requests on the wire at once (default 6, as browsers allow per host over HTTP/1.1). */
+  /** A fixed number of requests on the wire (no adaptation); without it the limit adapts. */
   maxConcurrent?: number;
+  /** Adaptive concurrency (DESIGN 3): where the limit starts and how far it may grow. */
+  concurrency?: ConcurrencyOptions;
+  /** The protocol a response came over ("h2", "http/1.1"); default: the browser's Resource Timing. */
+  protocol?: (url: string) => string | undefined;
+}
+
+export interface ConcurrencyOptions {
+  /** Requests on the wire at first (default 6). */
+  initial?: number;
+  /** Ceiling over HTTP/1.1, or while the protocol is unknown (default 6: a browser's limit per host). */
+  http1Ceiling?: number;
+  /** Ceiling over HTTP/2 or HTTP/3 (default 64). */
+  http2Ceiling?: number;
+}
+
+export const DEFAULT_HTTP1_CEILING = 6;
+export const DEFAULT_HTTP2_CEILING = 64;
+
+/** The protocol of the last response for `url`, as the browser reports it (same-origin or TAO). */
+export function resourceTimingProtocol(url: string): string | undefined {
+  const perf = (globalThis as { performance?: Performance }).performance;
+  const location = (globalThis as { location?: Location }).location;
+  if (!perf?.getEntriesByName || !location?.href) return undefined;
+  const entries = perf.getEntriesByName(new URL(url, location.href).href, "resource");
+  const last = entries[entries.length - 1] as PerformanceResourceTiming | undefined;
+  return last?.nextHopProtocol || undefined;
 }
 
 export interface AttemptInfo {
@@ -167,6 +193,16 @@ export class Transport {
   private readonly fetchImpl: typeof fetch;
   private readonly random: () => number;
   readonly limiter: ConnectionLimiter;
+  private readonly http1Ceiling: number;
+  private readonly http2Ceiling: number;
+  private override: number | null = null;
+  /** `maxConcurrent` was given: a fixed limit that neither protocol nor settings change. */
+  private readonly fixed: boolean;
+  /** The base URL whose protocol is known, and that protocol. */
+  private protocolOf: { baseUrl: string; protocol: string | null } = {
+    baseUrl: "",
+    protocol: null,
+  };
 
   constructor(private readonly options: TransportOptions) {
     if (!options.endpoint) validateBaseUrl(options.baseUrl ?? "");
@@ -181,30 +217,75 @@ export class Transport {
     this.retryPolicy = { ...DEFAULT_RETRY, ...options.retry };
     this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
     this.random = options.random ?? Math.random;
-    this.limiter = new ConnectionLimiter(Math.max(1, options.maxConcurrent ?? 6));
+    const c = options.concurrency ?? {};
+    this.http1Ceiling = c.http1Ceiling ?? DEFAULT_HTTP1_CEILING;
+    this.http2Ceiling = c.http2Ceiling ?? DEFAULT_HTTP2_CEILING;
+    this.fixed = options.maxConcurrent !== undefined;
+    this.limiter =
+      options.maxConcurrent !== undefined
+        ? new ConnectionLimiter(Math.max(1, options.maxConcurrent))
+        : new ConnectionLimiter({ initial: c.initial ?? 6, ceiling: this.http1Ceiling });
+  }
+
+  /** The protocol of the service's answers, once known ("h2", "http/1.1"). */
+  get protocol(): string | null {
+    return this.protocolOf.protocol;
+  }
+
+  /**
+   * Settings: at most this many requests at once whatever the protocol; null lets the
+   * protocol decide (6 over HTTP/1.1, up to 64 over HTTP/2).
+   */
+  setConcurrencyCeiling(ceiling: number | null): void {
+    this.override = ceiling;
+    if (!this.fixed) this.limiter.setCeiling(ceiling ?? this.protocolCeiling());
+  }
+
+  private protocolCeiling(): number {
+    return /^h[23]/.test(this.protocolOf.protocol ?? "") ? this.http2Ceiling : this.http1Ceiling;
+  }
+
+  /** A new base URL starts at the HTTP/1.1 ceiling until its first answer tells the protocol. */
+  private useEndpoint(baseUrl: string): void {
+    if (this.protocolOf.baseUrl === baseUrl) return;
+    this.protocolOf = { baseUrl, protocol: null };
+    if (this.override === null && !this.fixed) this.limiter.setCeiling(this.http1Ceiling);
+  }
+
+  private learnProtocol(url: string): void {
+    if (this.protocolOf.protocol !== null) return;
+    const protocol = (this.options.protocol ?? resourceTimingProtocol)(url);
+    if (!protocol) return;
+    this.protocolOf = { ...this.protocolOf, protocol };
+    if (this.override === null && !this.fixed) this.limiter.setCeiling(this.protocolCeiling());
   }
 
   async request<T>(options: RequestOptions): Promise<TransportResponse<T>> {
     for (let attempt = 1; ; attempt++) {
+      let slot: Slot;
       try {
-        await this.limiter.acquire({ urgent: attempt > 1, withdraw: options.withdraw });
+        slot = await this.limiter.acquire({ urgent: attempt > 1, withdraw: options.withdraw });
       } catch (error) {
         throw copyError(error as ApiError, { attempts: attempt - 1 });
       }
       let failure: ApiError;
       let apiKey: string | null = null;
+      let outcome: AttemptOutcome = { kind: "neutral" };
+      const started = Date.now();
       try {
         const endpoint = await this.endpoint();
+        this.useEndpoint(endpoint.baseUrl);
         apiKey = options.auth === false ? null : requireKey(endpoint.apiKey);
-        return {
-          ...(await this.attempt<T>(options, endpoint, apiKey, attempt)),
-          attempts: attempt,
-        };
+        const response = await this.attempt<T>(options, endpoint, apiKey, attempt);
+        outcome = { kind: "answer", path: options.path, latencyMs: Date.now() - started };
+        this.learnProtocol(this.url(endpoint.baseUrl, options));
+        return { ...response, attempts: attempt };
       } catch (error) {
         failure = this.redact(error instanceof ApiError ? error : toApiError(error), apiKey);
+        outcome = loadSignal(failure, options.path, Date.now() - started);
       } finally {
         // The connection is free while the request waits to be retried.
-        this.limiter.release();
+        this.limiter.release(slot, outcome);
       }
       const retryable =
         failure.kind === "busy" ||
@@ -327,6 +408,15 @@ export class Transport {
     if (!apiKey || !error.message.includes(apiKey)) return error;
     return copyError(error, { message: error.message.split(apiKey).join("[redacted]") });
   }
+}
+
+/** What a failed attempt tells of the service's load (DESIGN 3: halve on 503, timeouts, network errors). */
+function loadSignal(failure: ApiError, path: string, latencyMs: number): AttemptOutcome {
+  if (failure.kind === "busy" || failure.kind === "timeout" || failure.kind === "network")
+    return { kind: "overload" };
+  // Any other HTTP answer (a 404 no_result, a 402) came back in the usual time.
+  if (failure.status !== null) return { kind: "answer", path, latencyMs };
+  return { kind: "neutral" };
 }
 
 function requireKey(key: string | null): string {

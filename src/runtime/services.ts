@@ -109,6 +109,7 @@ export class Services {
     this.loading ??= (async () => {
       const settings = await this.settings.load();
       this.spending.setPolicy(policyOf(settings));
+      this.clientValue.transport.setConcurrencyCeiling(settings.maxConcurrency);
       const endpoint = await endpointOf(settings);
       this.endpointValue ??= endpoint;
       return this.endpointValue;
@@ -139,8 +140,20 @@ export class Services {
     return cache;
   }
 
+  /** What the Lookups view shows of the connection: its protocol and the adaptive limit. */
+  get connection(): { protocol: string | null; limit: number; ceiling: number; inUse: number } {
+    const transport = this.clientValue.transport;
+    return {
+      protocol: transport.protocol,
+      limit: transport.limiter.limit,
+      ceiling: transport.limiter.ceiling,
+      inUse: transport.limiter.inUse,
+    };
+  }
+
   private async apply(next: Settings, previous: Settings): Promise<void> {
     this.spending.setPolicy(policyOf(next));
+    this.clientValue.transport.setConcurrencyCeiling(next.maxConcurrency);
     if (next.apiKey === previous.apiKey && next.baseUrl === previous.baseUrl) return;
     const endpoint = await endpointOf(next);
     // A change saved before the first load finished is the one in force.

@@ -11,6 +11,8 @@ export interface Settings {
   confirmAbove: number | null;
   /** Credits cells may spend in one session; null for no limit. */
   sessionBudget: number | null;
+  /** Requests at once, whatever the protocol; null: 6 over HTTP/1.1, adaptive up to 64 over HTTP/2. */
+  maxConcurrency: number | null;
 }
 
 /** What the build gives: the connection; spending starts from DEFAULT_SPENDING_SETTINGS. */
@@ -18,8 +20,10 @@ export type ConnectionSettings = Pick<Settings, "apiKey" | "baseUrl" | "webhookU
 
 export const DEFAULT_SPENDING_SETTINGS: Pick<
   Settings,
-  "spendingEnabled" | "confirmAbove" | "sessionBudget"
-> = { spendingEnabled: true, confirmAbove: 25, sessionBudget: null };
+  "spendingEnabled" | "confirmAbove" | "sessionBudget" | "maxConcurrency"
+> = { spendingEnabled: true, confirmAbove: 25, sessionBudget: null, maxConcurrency: null };
+
+export const MAX_CONCURRENCY = 256;
 
 export const SETTING_KEYS = {
   apiKey: "settings.apiKey",
@@ -28,6 +32,7 @@ export const SETTING_KEYS = {
   spendingEnabled: "settings.spendingEnabled",
   confirmAbove: "settings.confirmAbove",
   sessionBudget: "settings.sessionBudget",
+  maxConcurrency: "settings.maxConcurrency",
 } as const;
 
 /** Stored for "never ask", so that it differs from "not set" (the default threshold). */
@@ -109,6 +114,15 @@ export function validateSettings(change: Partial<Settings>): Partial<Settings> {
       throw new SettingsError(field, "Enter a number of credits (0 or more), or leave it empty.");
     clean[field] = value === null ? null : Math.round(value * 1000) / 1000;
   }
+  if (change.maxConcurrency !== undefined) {
+    const value = change.maxConcurrency;
+    if (value !== null && (!Number.isInteger(value) || value < 1 || value > MAX_CONCURRENCY))
+      throw new SettingsError(
+        "maxConcurrency",
+        `Enter a whole number from 1 to ${MAX_CONCURRENCY}, or leave it empty (automatic).`
+      );
+    clean.maxConcurrency = value;
+  }
   if (change.webhookUrl !== undefined) {
     const url = change.webhookUrl?.trim() ?? "";
     if (url === "") clean.webhookUrl = null;
@@ -148,6 +162,10 @@ function parseStored(
   switch (field) {
     case "spendingEnabled":
       return text === "true" ? true : text === "false" ? false : fallback;
+    case "maxConcurrency": {
+      const value = Number(text);
+      return Number.isInteger(value) && value >= 1 && value <= MAX_CONCURRENCY ? value : fallback;
+    }
     case "confirmAbove":
     case "sessionBudget": {
       if (text === NEVER) return field === "confirmAbove" ? null : fallback;

@@ -40,7 +40,7 @@ function runtime(
   baseUrl: string,
   apiKey: string,
   spending: { confirmAbove?: number | null; sessionBudget?: number | null } = {},
-  maxConcurrent = 6
+  maxConcurrent?: number
 ): Runtime {
   const wire: string[] = [];
   const store = new MemoryStore();
@@ -58,7 +58,7 @@ function runtime(
     {
       timeoutMs: 10_000,
       allowShortTimeout: true,
-      maxConcurrent,
+      ...(maxConcurrent === undefined ? {} : { maxConcurrent }),
       retry: { retries: 2, baseDelayMs: 5, maxDelayMs: 10 },
       fetch: (input, init) => {
         const url = String(input);
@@ -148,6 +148,22 @@ describe("runtime services against the sandbox", () => {
         services.credits.snapshot.creditsLeft === 40 ? true : undefined
       );
       expect(seen).toEqual(expect.arrayContaining([100, null, 40]));
+    });
+
+    test("requests at once, saved in Settings, bound the very next requests", async () => {
+      const { services } = runtime(first.baseUrl, mine.apiKey);
+      const scheduler = await services.scheduler();
+      expect(services.connection.ceiling).toBe(6);
+      await services.settings.save({ maxConcurrency: 2 });
+      expect(services.connection.ceiling).toBe(2);
+      let peak = 0;
+      // On the wire, as the transport holds its slots.
+      const watch = scheduler.subscribe(() => (peak = Math.max(peak, services.connection.inUse)));
+      await Promise.all([1, 2, 3, 4, 5, 6].map((i) => scheduler.lookup("person", person(100 + i))));
+      watch();
+      expect(peak).toBe(2);
+      await services.settings.save({ maxConcurrency: null });
+      expect(services.connection.ceiling).toBe(6);
     });
 
     test("a change during a recalculation: sent lookups finish where they went, the rest go to the new service", async () => {

@@ -143,4 +143,19 @@ describe("settings", () => {
     for (const bad of ["-1", "abc", "1e3", ".", "2 5"])
       expect(() => parseCredits(bad, "confirmAbove")).toThrow(SettingsError);
   });
+
+  test("requests at once: a whole number from 1 to 256, or empty for automatic", async () => {
+    const storage = new MemorySettingsStorage();
+    const store = new SettingsStore(storage, connection);
+    expect((await store.load()).maxConcurrency).toBeNull();
+    await store.save({ maxConcurrency: 32 });
+    expect(storage.items.get(SETTING_KEYS.maxConcurrency)).toBe("32");
+    expect((await new SettingsStore(storage, connection).load()).maxConcurrency).toBe(32);
+    for (const bad of [0, 2.5, 257, Number.NaN])
+      await expect(store.save({ maxConcurrency: bad })).rejects.toMatchObject({
+        field: "maxConcurrency",
+      });
+    await store.save({ maxConcurrency: null });
+    expect(storage.items.has(SETTING_KEYS.maxConcurrency)).toBe(false);
+  });
 });

@@ -12,6 +12,7 @@ import {
   tokens,
 } from "@fluentui/react-components";
 import type { LookupCounts } from "../../client/scheduler";
+import type { Services } from "../../runtime/services";
 import { SettingsError, parseCredits, type Settings } from "../../runtime/settings";
 import { fieldError } from "./field-error";
 import { FreezeResults } from "./FreezeResults";
@@ -63,6 +64,9 @@ export function LookupsPanel(): JSX.Element {
           {formatCredits(counts.spent)}
         </Caption1>
       </div>
+      <Caption1 className={styles.muted} data-testid="lookups-connection">
+        {connectionText(services.connection)}
+      </Caption1>
       <div className={styles.form}>
         <div>
           <Button
@@ -91,6 +95,11 @@ export function LookupsPanel(): JSX.Element {
       <FreezeResults />
     </div>
   );
+}
+
+function connectionText(c: Services["connection"]): string {
+  const protocol = c.protocol === null ? "protocol not known yet" : c.protocol.toUpperCase();
+  return `Connection: ${protocol} · ${c.limit} request${c.limit === 1 ? "" : "s"} at once now (up to ${c.ceiling})`;
 }
 
 function CountRow(props: { label: string; value: number; testId: string }): JSX.Element {

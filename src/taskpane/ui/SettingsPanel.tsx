@@ -30,18 +30,26 @@ interface ConnectionReport {
 /** API key (masked; per user, never in the workbook), base URL, webhook URL, test connection. */
 export function SettingsPanel({ services }: { services: Services }): JSX.Element {
   const styles = useStyles();
-  const [form, setForm] = useState({ apiKey: "", baseUrl: "", webhookUrl: "" });
+  const [form, setForm] = useState({
+    apiKey: "",
+    baseUrl: "",
+    webhookUrl: "",
+    maxConcurrency: "",
+  });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saved, setSaved] = useState(false);
   const [testing, setTesting] = useState(false);
   const [report, setReport] = useState<ConnectionReport | null>(null);
 
   useEffect(() => {
-    void services.settings
-      .load()
-      .then((s) =>
-        setForm({ apiKey: s.apiKey ?? "", baseUrl: s.baseUrl, webhookUrl: s.webhookUrl ?? "" })
-      );
+    void services.settings.load().then((s) =>
+      setForm({
+        apiKey: s.apiKey ?? "",
+        baseUrl: s.baseUrl,
+        webhookUrl: s.webhookUrl ?? "",
+        maxConcurrency: s.maxConcurrency === null ? "" : String(s.maxConcurrency),
+      })
+    );
   }, [services]);
 
   const update = (field: keyof typeof form) => (_: unknown, data: { value: string }) => {
@@ -56,6 +64,7 @@ export function SettingsPanel({ services }: { services: Services }): JSX.Element
         apiKey: form.apiKey,
         baseUrl: form.baseUrl,
         webhookUrl: form.webhookUrl,
+        maxConcurrency: form.maxConcurrency.trim() === "" ? null : Number(form.maxConcurrency),
       });
       setErrors({});
       setSaved(true);
@@ -129,6 +138,18 @@ export function SettingsPanel({ services }: { services: Services }): JSX.Element
           value={form.webhookUrl}
           onChange={update("webhookUrl")}
           data-testid="settings-webhook-url"
+        />
+      </Field>
+      <Field
+        label="Requests at once (optional)"
+        hint="Empty: automatic (6 over HTTP/1.1; over HTTP/2 it adapts to the service, up to 64)."
+        {...message("maxConcurrency")}
+      >
+        <Input
+          inputMode="numeric"
+          value={form.maxConcurrency}
+          onChange={update("maxConcurrency")}
+          data-testid="settings-max-concurrency"
         />
       </Field>
       <div className={styles.actions}>
