@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import cors from "@fastify/cors";
 import multipart from "@fastify/multipart";
 import "./context";
@@ -15,7 +15,7 @@ import { SearchService } from "./jobs/searches";
 import { JobRunner } from "./jobs/runner";
 import secureJson from "secure-json-parse";
 import { ServiceError, badRequest, unauthorized } from "./errors";
-import { errorBody, isApiPath, isLegacyPath, sendError } from "./http";
+import { baseUrlOf, errorBody, isApiPath, isLegacyPath, sendError } from "./http";
 import { accountRoutes } from "./routes/account";
 import { bulkRoutes } from "./routes/bulk";
 import { domainRoutes } from "./routes/domain";
@@ -62,6 +62,18 @@ export const DEFAULT_DEMO_API_KEY = "sandbox-demo-key";
 const LOOPBACK_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
 
 /** A configured sandbox service that is not yet listening (tests `listen` on a port of their own). */
+const noRoute = (request: FastifyRequest): ServiceError =>
+  new ServiceError(404, "not_found", `No route ${request.method} ${request.url.split("?")[0]}.`);
+
+/**
+ * Spec 5 declares an API key in the Authorization header; the spec's text shows
+ * `Bearer <key>` and older documentation of the service the bare key: both are accepted.
+ */
+export function apiKeyOf(header: string | undefined): string {
+  const match = /^(?:Bearer\s+)?(\S+)\s*$/i.exec(header ?? "");
+  return match ? match[1]! : "";
+}
+
 export async function buildApp(options: SandboxOptions = {}): Promise<FastifyInstance> {
   const clock = options.clock ?? systemClock;
   const db = openDatabase(options.db ?? ":memory:");
@@ -163,17 +175,18 @@ export async function buildApp(options: SandboxOptions = {}): Promise<FastifyIns
   );
 
   app.setErrorHandler((error, request, reply) => sendError(request, reply, error));
-  app.setNotFoundHandler((request, reply) =>
-    sendError(
-      request,
-      reply,
-      new ServiceError(404, "not_found", `No route ${request.method} ${request.url.split("?")[0]}.`)
-    )
-  );
+  app.setNotFoundHandler((request, reply) => sendError(request, reply, noRoute(request)));
 
   // Faults and authentication apply to the service's own paths, not to /status or /sandbox.
+  // A path the interface does not have is answered 404 here, before any body is parsed (a
+  // form posted to a mistyped path must say "no such path", not "unsupported content type");
+  // on the API's paths only after authentication, so that nothing is revealed without a key.
   app.addHook("onRequest", async (request, reply) => {
-    if (!isApiPath(request.url) || request.method === "OPTIONS") return;
+    if (request.method === "OPTIONS") return;
+    if (!isApiPath(request.url)) {
+      if (request.is404) throw noRoute(request);
+      return;
+    }
     const fault = app.sandbox.faults.before();
     if (fault === "drop") {
       request.raw.socket.destroy();
@@ -191,13 +204,12 @@ export async function buildApp(options: SandboxOptions = {}): Promise<FastifyIns
       return reply
         .status(error.statusCode)
         .type("application/json")
-        .send(errorBody(error, isLegacyPath(request.url)));
+        .send(errorBody(error, isLegacyPath(request.url), baseUrlOf(request)));
     }
-    const header = request.headers.authorization ?? "";
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    const account = match ? ledger.findByApiKey(match[1]!) : undefined;
+    const account = ledger.findByApiKey(apiKeyOf(request.headers.authorization));
     if (!account) throw unauthorized();
     request.account = account;
+    if (request.is404) throw noRoute(request);
   });
   app.addHook("onSend", async (request, reply, payload) => {
     if (!isApiPath(request.url) || request.method === "OPTIONS" || reply.statusCode >= 500)

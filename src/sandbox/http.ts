@@ -8,10 +8,19 @@ export const isLegacyPath = (url: string): boolean => url.startsWith("/v5.0/");
 export const isApiPath = (url: string): boolean =>
   url.startsWith("/v5.1/") || url.startsWith("/v5.0/");
 
-const UPGRADE_PAGE = "Out of credits: upgrade your plan at {base_url}/pricing to continue.";
+/** The base URL the client reached the sandbox at (its own, or a relay's Host). */
+export const baseUrlOf = (request: FastifyRequest): string =>
+  `${request.protocol}://${request.host}`;
 
-/** Spec 2.1 (v5.1) and 2.11 (v5.0) error bodies. */
-export function errorBody(error: ServiceError, legacy: boolean): Record<string, unknown> {
+/**
+ * Spec 2.1 (v5.1) and 2.11 (v5.0) error bodies. The legacy 402 `status` points to an upgrade
+ * page at the service's base URL (spec 7): the sandbox names its own.
+ */
+export function errorBody(
+  error: ServiceError,
+  legacy: boolean,
+  baseUrl: string
+): Record<string, unknown> {
   if (!legacy) return { error: error.code, message: error.message };
   const code = error.code === "unauthorized" ? "not_authorized" : error.code;
   const body: Record<string, unknown> = {
@@ -20,7 +29,8 @@ export function errorBody(error: ServiceError, legacy: boolean): Record<string, 
     error_explained: error.message,
   };
   if (error.field !== undefined) body.field = error.field;
-  if (error.statusCode === 402) body.status = UPGRADE_PAGE;
+  if (error.statusCode === 402)
+    body.status = `Out of credits: upgrade your plan at ${baseUrl}/pricing to continue.`;
   return body;
 }
 
@@ -78,7 +88,7 @@ export function sendError(
   return reply
     .status(serviceError.statusCode)
     .type("application/json")
-    .send(errorBody(serviceError, isLegacyPath(request.url)));
+    .send(errorBody(serviceError, isLegacyPath(request.url), baseUrlOf(request)));
 }
 
 /** Spec 4.2: the optional `x-webhook-url` header; an invalid URL is a bad request. */

@@ -93,13 +93,18 @@ describe("authentication and errors", () => {
     badAuthorizations = [
       ["no Authorization", {}],
       ["a wrong key", { authorization: "Bearer sbx_this-key-does-not-exist" }],
+      ["a wrong bare key", { authorization: "sbx_this-key-does-not-exist" }],
       [
         "a key with one character changed",
         { authorization: `Bearer ${key.slice(0, -1)}${key.endsWith("A") ? "B" : "A"}` },
       ],
+      [
+        "a bare key with one character changed",
+        { authorization: `${key.slice(0, -1)}${key.endsWith("A") ? "B" : "A"}` },
+      ],
       ["Basic scheme", { authorization: `Basic ${Buffer.from(`${key}:`).toString("base64")}` }],
       ["Token scheme", { authorization: `Token ${key}` }],
-      ["the bare key", { authorization: key }],
+      ["the bare key and another word", { authorization: `${key} extra` }],
       ["Bearer without a key", { authorization: "Bearer" }],
       ["Bearer and two words", { authorization: `Bearer ${key} extra` }],
       ["the key in another header", { "x-api-key": key }],
@@ -107,12 +112,39 @@ describe("authentication and errors", () => {
   });
   afterAll(() => sandbox.close());
 
-  test("the real key with the Bearer scheme is accepted (the 401s below are not vacuous)", async () => {
-    for (const [method, path, body] of [...v51Endpoints(examples), ...v50Endpoints(examples)]) {
-      if (path.includes("bulk") || path.includes("geo-lead")) continue; // other suites own these
-      const response = await account.request(method, path, body);
-      expect([path, response.status === 401]).toEqual([path, false]);
+  test("the real key is accepted on every path, as `Bearer <key>` and as the bare key", async () => {
+    // Clients written for the production service send both (spec 5: an API key in the header).
+    const forms: Array<[string, string]> = [
+      ["Bearer", `Bearer ${account.apiKey}`],
+      ["bearer, lower case", `bearer ${account.apiKey}`],
+      ["bare", account.apiKey],
+      ["bare, padded", `  ${account.apiKey} `],
+    ];
+    for (const [form, authorization] of forms) {
+      for (const [method, path, body] of [...v51Endpoints(examples), ...v50Endpoints(examples)]) {
+        const response = await call(sandbox.baseUrl, method, path, body, { authorization });
+        expect([form, method, path, response.status === 401]).toEqual([form, method, path, false]);
+      }
     }
+  });
+
+  test("a bare key is the same account as its Bearer form: it spends the same credits", async () => {
+    const mine = await sandbox.account(10);
+    const bare = await call(
+      sandbox.baseUrl,
+      "POST",
+      "/v5.1/verify-email",
+      examples.verify!.valid!,
+      {
+        authorization: mine.apiKey,
+      }
+    );
+    expect(bare.status).toBe(200);
+    expect(await mine.credits()).toBeCloseTo(9.8, 6);
+    const legacy = await call(sandbox.baseUrl, "GET", "/v5.0/meta/account.json", undefined, {
+      authorization: mine.apiKey,
+    });
+    expect(legacy.body).toMatchObject({ success: true, credits_left: 9 });
   });
 
   test("every v5.1 endpoint answers 401 {error: unauthorized, message} without a valid Bearer key", async () => {
@@ -139,7 +171,7 @@ describe("authentication and errors", () => {
       authorization: `Token ${account.apiKey}`,
     });
     await call(sandbox.baseUrl, "POST", "/v5.0/validate.json", examples.legacy_validate!.valid!, {
-      authorization: account.apiKey,
+      authorization: `Basic ${account.apiKey}`,
     });
     expect(await account.credits()).toBe(before);
   });
@@ -180,6 +212,51 @@ describe("authentication and errors", () => {
     const outside = await call(sandbox.baseUrl, "GET", "/nothing-here");
     expect(outside.status).toBe(404);
     expect(Object.keys(outside.body).sort()).toEqual(["error", "message"]);
+  });
+
+  test("an unknown path answers 404 before its body is read: a form body is no 400", async () => {
+    const form = { "content-type": "application/x-www-form-urlencoded" };
+    const auth = { authorization: `Bearer ${account.apiKey}` };
+    const v51 = await call(sandbox.baseUrl, "POST", "/v5.1/find-email/persons", "a=1&b=2", {
+      ...form,
+      ...auth,
+    });
+    expect(v51.status).toBe(404);
+    expect(v51.body).toEqual({
+      error: "not_found",
+      message: "No route POST /v5.1/find-email/persons.",
+    });
+    const v50 = await call(sandbox.baseUrl, "POST", "/v5.0/search/people.json", "a=1", {
+      ...form,
+      ...auth,
+    });
+    expect(v50.status).toBe(404);
+    expect(v50.body).toMatchObject({ success: false, error: "not_found" });
+    const garbage = await call(sandbox.baseUrl, "POST", "/v5.1/nope", "{not json", auth);
+    expect(garbage.status).toBe(404);
+    const outside = await call(sandbox.baseUrl, "POST", "/v5/find-email/person", "a=1", form);
+    expect(outside.status).toBe(404);
+    expect(outside.body.error).toBe("not_found");
+    // A real path with a form body is still the 400 it was (v5.1 takes JSON only).
+    const real = await call(sandbox.baseUrl, "POST", "/v5.1/verify-email", "email=a@b.co", {
+      ...form,
+      ...auth,
+    });
+    expect(real.status).toBe(400);
+  });
+
+  test("the legacy 402 names the sandbox's own upgrade page, not a placeholder", async () => {
+    const broke = await sandbox.account(0);
+    const response = await broke.request(
+      "POST",
+      "/v5.0/search/person.json",
+      examples.legacy_person!.valid!
+    );
+    expect(response.status).toBe(402);
+    expect(response.body.status).toBe(
+      `Out of credits: upgrade your plan at ${sandbox.baseUrl}/pricing to continue.`
+    );
+    expect(response.text).not.toContain("{base_url}");
   });
 
   test("an unknown API route without a key is refused first (nothing is revealed)", async () => {
