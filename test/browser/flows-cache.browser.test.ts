@@ -27,12 +27,10 @@ describeBrowser("task pane in Chromium: cached answers", () => {
       const ask = () =>
         page.evaluate(
           (p) =>
-            // Excel passes every declared parameter, null when omitted.
-            window.__hostShim.invokeFunction(
-              "FINDEMAIL",
-              [p.first_name, p.last_name, p.domain, null, null],
-              { timeoutMs: 10_000 }
-            ),
+            // The omitted linkedin_url and fields arrive as null, as Excel passes them.
+            window.__hostShim.invokeFunction("FINDEMAIL", [p.first_name, p.last_name, p.domain], {
+              timeoutMs: 10_000,
+            }),
           person
         );
       const first = await ask();

@@ -100,7 +100,7 @@ describeBrowser("worksheet functions in Chromium, with the task pane opened firs
       await useAccount(page, account.apiKey);
 
       const findEmail = (p: Record<string, string>, timeoutMs?: number) =>
-        calculate(page, "FINDEMAIL", [p.first_name, p.last_name, p.domain, null, null], timeoutMs);
+        calculate(page, "FINDEMAIL", [p.first_name, p.last_name, p.domain], timeoutMs);
       const lookups = () =>
         addin.relayLog.filter((r) => r.path === "/v5.1/find-email/person").length;
       const outcomes: Record<string, Outcome> = {};

@@ -18,6 +18,38 @@ describeBrowser("host shim (office.js stand-in) in Chromium", () => {
   });
 
   browserTest(
+    "custom functions get every declared parameter: omitted ones as null, too many refused",
+    async () => {
+      const page = await addin.openTaskPane({ visible: false });
+      const seen = await page.evaluate(async () => {
+        // Stand-in implementations under the real ids, to see what Excel would pass.
+        const received: Record<string, unknown[]> = {};
+        for (const id of ["FINDEMAIL", "VERIFYEMAIL", "CREDITS"])
+          CustomFunctions.associate(id, (...args: unknown[]) => {
+            received[id] = args.slice(0, -1);
+            return "ok";
+          });
+        await window.__hostShim.invokeFunction("FINDEMAIL", ["Ada", "", "acme.com"]);
+        await window.__hostShim.invokeFunction("VERIFYEMAIL", [undefined]);
+        await window.__hostShim.invokeFunction("CREDITS", []);
+        const tooMany = await window.__hostShim
+          .invokeFunction("VERIFYEMAIL", ["a@b.co", "extra"])
+          .then(
+            () => "accepted",
+            (error: Error) => error.message
+          );
+        return { received, tooMany };
+      });
+      expect(seen.received).toEqual({
+        FINDEMAIL: ["Ada", "", "acme.com", null, null],
+        VERIFYEMAIL: [null],
+        CREDITS: [],
+      });
+      expect(seen.tooMany).toBe("MAIL.VERIFYEMAIL takes 1 arguments, not 2");
+    }
+  );
+
+  browserTest(
     "proxies: reads need load and sync, writes apply at sync, values are read as Excel reads typed input",
     async () => {
       const page = await addin.openTaskPane({ visible: false });

@@ -3082,11 +3082,47 @@
     };
   }
 
+  // Excel calls a custom function with every parameter its metadata (functions.json, served
+  // beside the page) declares: an omitted optional argument arrives as null, never undefined.
+  let declared = null;
+  function declaredParameters(id) {
+    declared =
+      declared ||
+      fetch(new URL(config.functionsMetadataUrl || "functions.json", location.href).href)
+        .then((response) => (response.ok ? response.json() : { functions: [] }))
+        .then((json) => {
+          const byId = new Map();
+          for (const f of json.functions || [])
+            byId.set(String(f.id).toUpperCase(), f.parameters || []);
+          return byId;
+        })
+        .catch(() => new Map());
+    return declared.then((byId) => byId.get(String(id).toUpperCase()));
+  }
+
   /** Calls an associated function as Excel would for one cell; resolves with its (first) result. */
   function invokeFunction(id, args, options) {
     const fn = associations[String(id).toUpperCase()];
     if (!fn) return Promise.reject(new Error("no function associated with id " + id));
-    const opts = options || {};
+    return declaredParameters(id).then((parameters) => {
+      const given = (args || []).map((a) => (a === undefined ? null : a));
+      if (parameters && given.length > parameters.length)
+        throw new Error(
+          "MAIL." +
+            String(id).toUpperCase() +
+            " takes " +
+            parameters.length +
+            " arguments, not " +
+            given.length
+        );
+      const padded = parameters
+        ? given.concat(parameters.slice(given.length).map(() => null))
+        : given;
+      return callFunction(fn, id, padded, options || {});
+    });
+  }
+
+  function callFunction(fn, id, args, opts) {
     return new Promise((resolve, reject) => {
       const invocation = {
         address: opts.address || "Sheet1!A1",
@@ -3098,7 +3134,7 @@
       };
       let returned;
       try {
-        returned = fn(...(args || []).map((a) => (a === undefined ? null : a)), invocation);
+        returned = fn(...args, invocation);
       } catch (error) {
         resolve(cellRejection(error));
         return;

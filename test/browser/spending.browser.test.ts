@@ -19,7 +19,7 @@ async function startCells(page: Page, name: string, n: number, from = 0): Promis
         cells.push(
           window.__hostShim.invokeFunction(
             "FINDEMAIL",
-            [`Grace${i}`, "Hopper", `fill-${i}.example`, null, null],
+            [`Grace${i}`, "Hopper", `fill-${i}.example`],
             { address: `Sheet1!D${i + 2}`, timeoutMs: 120_000 }
           )
         );
@@ -84,11 +84,9 @@ describeBrowser("task pane in Chromium: settings at once, spending, Stop, durabl
       const ask = (): Promise<Cell> =>
         page.evaluate(
           (p) =>
-            window.__hostShim.invokeFunction(
-              "FINDEMAIL",
-              [p.first_name, p.last_name, p.domain, null, null],
-              { timeoutMs: 10_000 }
-            ) as Promise<Cell>,
+            window.__hostShim.invokeFunction("FINDEMAIL", [p.first_name, p.last_name, p.domain], {
+              timeoutMs: 10_000,
+            }) as Promise<Cell>,
           person
         );
       const first = await ask();
@@ -277,7 +275,7 @@ describeBrowser("task pane in Chromium: settings at once, spending, Stop, durabl
           const [first, domain] =
             i % 4 === 3 ? [`TURING${n}`, `FILL-${n}.EXAMPLE`] : [`Turing${n}`, `fill-${n}.example`];
           cells.push(
-            window.__hostShim.invokeFunction("FINDEMAIL", [first, "Alan", domain, null, null], {
+            window.__hostShim.invokeFunction("FINDEMAIL", [first, "Alan", domain], {
               timeoutMs: 120_000,
             })
           );
