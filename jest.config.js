@@ -6,7 +6,11 @@ module.exports = {
   // Type checking runs once in `npm run typecheck`; jest only transpiles.
   transform: { "^.+\\.ts$": "ts-jest" },
   // office-addin-mock requires office-addin-manifest, whose dependencies are ESM-only.
-  moduleNameMapper: { "^office-addin-manifest$": "<rootDir>/test/stubs/office-addin-manifest.js" },
+  moduleNameMapper: {
+    "^office-addin-manifest$": "<rootDir>/test/stubs/office-addin-manifest.js",
+    // ESM-only under @fastify/static (see the stub).
+    "^content-disposition$": "<rootDir>/test/stubs/content-disposition.js",
+  },
   testTimeout: 60000,
   reporters: ["default", "<rootDir>/test/reporters/summary-line.js"],
 };

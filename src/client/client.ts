@@ -74,6 +74,14 @@ export interface ClientOptions extends TransportOptions {
 
 const segment = encodeURIComponent;
 
+/**
+ * What a legacy search costs when it is charged (spec 1: "a successful person or company
+ * search costs one credit"; verification and employee searches are charged per call). Person
+ * and company searches are never charged twice for one query, which the client cannot know,
+ * so only the per-call charges are recorded.
+ */
+const LEGACY_CHARGE = 1;
+
 const PATHS = {
   person: "/v5.1/find-email/person",
   company: "/v5.1/find-email/company",
@@ -267,7 +275,7 @@ export class EmailServiceClient {
         signal,
       }),
     /** Charged on every call that finds someone (spec 1): a lost answer is not resent. */
-    employees: (
+    employees: async (
       request: {
         domain?: string;
         company_name?: string;
@@ -275,10 +283,25 @@ export class EmailServiceClient {
         country_code?: string;
       },
       options: LookupCallOptions = {}
-    ) => this.post<LegacyEmployeesResult>("/v5.0/search/employees.json", request, "once", options),
+    ) => {
+      const result = await this.post<LegacyEmployeesResult>(
+        "/v5.0/search/employees.json",
+        request,
+        "once",
+        options
+      );
+      // Legacy answers carry no credits_charged; this charge is certain (spec 1).
+      if (result.employees?.length > 0) this.credits.recordCharge(LEGACY_CHARGE);
+      return result;
+    },
     /** Charged on every call (spec 1): a lost answer is not resent. */
-    validate: (request: { email: string }, signal?: AbortSignal) =>
-      this.post<LegacyValidateResult>("/v5.0/validate.json", request, "once", { signal }),
+    validate: async (request: { email: string }, signal?: AbortSignal) => {
+      const result = await this.post<LegacyValidateResult>("/v5.0/validate.json", request, "once", {
+        signal,
+      });
+      this.credits.recordCharge(LEGACY_CHARGE);
+      return result;
+    },
   };
 
   private webhook(options: CallOptions): { headers?: Record<string, string> } {

@@ -30,10 +30,13 @@
  */
 import fs from "node:fs";
 import http from "node:http";
+import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import type { SandboxOptions } from "../../src/sandbox/app";
+import { buildServer } from "../../src/server/app";
 import { startSandbox, type TestSandbox } from "../helpers/sandbox";
+import { selfSignedCertificate } from "../helpers/self-signed";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 export const OFFICE_JS_URL = "https://appsforoffice.microsoft.com/lib/1/hosted/office.js";
@@ -361,10 +364,37 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-async function serveDist(
+/** dist/ from the production host over HTTPS + HTTP/2; its relay's answers are logged. */
+async function serveWithProductionHost(
   sandboxUrl: string,
   relayLog: RelayRecord[]
-): Promise<{ server: http.Server; url: string }> {
+): Promise<Served> {
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), "mf-harness-tls-"));
+  const app = await buildServer({
+    dist: DIST,
+    upstream: sandboxUrl,
+    ...selfSignedCertificate(directory),
+  });
+  app.addHook("onResponse", async (request, reply) => {
+    if (!request.url.startsWith("/api/")) return;
+    relayLog.push({
+      method: request.method,
+      path: request.url.replace(/^\/api/, ""),
+      status: reply.statusCode,
+      at: Date.now(),
+    });
+  });
+  const url = await app.listen({ port: 0, host: "127.0.0.1" });
+  return {
+    url,
+    close: async () => {
+      await app.close();
+      fs.rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+async function serveDist(sandboxUrl: string, relayLog: RelayRecord[]): Promise<Served> {
   const upstream = new URL(sandboxUrl);
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
@@ -380,7 +410,14 @@ async function serveDist(
     server.listen(0, "127.0.0.1", () => resolve());
   });
   const { port } = server.address() as { port: number };
-  return { server, url: `http://127.0.0.1:${port}` };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
 }
 
 function serveFile(pathname: string, req: http.IncomingMessage, res: http.ServerResponse): void {
@@ -456,6 +493,17 @@ function relay(
 export interface AddinOptions {
   /** Options of the sandbox (default: jobStepMs 50, jobChunkSize 50, domainReadyMs 300). */
   sandbox?: SandboxOptions;
+  /**
+   * Serve dist/ with the production host (src/server, `npm run serve`) over HTTPS with HTTP/2
+   * and a throwaway certificate (Chromium gets --ignore-certificate-errors), instead of the
+   * harness's small HTTP/1.1 server.
+   */
+  productionHost?: boolean;
+}
+
+interface Served {
+  url: string;
+  close(): Promise<void>;
 }
 
 export interface OpenOptions {
@@ -478,7 +526,7 @@ export class Addin {
     readonly browser: Browser,
     /** Every request that went through the /api relay. */
     readonly relayLog: RelayRecord[],
-    private readonly server: http.Server,
+    private readonly served: Served,
     private readonly shimSource: string
   ) {}
 
@@ -580,10 +628,7 @@ export class Addin {
   async close(): Promise<void> {
     for (const context of this.contexts.splice(0)) await context.close().catch(() => undefined);
     await this.browser.close().catch(() => undefined);
-    await new Promise<void>((resolve) => {
-      this.server.close(() => resolve());
-      this.server.closeAllConnections();
-    });
+    await this.served.close();
     await this.sandbox.close();
   }
 }
@@ -604,17 +649,21 @@ export async function startAddin(options: AddinOptions = {}): Promise<Addin> {
     ...options.sandbox,
   });
   const relayLog: RelayRecord[] = [];
-  let served: { server: http.Server; url: string } | null = null;
+  let served: Served | null = null;
   try {
-    served = await serveDist(sandbox.baseUrl, relayLog);
+    served = options.productionHost
+      ? await serveWithProductionHost(sandbox.baseUrl, relayLog)
+      : await serveDist(sandbox.baseUrl, relayLog);
     const browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,
-      args: CHROMIUM_ARGS,
+      args: options.productionHost
+        ? [...CHROMIUM_ARGS, "--ignore-certificate-errors"]
+        : CHROMIUM_ARGS,
       headless: true,
     });
-    return new Addin(sandbox, served.url, browser, relayLog, served.server, shimSource);
+    return new Addin(sandbox, served.url, browser, relayLog, served, shimSource);
   } catch (error) {
-    if (served) served.server.close();
+    if (served) await served.close();
     await sandbox.close();
     throw error;
   }

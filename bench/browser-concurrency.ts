@@ -1,0 +1,264 @@
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, type Browser } from "playwright-core";
+import { selfSignedCertificate } from "../test/helpers/self-signed";
+import { post, printTable, startSandboxProcess, type SandboxProcess } from "./sandbox-process";
+
+// Adaptive concurrency in a real browser (issue 10): Chromium runs the production build served
+// by `npm run serve`, which relays /api to a sandbox answering each lookup in 1 s. 1,500 new
+// person lookups as one recalculation, over HTTP/2 (TLS, self-signed certificate accepted by
+// a browser flag) and over HTTP/1.1, against a service that serves 32 at once, and one that
+// serves 8 and answers 503 when its queue waits too long.
+// Flags: --lookups (default 1500), --latency-ms (default 1000), --only h2|h1|busy.
+
+function flag(name: string, fallback: string): string {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 ? process.argv[at + 1]! : fallback;
+}
+
+const ROOT = join(__dirname, "..");
+const DIST = join(ROOT, "dist");
+const LOOKUPS = Number(flag("lookups", "1500"));
+const LATENCY_MS = Number(flag("latency-ms", "1000"));
+const ONLY = flag("only", "");
+const OFFICE_JS_URL = "https://appsforoffice.microsoft.com/lib/1/hosted/office.js";
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--ignore-certificate-errors",
+];
+
+interface Host {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** `npm run serve` as its own process (DESIGN 6b), on a free port; resolves with its URL. */
+async function startHost(
+  upstream: string,
+  tls: { cert: string; key: string } | null
+): Promise<Host> {
+  const args = ["--import", "tsx", join(ROOT, "src/server/cli.ts"), "--port", "0"];
+  args.push("--host", "127.0.0.1", "--quiet");
+  args.push("--dist", DIST, "--upstream", upstream, "--upstream-connections", "128");
+  if (tls) args.push("--cert", tls.cert, "--key", tls.key);
+  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`host did not start:\n${output}`)), 30_000);
+    const read = (chunk: Buffer): void => {
+      output += chunk.toString();
+      const found = /Mail Finder host listening at (https?:\/\/[^\s"]+)/.exec(output);
+      if (found) {
+        clearTimeout(timer);
+        resolve(found[1]!.replace("localhost", "127.0.0.1"));
+      }
+    };
+    child.stdout!.on("data", read);
+    child.stderr!.on("data", read);
+    child.once("exit", (code) => reject(new Error(`host exited with ${code}:\n${output}`)));
+  });
+  return {
+    url,
+    child,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+function ensureProductionBuild(): void {
+  const functions = join(DIST, "functions.js");
+  if (existsSync(functions) && !readFileSync(functions, "utf8").includes("sandbox-demo-key"))
+    return;
+  console.log("building the production add-in (npm run build)...");
+  execFileSync("npm", ["run", "build"], { cwd: ROOT, stdio: "ignore" });
+}
+
+interface Measured {
+  wallMs: number;
+  requests: number;
+  unique: number;
+  busy503: number;
+  lost: number;
+  protocol: string;
+  peakLimit: string;
+}
+
+/** One recalculation of `LOOKUPS` new person lookups in the shared runtime, timed in the page. */
+async function recalculate(
+  browser: Browser,
+  host: Host,
+  sandbox: SandboxProcess,
+  tag: string
+): Promise<Measured> {
+  const shim = readFileSync(join(ROOT, "test/browser/host-shim.js"), "utf8");
+  const context = await browser.newContext();
+  await context.route(OFFICE_JS_URL, (route) =>
+    route.fulfill({ status: 200, contentType: "application/javascript", body: shim })
+  );
+  let requests = 0;
+  let busy503 = 0;
+  const seen = new Set<string>();
+  context.on("request", (request) => {
+    if (!request.url().includes("/api/v5.1/find-email/person")) return;
+    requests++;
+    seen.add(request.postData() ?? "");
+  });
+  context.on("response", (response) => {
+    if (response.url().includes("/api/v5.1/find-email/") && response.status() === 503) busy503++;
+  });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      (window as unknown as { __hostShimConfig: unknown }).__hostShimConfig = {
+        visibility: "Hidden",
+      };
+    });
+    const apiKey = (await post(sandbox.baseUrl, "/sandbox/accounts", { credits: 100_000 })).api_key;
+    await page.goto(`${host.url}/taskpane.html`);
+    await page.evaluate(
+      () => (window as unknown as { __hostShim: { ready: Promise<void> } }).__hostShim.ready
+    );
+    // Per-user settings as the pane would save them: the key, and no question (a benchmark).
+    await page.evaluate(async (key) => {
+      const storage = (window as unknown as { OfficeRuntime: { storage: Storage } }).OfficeRuntime
+        .storage as unknown as { setItem(k: string, v: string): Promise<void> };
+      await storage.setItem("settings.apiKey", key);
+      await storage.setItem("settings.confirmAbove", "never");
+    }, apiKey);
+    await page.reload();
+    await page.evaluate(
+      () => (window as unknown as { __hostShim: { ready: Promise<void> } }).__hostShim.ready
+    );
+    const result = await page.evaluate(
+      async ([count, label]) => {
+        const shim = (
+          window as unknown as {
+            __hostShim: {
+              invokeFunction(id: string, args: unknown[], o: object): Promise<unknown>;
+            };
+          }
+        ).__hostShim;
+        const services = (
+          globalThis as unknown as {
+            __mailFinderServices: { connection: { protocol: string | null; limit: number } };
+          }
+        ).__mailFinderServices;
+        let peak = 0;
+        const watch = setInterval(
+          () => (peak = Math.max(peak, services?.connection.limit ?? 0)),
+          50
+        );
+        const started = performance.now();
+        const cells = await Promise.all(
+          Array.from({ length: count }, (_, i) =>
+            shim.invokeFunction(
+              "FINDEMAIL",
+              [`Load${i}`, label, `h2-bench-${label}-${i}.example`],
+              {
+                timeoutMs: 1_800_000,
+              }
+            )
+          )
+        );
+        const wallMs = performance.now() - started;
+        clearInterval(watch);
+        const lost = cells.filter((cell) => {
+          if (!cell || typeof cell !== "object" || Array.isArray(cell)) return false;
+          const message = String((cell as { message?: string }).message ?? "");
+          return !/No email found|blacklisted/.test(message);
+        }).length;
+        return { wallMs, lost, protocol: services.connection.protocol ?? "?", peak };
+      },
+      [LOOKUPS, tag] as const
+    );
+    return {
+      wallMs: result.wallMs,
+      requests,
+      unique: seen.size,
+      busy503,
+      lost: result.lost,
+      protocol: result.protocol,
+      peakLimit: String(result.peak),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+async function main(): Promise<void> {
+  ensureProductionBuild();
+  const directory = mkdtempSync(join(tmpdir(), "mf-bench-h2-"));
+  const tls = selfSignedCertificate(directory);
+  const sandboxArgs = (concurrency: number, queueTimeoutMs: number): string[] => [
+    "--db",
+    ":memory:",
+    "--latency-ms",
+    String(LATENCY_MS),
+    "--concurrency",
+    String(concurrency),
+    "--queue-timeout-ms",
+    String(queueTimeoutMs),
+  ];
+  const roomy = await startSandboxProcess(sandboxArgs(32, 600_000));
+  const small = await startSandboxProcess(sandboxArgs(8, Math.round(LATENCY_MS * 1.5)));
+  const hosts: Host[] = [];
+  const browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: CHROMIUM_ARGS,
+  });
+  const rows: Array<Record<string, string | number>> = [];
+  try {
+    const scenarios: Array<[string, string, SandboxProcess, boolean, number]> = [
+      ["h2", "HTTP/2, service 32 at once", roomy, true, 32],
+      ["h1", "HTTP/1.1, service 32 at once", roomy, false, 6],
+      ["busy", "HTTP/2, service 8 at once + 503", small, true, 8],
+    ];
+    const walls: Record<string, number> = {};
+    for (const [id, name, sandbox, useTls, width] of scenarios) {
+      if (ONLY && ONLY !== id) continue;
+      const host = await startHost(sandbox.baseUrl, useTls ? tls : null);
+      hosts.push(host);
+      const m = await recalculate(browser, host, sandbox, id);
+      const boundMs = Math.ceil(LOOKUPS / width) * LATENCY_MS;
+      walls[id] = m.wallMs;
+      rows.push({
+        scenario: name,
+        protocol: m.protocol,
+        "bound ms": `ceil(${LOOKUPS}/${width}) x ${LATENCY_MS} = ${boundMs}`,
+        "wall ms": Math.round(m.wallMs),
+        "x bound": (m.wallMs / boundMs).toFixed(2),
+        "peak limit": m.peakLimit,
+        "503s seen": m.busy503,
+        "requests/unique": `${m.requests}/${m.unique} = ${(m.requests / Math.max(1, m.unique)).toFixed(2)}`,
+        "cells lost": m.lost,
+      });
+    }
+    printTable(
+      `Adaptive concurrency in Chromium through npm run serve (${LOOKUPS} new lookups, ${LATENCY_MS} ms each)`,
+      rows
+    );
+    if (walls.h2 && walls.h1)
+      console.log(`\nHTTP/2 is ${(walls.h1 / walls.h2).toFixed(1)}x faster than HTTP/1.1`);
+  } finally {
+    await browser.close();
+    await Promise.all(hosts.map((h) => h.stop()));
+    await Promise.all([roomy.stop(), small.stop()]);
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+void main();
