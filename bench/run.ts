@@ -2,7 +2,13 @@ import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 
 // `npm run bench`: every benchmark in turn, each in its own process; extra flags go to all.
-const BENCHMARKS = ["client-lookups.ts", "spending.ts", "bulk-100k.ts", "sheet-writer.ts"];
+const BENCHMARKS = [
+  "client-lookups.ts",
+  "spending.ts",
+  "browser-concurrency.ts",
+  "bulk-100k.ts",
+  "sheet-writer.ts",
+];
 
 let failed = false;
 for (const bench of BENCHMARKS) {
