@@ -152,14 +152,14 @@ async function recalculate(
             };
           }
         ).__hostShim;
-        const services = (
-          globalThis as unknown as {
-            __mailFinderServices: { connection: { protocol: string | null; limit: number } };
-          }
-        ).__mailFinderServices;
+        // Created by the first cell (getServices in src/runtime/services.ts). No named
+        // functions in here: tsx would wrap them in a helper the page does not have.
+        const holder = globalThis as unknown as {
+          __mailFinderServices?: { connection: { protocol: string | null; limit: number } };
+        };
         let peak = 0;
         const watch = setInterval(
-          () => (peak = Math.max(peak, services?.connection.limit ?? 0)),
+          () => (peak = Math.max(peak, holder.__mailFinderServices?.connection.limit ?? 0)),
           50
         );
         const started = performance.now();
@@ -181,7 +181,12 @@ async function recalculate(
           const message = String((cell as { message?: string }).message ?? "");
           return !/No email found|blacklisted/.test(message);
         }).length;
-        return { wallMs, lost, protocol: services.connection.protocol ?? "?", peak };
+        return {
+          wallMs,
+          lost,
+          protocol: holder.__mailFinderServices?.connection.protocol ?? "?",
+          peak,
+        };
       },
       [LOOKUPS, tag] as const
     );

@@ -1,4 +1,4 @@
-import { browserTest, describeBrowser, screenshot, startAddin, type Addin } from "./harness";
+import { browserTest, describeBrowser, screenshot, useAddin } from "./harness";
 import {
   asSheetValues,
   expectFitsThePane,
@@ -29,15 +29,7 @@ const FORMULA_TEXT = "=cmd|'/C calc'!A0";
 const AT_TEXT = "@SUM(1+1)";
 
 describeBrowser("task pane flows in Chromium: bulk search from the selection", () => {
-  let addin: Addin;
-
-  beforeAll(async () => {
-    addin = await startAddin();
-  }, 60_000);
-
-  afterAll(async () => {
-    await addin?.close();
-  });
+  const addin = useAddin();
 
   browserTest(
     "selection -> mapping and cost -> job -> free preview -> paid download into new sheets, no formula, no key",

@@ -1,19 +1,11 @@
-import { browserTest, describeBrowser, startAddin, type Addin } from "./harness";
+import { browserTest, describeBrowser, useAddin } from "./harness";
 import { showTab, useKey, waitForText } from "./flows-helpers";
 
 // The explicit refresh of cached answers (DESIGN 3): recalculating never re-buys an answer;
 // clearing the cache from Settings and recalculating asks the service again.
 
 describeBrowser("task pane in Chromium: cached answers", () => {
-  let addin: Addin;
-
-  beforeAll(async () => {
-    addin = await startAddin();
-  }, 60_000);
-
-  afterAll(async () => {
-    await addin?.close();
-  });
+  const addin = useAddin();
 
   browserTest(
     "cell answers are kept; Settings clears them and recalculates the workbook",

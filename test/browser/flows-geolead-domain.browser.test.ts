@@ -1,15 +1,9 @@
 import Papa from "papaparse";
-import {
-  browserTest,
-  describeBrowser,
-  requestsOf,
-  screenshot,
-  startAddin,
-  type Addin,
-} from "./harness";
+import { browserTest, describeBrowser, requestsOf, screenshot, useAddin } from "./harness";
 import {
   asSheetValues,
   expectFitsThePane,
+  type GeoExample,
   expectKeyNowhere,
   expectNoFormulas,
   expectSheetNames,
@@ -29,27 +23,9 @@ import {
 // sandbox over HTTP: validation before anything is sent, the job tracked to its end, what a
 // paid action costs said before it runs and charged once, and the results in new sheets.
 
-interface GeoExample {
-  query: string;
-  latitude: number;
-  longitude: number;
-  radius_km: number;
-  find_company_emails: boolean;
-  find_decision_maker_categories: string[];
-  file_name: string;
-}
-
 describeBrowser("task pane flows in Chromium: GeoLead and domain files", () => {
-  let addin: Addin;
-
-  beforeAll(async () => {
-    // A domain file takes a while to prepare, so that "being prepared" can be seen.
-    addin = await startAddin({ sandbox: { jobStepMs: 50, jobChunkSize: 50, domainReadyMs: 1500 } });
-  }, 60_000);
-
-  afterAll(async () => {
-    await addin?.close();
-  });
+  // A domain file takes a while to prepare, so that "being prepared" can be seen.
+  const addin = useAddin({ sandbox: { jobStepMs: 50, jobChunkSize: 50, domainReadyMs: 1500 } });
 
   browserTest(
     "GeoLead: a radius over 25 km is refused next to the field and nothing is sent; the search runs and downloads into a new sheet",

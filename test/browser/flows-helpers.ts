@@ -5,6 +5,17 @@ import { requestsOf, type Addin, type ShimSheet, type WorkbookSnapshot } from ".
 // Shared steps of the task pane flow tests (flows-*.browser.test.ts): what a user does in the
 // pane, and the checks every flow ends with (no formula written, no API key anywhere).
 
+/** The sandbox's example GeoLead body (GET /sandbox/examples: geo_lead). */
+export interface GeoExample {
+  query: string;
+  latitude: number;
+  longitude: number;
+  radius_km: number;
+  find_company_emails: boolean;
+  find_decision_maker_categories: string[];
+  file_name: string;
+}
+
 /** Every console message of a browser context's pages, from the first script on. */
 export function recordConsole(context: BrowserContext): string[] {
   const lines: string[] = [];

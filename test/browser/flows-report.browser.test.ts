@@ -1,11 +1,4 @@
-import {
-  browserTest,
-  describeBrowser,
-  requestsOf,
-  screenshot,
-  startAddin,
-  type Addin,
-} from "./harness";
+import { browserTest, describeBrowser, requestsOf, screenshot, useAddin } from "./harness";
 import {
   expectFitsThePane,
   expectKeyNowhere,
@@ -21,15 +14,7 @@ import {
 // cell, and the credit of a charged email comes back.
 
 describeBrowser("task pane flows in Chromium: bad-email report", () => {
-  let addin: Addin;
-
-  beforeAll(async () => {
-    addin = await startAddin();
-  }, 60_000);
-
-  afterAll(async () => {
-    await addin?.close();
-  });
+  const addin = useAddin();
 
   browserTest(
     "refuses an invalid email and more than 500 characters without sending; a report from the selected cell returns the credit",

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { eventually } from "../helpers/sandbox";
-import { browserTest, describeBrowser, startAddin, type Addin } from "./harness";
+import { browserTest, describeBrowser, useAddin } from "./harness";
 import {
   expectFitsThePane,
   expectKeyNowhere,
@@ -8,6 +8,7 @@ import {
   jobRow,
   jobRows,
   recordConsole,
+  type GeoExample,
   searchOf,
   setFaults,
   showTab,
@@ -19,14 +20,6 @@ import {
 // Jobs outlive the task pane (DESIGN 4, "Jobs"): their ids are saved in the workbook, so a
 // reopened workbook resumes tracking every unfinished job, and a failed poll never loses one.
 // The sandbox's worker is slowed down here so that the jobs are still running when it matters.
-
-interface GeoExample {
-  query: string;
-  latitude: number;
-  longitude: number;
-  radius_km: number;
-  file_name: string;
-}
 
 const FINISHED = ["completed", "failed", "deleted", "ready"];
 
@@ -72,16 +65,8 @@ async function newJobId(page: Page, known: Set<string>): Promise<string> {
 }
 
 describeBrowser("task pane flows in Chromium: jobs resume and survive failures", () => {
-  let addin: Addin;
-
-  beforeAll(async () => {
-    // One row every 400 ms: a search of 16 rows runs for about 6 s.
-    addin = await startAddin({ sandbox: { jobStepMs: 400, jobChunkSize: 1 } });
-  }, 60_000);
-
-  afterAll(async () => {
-    await addin?.close();
-  });
+  // One row every 400 ms: a search of 16 rows runs for about 6 s.
+  const addin = useAddin({ sandbox: { jobStepMs: 400, jobChunkSize: 1 } });
 
   afterEach(async () => {
     await setFaults(addin, { down: false });

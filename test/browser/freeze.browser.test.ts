@@ -1,4 +1,4 @@
-import { browserTest, describeBrowser, startAddin, type Addin } from "./harness";
+import { browserTest, describeBrowser, useAddin } from "./harness";
 import { recordConsole, showTab, textOf, waitForText } from "./flows-helpers";
 
 // Freeze results (DESIGN 4 and 5) in Chromium: the MAIL formulas of the selected range become
@@ -6,15 +6,7 @@ import { recordConsole, showTab, textOf, waitForText } from "./flows-helpers";
 // spilling result is frozen whole, and other formulas are left alone.
 
 describeBrowser("task pane flows in Chromium: freeze results", () => {
-  let addin: Addin;
-
-  beforeAll(async () => {
-    addin = await startAddin();
-  }, 60_000);
-
-  afterAll(async () => {
-    await addin?.close();
-  });
+  const addin = useAddin();
 
   browserTest(
     "the MAIL formulas of the selection become their values; errors and other formulas keep theirs",

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { NO_FAULTS } from "../../src/sandbox/services/faults";
 import { eventually } from "../helpers/sandbox";
 import { setFaults, useKey } from "./flows-helpers";
-import { browserTest, describeBrowser, requestsOf, startAddin, type Addin } from "./harness";
+import { browserTest, describeBrowser, requestsOf, useAddin } from "./harness";
 
 // Cell outcomes (DESIGN 2) when the task pane was opened FIRST, in the production build: the
 // pane's UI chunk and the functions share one copy of the runtime, client and error modules
@@ -68,15 +68,7 @@ async function saveKey(page: Page, apiKey: string): Promise<void> {
 }
 
 describeBrowser("worksheet functions in Chromium, with the task pane opened first", () => {
-  let addin: Addin;
-
-  beforeAll(async () => {
-    addin = await startAddin();
-  }, 60_000);
-
-  afterAll(async () => {
-    await addin?.close();
-  });
+  const addin = useAddin();
 
   afterEach(async () => {
     await setFaults(addin, HEALTHY);

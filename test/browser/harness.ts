@@ -669,6 +669,27 @@ export async function startAddin(options: AddinOptions = {}): Promise<Addin> {
   }
 }
 
+/**
+ * The add-in of a describe block, as a fixture: started before its first test (with these
+ * options) and closed after its last. The returned object stands for it in the tests.
+ */
+export function useAddin(options: AddinOptions = {}): Addin {
+  let started: Addin | null = null;
+  beforeAll(async () => {
+    started = await startAddin(options);
+  }, 60_000);
+  afterAll(async () => {
+    await started?.close();
+  });
+  return new Proxy({} as Addin, {
+    get(_target, property) {
+      if (!started) throw new Error("the add-in is used before beforeAll started it");
+      const value = Reflect.get(started, property, started) as unknown;
+      return typeof value === "function" ? value.bind(started) : value;
+    },
+  });
+}
+
 /** Saves test/browser/screenshots/<name>.png (the viewport: a task pane's size). */
 export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(SCREENSHOTS_DIR, { recursive: true });

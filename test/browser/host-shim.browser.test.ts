@@ -1,4 +1,4 @@
-import { browserTest, describeBrowser, startAddin, type Addin } from "./harness";
+import { browserTest, describeBrowser, useAddin } from "./harness";
 
 // The host shim stands in for Excel on the web: these tests pin the Office.js behaviours it
 // reproduces, so that a test passing against it means something. Pages are opened with the
@@ -7,15 +7,7 @@ import { browserTest, describeBrowser, startAddin, type Addin } from "./harness"
 type Outcome = Record<string, unknown>;
 
 describeBrowser("host shim (office.js stand-in) in Chromium", () => {
-  let addin: Addin;
-
-  beforeAll(async () => {
-    addin = await startAddin();
-  }, 60_000);
-
-  afterAll(async () => {
-    await addin?.close();
-  });
+  const addin = useAddin();
 
   browserTest(
     "custom functions get every declared parameter: omitted ones as null, too many refused",

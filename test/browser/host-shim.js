@@ -1947,38 +1947,27 @@
       });
     }
     getSpillingToRange() {
-      return this._derive("getSpillingToRange", [], (rect, sheet) => {
-        if (rect.r0 !== rect.r1 || rect.c0 !== rect.c1)
-          throw invalidArgument("Range.getSpillingToRange");
-        const spill = spillingTo(sheet, rect);
-        if (!spill) throw itemNotFound("Range.getSpillingToRange");
-        return spill;
-      });
+      return this._spillRange("getSpillingToRange", spillingTo, false);
     }
     getSpillingToRangeOrNullObject() {
-      return this._derive(
-        "getSpillingToRangeOrNullObject",
-        [],
-        (rect, sheet) => spillingTo(sheet, rect),
-        { orNull: true }
-      );
+      return this._spillRange("getSpillingToRangeOrNullObject", spillingTo, true);
     }
     getSpillParent() {
-      return this._derive("getSpillParent", [], (rect, sheet) => {
-        if (rect.r0 !== rect.r1 || rect.c0 !== rect.c1)
-          throw invalidArgument("Range.getSpillParent");
-        const parent = spillParentOf(sheet, rect);
-        if (!parent) throw itemNotFound("Range.getSpillParent");
-        return parent;
-      });
+      return this._spillRange("getSpillParent", spillParentOf, false);
     }
     getSpillParentOrNullObject() {
-      return this._derive(
-        "getSpillParentOrNullObject",
-        [],
-        (rect, sheet) => spillParentOf(sheet, rect),
-        { orNull: true }
-      );
+      return this._spillRange("getSpillParentOrNullObject", spillParentOf, true);
+    }
+    /** A spill range or parent of one cell: ItemNotFound (or a null object) when there is none. */
+    _spillRange(method, find, orNull) {
+      if (orNull)
+        return this._derive(method, [], (rect, sheet) => find(sheet, rect), { orNull: true });
+      return this._derive(method, [], (rect, sheet) => {
+        if (rect.r0 !== rect.r1 || rect.c0 !== rect.c1) throw invalidArgument("Range." + method);
+        const found = find(sheet, rect);
+        if (!found) throw itemNotFound("Range." + method);
+        return found;
+      });
     }
     select() {
       this._act("select", [], () => {

@@ -7,7 +7,7 @@ import {
   waitForNewSheet,
   waitForText,
 } from "./flows-helpers";
-import { browserTest, describeBrowser, startAddin, type Addin } from "./harness";
+import { browserTest, describeBrowser, useAddin } from "./harness";
 
 // The production build served by the production host (src/server, `npm run serve`) over
 // HTTPS with HTTP/2, relaying /api to the sandbox (DESIGN 1 item 5, 6b): the pane loads under
@@ -17,15 +17,7 @@ import { browserTest, describeBrowser, startAddin, type Addin } from "./harness"
 type Examples = Record<string, Record<string, Record<string, unknown>>>;
 
 describeBrowser("the production host in Chromium, over HTTP/2", () => {
-  let addin: Addin;
-
-  beforeAll(async () => {
-    addin = await startAddin({ productionHost: true });
-  }, 60_000);
-
-  afterAll(async () => {
-    await addin?.close();
-  });
+  const addin = useAddin({ productionHost: true });
 
   browserTest("the seven functions and a bulk job through the relay, over h2", async () => {
     expect(addin.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);

@@ -1,12 +1,5 @@
 import type { Page } from "playwright-core";
-import {
-  browserTest,
-  describeBrowser,
-  requestsOf,
-  screenshot,
-  startAddin,
-  type Addin,
-} from "./harness";
+import { browserTest, describeBrowser, requestsOf, screenshot, useAddin } from "./harness";
 
 // The production build in Chromium with the host shim for office.js and a real sandbox behind
 // the /api relay: settings (DESIGN 4, 7), the functions' registration and the lazy task pane.
@@ -38,15 +31,7 @@ async function showSettings(page: Page): Promise<void> {
 }
 
 describeBrowser("task pane in Chromium: settings", () => {
-  let addin: Addin;
-
-  beforeAll(async () => {
-    addin = await startAddin();
-  }, 60_000);
-
-  afterAll(async () => {
-    await addin?.close();
-  });
+  const addin = useAddin();
 
   browserTest(
     "tests the connection with a fresh key, keeps the key per user and never in the workbook",

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { NO_FAULTS } from "../../src/sandbox/services/faults";
 import { call, startSandbox, type TestSandbox } from "../helpers/sandbox";
 import { showTab, textOf, useKey, waitForText } from "./flows-helpers";
-import { browserTest, describeBrowser, screenshot, startAddin, type Addin } from "./harness";
+import { browserTest, describeBrowser, screenshot, useAddin } from "./harness";
 
 // From the demo to real use (DESIGN 3 and 4), in the shared runtime (functions and pane in
 // one page): settings that apply at once, the spending switch, the confirmation question,
@@ -55,15 +55,14 @@ async function setSpending(
 }
 
 describeBrowser("task pane in Chromium: settings at once, spending, Stop, durable answers", () => {
-  let addin: Addin;
+  const addin = useAddin();
+  // A second service, reached directly, for the settings change.
   let other: TestSandbox;
-
   beforeAll(async () => {
-    [addin, other] = await Promise.all([startAddin(), startSandbox()]);
-  }, 60_000);
-
+    other = await startSandbox();
+  });
   afterAll(async () => {
-    await Promise.all([addin?.close(), other?.close()]);
+    await other?.close();
   });
 
   afterEach(async () => {
