@@ -1,3 +1,6 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
 import { buildServer } from "./app";
 import { parseServerArgs, type ServerOptions } from "./options";
 
@@ -7,12 +10,24 @@ async function main(): Promise<void> {
   let options: ServerOptions;
   try {
     options = parseServerArgs(process.argv.slice(2));
+    if (!existsSync(join(options.dist, "taskpane.html")))
+      throw new Error(
+        `--dist ${options.dist} holds no built add-in (taskpane.html): run npm run build`
+      );
   } catch (error) {
     console.error((error as Error).message);
     process.exit(2);
   }
-  const app = await buildServer(options);
-  const address = await app.listen({ port: options.port, host: options.host });
+  let app: FastifyInstance;
+  let address: string;
+  try {
+    app = await buildServer(options);
+    address = await app.listen({ port: options.port, host: options.host });
+  } catch (error) {
+    // An unreadable certificate, a port in use: said in one line, not as a stack.
+    console.error(`The host could not start: ${(error as Error).message}`);
+    process.exit(1);
+  }
   const url = address.replace("://0.0.0.0", "://localhost").replace("://[::]", "://localhost");
   const protocol = options.cert
     ? "HTTPS, HTTP/2 with HTTP/1.1 fallback"
@@ -31,7 +46,10 @@ async function main(): Promise<void> {
       process.exit(1);
     }, options.shutdownGraceMs);
     force.unref();
-    void app.close().then(() => process.exit(0));
+    void app.close().then(() => {
+      console.log("stopped");
+      process.exit(0);
+    });
   };
   process.once("SIGINT", () => shutdown("SIGINT"));
   process.once("SIGTERM", () => shutdown("SIGTERM"));

@@ -133,9 +133,7 @@ describeBrowser("task pane flows in Chromium: bulk search from the selection", (
       await card.getByTestId("job-preview").waitFor();
       expect(await card.innerText()).toContain("8 rows:");
       // The workbook keeps the job (its id and status, nothing secret) for a reopening.
-      const saved = (await addin.workbook(page)).settings["mailFinder.jobs"] as Array<
-        Record<string, unknown>
-      >;
+      const saved = await addin.savedJobs(page);
       expect(saved).toEqual([
         expect.objectContaining({ kind: "bulk", id: jobId, label: "Leads A1:D9" }),
       ]);

@@ -1,4 +1,6 @@
 import Papa from "papaparse";
+import type { Page } from "playwright-core";
+import { eventually } from "../helpers/sandbox";
 import { browserTest, describeBrowser, requestsOf, screenshot, useAddin } from "./harness";
 import {
   asSheetValues,
@@ -17,6 +19,7 @@ import {
   useKey,
   waitForJobStatus,
   waitForNewSheet,
+  waitForText,
 } from "./flows-helpers";
 
 // The GeoLead and domain-file flows of the task pane (DESIGN 4, 5), in Chromium against a
@@ -252,6 +255,85 @@ describeBrowser("task pane flows in Chromium: GeoLead and domain files", () => {
         (left) => document.querySelector('[data-testid="account-credits"]')?.textContent === left,
         (1000 - info.credits_required).toLocaleString("en-US")
       );
+
+      const workbook = await addin.workbook(page);
+      expectSheetNames(workbook);
+      expectNoFormulas(workbook);
+      await expectKeyNowhere(addin, page, account.apiKey, consoleLines);
+    },
+    { timeoutMs: 45_000 }
+  );
+
+  browserTest(
+    "domain file ordered outside this workbook: downloaded from the Domain tab, its sheet is recorded like a tracked order's, in the workbook",
+    async () => {
+      const { domain } = (await addin.sandbox.examples()).domain_file as { domain: string };
+      const account = await addin.sandbox.account(1000);
+      // Ordered through the API (or another workbook): this workbook has no record of it.
+      expect((await account.request("POST", `/v5.1/domain/${domain}/email/order`)).status).toBe(
+        200
+      );
+      await eventually(
+        async () =>
+          (await account.request("GET", `/v5.1/domain/${domain}/email`)).body.status === "ready"
+            ? true
+            : undefined,
+        15_000,
+        "the domain file to be ready"
+      );
+      const context = await addin.newContext();
+      const consoleLines = recordConsole(context);
+      const relayed = addin.relayLog.length;
+      const page = await addin.openTaskPane({ context });
+      await useKey(page, account.apiKey);
+      expect((await addin.workbook(page)).settings["mailFinder.jobs"] ?? []).toEqual([]);
+
+      /** Checks the domain in the Domain tab and downloads its file into a new sheet. */
+      async function downloadFromDomainTab(p: Page, known: string[]): Promise<string> {
+        await showTab(p, "domain");
+        await p.getByTestId("domain-name").fill(domain);
+        await p.getByTestId("domain-check").click();
+        await waitForText(p, "domain-info", /ready to download$/);
+        await p.getByTestId("domain-download").click();
+        const sheet = await waitForNewSheet(addin, p, known);
+        await waitForText(p, "domain-done", /Written to the sheet/);
+        return sheet.name;
+      }
+
+      const sheet = await downloadFromDomainTab(page, ["Sheet1"]);
+      expect(sheet).toBe(`${domain} emails`);
+      const record = {
+        kind: "domain_file",
+        id: domain,
+        label: `${domain} emails`,
+        lastStatus: "ready",
+        lastError: null,
+      };
+      // Saved in the workbook (document settings, saved and live), like a tracked order.
+      expect((await addin.workbook(page)).settings["mailFinder.jobs"]).toEqual([
+        expect.objectContaining({ ...record, resultSheets: [sheet] }),
+      ]);
+      expect(
+        (await page.evaluate(() => window.__hostShim.liveSettings()))["mailFinder.jobs"]
+      ).toEqual([expect.objectContaining({ ...record, resultSheets: [sheet] })]);
+      // Already ready when it was recorded: nothing is announced.
+      expect(await page.getByTestId("job-finished").count()).toBe(0);
+      expect(await page.getByTestId("jobs-badge").count()).toBe(0);
+
+      // The Jobs tab lists it with its sheet; a second download adds to the same record.
+      await showTab(page, "jobs");
+      await waitForJobStatus(page, domain, "ready");
+      expect(await jobRow(page, domain).innerText()).toContain(`Sheets: ${sheet}`);
+      const again = await downloadFromDomainTab(page, ["Sheet1", sheet]);
+      expect(again).toBe(`${domain} emails (2)`);
+      expect((await addin.workbook(page)).settings["mailFinder.jobs"]).toEqual([
+        expect.objectContaining({ ...record, resultSheets: [sheet, again] }),
+      ]);
+      // Paid once, by the order: the pane ordered nothing.
+      const orders = addin.relayLog
+        .slice(relayed)
+        .filter((r) => r.path.startsWith(`/v5.1/domain/${domain}/email/order`));
+      expect(orders).toEqual([]);
 
       const workbook = await addin.workbook(page);
       expectSheetNames(workbook);

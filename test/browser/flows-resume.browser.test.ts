@@ -12,9 +12,11 @@ import {
   searchOf,
   setFaults,
   showTab,
+  textOf,
   useKey,
   waitForJobStatus,
   waitForNewSheet,
+  waitForText,
 } from "./flows-helpers";
 
 // Jobs outlive the task pane (DESIGN 4, "Jobs"): their ids are saved in the workbook, so a
@@ -42,14 +44,14 @@ async function submitBulk(page: Page, sheet: string, rows: string[][]): Promise<
     `A1:C${rows.length}`,
   ] as const);
   await showTab(page, "bulk");
-  const known = new Set((await savedJobs(page)).map((job) => job.id));
+  const known = new Set((await liveJobs(page)).map((job) => job.id));
   await page.getByTestId("bulk-from-selection").click();
   await page.getByTestId("bulk-submit").click();
   return newJobId(page, known);
 }
 
-/** The jobs in the workbook's document settings, as the pane keeps them. */
-async function savedJobs(page: Page): Promise<Array<{ id: string }>> {
+/** The jobs in the live document settings, saved or not yet. */
+async function liveJobs(page: Page): Promise<Array<{ id: string }>> {
   return page.evaluate(() =>
     JSON.parse(JSON.stringify(Office.context.document.settings.get("mailFinder.jobs") ?? []))
   );
@@ -95,11 +97,7 @@ describeBrowser("task pane flows in Chromium: jobs resume and survive failures",
       expect((await jobRows(first)).map((r) => r.id)).toEqual([geoId, bulkId]);
 
       // The workbook is closed while both run: their ids and last statuses are saved in it.
-      const saved = (await addin.workbook(first)).settings["mailFinder.jobs"] as Array<{
-        kind: string;
-        id: string;
-        lastStatus: string;
-      }>;
+      const saved = await addin.savedJobs(first);
       expect(saved.map((j) => [j.kind, j.id])).toEqual([
         ["bulk", bulkId],
         ["geo_lead", geoId],
@@ -112,10 +110,7 @@ describeBrowser("task pane flows in Chromium: jobs resume and survive failures",
       // Reopened: a new page over the same workbook. The saved statuses are still unfinished, so
       // only the reopened pane can bring them to "completed".
       const second = await addin.openTaskPane({ context });
-      const reopened = (await addin.workbook(second)).settings["mailFinder.jobs"] as Array<{
-        id: string;
-        lastStatus: string;
-      }>;
+      const reopened = await addin.savedJobs(second);
       expect(reopened.map((j) => j.id)).toEqual([bulkId, geoId]);
       for (const job of reopened) expect(FINISHED).not.toContain(job.lastStatus);
       await showTab(second, "jobs");
@@ -123,11 +118,7 @@ describeBrowser("task pane flows in Chromium: jobs resume and survive failures",
       await waitForJobStatus(second, bulkId, "completed", 25_000);
       await waitForJobStatus(second, geoId, "completed", 25_000);
       await expectFitsThePane(second);
-      const done = (await addin.workbook(second)).settings["mailFinder.jobs"] as Array<{
-        id: string;
-        lastStatus: string;
-        lastError: string | null;
-      }>;
+      const done = await addin.savedJobs(second);
       expect(done.map((j) => [j.id, j.lastStatus, j.lastError])).toEqual([
         [bulkId, "completed", null],
         [geoId, "completed", null],
@@ -178,10 +169,7 @@ describeBrowser("task pane flows in Chromium: jobs resume and survive failures",
       expect(whileDown.filter((r) => r.path === `/v5.1/bulk/${jobId}`).length).toBeGreaterThan(1);
       expect(whileDown.filter((r) => r.status !== 503)).toEqual([]);
       expect(FINISHED).not.toContain(await row.getAttribute("data-status"));
-      const kept = (await addin.workbook(page)).settings["mailFinder.jobs"] as Array<{
-        id: string;
-        lastError: string | null;
-      }>;
+      const kept = await addin.savedJobs(page);
       expect(kept).toEqual([
         expect.objectContaining({ id: jobId, lastError: expect.stringMatching(/\S/) }),
       ]);
@@ -201,5 +189,53 @@ describeBrowser("task pane flows in Chromium: jobs resume and survive failures",
       await expectKeyNowhere(addin, page, account.apiKey, consoleLines);
     },
     { timeoutMs: 45_000 }
+  );
+
+  browserTest(
+    "reopened on another tab: a job that finishes there is announced (a count on Jobs and a message naming it) without visiting Jobs, and not again after the next reopen",
+    async () => {
+      const account = await addin.sandbox.account(500);
+      const context = await addin.newContext();
+      const consoleLines = recordConsole(context);
+      const first = await addin.openTaskPane({ context });
+      await useKey(first, account.apiKey);
+      const bulkId = await submitBulk(first, "Leads", people(16));
+      await first.close();
+
+      // Reopened: the pane opens on Bulk, and Jobs is never shown; the tracker runs anyway.
+      const second = await addin.openTaskPane({ context });
+      const saved = await addin.savedJobs(second);
+      expect(FINISHED).not.toContain(saved[0]!.lastStatus);
+      expect(await second.getByTestId("tab-bulk").getAttribute("aria-selected")).toBe("true");
+      const message = await waitForText(second, "job-finished", /is complete/, 25_000);
+      expect(message).toContain(
+        "Bulk search “Leads A1:C17” is complete: 16 rows. Open Jobs to download."
+      );
+      expect(await textOf(second, "jobs-badge")).toBe("1");
+      expect(await second.getByTestId("tab-jobs").getAttribute("aria-selected")).toBe("false");
+      expect(await second.getByTestId("job-row").count()).toBe(0);
+      const done = await addin.savedJobs(second);
+      expect(done.map((j) => [j.id, j.lastStatus])).toEqual([[bulkId, "completed"]]);
+      await expectFitsThePane(second);
+
+      // Dismissed: the message goes, the count stays until Jobs is shown.
+      await second.getByTestId("job-finished-dismiss").click();
+      await second.getByTestId("job-finished").waitFor({ state: "detached" });
+      expect(await textOf(second, "jobs-badge")).toBe("1");
+      await showTab(second, "jobs");
+      await second.getByTestId("jobs-badge").waitFor({ state: "detached" });
+      await waitForJobStatus(second, bulkId, "completed");
+      await showTab(second, "geo");
+      expect(await second.getByTestId("jobs-badge").count()).toBe(0);
+      await second.close();
+
+      // Reopened again: the job was finished when the workbook opened, so nothing is told.
+      const third = await addin.openTaskPane({ context });
+      await third.waitForTimeout(2_500); // longer than the tracker's 2 s between polls
+      expect(await third.getByTestId("job-finished").count()).toBe(0);
+      expect(await third.getByTestId("jobs-badge").count()).toBe(0);
+      await expectKeyNowhere(addin, third, account.apiKey, consoleLines);
+    },
+    { timeoutMs: 60_000 }
   );
 });

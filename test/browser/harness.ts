@@ -35,6 +35,7 @@ import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import type { SandboxOptions } from "../../src/sandbox/app";
 import { buildServer } from "../../src/server/app";
+import { JOBS_SETTING_KEY, type JobRecord } from "../../src/taskpane/excel/job-store";
 import { startSandbox, type TestSandbox } from "../helpers/sandbox";
 import { selfSignedCertificate } from "../helpers/self-signed";
 
@@ -353,12 +354,15 @@ function checkDist(): void {
     console.warn("dist/ is older than src/: run npm run build to test the current code");
 }
 
+/** Node-only code (the sandbox, the production host) is not in dist/. */
+const NOT_BUILT = new Set(["sandbox", "server"]);
+
 function newestMtime(dir: string): number {
   let newest = 0;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (entry.name !== "sandbox") newest = Math.max(newest, newestMtime(full));
+      if (!NOT_BUILT.has(entry.name)) newest = Math.max(newest, newestMtime(full));
     } else newest = Math.max(newest, fs.statSync(full).mtimeMs);
   }
   return newest;
@@ -613,6 +617,11 @@ export class Addin {
   /** The workbook as the shim holds it. */
   workbook(page: Page): Promise<WorkbookSnapshot> {
     return page.evaluate(() => window.__hostShim.workbook());
+  }
+
+  /** The jobs saved in the workbook's document settings (what a reopened pane finds). */
+  async savedJobs(page: Page): Promise<JobRecord[]> {
+    return ((await this.workbook(page)).settings[JOBS_SETTING_KEY] ?? []) as JobRecord[];
   }
 
   /** OfficeRuntime.storage's items (per user: per browser context). */

@@ -25,7 +25,23 @@ describeBrowser("the production host in Chromium, over HTTP/2", () => {
     const account = await addin.sandbox.account(100);
     const context = await addin.newContext();
     const consoleLines = recordConsole(context);
+    // Every Content-Security-Policy violation of the page, as the browser reports it.
+    await context.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+      document.addEventListener("securitypolicyviolation", (event) =>
+        seen.push(`${event.effectiveDirective} ${event.blockedURI}`)
+      );
+    });
+    const pageAnswer = context.waitForEvent("response", (r) => r.url().endsWith("/taskpane.html"));
     const page = await addin.openTaskPane({ context });
+    // The pane runs under the host's headers: its CSP, framable by Office, no X-Frame-Options.
+    const pageHeaders = await (await pageAnswer).allHeaders();
+    expect(pageHeaders["content-security-policy"]).toMatch(
+      /frame-ancestors 'self' https:\/\/\*\.officeapps\.live\.com/
+    );
+    expect(pageHeaders["content-security-policy"]).toContain("connect-src 'self' https:");
+    expect(pageHeaders["x-frame-options"]).toBeUndefined();
     await useKey(page, account.apiKey);
 
     const cell = (id: string, args: unknown[]): Promise<unknown> =>
@@ -58,15 +74,27 @@ describeBrowser("the production host in Chromium, over HTTP/2", () => {
     const left = await account.credits();
     expect(await cell("CREDITS", [])).toBe(left);
 
-    // Every /api request went over HTTP/2, as the client itself learnt it.
-    const protocols = await page.evaluate(() =>
-      performance
-        .getEntriesByType("resource")
-        .filter((e) => e.name.includes("/api/"))
-        .map((e) => (e as PerformanceResourceTiming).nextHopProtocol)
+    // Every /api request, and the pane's own files, went over HTTP/2, as the client itself
+    // learnt it (Resource Timing).
+    const timings = await page.evaluate(() =>
+      [
+        ...performance.getEntriesByType("navigation"),
+        ...performance.getEntriesByType("resource"),
+      ].map((e) => ({
+        url: e.name,
+        protocol: (e as PerformanceResourceTiming).nextHopProtocol,
+      }))
     );
-    expect(protocols.length).toBeGreaterThan(5);
-    expect(new Set(protocols)).toEqual(new Set(["h2"]));
+    const relayed = timings.filter((t) => t.url.includes("/api/"));
+    expect(relayed.length).toBeGreaterThan(5);
+    expect(new Set(relayed.map((t) => t.protocol))).toEqual(new Set(["h2"]));
+    const ownFiles = timings.filter(
+      (t) => t.url.startsWith(addin.url) && /\.(html|js)$/.test(t.url)
+    );
+    expect(ownFiles.map((t) => t.url)).toEqual(
+      expect.arrayContaining([`${addin.url}/taskpane.html`, `${addin.url}/functions.js`])
+    );
+    expect(new Set(ownFiles.map((t) => t.protocol))).toEqual(new Set(["h2"]));
     await showTab(page, "lookups");
     await waitForText(
       page,
@@ -101,6 +129,11 @@ describeBrowser("the production host in Chromium, over HTTP/2", () => {
     ).toBe(true);
 
     // The security headers let the pane run: no CSP violation, no page error.
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { __cspViolations: string[] }).__cspViolations
+      )
+    ).toEqual([]);
     expect(consoleLines.filter((l) => /Content Security Policy|Refused to/i.test(l))).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { NO_FAULTS } from "../../src/sandbox/services/faults";
 import { call, startSandbox, type TestSandbox } from "../helpers/sandbox";
 import { showTab, textOf, useKey, waitForText } from "./flows-helpers";
-import { browserTest, describeBrowser, screenshot, useAddin } from "./harness";
+import { browserTest, describeBrowser, requestsOf, screenshot, useAddin } from "./harness";
 
 // From the demo to real use (DESIGN 3 and 4), in the shared runtime (functions and pane in
 // one page): settings that apply at once, the spending switch, the confirmation question,
@@ -114,6 +114,28 @@ describeBrowser("task pane in Chromium: settings at once, spending, Stop, durabl
       expect(credits).toBe(49);
     }
   );
+
+  browserTest("reopened, the pane sends nothing before the saved settings are loaded", async () => {
+    const theirs = await other.account(50);
+    const context = await addin.newContext();
+    const first = await addin.openTaskPane({ context });
+    await showTab(first, "settings");
+    await first.getByTestId("settings-base-url").fill(other.baseUrl);
+    await first.getByTestId("settings-api-key").fill(theirs.apiKey);
+    await first.getByTestId("settings-test").click();
+    await waitForText(first, "connection-report", / 50 credits left/);
+    await first.close();
+
+    const relayed = addin.relayLog.length;
+    const reopened = await addin.openTaskPane({ context });
+    // The balance is read at once, from the saved service, with the saved key.
+    await waitForText(reopened, "account-credits", /^50$/);
+    await reopened.waitForTimeout(300);
+    expect(addin.relayLog.length).toBe(relayed);
+    const toService = requestsOf(reopened).filter((r) => /\/api\/|\/v5\.[01]\//.test(r.url));
+    expect(toService.length).toBeGreaterThan(0);
+    expect(toService.every((r) => r.url.startsWith(other.baseUrl))).toBe(true);
+  });
 
   browserTest(
     "spending off: cells answer only from kept answers and send nothing; paid actions say why",

@@ -1,6 +1,9 @@
-import ExcelJS from "exceljs";
-import { MAX_BULK_ROWS, planBulk } from "../../src/taskpane/bulk/bulk-request";
-import { previewFile } from "../../src/taskpane/bulk/file-preview";
+import {
+  MAX_BULK_ROWS,
+  noDataRowsAsRead,
+  noDataRowsMessage,
+  planBulk,
+} from "../../src/taskpane/bulk/bulk-request";
 import {
   detectHeader,
   fieldOfHeader,
@@ -120,6 +123,69 @@ describe("bulk plan", () => {
     ]);
   });
 
+  test("no data rows, no request: a header alone or blank rows plan nothing, and say why", () => {
+    const plan = (values: (string | null)[][], hasHeader: boolean) =>
+      planBulk({
+        values,
+        hasHeader,
+        mapping: { email: 0 },
+        categories: [],
+        fileName: "Leads",
+        kind: "verify",
+      });
+    for (const [values, hasHeader] of [
+      [[["Email"]], true],
+      [[["Email"], [null], ["  "]], true],
+      [[[null], [""]], false],
+      [[], false],
+    ] as const) {
+      const refused = plan(
+        values.map((row) => [...row]),
+        hasHeader
+      );
+      expect(refused).toEqual({ requests: [], rows: 0, maxCredits: 0 });
+      expect(
+        noDataRowsMessage(
+          "selection",
+          values.map((row) => [...row]),
+          hasHeader
+        )
+      ).toMatch(/^The selection has no data rows/);
+    }
+    // The header box, both ways: one row is one data row without a header, none with one.
+    expect(plan([["ada@example.com"]], false).requests).toHaveLength(1);
+    expect(noDataRowsMessage("selection", [["ada@example.com"]], false)).toBeNull();
+    expect(noDataRowsMessage("selection", [["Email"]], true)).toBe(
+      "The selection has no data rows below its header."
+    );
+    expect(noDataRowsMessage("file", [["Email"]], true)).toBe(
+      "The file has a header row and no data rows."
+    );
+    expect(noDataRowsMessage("file", [["Email"]], false)).toBeNull();
+    expect(noDataRowsMessage("file", [[null, " "]], false)).toBe(
+      "The file has no data rows: every row is empty."
+    );
+    expect(noDataRowsMessage("file", [["Email"], ["a@b.example"]], true)).toBeNull();
+  });
+
+  test("as read, before the header box: a lone row that reads as a header is refused", () => {
+    expect(noDataRowsAsRead("selection", [["First name", "Last name", "Company"]])).toBe(
+      "The selection has no data rows below its header."
+    );
+    expect(
+      noDataRowsAsRead("file", [
+        [null, null],
+        ["Email", null],
+        [" ", ""],
+      ])
+    ).toBe("The file has a header row and no data rows.");
+    expect(noDataRowsAsRead("file", [])).toBe("The file has no data rows: every row is empty.");
+    // A lone row of data is one data row; two rows of anything leave the choice to the user.
+    expect(noDataRowsAsRead("file", [["Acme", "acme.com"]])).toBeNull();
+    expect(noDataRowsAsRead("selection", [["ada@example.com"]])).toBeNull();
+    expect(noDataRowsAsRead("selection", [["Email"], ["Name"]])).toBeNull();
+  });
+
   test("more than 100,000 rows are split into searches of at most 100,000, each with the header", () => {
     const rows = Array.from({ length: 2 * MAX_BULK_ROWS + 5 }, (_, i) => [`p${i}@example.com`]);
     const plan = planBulk({
@@ -144,51 +210,6 @@ describe("bulk plan", () => {
     expect(plan.maxCredits).toBe(40001);
     expect(plan.requests.flatMap((r) => r.data.slice(1)).map((r) => r[0])).toEqual(
       rows.map((r) => r[0])
-    );
-  });
-});
-
-describe("file preview", () => {
-  test("CSV: first rows, BOM and quotes handled", async () => {
-    const csv = '\uFEFFFirst,Last,"Company, Inc"\nAda,Lovelace,"Acme, Inc"\n';
-    const preview = await previewFile(new Blob([csv]), "people.csv");
-    expect(preview).toEqual({
-      kind: "csv",
-      rows: [
-        ["First", "Last", "Company, Inc"],
-        ["Ada", "Lovelace", "Acme, Inc"],
-      ],
-    });
-  });
-
-  test("XLSX: the first worksheet's first rows, shared and inline strings, numbers, gaps", async () => {
-    const workbook = new ExcelJS.Workbook();
-    const sheet = workbook.addWorksheet("People");
-    sheet.addRow(["First", "Last", "Website", "Score"]);
-    sheet.addRow(["Zoë", "O'Brien & Co", "example.com", 42]);
-    sheet.getCell("A3").value = { richText: [{ text: "Ri" }, { text: "ch" }] };
-    sheet.getCell("C3").value = "gap.example";
-    for (let i = 0; i < 5000; i++) sheet.addRow([`p${i}`, "x", "y.com", i]);
-    workbook.addWorksheet("Other").addRow(["not", "this"]);
-    const bytes = await workbook.xlsx.writeBuffer();
-    const preview = await previewFile(new Blob([bytes]), "people.xlsx");
-    expect(preview.kind).toBe("xlsx");
-    expect(preview.rows.slice(0, 3)).toEqual([
-      ["First", "Last", "Website", "Score"],
-      ["Zoë", "O'Brien & Co", "example.com", "42"],
-      ["Rich", "", "gap.example"],
-    ]);
-    expect(preview.rows).toHaveLength(6);
-  });
-
-  test("refuses what it cannot read, with a message", async () => {
-    await expect(previewFile(new Blob(["PK\u0003\u0004garbage"]), "x.xlsx")).rejects.toThrow(
-      /damaged/
-    );
-    await expect(previewFile(new Blob(["a,b"]), "old.xls")).rejects.toThrow(/\.xls/);
-    await expect(previewFile(new Blob([""]), "empty.csv")).rejects.toThrow(/empty/);
-    await expect(previewFile(new Blob(["\u0000\u0001\u0002"]), "bin.csv")).rejects.toThrow(
-      /neither CSV nor XLSX/
     );
   });
 });

@@ -67,14 +67,14 @@ function looksLike(cell: Cell): MappedField | null {
   return null;
 }
 
-/** A first row is a header when it names at least one field and holds no data-like value. */
+/** A row reads as a header when it names at least one field and holds no data-like value. */
+export const isHeaderRow = (row: Cell[]): boolean =>
+  row.some((cell) => fieldOfHeader(cell) !== null) && row.every((cell) => looksLike(cell) === null);
+
+/** A first row is a header when it reads as one and rows follow it. */
 export function detectHeader(values: Cell[][]): boolean {
   const first = values[0];
-  if (!first || values.length < 2) return false;
-  return (
-    first.some((cell) => fieldOfHeader(cell) !== null) &&
-    first.every((cell) => looksLike(cell) === null)
-  );
+  return first !== undefined && values.length >= 2 && isHeaderRow(first);
 }
 
 /** Suggests a mapping: from header names, else from what the cells look like. */

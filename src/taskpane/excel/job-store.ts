@@ -84,6 +84,17 @@ export class JobStore {
     await this.commit(changed);
   }
 
+  /**
+   * Records a sheet that holds a job's results; a job not in the list (a domain file ordered
+   * elsewhere) is added with it, so that the Jobs tab shows it like a tracked one.
+   */
+  async recordSheet(job: JobRecord, sheet: string): Promise<void> {
+    const known = this.current().find((j) => j.kind === job.kind && j.id === job.id);
+    if (known)
+      return this.update(job.kind, job.id, { resultSheets: [...known.resultSheets, sheet] });
+    return this.add({ ...job, resultSheets: [...job.resultSheets, sheet] });
+  }
+
   async remove(kind: JobKind, id: string): Promise<void> {
     const jobs = this.current();
     const index = jobs.findIndex((j) => j.kind === kind && j.id === id);

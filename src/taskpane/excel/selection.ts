@@ -1,4 +1,5 @@
 import type { CellValue } from "./cell-values";
+import { noDataRowsAsRead } from "../bulk/bulk-request";
 
 // Reading what the user selected: the input of a bulk search, or the email of a bad-email report.
 
@@ -43,6 +44,9 @@ export async function readSelection(): Promise<SelectionValues> {
     if (area.isNullObject) throw emptySelection();
     const values = await readInBlocks(context, sheet, area);
     if (values.every((row) => row.every((cell) => cell === null))) throw emptySelection();
+    // A header alone is refused here, before the mapping is shown and before any request.
+    const noDataRows = noDataRowsAsRead("selection", values);
+    if (noDataRows) throw new Error(noDataRows);
     return {
       sheetName: sheet.name,
       address: area.address.slice(area.address.lastIndexOf("!") + 1),

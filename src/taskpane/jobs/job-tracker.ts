@@ -4,8 +4,8 @@ import { ApiError } from "../../client/errors";
 import type { JobRecord, JobStore } from "../excel/job-store";
 
 // Follows every job of the workbook (DESIGN 4, "Jobs"): polls the unfinished ones, records
-// their status and counts in the job store (saved in the workbook), and never drops a job
-// because a poll failed.
+// their status and counts in the job store (saved in the workbook), tells when one finishes,
+// and never drops a job because a poll failed.
 
 const FINISHED = new Set(["completed", "failed", "deleted", "ready"]);
 
@@ -32,10 +32,14 @@ export interface JobTrackerOptions {
 
 type Snapshot = { status: string | null; counts: SearchCounts | null };
 
+/** Hears a job that this tracker saw finish, with its record as saved. */
+export type FinishedListener = (job: JobRecord) => void;
+
 export class JobTracker {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private failures = 0;
   private polling: Promise<void> | null = null;
+  private readonly finishedListeners = new Set<FinishedListener>();
   private readonly intervalMs: number;
   private readonly maxBackoffMs: number;
   private readonly now: () => Date;
@@ -54,6 +58,21 @@ export class JobTracker {
     if (!this.timer) this.schedule(0);
   }
 
+  /**
+   * Hears every job seen finishing: once per job, since a finished job is saved as such and
+   * never polled again (also after the workbook is reopened).
+   */
+  onFinished(listener: FinishedListener): () => void {
+    this.finishedListeners.add(listener);
+    return () => {
+      this.finishedListeners.delete(listener);
+    };
+  }
+
+  get running(): boolean {
+    return this.timer !== null;
+  }
+
   stop(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
@@ -69,7 +88,8 @@ export class JobTracker {
 
   private schedule(delayMs: number): void {
     this.timer = setTimeout(async () => {
-      await this.pollNow();
+      // A poll that throws (the workbook refused a save) is a failed poll: the timer goes on.
+      await this.pollNow().catch(() => this.failures++);
       // Back off while the service fails, up to a minute; the jobs stay where they are.
       const delay =
         this.failures === 0
@@ -102,12 +122,18 @@ export class JobTracker {
           JSON.stringify(snapshot.counts) !== JSON.stringify(job.lastCounts ?? null) ||
           job.lastError
         ) {
-          await this.store.update(job.kind, job.id, {
+          const patch = {
             lastStatus: snapshot.status,
             lastCounts: snapshot.counts,
             lastCheckedAt: this.now().toISOString(),
             lastError: null,
-          });
+          };
+          try {
+            await this.store.update(job.kind, job.id, patch);
+          } finally {
+            // Kept for this session even when the workbook refused the save: told now, once.
+            if (isFinished(patch)) this.announce({ ...job, ...patch });
+          }
         }
       } catch (error) {
         failed = true;
@@ -120,6 +146,16 @@ export class JobTracker {
       }
     }
     this.failures = failed ? this.failures + 1 : 0;
+  }
+
+  private announce(job: JobRecord): void {
+    for (const listener of [...this.finishedListeners]) {
+      try {
+        listener(job);
+      } catch {
+        // A listener's failure is its own: tracking goes on.
+      }
+    }
   }
 
   private async read(client: EmailServiceClient, job: JobRecord): Promise<Snapshot> {

@@ -1,16 +1,25 @@
 import { useEffect, useMemo, useState } from "react";
-import { Caption1, Subtitle2, Tab, TabList, makeStyles, tokens } from "@fluentui/react-components";
+import {
+  Caption1,
+  CounterBadge,
+  Subtitle2,
+  Tab,
+  TabList,
+  makeStyles,
+  tokens,
+} from "@fluentui/react-components";
 import type { Services } from "../../runtime/services";
 import { BulkPanel } from "./BulkPanel";
 import { CachePanel } from "./CachePanel";
 import { DomainPanel } from "./DomainPanel";
 import { GeoLeadPanel } from "./GeoLeadPanel";
+import { JobFinishedBar } from "./JobFinishedBar";
 import { JobsPanel } from "./JobsPanel";
 import { LookupsPanel } from "./LookupsPanel";
 import { ReportPanel } from "./ReportPanel";
 import { SettingsPanel } from "./SettingsPanel";
 import { SpendingQuestionBar } from "./SpendingQuestionBar";
-import { PaneContextValue, createPaneContext, type TabId } from "./pane-context";
+import { PaneContextValue, createPaneContext, useJobNotices, type TabId } from "./pane-context";
 import { formatCredits, useCredits } from "./use-credits";
 
 const useStyles = makeStyles({
@@ -25,6 +34,7 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
   // Seven tabs do not fit a narrow pane on one line: let them wrap.
   tabs: { flexWrap: "wrap", rowGap: "2px" },
+  badge: { marginLeft: "4px" },
 });
 
 const TABS: Array<[TabId, string]> = [
@@ -42,6 +52,8 @@ export function App({ services }: { services: Services }): JSX.Element {
   const credits = useCredits(services);
   const [tab, setTab] = useState<TabId>("bulk");
   const pane = useMemo(() => createPaneContext(services, setTab), [services]);
+  const { unseen } = useJobNotices(pane.announcer);
+  useEffect(() => pane.announcer.showingJobs(tab === "jobs"), [pane, tab]);
   // The balance is shown from the start; without a usable key it stays "–" until one is set.
   useEffect(() => {
     void services
@@ -61,6 +73,7 @@ export function App({ services }: { services: Services }): JSX.Element {
           </Caption1>
         </div>
         <SpendingQuestionBar services={services} />
+        <JobFinishedBar announcer={pane.announcer} openJobs={() => setTab("jobs")} />
         <TabList
           className={styles.tabs}
           selectedValue={tab}
@@ -70,6 +83,15 @@ export function App({ services }: { services: Services }): JSX.Element {
           {TABS.map(([id, label]) => (
             <Tab key={id} value={id} data-testid={`tab-${id}`}>
               {label}
+              {id === "jobs" && unseen > 0 && (
+                <CounterBadge
+                  count={unseen}
+                  size="small"
+                  className={styles.badge}
+                  aria-label={`${unseen} finished`}
+                  data-testid="jobs-badge"
+                />
+              )}
             </Tab>
           ))}
         </TabList>

@@ -14,7 +14,7 @@ import {
 } from "@fluentui/react-components";
 import type { BulkCell } from "../../api/types";
 import { readSelection } from "../excel/selection";
-import { planBulk } from "../bulk/bulk-request";
+import { noDataRowsMessage, planBulk } from "../bulk/bulk-request";
 import { previewFile } from "../bulk/file-preview";
 import {
   FIELD_LABELS,
@@ -27,11 +27,12 @@ import {
   type MappedField,
 } from "../bulk/mapping";
 import { parseCategories } from "../categories";
-import { errorText, usePane } from "./pane-context";
+import { usePane } from "./pane-context";
 import { fieldError } from "./field-error";
 import { jobOfSearch } from "../jobs/job-records";
 import { SpendingOffNote } from "./SpendingOffNote";
 import { useSpendingOffReason } from "./use-spending";
+import { FieldError, atField, useAsyncAction } from "./use-async-action";
 
 const useStyles = makeStyles({
   form: { display: "flex", flexDirection: "column", gap: "10px" },
@@ -60,15 +61,16 @@ const columnName = (index: number): string => {
 /** Bulk search from the selected range (bulk/json) or a CSV/XLSX file (bulk/multipart). */
 export function BulkPanel(): JSX.Element {
   const styles = useStyles();
-  const { services, jobs, tracker, show } = usePane();
+  const { services, jobs, show } = usePane();
   const spendingOff = useSpendingOffReason();
   const [source, setSource] = useState<Source | null>(null);
   const [hasHeader, setHasHeader] = useState(true);
   const [mapping, setMapping] = useState<ColumnMapping>({});
   const [categoriesText, setCategoriesText] = useState("");
   const [label, setLabel] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ field: string; message: string } | null>(null);
+  // One action at a time: reading the selection, reading a file, or submitting.
+  const action = useAsyncAction((work: () => Promise<void>) => work());
+  const busy = action.busy;
 
   const categories = useMemo(() => parseCategories(categoriesText), [categoriesText]);
   const kind = searchKind(mapping, (categories.ok ? categories.value : []).length > 0);
@@ -93,45 +95,33 @@ export function BulkPanel(): JSX.Element {
     setHasHeader(header);
     setMapping(suggestMapping(next.values as (string | number | boolean | null)[][], header));
     setLabel(next.label);
-    setError(null);
   };
 
-  const useSelection = async (): Promise<void> => {
-    setBusy(true);
-    try {
-      const selection = await readSelection();
+  const useSelection = () =>
+    action.run(async () => {
+      const selection = await atField("source", readSelection());
       load({
         kind: "selection",
         label: `${selection.sheetName} ${selection.address.split("!").pop()}`,
         values: selection.values,
       });
-    } catch (e) {
-      setError({ field: "source", message: errorText(e) });
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   const useFile = async (file: File | undefined): Promise<void> => {
     if (!file) return;
-    setBusy(true);
-    try {
-      const preview = await previewFile(file, file.name);
+    await action.run(async () => {
+      const preview = await atField("file", previewFile(file, file.name));
       load({ kind: "file", label: file.name.replace(/\.[^.]+$/, ""), values: preview.rows, file });
-    } catch (e) {
-      setError({ field: "file", message: errorText(e) });
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
-  const submit = async (): Promise<void> => {
-    if (!source) return;
-    if (!categories.ok) return setError({ field: "categories", message: categories.error });
-    if (typeof kind !== "string") return setError({ field: "mapping", message: kind.error });
-    setBusy(true);
-    setError(null);
-    try {
+  const submit = () =>
+    action.run(async () => {
+      if (!source) return;
+      const noDataRows = noDataRowsMessage(source.kind, source.values, hasHeader);
+      if (noDataRows) throw new FieldError(source.kind === "file" ? "file" : "source", noDataRows);
+      if (!categories.ok) throw new FieldError("categories", categories.error);
+      if (typeof kind !== "string") throw new FieldError("mapping", kind.error);
       const client = await services.client();
       const webhookUrl = (await services.settings.load()).webhookUrl ?? undefined;
       const created = [];
@@ -153,23 +143,16 @@ export function BulkPanel(): JSX.Element {
           )
         );
       } else if (plan) {
-        if (plan.rows === 0) throw new Error("The selection has no data rows.");
         for (const request of plan.requests)
           created.push(await client.bulk.createJson(request, { webhookUrl }));
       }
       for (const search of created) {
         await jobs.add(jobOfSearch("bulk", search));
       }
-      tracker.start();
       show("jobs");
-    } catch (e) {
-      setError({ field: "submit", message: errorText(e) });
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
-  const errorFor = (field: string) => fieldError(error?.field === field ? error.message : null);
+  const errorFor = action.errorFor;
 
   return (
     <div className={styles.form}>
@@ -256,11 +239,13 @@ export function BulkPanel(): JSX.Element {
             <Input value={label} onChange={(_, d) => setLabel(d.value)} data-testid="bulk-label" />
           </Field>
           <Caption1 data-testid="bulk-cost">
-            {plan
-              ? `${plan.rows.toLocaleString("en-US")} rows in ${plan.requests.length} search${plan.requests.length > 1 ? "es" : ""} · up to ${plan.maxCredits.toLocaleString("en-US")} credits if every row is found valid (paid at download; repeats within 30 days are free)`
-              : source.kind === "file"
-                ? "The cost is known once the file is processed: it is shown before you download."
-                : ""}
+            {source && noDataRowsMessage(source.kind, source.values, hasHeader)
+              ? "Nothing to search: no data rows."
+              : plan
+                ? `${plan.rows.toLocaleString("en-US")} rows in ${plan.requests.length} search${plan.requests.length > 1 ? "es" : ""} · up to ${plan.maxCredits.toLocaleString("en-US")} credits if every row is found valid (paid at download; repeats within 30 days are free)`
+                : source.kind === "file"
+                  ? "The cost is known once the file is processed: it is shown before you download."
+                  : ""}
           </Caption1>
           <Field {...errorFor("submit")} {...errorFor("mapping")} {...errorFor("categories")}>
             <Button

@@ -1,15 +1,9 @@
 import { useEffect, useState } from "react";
-import {
-  Button,
-  Caption1,
-  MessageBar,
-  MessageBarBody,
-  makeStyles,
-  tokens,
-} from "@fluentui/react-components";
+import { Button, Caption1, makeStyles, tokens } from "@fluentui/react-components";
 import type { Services } from "../../runtime/services";
 import { recalculateWorkbook } from "../excel/recalculate";
-import { errorText } from "./pane-context";
+import { ActionMessage } from "./ActionMessage";
+import { useAsyncAction } from "./use-async-action";
 
 const useStyles = makeStyles({
   box: {
@@ -29,10 +23,6 @@ const useStyles = makeStyles({
 export function CachePanel({ services }: { services: Services }): JSX.Element {
   const styles = useStyles();
   const [count, setCount] = useState<number | null>(null);
-  const [message, setMessage] = useState<{ intent: "success" | "error"; text: string } | null>(
-    null
-  );
-
   const refreshCount = async (): Promise<void> => {
     try {
       const cache = await (await services.scheduler()).currentCache();
@@ -45,22 +35,14 @@ export function CachePanel({ services }: { services: Services }): JSX.Element {
     void refreshCount();
   }, [services]);
 
-  const clear = async (): Promise<void> => {
-    setMessage(null);
-    try {
-      const cache = await (await services.scheduler()).currentCache();
-      const cleared = cache.clear();
-      await cache.flush();
-      await recalculateWorkbook();
-      setMessage({
-        intent: "success",
-        text: `${cleared} cached answer${cleared === 1 ? "" : "s"} cleared; the workbook is recalculating.`,
-      });
-      await refreshCount();
-    } catch (error) {
-      setMessage({ intent: "error", text: errorText(error) });
-    }
-  };
+  const clear = useAsyncAction(async () => {
+    const cache = await (await services.scheduler()).currentCache();
+    const cleared = cache.clear();
+    await cache.flush();
+    await recalculateWorkbook();
+    await refreshCount();
+    return `${cleared} cached answer${cleared === 1 ? "" : "s"} cleared; the workbook is recalculating.`;
+  });
 
   return (
     <div className={styles.box}>
@@ -70,21 +52,11 @@ export function CachePanel({ services }: { services: Services }): JSX.Element {
           : `${count} answer${count === 1 ? "" : "s"} kept for this account, so recalculating never buys them again.`}
       </Caption1>
       <div>
-        <Button size="small" onClick={() => void clear()} data-testid="cache-clear">
+        <Button size="small" onClick={() => void clear.run()} data-testid="cache-clear">
           Clear and recalculate
         </Button>
       </div>
-      {message && (
-        <MessageBar intent={message.intent}>
-          <MessageBarBody>
-            {message.intent === "error" ? (
-              <span data-testid="error-message">{message.text}</span>
-            ) : (
-              message.text
-            )}
-          </MessageBarBody>
-        </MessageBar>
-      )}
+      <ActionMessage error={clear.error?.message} done={clear.done} />
     </div>
   );
 }

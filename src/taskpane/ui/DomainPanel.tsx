@@ -1,45 +1,33 @@
 import { useState } from "react";
-import {
-  Button,
-  Caption1,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  Field,
-  Input,
-  MessageBar,
-  MessageBarBody,
-  makeStyles,
-} from "@fluentui/react-components";
+import { Button, Caption1, makeStyles } from "@fluentui/react-components";
 import type { DomainEmailFileInfo } from "../../api/types";
 import { isValidDomain, normalizeDomain } from "../../api/normalize";
 import { importResults } from "../jobs/results-import";
-import { errorText, usePane, useJobs } from "./pane-context";
-import { fieldError } from "./field-error";
 import { jobOfDomainFile } from "../jobs/job-records";
+import { ActionMessage } from "./ActionMessage";
+import { ConfirmDialog } from "./ConfirmDialog";
+import { usePane, useJobs } from "./pane-context";
+import { usePanelStyles } from "./panel-styles";
+import { FieldError, useAsyncAction } from "./use-async-action";
 import { SpendingOffNote } from "./SpendingOffNote";
+import { TextField } from "./TextField";
 import { useSpendingOffReason } from "./use-spending";
 
-const useStyles = makeStyles({
-  form: { display: "flex", flexDirection: "column", gap: "10px" },
-  row: { display: "flex", gap: "8px", flexWrap: "wrap" },
-});
+const useStyles = makeStyles({ row: { display: "flex", gap: "8px", flexWrap: "wrap" } });
 
 /** Per-domain email files (spec 4.4): count and price, order after a confirmation, download. */
 export function DomainPanel(): JSX.Element {
+  const panel = usePanelStyles();
   const styles = useStyles();
-  const { services, jobs, tracker } = usePane();
+  const { services, jobs } = usePane();
   const spendingOff = useSpendingOffReason();
   const jobList = useJobs();
   const [domainText, setDomainText] = useState("");
   const [info, setInfo] = useState<DomainEmailFileInfo | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ field: "domain" | "action"; message: string } | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const action = useAsyncAction((work: () => Promise<string | undefined>) => work(), {
+    fallback: "action",
+  });
 
   const tracked = info
     ? jobList.find((j) => j.kind === "domain_file" && j.id === info.domain)
@@ -49,37 +37,18 @@ export function DomainPanel(): JSX.Element {
       ? tracked.lastStatus
       : (info?.status ?? null);
 
-  const domain = (): string | null => {
-    const value = normalizeDomain(domainText);
-    if (!isValidDomain(value)) {
-      setError({ field: "domain", message: "Enter a domain such as example.com." });
-      return null;
-    }
-    return value;
-  };
-
-  const run = async (work: () => Promise<void>): Promise<void> => {
-    setBusy(true);
-    setError(null);
-    setDone(null);
-    try {
-      await work();
-    } catch (e) {
-      setError({ field: "action", message: errorText(e) });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const check = () => {
-    const name = domain();
-    if (name)
-      void run(async () => setInfo(await (await services.client()).domainEmailFile.info(name)));
-  };
+  const check = () =>
+    action.run(async () => {
+      const name = normalizeDomain(domainText);
+      if (!isValidDomain(name))
+        throw new FieldError("domain", "Enter a domain such as example.com.");
+      setInfo(await (await services.client()).domainEmailFile.info(name));
+      return undefined;
+    });
 
   const order = () =>
-    run(async () => {
-      if (!info) return;
+    action.run(async () => {
+      if (!info) return undefined;
       setConfirming(false);
       const client = await services.client();
       const webhookUrl = (await services.settings.load()).webhookUrl ?? undefined;
@@ -88,12 +57,13 @@ export function DomainPanel(): JSX.Element {
       client.credits.recordSpent(before - (await client.account()).credits_left);
       await jobs.add(jobOfDomainFile(info.domain, "queued"));
       setInfo(await client.domainEmailFile.info(info.domain));
-      tracker.start();
+      return undefined;
     });
 
+  // A file ordered elsewhere (another workbook, the API) is recorded here like a tracked order.
   const download = () =>
-    run(async () => {
-      if (!info) return;
+    action.run(async () => {
+      if (!info) return undefined;
       const job = tracked ?? jobOfDomainFile(info.domain, "ready");
       const sheet = await importResults(await services.client(), job, {
         preview: false,
@@ -101,29 +71,26 @@ export function DomainPanel(): JSX.Element {
         partiallyVerified: true,
         notFound: true,
       });
-      if (tracked)
-        await jobs.update("domain_file", info.domain, {
-          resultSheets: [...tracked.resultSheets, sheet],
-        });
-      setDone(`Written to the sheet "${sheet}".`);
+      await jobs.recordSheet(job, sheet);
+      return `Written to the sheet "${sheet}".`;
     });
 
   return (
-    <div className={styles.form}>
-      <Field label="Domain" {...fieldError(error?.field === "domain" ? error.message : null)}>
-        <Input
-          value={domainText}
-          onChange={(_, d) => {
-            setDomainText(d.value);
-            setInfo(null);
-            setError(null);
-          }}
-          placeholder="example.com"
-          data-testid="domain-name"
-        />
-      </Field>
+    <div className={panel.form}>
+      <TextField
+        label="Domain"
+        error={action.messageFor("domain")}
+        value={domainText}
+        onChange={(_, d) => {
+          setDomainText(d.value);
+          setInfo(null);
+          action.reset();
+        }}
+        placeholder="example.com"
+        testId="domain-name"
+      />
       <div className={styles.row}>
-        <Button onClick={check} disabled={busy} data-testid="domain-check">
+        <Button onClick={() => void check()} disabled={action.busy} data-testid="domain-check">
           Check count and price
         </Button>
       </div>
@@ -142,7 +109,7 @@ export function DomainPanel(): JSX.Element {
             {status === null && (
               <Button
                 appearance="primary"
-                disabled={busy || info.email_count === 0 || spendingOff !== null}
+                disabled={action.busy || info.email_count === 0 || spendingOff !== null}
                 onClick={() => setConfirming(true)}
                 data-testid="domain-order"
               >
@@ -151,7 +118,7 @@ export function DomainPanel(): JSX.Element {
             )}
             {status === null && <SpendingOffNote reason={spendingOff} />}
             <Button
-              disabled={busy || status !== "ready"}
+              disabled={action.busy || status !== "ready"}
               onClick={() => void download()}
               data-testid="domain-download"
             >
@@ -161,41 +128,19 @@ export function DomainPanel(): JSX.Element {
           <Caption1>The emails of a domain file are not verified.</Caption1>
         </>
       )}
-      {error?.field === "action" && (
-        <MessageBar intent="error">
-          <MessageBarBody>
-            <span data-testid="error-message">{error.message}</span>
-          </MessageBarBody>
-        </MessageBar>
-      )}
-      {done && (
-        <MessageBar intent="success">
-          <MessageBarBody data-testid="domain-done">{done}</MessageBarBody>
-        </MessageBar>
-      )}
-      <Dialog open={confirming} onOpenChange={(_, d) => setConfirming(d.open)}>
-        <DialogSurface>
-          <DialogBody>
-            <DialogTitle>Order the email file of {info?.domain}?</DialogTitle>
-            <DialogContent data-testid="domain-confirm-text">
-              This costs {info?.credits_required} credits, charged now, for {info?.email_count}{" "}
-              emails. Ordering again later is free.
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={() => setConfirming(false)}>
-                Cancel
-              </Button>
-              <Button
-                appearance="primary"
-                onClick={() => void order()}
-                data-testid="domain-confirm"
-              >
-                Order for {info?.credits_required} credits
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
+      <ActionMessage error={action.messageFor("action")} done={action.done} testId="domain-done" />
+      <ConfirmDialog
+        open={confirming}
+        title={`Order the email file of ${info?.domain}?`}
+        textTestId="domain-confirm-text"
+        confirmLabel={`Order for ${info?.credits_required} credits`}
+        confirmTestId="domain-confirm"
+        onConfirm={() => void order()}
+        onCancel={() => setConfirming(false)}
+      >
+        This costs {info?.credits_required} credits, charged now, for {info?.email_count} emails.
+        Ordering again later is free.
+      </ConfirmDialog>
     </div>
   );
 }

@@ -1,20 +1,12 @@
-import { useState } from "react";
-import {
-  Button,
-  Caption1,
-  MessageBar,
-  MessageBarBody,
-  Spinner,
-  makeStyles,
-  tokens,
-} from "@fluentui/react-components";
+import { Button, Caption1, Spinner, makeStyles } from "@fluentui/react-components";
 import { freezeSelection, type FreezeSummary } from "../excel/freeze";
-import { errorText } from "./pane-context";
+import { ActionMessage } from "./ActionMessage";
+import { usePanelStyles } from "./panel-styles";
+import { useAsyncAction } from "./use-async-action";
 
 const useStyles = makeStyles({
   box: { display: "flex", flexDirection: "column", gap: "6px" },
   row: { display: "flex", gap: "8px", alignItems: "center" },
-  muted: { color: tokens.colorNeutralForeground3 },
 });
 
 const cells = (n: number): string => `${n} cell${n === 1 ? "" : "s"}`;
@@ -32,47 +24,27 @@ export function freezeMessage({ frozen, keptErrors }: FreezeSummary): string {
  */
 export function FreezeResults(): JSX.Element {
   const styles = useStyles();
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ intent: "success" | "error"; text: string } | null>(
-    null
-  );
-
-  const freeze = async (): Promise<void> => {
-    setBusy(true);
-    setMessage(null);
-    try {
-      setMessage({ intent: "success", text: freezeMessage(await freezeSelection()) });
-    } catch (error) {
-      setMessage({ intent: "error", text: errorText(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const panel = usePanelStyles();
+  const freeze = useAsyncAction(async () => freezeMessage(await freezeSelection()));
 
   return (
     <div className={styles.box}>
       <div className={styles.row}>
-        <Button onClick={() => void freeze()} disabled={busy} data-testid="freeze-selection">
+        <Button
+          onClick={() => void freeze.run()}
+          disabled={freeze.busy}
+          data-testid="freeze-selection"
+        >
           Freeze results
         </Button>
-        {busy && <Spinner size="tiny" label="Freezing…" />}
+        {freeze.busy && <Spinner size="tiny" label="Freezing…" />}
       </div>
-      <Caption1 className={styles.muted}>
+      <Caption1 className={panel.muted}>
         The MAIL formulas of the selected range become their values (text stays text), so the sheet
         can be shared without recalculating; a result that spills is frozen whole. Cells showing an
         error keep their formula.
       </Caption1>
-      {message && (
-        <MessageBar intent={message.intent}>
-          <MessageBarBody>
-            {message.intent === "error" ? (
-              <span data-testid="error-message">{message.text}</span>
-            ) : (
-              <span data-testid="freeze-result">{message.text}</span>
-            )}
-          </MessageBarBody>
-        </MessageBar>
-      )}
+      <ActionMessage error={freeze.error?.message} done={freeze.done} testId="freeze-result" />
     </div>
   );
 }

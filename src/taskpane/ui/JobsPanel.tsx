@@ -5,26 +5,21 @@ import {
   Caption1,
   Card,
   Checkbox,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-  MessageBar,
-  MessageBarBody,
   ProgressBar,
   Select,
   Text,
   makeStyles,
-  tokens,
 } from "@fluentui/react-components";
 import type { BulkLayout } from "../../api/types";
 import type { JobRecord } from "../excel/job-store";
 import { isFinished, progressOf } from "../jobs/job-tracker";
 import { importResults } from "../jobs/results-import";
-import { errorText, usePane, useJobs } from "./pane-context";
+import { ActionMessage } from "./ActionMessage";
+import { ConfirmDialog } from "./ConfirmDialog";
+import { usePane, useJobs } from "./pane-context";
+import { usePanelStyles } from "./panel-styles";
 import { SpendingOffNote } from "./SpendingOffNote";
+import { useAsyncAction } from "./use-async-action";
 import { useSpendingOffReason } from "./use-spending";
 
 const useStyles = makeStyles({
@@ -32,7 +27,6 @@ const useStyles = makeStyles({
   card: { padding: "8px 10px", display: "flex", flexDirection: "column", gap: "6px" },
   head: { display: "flex", justifyContent: "space-between", alignItems: "center", gap: "6px" },
   row: { display: "flex", gap: "6px", flexWrap: "wrap", alignItems: "center" },
-  muted: { color: tokens.colorNeutralForeground3 },
 });
 
 const KIND_LABEL: Record<JobRecord["kind"], string> = {
@@ -56,17 +50,18 @@ interface Pending {
 /** Every job of this workbook, live; results into new sheets. */
 export function JobsPanel(): JSX.Element {
   const styles = useStyles();
+  const panel = usePanelStyles();
   const { tracker } = usePane();
   const jobs = useJobs();
 
+  // The tracker runs from the pane's start; a visit asks for the newest statuses at once.
   useEffect(() => {
-    tracker.start();
     void tracker.pollNow();
   }, [tracker]);
 
   if (jobs.length === 0)
     return (
-      <Caption1 className={styles.muted}>
+      <Caption1 className={panel.muted}>
         No jobs in this workbook yet. Bulk and GeoLead searches and domain files appear here.
       </Caption1>
     );
@@ -81,6 +76,7 @@ export function JobsPanel(): JSX.Element {
 
 function JobCard({ job }: { job: JobRecord }): JSX.Element {
   const styles = useStyles();
+  const panel = usePanelStyles();
   const { services, jobs } = usePane();
   // A bulk or GeoLead download may pay; a domain file was paid when ordered.
   const spendingOffReason = useSpendingOffReason();
@@ -93,21 +89,31 @@ function JobCard({ job }: { job: JobRecord }): JSX.Element {
   const [format, setFormat] = useState<BulkLayout>("default");
   const [writing, setWriting] = useState<{ done: number; total: number } | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
-  const [message, setMessage] = useState<{ intent: "success" | "error"; text: string } | null>(
-    null
-  );
 
   const progress = progressOf(job);
   const finished = isFinished(job);
   const downloadable = job.lastStatus === "completed" || job.lastStatus === "ready";
   const counts = job.lastCounts;
 
-  const write = async (preview: boolean): Promise<void> => {
-    setPending(null);
-    setMessage(null);
-    setWriting({ done: 0, total: 0 });
-    try {
+  /**
+   * The free preview, or the download; a download that pays says what it costs first
+   * (DESIGN 5) and runs again as "confirmed". Null: the question is open.
+   */
+  const download = useAsyncAction(
+    async (mode: "preview" | "download" | "confirmed"): Promise<string | null> => {
+      setPending(null);
+      setWriting(null);
       const client = await services.client();
+      if (mode === "download" && job.kind !== "domain_file") {
+        const search =
+          job.kind === "bulk" ? await client.bulk.get(job.id) : await client.geoLead.get(job.id);
+        if (!search.paid && search.credits_needed > 0) {
+          setPending({ job, credits: search.credits_needed });
+          return null;
+        }
+      }
+      const preview = mode === "preview";
+      setWriting({ done: 0, total: 0 });
       const before = preview ? null : (await client.account()).credits_left;
       const sheet = await importResults(client, job, {
         preview,
@@ -115,31 +121,13 @@ function JobCard({ job }: { job: JobRecord }): JSX.Element {
         format,
         onProgress: (done, total) => setWriting({ done, total }),
       });
-      await jobs.update(job.kind, job.id, { resultSheets: [...job.resultSheets, sheet] });
+      await jobs.recordSheet(job, sheet);
       if (before !== null)
         client.credits.recordSpent(before - (await client.account()).credits_left);
-      setMessage({ intent: "success", text: `Written to the sheet "${sheet}".` });
-    } catch (e) {
-      setMessage({ intent: "error", text: errorText(e) });
-    } finally {
-      setWriting(null);
+      return `Written to the sheet "${sheet}".`;
     }
-  };
-
-  /** Any credit-spending action says what it may cost before it runs (DESIGN 5). */
-  const askToDownload = async (): Promise<void> => {
-    setMessage(null);
-    if (job.kind === "domain_file") return write(false);
-    try {
-      const client = await services.client();
-      const search =
-        job.kind === "bulk" ? await client.bulk.get(job.id) : await client.geoLead.get(job.id);
-      if (search.paid || search.credits_needed === 0) return write(false);
-      setPending({ job, credits: search.credits_needed });
-    } catch (e) {
-      setMessage({ intent: "error", text: errorText(e) });
-    }
-  };
+  );
+  const writingNow = download.busy && writing !== null;
 
   return (
     <Card
@@ -156,7 +144,7 @@ function JobCard({ job }: { job: JobRecord }): JSX.Element {
           {job.lastStatus ?? "…"}
         </Badge>
       </div>
-      <Caption1 className={styles.muted}>
+      <Caption1 className={panel.muted}>
         {KIND_LABEL[job.kind]} · {job.kind === "domain_file" ? job.id : job.id.slice(0, 16)}
         {counts
           ? ` · ${counts.total} rows: ${counts.found_valid} valid, ${counts.found_unknown} risky, ${counts.not_found} not found${counts.failed ? `, ${counts.failed} failed` : ""}`
@@ -210,8 +198,8 @@ function JobCard({ job }: { job: JobRecord }): JSX.Element {
           {job.kind !== "domain_file" && (
             <Button
               size="small"
-              disabled={writing !== null}
-              onClick={() => void write(true)}
+              disabled={writingNow}
+              onClick={() => void download.run("preview")}
               data-testid="job-preview"
             >
               Free preview
@@ -220,8 +208,8 @@ function JobCard({ job }: { job: JobRecord }): JSX.Element {
           <Button
             size="small"
             appearance="primary"
-            disabled={writing !== null || spendingOff !== null}
-            onClick={() => void askToDownload()}
+            disabled={writingNow || spendingOff !== null}
+            onClick={() => void download.run("download")}
             data-testid="job-download"
           >
             Download into a new sheet
@@ -229,49 +217,28 @@ function JobCard({ job }: { job: JobRecord }): JSX.Element {
           <SpendingOffNote reason={spendingOff} />
         </div>
       )}
-      {writing && (
+      {writingNow && (
         <ProgressBar
           value={writing.total ? writing.done / writing.total : undefined}
           data-testid="write-progress"
         />
       )}
       {job.resultSheets.length > 0 && (
-        <Caption1 className={styles.muted}>Sheets: {job.resultSheets.join(", ")}</Caption1>
+        <Caption1 className={panel.muted}>Sheets: {job.resultSheets.join(", ")}</Caption1>
       )}
-      {message && (
-        <MessageBar intent={message.intent}>
-          <MessageBarBody>
-            {message.intent === "error" ? (
-              <span data-testid="error-message">{message.text}</span>
-            ) : (
-              message.text
-            )}
-          </MessageBarBody>
-        </MessageBar>
-      )}
-      <Dialog open={pending !== null} onOpenChange={(_, d) => !d.open && setPending(null)}>
-        <DialogSurface>
-          <DialogBody>
-            <DialogTitle>Download {job.label}?</DialogTitle>
-            <DialogContent data-testid="job-download-cost">
-              This download pays for the results: {pending?.credits} credits. Later downloads of
-              this job are free. Use the free preview to look first.
-            </DialogContent>
-            <DialogActions>
-              <Button appearance="secondary" onClick={() => setPending(null)}>
-                Cancel
-              </Button>
-              <Button
-                appearance="primary"
-                onClick={() => void write(false)}
-                data-testid="job-download-confirm"
-              >
-                Pay {pending?.credits} credits and download
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
+      <ActionMessage error={download.error?.message} done={download.done} />
+      <ConfirmDialog
+        open={pending !== null}
+        title={`Download ${job.label}?`}
+        textTestId="job-download-cost"
+        confirmLabel={`Pay ${pending?.credits} credits and download`}
+        confirmTestId="job-download-confirm"
+        onConfirm={() => void download.run("confirmed")}
+        onCancel={() => setPending(null)}
+      >
+        This download pays for the results: {pending?.credits} credits. Later downloads of this job
+        are free. Use the free preview to look first.
+      </ConfirmDialog>
     </Card>
   );
 }

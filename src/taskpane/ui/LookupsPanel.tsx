@@ -2,8 +2,6 @@ import { useEffect, useState } from "react";
 import {
   Button,
   Caption1,
-  Field,
-  Input,
   MessageBar,
   MessageBarBody,
   Subtitle2,
@@ -13,10 +11,14 @@ import {
 } from "@fluentui/react-components";
 import type { LookupCounts } from "../../client/scheduler";
 import type { Services } from "../../runtime/services";
-import { SettingsError, parseCredits, type Settings } from "../../runtime/settings";
-import { fieldError } from "./field-error";
+import { parseCredits } from "../../runtime/settings";
+import { ActionMessage } from "./ActionMessage";
 import { FreezeResults } from "./FreezeResults";
-import { errorText, usePane } from "./pane-context";
+import { usePane } from "./pane-context";
+import { usePanelStyles } from "./panel-styles";
+import { TextField } from "./TextField";
+import { useAsyncAction } from "./use-async-action";
+import { submitTo, useForm } from "./use-form";
 import { formatCredits } from "./use-credits";
 import { useLookupCounts, useSettings } from "./use-spending";
 
@@ -31,7 +33,6 @@ const useStyles = makeStyles({
   },
   number: { textAlign: "right", fontWeight: tokens.fontWeightSemibold },
   form: { display: "flex", flexDirection: "column", gap: "8px" },
-  muted: { color: tokens.colorNeutralForeground3 },
 });
 
 const COUNT_ROWS: Array<[keyof LookupCounts, string, string]> = [
@@ -46,6 +47,7 @@ const COUNT_ROWS: Array<[keyof LookupCounts, string, string]> = [
 /** The Lookups view (DESIGN 4): what the cells are doing, Stop, spending controls, freeze. */
 export function LookupsPanel(): JSX.Element {
   const styles = useStyles();
+  const panel = usePanelStyles();
   const { services } = usePane();
   const counts = useLookupCounts(services);
   const [stopped, setStopped] = useState<number | null>(null);
@@ -64,7 +66,7 @@ export function LookupsPanel(): JSX.Element {
           {formatCredits(counts.spent)}
         </Caption1>
       </div>
-      <Caption1 className={styles.muted} data-testid="lookups-connection">
+      <Caption1 className={panel.muted} data-testid="lookups-connection">
         {connectionText(services.connection)}
       </Caption1>
       <div className={styles.form}>
@@ -77,7 +79,7 @@ export function LookupsPanel(): JSX.Element {
             Stop
           </Button>
         </div>
-        <Caption1 className={styles.muted}>
+        <Caption1 className={panel.muted}>
           Withdraws the lookups not sent yet (their cells show #N/A &quot;Stopped&quot;); requests
           in flight finish and their answers are kept.
         </Caption1>
@@ -136,9 +138,10 @@ function SpendingSettings(): JSX.Element {
   const styles = useStyles();
   const { services } = usePane();
   const settings = useSettings(services);
-  const [form, setForm] = useState({ enabled: true, confirmAbove: "25", sessionBudget: "" });
-  const [errors, setErrors] = useState<Partial<Record<SpendingField, string>>>({});
-  const [saved, setSaved] = useState<string | null>(null);
+  const { form, setForm, edit } = useForm(
+    { enabled: true, confirmAbove: "25", sessionBudget: "" },
+    (field) => save.reset(field)
+  );
 
   useEffect(() => {
     if (!settings) return;
@@ -147,77 +150,52 @@ function SpendingSettings(): JSX.Element {
       confirmAbove: creditsText(settings.confirmAbove),
       sessionBudget: creditsText(settings.sessionBudget),
     });
-  }, [settings]);
+  }, [settings, setForm]);
 
-  const save = async (): Promise<void> => {
-    setSaved(null);
-    try {
-      const change: Partial<Settings> = {
+  const save = useAsyncAction(
+    async () => {
+      await services.settings.save({
         spendingEnabled: form.enabled,
         confirmAbove: parseCredits(form.confirmAbove, "confirmAbove"),
         sessionBudget: parseCredits(form.sessionBudget, "sessionBudget"),
-      };
-      await services.settings.save(change);
-      setErrors({});
-      setSaved(
-        form.enabled
-          ? "Spending settings saved."
-          : "Spending is off: cells answer only from kept answers."
-      );
-    } catch (error) {
-      if (
-        error instanceof SettingsError &&
-        (error.field === "confirmAbove" || error.field === "sessionBudget")
-      )
-        setErrors({ [error.field]: error.message });
-      else setSaved(errorText(error));
-    }
-  };
-
-  const edit = (field: SpendingField) => (_: unknown, data: { value: string }) => {
-    setForm((f) => ({ ...f, [field]: data.value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-    setSaved(null);
-  };
+      });
+      return form.enabled
+        ? "Spending settings saved."
+        : "Spending is off: cells answer only from kept answers.";
+    },
+    { fields: CREDIT_FIELDS.map(([field]) => field), fallback: "save" }
+  );
 
   return (
-    <form
-      className={styles.form}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
-    >
+    <form className={styles.form} onSubmit={submitTo(save.run)}>
       <Subtitle2>Spending</Subtitle2>
       <Switch
         label={form.enabled ? "Spending on" : "Spending off: cells answer only from kept answers"}
         checked={form.enabled}
         onChange={(_, data) => {
           setForm((f) => ({ ...f, enabled: data.checked }));
-          setSaved(null);
+          save.reset("save");
         }}
         data-testid="spending-switch"
       />
       {CREDIT_FIELDS.map(([field, label, hint, testId]) => (
-        <Field key={field} label={label} hint={hint} {...fieldError(errors[field])}>
-          <Input
-            inputMode="decimal"
-            value={form[field]}
-            onChange={edit(field)}
-            data-testid={testId}
-          />
-        </Field>
+        <TextField
+          key={field}
+          label={label}
+          hint={hint}
+          error={save.messageFor(field)}
+          inputMode="decimal"
+          value={form[field]}
+          onChange={edit(field)}
+          testId={testId}
+        />
       ))}
       <div>
         <Button appearance="primary" type="submit" data-testid="spending-save">
           Save
         </Button>
       </div>
-      {saved && (
-        <MessageBar intent="success" data-testid="spending-saved">
-          <MessageBarBody>{saved}</MessageBarBody>
-        </MessageBar>
-      )}
+      <ActionMessage error={save.messageFor("save")} done={save.done} testId="spending-saved" />
     </form>
   );
 }

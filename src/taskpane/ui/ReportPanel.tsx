@@ -1,66 +1,45 @@
-import { useState } from "react";
-import {
-  Button,
-  Field,
-  Input,
-  MessageBar,
-  MessageBarBody,
-  Textarea,
-  makeStyles,
-} from "@fluentui/react-components";
+import { Button, Field, Textarea, makeStyles } from "@fluentui/react-components";
 import { isValidEmail } from "../../api/normalize";
 import { readActiveCellText } from "../excel/selection";
-import { errorText, usePane } from "./pane-context";
-import { fieldError } from "./field-error";
+import { ActionMessage } from "./ActionMessage";
+import { usePane } from "./pane-context";
+import { usePanelStyles } from "./panel-styles";
+import { TextField } from "./TextField";
+import { FieldError, atField, useAsyncAction } from "./use-async-action";
+import { submitTo, useForm } from "./use-form";
 
 const useStyles = makeStyles({
-  form: { display: "flex", flexDirection: "column", gap: "10px" },
   row: { display: "flex", gap: "8px", alignItems: "flex-end" },
   grow: { flexGrow: 1 },
 });
 
 const MAX_INFO = 500; // spec 4.5
 
-type FormField = "email" | "info" | "submit";
-
 /** Report a bad email (spec 4.5): the credit of a charged email that bounced is returned. */
 export function ReportPanel(): JSX.Element {
+  const panel = usePanelStyles();
   const styles = useStyles();
   const { services } = usePane();
-  const [email, setEmail] = useState("");
-  const [info, setInfo] = useState("");
-  const [bounce, setBounce] = useState("");
-  const [error, setError] = useState<{ field: FormField; message: string } | null>(null);
-  const [sent, setSent] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { form, setForm, edit } = useForm({ email: "", info: "", bounce: "" }, (field) => {
+    if (field !== "bounce") action.reset();
+  });
+  const action = useAsyncAction((work: () => Promise<string | undefined>) => work());
 
-  const errorFor = (field: FormField) => fieldError(error?.field === field ? error.message : null);
+  const fromCell = () =>
+    action.run(async () => {
+      const text = await atField("email", readActiveCellText());
+      if (!text) throw new FieldError("email", "The selected cell is empty.");
+      setForm((f) => ({ ...f, email: text.trim() }));
+      return undefined;
+    });
 
-  const fromCell = async (): Promise<void> => {
-    try {
-      const text = await readActiveCellText();
-      if (!text) return setError({ field: "email", message: "The selected cell is empty." });
-      setEmail(text.trim());
-      setError(null);
-    } catch (e) {
-      setError({ field: "email", message: errorText(e) });
-    }
-  };
-
-  const submit = async (): Promise<void> => {
-    setSent(null);
-    if (!isValidEmail(email))
-      return setError({ field: "email", message: "Enter a valid email address." });
-    if (!info.trim())
-      return setError({
-        field: "info",
-        message: "Say why the email is bad (for example: hard bounce).",
-      });
-    if (info.length > MAX_INFO)
-      return setError({ field: "info", message: `At most ${MAX_INFO} characters.` });
-    setBusy(true);
-    setError(null);
-    try {
+  const submit = () =>
+    action.run(async () => {
+      const { email, info, bounce } = form;
+      if (!isValidEmail(email)) throw new FieldError("email", "Enter a valid email address.");
+      if (!info.trim())
+        throw new FieldError("info", "Say why the email is bad (for example: hard bounce).");
+      if (info.length > MAX_INFO) throw new FieldError("info", `At most ${MAX_INFO} characters.`);
       const client = await services.client();
       const before = client.credits.snapshot.creditsLeft;
       await client.reportBadEmail({
@@ -71,51 +50,34 @@ export function ReportPanel(): JSX.Element {
       const account = await client.account();
       const refunded =
         before !== null ? Math.round((account.credits_left - before) * 1000) / 1000 : 0;
-      setSent(
-        refunded > 0
-          ? `Reported. ${refunded} credit${refunded === 1 ? "" : "s"} returned.`
-          : "Reported. Thank you."
-      );
-      setEmail("");
-      setInfo("");
-      setBounce("");
-    } catch (e) {
-      setError({ field: "submit", message: errorText(e) });
-    } finally {
-      setBusy(false);
-    }
-  };
+      setForm({ email: "", info: "", bounce: "" });
+      return refunded > 0
+        ? `Reported. ${refunded} credit${refunded === 1 ? "" : "s"} returned.`
+        : "Reported. Thank you.";
+    });
 
   return (
-    <form
-      className={styles.form}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <form className={panel.form} onSubmit={submitTo(submit)}>
       <div className={styles.row}>
-        <Field label="Email" className={styles.grow} {...errorFor("email")}>
-          <Input
-            value={email}
-            onChange={(_, d) => {
-              setEmail(d.value);
-              setError(null);
-            }}
-            data-testid="report-email"
-          />
-        </Field>
+        <TextField
+          label="Email"
+          fieldClassName={styles.grow}
+          error={action.messageFor("email")}
+          value={form.email}
+          onChange={edit("email")}
+          testId="report-email"
+        />
         <Button onClick={() => void fromCell()} data-testid="report-from-cell">
           From the selected cell
         </Button>
       </div>
-      <Field label={`Why is it bad? (${info.length}/${MAX_INFO})`} {...errorFor("info")}>
+      <Field
+        label={`Why is it bad? (${form.info.length}/${MAX_INFO})`}
+        {...action.errorFor("info")}
+      >
         <Textarea
-          value={info}
-          onChange={(_, d) => {
-            setInfo(d.value);
-            setError(null);
-          }}
+          value={form.info}
+          onChange={edit("info")}
           maxLength={MAX_INFO}
           resize="vertical"
           data-testid="report-info"
@@ -123,22 +85,23 @@ export function ReportPanel(): JSX.Element {
       </Field>
       <Field label="Bounce message (optional)">
         <Textarea
-          value={bounce}
-          onChange={(_, d) => setBounce(d.value)}
+          value={form.bounce}
+          onChange={edit("bounce")}
           resize="vertical"
           data-testid="report-bounce"
         />
       </Field>
-      <Field {...errorFor("submit")}>
-        <Button appearance="primary" type="submit" disabled={busy} data-testid="report-submit">
+      <Field {...action.errorFor("submit")}>
+        <Button
+          appearance="primary"
+          type="submit"
+          disabled={action.busy}
+          data-testid="report-submit"
+        >
           Report
         </Button>
       </Field>
-      {sent && (
-        <MessageBar intent="success">
-          <MessageBarBody data-testid="report-done">{sent}</MessageBarBody>
-        </MessageBar>
-      )}
+      <ActionMessage done={action.done} testId="report-done" />
     </form>
   );
 }

@@ -1,46 +1,65 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import {
   Button,
-  Field,
-  Input,
   MessageBar,
   MessageBarBody,
   Spinner,
   makeStyles,
+  type InputProps,
 } from "@fluentui/react-components";
-import { ApiError } from "../../client/errors";
 import type { Services } from "../../runtime/services";
-import { SettingsError, type Settings } from "../../runtime/settings";
-import { fieldError } from "./field-error";
+import { ActionMessage } from "./ActionMessage";
+import { usePanelStyles } from "./panel-styles";
+import { TextField } from "./TextField";
+import { useAsyncAction } from "./use-async-action";
+import { submitTo, useForm } from "./use-form";
 
-const useStyles = makeStyles({
-  form: { display: "flex", flexDirection: "column", gap: "10px" },
-  actions: { display: "flex", gap: "8px" },
-});
+const useStyles = makeStyles({ actions: { display: "flex", gap: "8px" } });
 
-type FieldErrors = Partial<Record<keyof Settings, string>>;
+type SettingsField = "apiKey" | "baseUrl" | "webhookUrl" | "maxConcurrency";
+const FIELDS: Array<[SettingsField, string, string, string, Partial<InputProps>?]> = [
+  [
+    "apiKey",
+    "API key",
+    "Kept for you on this device, never in the workbook.",
+    "settings-api-key",
+    { type: "password", autoComplete: "off" },
+  ],
+  [
+    "baseUrl",
+    "Base URL",
+    "The service, or a same-origin relay path such as /api.",
+    "settings-base-url",
+  ],
+  [
+    "webhookUrl",
+    "Webhook URL (optional)",
+    "Bulk, GeoLead and domain-file results are also posted here.",
+    "settings-webhook-url",
+  ],
+  [
+    "maxConcurrency",
+    "Requests at once (optional)",
+    "Empty: automatic (6 over HTTP/1.1; over HTTP/2 it adapts to the service, up to 64).",
+    "settings-max-concurrency",
+    { inputMode: "numeric" },
+  ],
+];
 
 interface ConnectionReport {
   healthy: boolean;
-  email?: string;
-  creditsLeft?: number;
-  error?: string;
+  email: string;
+  creditsLeft: number;
 }
 
 /** API key (masked; per user, never in the workbook), base URL, webhook URL, test connection. */
 export function SettingsPanel({ services }: { services: Services }): JSX.Element {
+  const panel = usePanelStyles();
   const styles = useStyles();
-  const [form, setForm] = useState({
-    apiKey: "",
-    baseUrl: "",
-    webhookUrl: "",
-    maxConcurrency: "",
-  });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [saved, setSaved] = useState(false);
-  const [testing, setTesting] = useState(false);
-  const [report, setReport] = useState<ConnectionReport | null>(null);
-
+  const { form, setForm, edit } = useForm(
+    { apiKey: "", baseUrl: "", webhookUrl: "", maxConcurrency: "" },
+    (field) => save.reset(field)
+  );
   useEffect(() => {
     void services.settings.load().then((s) =>
       setForm({
@@ -50,132 +69,63 @@ export function SettingsPanel({ services }: { services: Services }): JSX.Element
         maxConcurrency: s.maxConcurrency === null ? "" : String(s.maxConcurrency),
       })
     );
-  }, [services]);
+  }, [services, setForm]);
 
-  const update = (field: keyof typeof form) => (_: unknown, data: { value: string }) => {
-    setForm((f) => ({ ...f, [field]: data.value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-    setSaved(false);
-  };
-
-  const save = async (): Promise<boolean> => {
-    try {
+  // An error that names no field of the form is shown under the base URL, the usual culprit.
+  const save = useAsyncAction(
+    async () => {
       await services.settings.save({
         apiKey: form.apiKey,
         baseUrl: form.baseUrl,
         webhookUrl: form.webhookUrl,
         maxConcurrency: form.maxConcurrency.trim() === "" ? null : Number(form.maxConcurrency),
       });
-      setErrors({});
-      setSaved(true);
-      return true;
-    } catch (error) {
-      if (error instanceof SettingsError) setErrors({ [error.field]: error.message });
-      else setErrors({ baseUrl: error instanceof Error ? error.message : String(error) });
-      return false;
-    }
-  };
+      return "Settings saved.";
+    },
+    { fields: FIELDS.map(([field]) => field), fallback: "baseUrl" }
+  );
 
-  const test = async (): Promise<void> => {
-    if (!(await save())) return;
-    setTesting(true);
-    setReport(null);
-    try {
-      const client = await services.client();
-      const status = await client.status();
-      const account = await client.account();
-      setReport({
-        healthy: status.healthy,
-        email: account.email,
-        creditsLeft: account.credits_left,
-      });
-    } catch (error) {
-      setReport({
-        healthy: false,
-        error: error instanceof ApiError || error instanceof Error ? error.message : String(error),
-      });
-    } finally {
-      setTesting(false);
-    }
-  };
-
-  const message = (field: keyof Settings) => fieldError(errors[field]);
+  /** Saves the form, then asks the service for its status and the account. */
+  const test = useAsyncAction(async (): Promise<ConnectionReport | null> => {
+    if (!(await save.run())) return null;
+    const client = await services.client();
+    const status = await client.status();
+    const account = await client.account();
+    return { healthy: status.healthy, email: account.email, creditsLeft: account.credits_left };
+  });
+  const report = test.done;
 
   return (
-    <form
-      className={styles.form}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
-    >
-      <Field
-        label="API key"
-        hint="Kept for you on this device, never in the workbook."
-        {...message("apiKey")}
-      >
-        <Input
-          type="password"
-          autoComplete="off"
-          value={form.apiKey}
-          onChange={update("apiKey")}
-          data-testid="settings-api-key"
+    <form className={panel.form} onSubmit={submitTo(save.run)}>
+      {FIELDS.map(([field, label, hint, testId, input]) => (
+        <TextField
+          key={field}
+          label={label}
+          hint={hint}
+          error={save.messageFor(field)}
+          value={form[field]}
+          onChange={edit(field)}
+          testId={testId}
+          {...input}
         />
-      </Field>
-      <Field
-        label="Base URL"
-        hint="The service, or a same-origin relay path such as /api."
-        {...message("baseUrl")}
-      >
-        <Input value={form.baseUrl} onChange={update("baseUrl")} data-testid="settings-base-url" />
-      </Field>
-      <Field
-        label="Webhook URL (optional)"
-        hint="Bulk, GeoLead and domain-file results are also posted here."
-        {...message("webhookUrl")}
-      >
-        <Input
-          value={form.webhookUrl}
-          onChange={update("webhookUrl")}
-          data-testid="settings-webhook-url"
-        />
-      </Field>
-      <Field
-        label="Requests at once (optional)"
-        hint="Empty: automatic (6 over HTTP/1.1; over HTTP/2 it adapts to the service, up to 64)."
-        {...message("maxConcurrency")}
-      >
-        <Input
-          inputMode="numeric"
-          value={form.maxConcurrency}
-          onChange={update("maxConcurrency")}
-          data-testid="settings-max-concurrency"
-        />
-      </Field>
+      ))}
       <div className={styles.actions}>
         <Button appearance="primary" type="submit" data-testid="settings-save">
           Save
         </Button>
-        <Button onClick={() => void test()} disabled={testing} data-testid="settings-test">
+        <Button onClick={() => void test.run()} disabled={test.busy} data-testid="settings-test">
           Test connection
         </Button>
-        {testing && <Spinner size="tiny" />}
+        {test.busy && <Spinner size="tiny" />}
       </div>
-      {saved && !report && (
-        <MessageBar intent="success">
-          <MessageBarBody>Settings saved.</MessageBarBody>
-        </MessageBar>
-      )}
-      {report && (
-        <MessageBar
-          intent={report.healthy && !report.error ? "success" : "error"}
-          data-testid="connection-report"
-        >
+      {!report && !test.error && <ActionMessage done={save.done} />}
+      {(report || test.error) && (
+        <MessageBar intent={report?.healthy ? "success" : "error"} data-testid="connection-report">
           <MessageBarBody>
-            {report.error ? (
-              <span data-testid="error-message">{report.error}</span>
-            ) : (
+            {report ? (
               `Service ${report.healthy ? "healthy" : "down"} · account ${report.email} · ${report.creditsLeft} credits left`
+            ) : (
+              <span data-testid="error-message">{test.error?.message}</span>
             )}
           </MessageBarBody>
         </MessageBar>

@@ -1,13 +1,16 @@
-import { createContext, useContext, useEffect, useState } from "react";
+import { createContext, useContext, useEffect, useState, useSyncExternalStore } from "react";
 import type { Services } from "../../runtime/services";
-import { JobStore, type JobRecord } from "../excel/job-store";
-import { JobTracker } from "../jobs/job-tracker";
+import { JobStore, type JobRecord, type WorkbookSettings } from "../excel/job-store";
+import { JobAnnouncer, type JobNotices } from "../jobs/job-announcements";
+import { JobTracker, type JobTrackerOptions } from "../jobs/job-tracker";
 
 /** What every panel uses: the runtime's services, the workbook's jobs and their tracker. */
 export interface PaneContext {
   services: Services;
   jobs: JobStore;
   tracker: JobTracker;
+  /** Jobs finished while another tab was shown. */
+  announcer: JobAnnouncer;
   /** Moves the task pane to another tab (e.g. to Jobs after a submit). */
   show: (tab: TabId) => void;
 }
@@ -22,10 +25,26 @@ export function usePane(): PaneContext {
   return context;
 }
 
-export function createPaneContext(services: Services, show: (tab: TabId) => void): PaneContext {
-  const jobs = new JobStore();
-  const tracker = new JobTracker(jobs, () => services.client());
-  return { services, jobs, tracker, show };
+export interface PaneContextOptions {
+  /** The workbook's document settings (default: Office.context.document.settings). */
+  settings?: WorkbookSettings;
+  tracker?: JobTrackerOptions;
+}
+
+/**
+ * The pane's shared state, made once when the pane opens. The job tracker starts here, not
+ * when Jobs is first shown: a reopened workbook's jobs are followed, and their end told, at once.
+ */
+export function createPaneContext(
+  services: Services,
+  show: (tab: TabId) => void,
+  options: PaneContextOptions = {}
+): PaneContext {
+  const jobs = new JobStore(options.settings);
+  const tracker = new JobTracker(jobs, () => services.client(), options.tracker);
+  const announcer = new JobAnnouncer(tracker);
+  tracker.start();
+  return { services, jobs, tracker, announcer, show };
 }
 
 /** The workbook's jobs, as React state. */
@@ -44,6 +63,7 @@ export function useJobs(): JobRecord[] {
   return list;
 }
 
-/** The message of anything thrown, for a message bar. */
-export const errorText = (error: unknown): string =>
-  error instanceof Error ? error.message : String(error);
+/** The finished-job count and messages, as React state. */
+export function useJobNotices(announcer: JobAnnouncer): JobNotices {
+  return useSyncExternalStore(announcer.subscribe, announcer.getSnapshot);
+}

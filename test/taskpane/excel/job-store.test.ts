@@ -114,6 +114,23 @@ describe("JobStore", () => {
     expect(await new JobStore().load()).toEqual(expected);
   });
 
+  test("a result sheet is recorded on its job; a job not in the list (a domain file ordered elsewhere) is added with it", async () => {
+    const file = new WorkbookFile();
+    file.open();
+    const store = new JobStore();
+    await store.add(geo);
+    await store.recordSheet(geo, "Cafés in Lyon");
+    // A stale copy of the record does not lose the sheets recorded since.
+    await store.recordSheet(geo, "Cafés in Lyon (2)");
+    const ordered: JobRecord = { ...domain, label: "acme.com emails", lastStatus: "ready" };
+    await store.recordSheet(ordered, "acme.com emails");
+    file.open();
+    expect(await new JobStore().load()).toEqual([
+      { ...geo, resultSheets: ["Cafés in Lyon", "Cafés in Lyon (2)"] },
+      { ...ordered, resultSheets: ["acme.com emails"] },
+    ]);
+  });
+
   test("the store finds Office's settings at first use, not when it is created", async () => {
     const store = new JobStore();
     const file = new WorkbookFile();

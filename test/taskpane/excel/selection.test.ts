@@ -201,6 +201,34 @@ describe("readSelection", () => {
     await expect(readSelection()).rejects.toThrow(/selection is empty/);
   });
 
+  test("a header with no data rows below it is refused, before the mapping and any request", async () => {
+    installWorkbook(GRID, "A1:C1");
+    await expect(readSelection()).rejects.toThrow(
+      "The selection has no data rows below its header."
+    );
+    // Rows below the header that hold only spaces, or nothing (clipped away), are no data.
+    installWorkbook(
+      [
+        ["Email", "Company"],
+        ["  ", ""],
+        ["", " "],
+      ],
+      "A1:B10"
+    );
+    await expect(readSelection()).rejects.toThrow(
+      "The selection has no data rows below its header."
+    );
+    installWorkbook([["   "], [" "]], "A1:A2");
+    await expect(readSelection()).rejects.toThrow(
+      "The selection has no data rows: every cell is empty."
+    );
+    // One row of data without a header is one data row (the header box decides later).
+    installWorkbook(GRID, "A2:C2");
+    await expect(readSelection()).resolves.toMatchObject({
+      values: [["Ada", "Stone", "acme.com"]],
+    });
+  });
+
   test("several areas selected is a clear error", async () => {
     installWorkbook(GRID, "A1:B2", { selectionError: "InvalidSelection" });
     await expect(readSelection()).rejects.toThrow(/one block of cells/);

@@ -1,0 +1,88 @@
+import type { FastifyPluginAsync } from "fastify";
+import compress from "@fastify/compress";
+import helmet from "@fastify/helmet";
+import fastifyStatic from "@fastify/static";
+
+// The built add-in (dist/) with its cache and security headers (DESIGN 6b). Registered apart
+// from the relay, so the service's answers pass without these headers or a second encoding.
+
+export interface SiteOptions {
+  /** The built add-in (absolute path). */
+  dist: string;
+  /** Served over TLS: HSTS is sent. */
+  tls: boolean;
+}
+
+/**
+ * Office on the web frames the task pane from these origins, every ancestor frame included:
+ * Excel on the web (*.officeapps.live.com inside *.sharepoint.com, onedrive.live.com,
+ * *.office.com, *.microsoft365.com, and *.cloud.microsoft where Microsoft 365 moves), Teams.
+ * 'self' for the pane opened directly. (Desktop Excel loads the pane top-level: no ancestor.)
+ */
+export const OFFICE_FRAME_ANCESTORS = [
+  "'self'",
+  "https://*.officeapps.live.com",
+  "https://*.sharepoint.com",
+  "https://*.office.com",
+  "https://*.office365.com",
+  "https://*.microsoft365.com",
+  "https://*.cloud.microsoft",
+  "https://*.live.com",
+  "https://teams.microsoft.com",
+  "https://*.teams.microsoft.com",
+];
+
+/** Where office.js comes from (a store requirement: Microsoft's CDN, DESIGN 8). */
+const OFFICE_JS_ORIGIN = "https://appsforoffice.microsoft.com";
+
+/** Webpack's hashed chunk names ("taskpane-ui.1a2b3c4d.js"): their content never changes. */
+const HASHED_ASSET = /\.[0-9a-f]{8}\.(?:js|css)$/;
+
+export const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
+  await app.register(helmet, {
+    // Office on the web frames the pane: frame-ancestors instead of X-Frame-Options.
+    frameguard: false,
+    // The pane talks to Office's frames and dialogs (postMessage, window.open), and Office
+    // shows the add-in's icons from their own origin.
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: false,
+    crossOriginResourcePolicy: { policy: "cross-origin" },
+    hsts: options.tls ? { maxAge: 31_536_000 } : false,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        // office.js loads its host-specific scripts and locale strings from the same CDN.
+        scriptSrc: ["'self'", OFFICE_JS_ORIGIN],
+        scriptSrcAttr: ["'none'"],
+        // Fluent UI (Griffel) and office.js inject <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:"],
+        fontSrc: ["'self'", "data:"],
+        // The relay, or a service with CORS set in Settings (https only, DESIGN 5): a user who
+        // moves to the service's own address must not find it blocked.
+        connectSrc: ["'self'", "https:"],
+        frameAncestors: OFFICE_FRAME_ANCESTORS,
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+  });
+  await app.register(compress, { encodings: ["br", "gzip"], threshold: 1024 });
+  await app.register(fastifyStatic, {
+    root: options.dist,
+    index: ["taskpane.html"],
+    cacheControl: false,
+    etag: true,
+    lastModified: true,
+    // HTML, manifests, functions.json and the two entry scripts keep their names from build to
+    // build: revalidated each time (ETag), so a new build is seen at once.
+    setHeaders: (reply, path) => {
+      void reply.header(
+        "cache-control",
+        HASHED_ASSET.test(path) ? "public, max-age=31536000, immutable" : "no-cache"
+      );
+    },
+  });
+};

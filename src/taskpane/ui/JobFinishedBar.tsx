@@ -1,0 +1,50 @@
+import {
+  Button,
+  MessageBar,
+  MessageBarActions,
+  MessageBarBody,
+  MessageBarGroup,
+} from "@fluentui/react-components";
+import type { JobAnnouncer } from "../jobs/job-announcements";
+import { useJobNotices } from "./pane-context";
+
+/** Above the tabs: the jobs that finished while another tab was shown, each dismissible. */
+export function JobFinishedBar(props: {
+  announcer: JobAnnouncer;
+  openJobs: () => void;
+}): JSX.Element | null {
+  const { notices } = useJobNotices(props.announcer);
+  if (notices.length === 0) return null;
+  return (
+    <MessageBarGroup>
+      {notices.map((notice) => (
+        <MessageBar
+          key={notice.key}
+          intent={notice.intent}
+          layout="multiline"
+          data-testid="job-finished"
+          data-job={notice.key}
+        >
+          <MessageBarBody>{notice.text}</MessageBarBody>
+          <MessageBarActions
+            containerAction={
+              <Button
+                appearance="transparent"
+                size="small"
+                aria-label="Dismiss"
+                onClick={() => props.announcer.dismiss(notice.key)}
+                data-testid="job-finished-dismiss"
+              >
+                ✕
+              </Button>
+            }
+          >
+            <Button size="small" onClick={props.openJobs} data-testid="job-finished-open">
+              Open Jobs
+            </Button>
+          </MessageBarActions>
+        </MessageBar>
+      ))}
+    </MessageBarGroup>
+  );
+}
