@@ -1,3 +1,5 @@
+import { Listeners } from "./listeners";
+
 /** What the add-in knows of the account's credits: the last balance read and this session's spend. */
 export interface CreditsSnapshot {
   /** Credits left, from the last account read minus what was charged since; null before any read. */
@@ -18,7 +20,7 @@ export class CreditsLedger {
   private balanceMilli: number | null = null;
   private spentMilli = 0;
   private charged = 0;
-  private readonly listeners = new Set<Listener>();
+  private readonly changes = new Listeners<[CreditsSnapshot]>();
 
   get snapshot(): CreditsSnapshot {
     return {
@@ -61,13 +63,12 @@ export class CreditsLedger {
   }
 
   subscribe(listener: Listener): () => void {
-    this.listeners.add(listener);
+    const remove = this.changes.add(listener);
     listener(this.snapshot);
-    return () => this.listeners.delete(listener);
+    return remove;
   }
 
   private emit(): void {
-    const snapshot = this.snapshot;
-    for (const listener of [...this.listeners]) listener(snapshot);
+    this.changes.emit(this.snapshot);
   }
 }

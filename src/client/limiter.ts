@@ -79,11 +79,6 @@ export class ConnectionLimiter {
     return this.ceilingValue;
   }
 
-  /** Kept for readers of the fixed-limit era: the limit in force now. */
-  get maxConcurrent(): number {
-    return this.limit;
-  }
-
   get inUse(): number {
     return this.active;
   }

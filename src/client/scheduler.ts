@@ -13,6 +13,7 @@ import type {
 } from "../api/types";
 import type { EmailServiceClient, LookupCallOptions } from "./client";
 import { ApiError } from "./errors";
+import { Listeners } from "./listeners";
 import { lookupKey, type LookupOperation } from "./lookup-key";
 import type { LookupOutcome, ResultCache } from "./result-cache";
 import { refusal, type SpendingGuard, type SpendingQuestion } from "./spending";
@@ -199,7 +200,7 @@ export class LookupScheduler {
   private collected: Pending[] = [];
   private quietTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly caches: CacheDirectory;
-  private readonly listeners = new Set<() => void>();
+  private readonly changes = new Listeners();
 
   constructor(private readonly options: SchedulerOptions) {
     if (options.caches) this.caches = options.caches;
@@ -231,8 +232,7 @@ export class LookupScheduler {
   }
 
   subscribe(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.changes.add(listener);
   }
 
   async lookup<Op extends LookupOperation>(
@@ -278,14 +278,23 @@ export class LookupScheduler {
   answer(run: boolean): void {
     const guard = this.options.guard;
     if (!guard?.question) return;
-    guard.answer(run);
-    const held = this.held.splice(0);
-    for (const entry of held) {
-      if (run) {
-        entry.guarded = true;
-        void this.dispatch(entry);
-      } else void this.settle(entry, null, refusal("declined"));
+    if (!run) {
+      this.refuseHeld(refusal("declined"));
+      return;
     }
+    guard.answer(true);
+    for (const entry of this.held.splice(0)) {
+      entry.guarded = true;
+      void this.dispatch(entry);
+    }
+  }
+
+  /** Closes the question without running what it held: each held cell settles with `error`. */
+  private refuseHeld(error: ApiError): number {
+    const held = this.held.splice(0);
+    if (this.options.guard?.question) this.options.guard.answer(false);
+    for (const entry of held) void this.settle(entry, null, error);
+    return held.length;
   }
 
   /**
@@ -293,13 +302,7 @@ export class LookupScheduler {
    * requests already on the wire finish and their answers are kept.
    */
   stop(): number {
-    let stopped = 0;
-    const held = this.held.splice(0);
-    if (held.length > 0) this.options.guard?.answer(false);
-    for (const entry of held) {
-      stopped++;
-      void this.settle(entry, null, refusal("stopped"));
-    }
+    let stopped = this.refuseHeld(refusal("stopped"));
     for (const entry of [...this.live]) {
       if (entry.state === "sent" || entry.withdraw.signal.aborted) continue;
       stopped++;
@@ -405,10 +408,7 @@ export class LookupScheduler {
   unanswerable(): void {
     const guard = this.options.guard;
     if (!guard?.question) return;
-    const policy = guard.policy;
-    guard.answer(false);
-    for (const entry of this.held.splice(0))
-      void this.settle(entry, null, refusal("unconfirmed", policy));
+    this.refuseHeld(refusal("unconfirmed", guard.policy));
   }
 
   private async dispatch(entry: Pending): Promise<void> {
@@ -468,25 +468,28 @@ export class LookupScheduler {
 
   private enter(entry: Pending): void {
     this.live.add(entry);
-    this.tally.waiting++;
+    this.count(entry.state, 1);
     if (this.quietTimer) clearTimeout(this.quietTimer);
     this.quietTimer = null;
     this.emit();
   }
 
   private move(entry: Pending, state: EntryState): void {
-    if (entry.state === "sent") this.tally.inFlight--;
-    else this.tally.waiting--;
+    this.count(entry.state, -1);
     entry.state = state;
-    if (state === "sent") this.tally.inFlight++;
-    else this.tally.waiting++;
+    this.count(state, 1);
     this.emit();
+  }
+
+  /** Sent lookups count as in flight; every other live state as waiting. */
+  private count(state: EntryState, change: 1 | -1): void {
+    if (state === "sent") this.tally.inFlight += change;
+    else this.tally.waiting += change;
   }
 
   private leave(entry: Pending): void {
     if (!this.live.delete(entry)) return;
-    if (entry.state === "sent") this.tally.inFlight--;
-    else this.tally.waiting--;
+    this.count(entry.state, -1);
     if (this.live.size === 0 && this.options.guard) {
       const guard = this.options.guard;
       this.quietTimer = setTimeout(() => {
@@ -498,7 +501,7 @@ export class LookupScheduler {
   }
 
   private emit(): void {
-    for (const listener of [...this.listeners]) listener();
+    this.changes.emit();
   }
 }
 

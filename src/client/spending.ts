@@ -1,4 +1,5 @@
 import { ApiError } from "./errors";
+import { Listeners } from "./listeners";
 import type { LookupOperation } from "./lookup-key";
 
 // The spending guard of the worksheet functions (DESIGN 4, "Spending"): the switch, the
@@ -73,8 +74,6 @@ export interface SpendingQuestion {
   confirmAbove: number;
 }
 
-type Listener = () => void;
-
 /**
  * Decides, batch by batch, which new lookups may be sent. One "recalculation" is a burst:
  * the lookups that arrive while others are still pending, or within `quietMs` of the last
@@ -86,15 +85,15 @@ export class SpendingGuard {
   private spentMilli = 0;
   private reservedMilli = 0;
   private burstMilli = 0;
-  private allowanceMilli: number | null;
+  private allowanceMilli: number | null = null;
   private heldMilli = 0;
   private heldCount = 0;
   private asking = false;
-  private readonly listeners = new Set<Listener>();
+  private readonly changes = new Listeners();
 
   constructor(policy: SpendingPolicy = DEFAULT_SPENDING) {
     this.policyValue = { ...policy };
-    this.allowanceMilli = policy.confirmAbove === null ? null : toMilli(policy.confirmAbove);
+    this.resetBurst();
   }
 
   get policy(): SpendingPolicy {
@@ -171,9 +170,7 @@ export class SpendingGuard {
       const threshold = this.policyValue.confirmAbove;
       this.allowanceMilli = threshold === null ? null : this.burstMilli + toMilli(threshold);
     } else this.reservedMilli -= this.heldMilli;
-    this.asking = false;
-    this.heldMilli = 0;
-    this.heldCount = 0;
+    this.closeQuestion();
     this.emit();
   }
 
@@ -184,12 +181,15 @@ export class SpendingGuard {
     if (this.asking) {
       this.heldMilli -= cost;
       this.heldCount--;
-      if (this.heldCount === 0) {
-        this.asking = false;
-        this.heldMilli = 0;
-      }
+      if (this.heldCount === 0) this.closeQuestion();
     }
     this.emit();
+  }
+
+  private closeQuestion(): void {
+    this.asking = false;
+    this.heldMilli = 0;
+    this.heldCount = 0;
   }
 
   /** A lookup that was let through ended (sent or withdrawn); `charged` is what it cost. */
@@ -208,12 +208,11 @@ export class SpendingGuard {
       this.policyValue.confirmAbove === null ? null : toMilli(this.policyValue.confirmAbove);
   }
 
-  subscribe(listener: Listener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  subscribe(listener: () => void): () => void {
+    return this.changes.add(listener);
   }
 
   private emit(): void {
-    for (const listener of [...this.listeners]) listener();
+    this.changes.emit();
   }
 }

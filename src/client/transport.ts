@@ -238,18 +238,21 @@ export class Transport {
    */
   setConcurrencyCeiling(ceiling: number | null): void {
     this.override = ceiling;
-    if (!this.fixed) this.limiter.setCeiling(ceiling ?? this.protocolCeiling());
+    this.applyCeiling();
   }
 
-  private protocolCeiling(): number {
-    return /^h[23]/.test(this.protocolOf.protocol ?? "") ? this.http2Ceiling : this.http1Ceiling;
+  /** The setting if there is one, else what the protocol allows (HTTP/1.1 until known). */
+  private applyCeiling(): void {
+    if (this.fixed) return;
+    const multiplexed = /^h[23]/.test(this.protocolOf.protocol ?? "");
+    this.limiter.setCeiling(this.override ?? (multiplexed ? this.http2Ceiling : this.http1Ceiling));
   }
 
   /** A new base URL starts at the HTTP/1.1 ceiling until its first answer tells the protocol. */
   private useEndpoint(baseUrl: string): void {
     if (this.protocolOf.baseUrl === baseUrl) return;
     this.protocolOf = { baseUrl, protocol: null };
-    if (this.override === null && !this.fixed) this.limiter.setCeiling(this.http1Ceiling);
+    this.applyCeiling();
   }
 
   private learnProtocol(url: string): void {
@@ -257,7 +260,7 @@ export class Transport {
     const protocol = (this.options.protocol ?? resourceTimingProtocol)(url);
     if (!protocol) return;
     this.protocolOf = { ...this.protocolOf, protocol };
-    if (this.override === null && !this.fixed) this.limiter.setCeiling(this.protocolCeiling());
+    this.applyCeiling();
   }
 
   async request<T>(options: RequestOptions): Promise<TransportResponse<T>> {

@@ -108,8 +108,7 @@ export class Services {
     if (this.endpointValue) return this.endpointValue;
     this.loading ??= (async () => {
       const settings = await this.settings.load();
-      this.spending.setPolicy(policyOf(settings));
-      this.clientValue.transport.setConcurrencyCeiling(settings.maxConcurrency);
+      this.applyLimits(settings);
       const endpoint = await endpointOf(settings);
       this.endpointValue ??= endpoint;
       return this.endpointValue;
@@ -151,9 +150,14 @@ export class Services {
     };
   }
 
+  /** The spending policy and the requests-at-once setting. */
+  private applyLimits(settings: Settings): void {
+    this.spending.setPolicy(policyOf(settings));
+    this.clientValue.transport.setConcurrencyCeiling(settings.maxConcurrency);
+  }
+
   private async apply(next: Settings, previous: Settings): Promise<void> {
-    this.spending.setPolicy(policyOf(next));
-    this.clientValue.transport.setConcurrencyCeiling(next.maxConcurrency);
+    this.applyLimits(next);
     if (next.apiKey === previous.apiKey && next.baseUrl === previous.baseUrl) return;
     const endpoint = await endpointOf(next);
     // A change saved before the first load finished is the one in force.

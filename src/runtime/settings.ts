@@ -1,4 +1,5 @@
 import { validateBaseUrl } from "../client/transport";
+import { DEFAULT_SPENDING } from "../client/spending";
 
 /** Per-user settings (DESIGN 4 and 7), kept with OfficeRuntime.storage, never in the workbook. */
 export interface Settings {
@@ -21,7 +22,12 @@ export type ConnectionSettings = Pick<Settings, "apiKey" | "baseUrl" | "webhookU
 export const DEFAULT_SPENDING_SETTINGS: Pick<
   Settings,
   "spendingEnabled" | "confirmAbove" | "sessionBudget" | "maxConcurrency"
-> = { spendingEnabled: true, confirmAbove: 25, sessionBudget: null, maxConcurrency: null };
+> = {
+  spendingEnabled: DEFAULT_SPENDING.enabled,
+  confirmAbove: DEFAULT_SPENDING.confirmAbove,
+  sessionBudget: DEFAULT_SPENDING.sessionBudget,
+  maxConcurrency: null,
+};
 
 export const MAX_CONCURRENCY = 256;
 
@@ -43,12 +49,21 @@ const MAX_CREDITS = 1_000_000_000;
  * Reads a credits amount typed in the task pane: empty is null ("never" / "no limit"), else a
  * number from 0 up, in thousandths at most (0.2 is a verification's price).
  */
-export function parseCredits(text: string, field: "confirmAbove" | "sessionBudget"): number | null {
+export function parseCredits(text: string, field: CreditsField): number | null {
   const trimmed = text.trim().replace(/,/g, "");
   if (trimmed === "") return null;
-  const value = Number(trimmed);
-  if (!/^\d*\.?\d*$/.test(trimmed) || !Number.isFinite(value) || value > MAX_CREDITS)
-    throw new SettingsError(field, "Enter a number of credits (0 or more), or leave it empty.");
+  if (!/^\d*\.?\d*$/.test(trimmed)) throw creditsError(field);
+  return cleanCredits(field, Number(trimmed));
+}
+
+type CreditsField = "confirmAbove" | "sessionBudget";
+
+const creditsError = (field: CreditsField): SettingsError =>
+  new SettingsError(field, "Enter a number of credits (0 or more), or leave it empty.");
+
+/** A credits amount from 0 up, rounded to thousandths (the guard's unit). */
+function cleanCredits(field: CreditsField, value: unknown): number {
+  if (typeof value !== "number" || !(value >= 0) || value > MAX_CREDITS) throw creditsError(field);
   return Math.round(value * 1000) / 1000;
 }
 
@@ -110,9 +125,7 @@ export function validateSettings(change: Partial<Settings>): Partial<Settings> {
   for (const field of ["confirmAbove", "sessionBudget"] as const) {
     const value = change[field];
     if (value === undefined) continue;
-    if (value !== null && (typeof value !== "number" || !(value >= 0) || value > MAX_CREDITS))
-      throw new SettingsError(field, "Enter a number of credits (0 or more), or leave it empty.");
-    clean[field] = value === null ? null : Math.round(value * 1000) / 1000;
+    clean[field] = value === null ? null : cleanCredits(field, value);
   }
   if (change.maxConcurrency !== undefined) {
     const value = change.maxConcurrency;

@@ -1,4 +1,5 @@
 import type { JobRecord } from "../excel/job-store";
+import { Listeners } from "../../client/listeners";
 import type { JobTracker } from "./job-tracker";
 
 // Tells the user that a job finished while they look at another tab (DESIGN 4, "Jobs"): a
@@ -53,7 +54,7 @@ export function finishedJobNotice(job: JobRecord): JobNotice {
 export class JobAnnouncer {
   private state: JobNotices = { unseen: 0, notices: [] };
   private jobsShown = false;
-  private readonly listeners = new Set<() => void>();
+  private readonly changes = new Listeners();
 
   constructor(tracker: Pick<JobTracker, "onFinished">) {
     tracker.onFinished((job) => this.finished(job));
@@ -61,12 +62,7 @@ export class JobAnnouncer {
 
   readonly getSnapshot = (): JobNotices => this.state;
 
-  readonly subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => {
-      this.listeners.delete(listener);
-    };
-  };
+  readonly subscribe = (listener: () => void): (() => void) => this.changes.add(listener);
 
   /** The Jobs tab is shown (everything in it is seen) or left. */
   showingJobs(shown: boolean): void {
@@ -94,6 +90,6 @@ export class JobAnnouncer {
 
   private set(state: JobNotices): void {
     this.state = state;
-    for (const listener of [...this.listeners]) listener();
+    this.changes.emit();
   }
 }

@@ -1,3 +1,5 @@
+import { Listeners } from "../../client/listeners";
+
 // "Busy, error, done" of one task-pane action, without React (STYLE, Fluent UI: one
 // `useAsyncAction` serves every panel). use-async-action.ts binds it to a component.
 
@@ -89,7 +91,7 @@ export class ActionRunner<A extends unknown[], R, F extends string> {
   private state: ActionState<R, F> = IDLE;
   private latest = 0;
   private attached = true;
-  private readonly listeners = new Set<() => void>();
+  private readonly changes = new Listeners();
 
   constructor(
     private work: (...args: A) => Promise<R>,
@@ -103,12 +105,7 @@ export class ActionRunner<A extends unknown[], R, F extends string> {
 
   readonly getState = (): ActionState<R, F> => this.state;
 
-  readonly subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => {
-      this.listeners.delete(listener);
-    };
-  };
+  readonly subscribe = (listener: () => void): (() => void) => this.changes.add(listener);
 
   /** Resolves to what the action returned; undefined when it failed or its result was dropped. */
   readonly run = async (...args: A): Promise<R | undefined> => {
@@ -150,6 +147,6 @@ export class ActionRunner<A extends unknown[], R, F extends string> {
 
   private set(state: ActionState<R, F>): void {
     this.state = state;
-    for (const listener of [...this.listeners]) listener();
+    this.changes.emit();
   }
 }
