@@ -3,6 +3,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser } from "playwright-core";
+import {
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  HOST_SHIM_PATH,
+  OFFICE_JS_URL,
+} from "../test/browser/chromium";
 import { selfSignedCertificate } from "../test/helpers/self-signed";
 import { post, printTable, startSandboxProcess, type SandboxProcess } from "./sandbox-process";
 
@@ -23,18 +29,6 @@ const DIST = join(ROOT, "dist");
 const LOOKUPS = Number(flag("lookups", "1500"));
 const LATENCY_MS = Number(flag("latency-ms", "1000"));
 const ONLY = flag("only", "");
-const OFFICE_JS_URL = "https://appsforoffice.microsoft.com/lib/1/hosted/office.js";
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--ignore-certificate-errors",
-];
 
 interface Host {
   url: string;
@@ -104,7 +98,7 @@ async function recalculate(
   sandbox: SandboxProcess,
   tag: string
 ): Promise<Measured> {
-  const shim = readFileSync(join(ROOT, "test/browser/host-shim.js"), "utf8");
+  const shim = readFileSync(HOST_SHIM_PATH, "utf8");
   const context = await browser.newContext();
   await context.route(OFFICE_JS_URL, (route) =>
     route.fulfill({ status: 200, contentType: "application/javascript", body: shim })
@@ -222,8 +216,9 @@ async function main(): Promise<void> {
   const small = await startSandboxProcess(sandboxArgs(8, Math.round(LATENCY_MS * 1.5)));
   const hosts: Host[] = [];
   const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: CHROMIUM_ARGS,
+    executablePath: CHROMIUM_PATH,
+    // The host's self-signed certificate.
+    args: [...CHROMIUM_ARGS, "--ignore-certificate-errors"],
   });
   const rows: Array<Record<string, string | number>> = [];
   try {

@@ -38,28 +38,16 @@ import { buildServer } from "../../src/server/app";
 import { JOBS_SETTING_KEY, type JobRecord } from "../../src/taskpane/excel/job-store";
 import { startSandbox, type TestSandbox } from "../helpers/sandbox";
 import { selfSignedCertificate } from "../helpers/self-signed";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, HOST_SHIM_PATH, OFFICE_JS_URL } from "./chromium";
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
-export const OFFICE_JS_URL = "https://appsforoffice.microsoft.com/lib/1/hosted/office.js";
+export { CHROMIUM_PATH, OFFICE_JS_URL };
 export const VIEWPORT = { width: 380, height: 720 };
 export const SCREENSHOTS_DIR = path.join(__dirname, "screenshots");
 
 const ROOT = path.resolve(__dirname, "../..");
 const DIST = path.join(ROOT, "dist");
-const SHIM_PATH = path.join(__dirname, "host-shim.js");
 
 export const chromiumAvailable = fs.existsSync(CHROMIUM_PATH);
-
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 // ---------------------------------------------------------------------------------------------
 // The shim's test API, as seen from page.evaluate
@@ -650,7 +638,7 @@ export async function startAddin(options: AddinOptions = {}): Promise<Addin> {
       `Chromium is missing at ${CHROMIUM_PATH}: scripts/setup.sh installs it (apt-get install chromium)`
     );
   }
-  const shimSource = fs.readFileSync(SHIM_PATH, "utf8");
+  const shimSource = fs.readFileSync(HOST_SHIM_PATH, "utf8");
   const sandbox = await startSandbox({
     jobStepMs: 50,
     jobChunkSize: 50,

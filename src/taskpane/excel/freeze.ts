@@ -1,4 +1,5 @@
 import { toExcelInput, type CellValue, type ExcelInput } from "./cell-values";
+import { jsonBytes } from "./json-bytes";
 import { DEFAULT_MAX_PAYLOAD_BYTES, MAX_CELLS_PER_SYNC } from "./sheet-writer";
 
 // Freeze results (DESIGN 4, Spending): the MAIL formulas of the selected range become their
@@ -342,10 +343,6 @@ function rectangles(anchors: Anchor[]): Array<Block & { cells: Anchor[][] }> {
   done.push(...open.values());
   return done;
 }
-
-/** UTF-8 size of a value's JSON, as it travels in the request. */
-const jsonBytes = (value: unknown): number =>
-  new TextEncoder().encode(JSON.stringify(value)).length;
 
 /** Values written in syncs under the payload budget: rows together, a row too large in slices. */
 class ValueWriter {

@@ -1,6 +1,7 @@
 import { MAX_COLUMNS, MAX_ROWS, columnLetter, rangeAddress } from "./addresses";
 import { toExcelInput, type CellValue, type ExcelInput } from "./cell-values";
 import { uniqueSheetName, uniqueTableName } from "./names";
+import { jsonBytes } from "./json-bytes";
 
 export { columnLetter, rangeAddress } from "./addresses";
 export { neutralizeFormula, type CellValue } from "./cell-values";
@@ -246,17 +247,4 @@ function textColumnRuns(table: SheetTable): Array<[number, number]> {
     else runs.push([c, c + 1]);
   }
   return runs;
-}
-
-/** UTF-8 size of a value's JSON, as it travels in the request. */
-function jsonBytes(value: unknown): number {
-  const json = JSON.stringify(value);
-  let bytes = json.length;
-  for (let i = 0; i < json.length; i++) {
-    const code = json.charCodeAt(i);
-    if (code < 0x80) continue;
-    // 2 bytes below U+0800; each half of a surrogate pair 2 (4 together); other BMP 3.
-    bytes += code < 0x800 || (code >= 0xd800 && code <= 0xdfff) ? 1 : 2;
-  }
-  return bytes;
 }

@@ -64,7 +64,8 @@ export interface FakeTable {
   hasHeaders: boolean;
 }
 
-interface Block {
+/** A rectangle of cells, 0-based. */
+export interface Block {
   row: number;
   column: number;
   rows: number;
@@ -102,7 +103,7 @@ export function formatAddress(block: Block): string {
   return first === last ? first : `${first}:${last}`;
 }
 
-function intersect(a: Block, b: Block): Block | null {
+export function intersect(a: Block, b: Block): Block | null {
   const row = Math.max(a.row, b.row);
   const column = Math.max(a.column, b.column);
   const rows = Math.min(a.row + a.rows, b.row + b.rows) - row;

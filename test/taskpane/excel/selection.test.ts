@@ -1,16 +1,9 @@
 import { OfficeMockObject } from "office-addin-mock";
 import { readActiveCellText, readSelection } from "../../../src/taskpane/excel/selection";
-import { columnIndex } from "./fake-excel";
+import { columnIndex, intersect, type Block } from "./fake-excel";
 
 // A worksheet behind office-addin-mock objects: a property read before load and sync is
 // the mock's "not loaded" error, so a missing load shows up as a wrong value.
-
-interface Block {
-  row: number;
-  column: number;
-  rows: number;
-  columns: number;
-}
 
 const MAX_ROW = 1_048_576;
 const letter = (c: number): string =>
@@ -27,14 +20,6 @@ function parse(address: string): Block {
   const row = m[2] ? Number(m[2]) - 1 : 0;
   const lastRow = m[4] ? Number(m[4]) - 1 : m[2] ? row : MAX_ROW - 1;
   return { row, column, rows: lastRow - row + 1, columns: lastColumn - column + 1 };
-}
-
-function intersect(a: Block, b: Block): Block | null {
-  const row = Math.max(a.row, b.row);
-  const column = Math.max(a.column, b.column);
-  const rows = Math.min(a.row + a.rows, b.row + b.rows) - row;
-  const columns = Math.min(a.column + a.columns, b.column + b.columns) - column;
-  return rows > 0 && columns > 0 ? { row, column, rows, columns } : null;
 }
 
 interface Workbook {
