@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { PersonRequest } from "../src/api/types";
 import { EmailServiceClient } from "../src/client/client";
+import { KeyValueAnswerStore } from "../src/client/key-value-answer-store";
 import { NodeFileStore } from "../src/client/node-file-store";
 import { ResultCache, cacheNamespace } from "../src/client/result-cache";
 import { LookupScheduler } from "../src/client/scheduler";
@@ -86,11 +87,10 @@ async function withScheduler(
   const counter = { requests: 0 };
   const client = newClient(sandbox, apiKey, counter);
   const cache = new ResultCache({
-    store: new NodeFileStore(storeFile),
+    store: new KeyValueAnswerStore(new NodeFileStore(storeFile)),
     namespace: await cacheNamespace(sandbox.baseUrl, apiKey),
   });
   const scheduler = new LookupScheduler({ client, cache });
-  await cache.ready;
   const started = performance.now();
   const results = await Promise.allSettled(cells.map((cell) => scheduler.lookup("person", cell)));
   const wallMs = performance.now() - started;

@@ -3,8 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { PersonRequest } from "../src/api/types";
 import { ApiError } from "../src/client/errors";
+import type { AnswerStore } from "../src/client/answer-store";
+import { KeyValueAnswerStore } from "../src/client/key-value-answer-store";
 import { NodeFileStore } from "../src/client/node-file-store";
-import type { KeyValueStore } from "../src/client/storage";
 import { Services, type ServicesOptions } from "../src/runtime/services";
 import { MemorySettingsStorage, SettingsStore, type Settings } from "../src/runtime/settings";
 import type { TaskPaneHost } from "../src/runtime/task-pane-host";
@@ -47,7 +48,7 @@ function runtime(
   baseUrl: string,
   apiKey: string,
   settings: Partial<Settings>,
-  store: KeyValueStore,
+  store: AnswerStore,
   options: ServicesOptions = {}
 ): Runtime {
   const sent = new Map<string, number>();
@@ -154,7 +155,8 @@ async function main(): Promise<void> {
   ]);
   const key = async (sandbox: SandboxProcess): Promise<string> =>
     (await post(sandbox.baseUrl, "/sandbox/accounts", { credits: 100_000 })).api_key;
-  const file = (name: string): NodeFileStore => new NodeFileStore(join(directory, name));
+  const file = (name: string): KeyValueAnswerStore =>
+    new KeyValueAnswerStore(new NodeFileStore(join(directory, name)));
   const rows: Row[] = [];
   try {
     // Spending off: 500 answers kept first, then 2,000 cells of which 1,500 are new.

@@ -17,6 +17,11 @@ export class NodeFileStore implements KeyValueStore {
     return [...data].filter(([key]) => key.startsWith(prefix));
   }
 
+  async getMany(keys: string[]): Promise<Array<string | null>> {
+    const data = await this.load();
+    return keys.map((key) => data.get(key) ?? null);
+  }
+
   async setMany(entries: Array<[string, string]>): Promise<void> {
     const data = await this.load();
     for (const [key, value] of entries) data.set(key, value);

@@ -1,35 +1,29 @@
-import type { KeyValueStore } from "./storage";
+import type { CachedOutcome, LookupOutcome } from "./answer-record";
+import { emptyRead, type AnswerRead, type AnswerStore, type AnswerUsage } from "./answer-store";
 
-/** A lookup's answer as kept: a result body, or a definitive "nothing" (404 no_result, 451). */
-export type LookupOutcome<T = unknown> =
-  | { status: "ok"; value: T }
-  | { status: "not_found" | "blacklisted"; code: string; message: string };
+export type { CachedOutcome, LookupOutcome } from "./answer-record";
 
-export interface CachedOutcome {
-  outcome: LookupOutcome;
-  storedAt: number;
+/** Tells the other runtimes (open workbooks) over the same store that a namespace was cleared. */
+export interface CachePeers {
+  announceCleared(namespace: string): void;
+  onCleared(listener: (namespace: string) => void): void;
 }
 
 export interface ResultCacheOptions {
-  store: KeyValueStore;
+  store: AnswerStore | Promise<AnswerStore>;
   /** Separates users and services (see cacheNamespace). */
   namespace: string;
-  /**
-   * Budget of the stored entries, counted as UTF-16 (2 bytes a character, keys included).
-   * OfficeRuntime.storage allows 10 MB per add-in in all; the default leaves room for settings.
-   */
-  maxBytes?: number;
+  /** Answers held in memory, most recently used kept (default 10,000). */
+  memoryEntries?: number;
+  /** Keys asked for in one turn are read together, this many per store read (default 5,000). */
+  readChunk?: number;
   /** Writes are batched: one store write per burst of answers (default 20 ms). */
   flushDelayMs?: number;
   now?: () => number;
-  /** A store write failed; the entries stay in memory and are written again at the next flush. */
+  /** A store read or write failed; what was not written is written at the next flush. */
   onStoreError?: (error: unknown) => void;
+  peers?: CachePeers;
 }
-
-const PREFIX = "mf.cache.v1.";
-
-const storedBytes = (storeKey: string, value: string): number =>
-  2 * (storeKey.length + value.length);
 
 /**
  * Derives the namespace from the service and the account, so that answers bought with one
@@ -41,80 +35,103 @@ export async function cacheNamespace(baseUrl: string, apiKey: string): Promise<s
   return [...digest.slice(0, 12)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+interface Deferred<T> {
+  promise: Promise<T>;
+  resolve: (value: T) => void;
+}
+
+function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
 /**
- * The persistent result cache (DESIGN 3): loaded once, then read synchronously; written
- * behind in batches. A charged answer is kept until it is explicitly refreshed or cleared;
- * only the size budget evicts, least recently used first.
+ * The persistent result cache of one namespace (DESIGN 3). Nothing is loaded at start: the
+ * keys asked for in one turn are read from the store in one batch, a bounded set of recent
+ * answers stays in memory, and new answers are written behind in batches. A charged answer
+ * is kept until it is explicitly cleared; the store alone decides when room runs out.
  */
 export class ResultCache {
-  readonly ready: Promise<void>;
-  private readonly entries = new Map<string, { cached: CachedOutcome; bytes: number }>();
-  private readonly dirty = new Set<string>();
-  private readonly removed = new Set<string>();
-  private totalBytes = 0;
+  /** Store reads made, and keys they carried (batching is visible in these). */
+  readonly stats = { reads: 0, keysRead: 0 };
+  private readonly memory = new Map<string, CachedOutcome>();
+  /** Set, not yet handed to the store. */
+  private readonly dirty = new Map<string, CachedOutcome>();
+  /** Handed to the store, not yet written. */
+  private readonly writing = new Map<string, CachedOutcome>();
+  private reads = new Map<string, Deferred<CachedOutcome | undefined>>();
+  /** Keys the store reported dropped for lack of room, until they are kept again. */
+  private readonly evicted = new Set<string>();
+  private readTimer: ReturnType<typeof setTimeout> | null = null;
   private flushTimer: ReturnType<typeof setTimeout> | null = null;
   private flushing: Promise<void> = Promise.resolve();
-  private nextFlush: { done: Promise<void>; resolve: () => void } | null = null;
-  private readonly prefix: string;
-  private readonly maxBytes: number;
+  private nextFlush: Deferred<void> | null = null;
+  /** Bumped by clear(): a read that started before it does not bring old answers back. */
+  private generation = 0;
   private readonly now: () => number;
+  private readonly memoryEntries: number;
 
   constructor(private readonly options: ResultCacheOptions) {
-    this.prefix = `${PREFIX}${options.namespace}.`;
-    this.maxBytes = options.maxBytes ?? 8 * 1024 * 1024;
     this.now = options.now ?? Date.now;
-    this.ready = this.load();
+    this.memoryEntries = Math.max(1, options.memoryEntries ?? 10_000);
+    options.peers?.onCleared((namespace) => {
+      if (namespace === options.namespace) this.forgetRead();
+    });
   }
 
-  get size(): number {
-    return this.entries.size;
+  get namespace(): string {
+    return this.options.namespace;
   }
 
-  get bytes(): number {
-    return this.totalBytes;
+  /** Answers held in memory (bounded by `memoryEntries`, plus those not yet written). */
+  get memorySize(): number {
+    return this.memory.size;
   }
 
-  /** Synchronous once `ready` has resolved; a hit also marks the entry as recently used. */
-  get(key: string): CachedOutcome | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    return entry.cached;
+  /** The answer if it is in memory (no store read); a hit counts as recently used. */
+  peek(key: string): CachedOutcome | undefined {
+    const pending = this.dirty.get(key) ?? this.writing.get(key);
+    if (pending) return pending;
+    const held = this.memory.get(key);
+    if (held) {
+      this.memory.delete(key);
+      this.memory.set(key, held);
+    }
+    return held;
   }
 
-  set(key: string, outcome: LookupOutcome): void {
-    const cached: CachedOutcome = { outcome, storedAt: this.now() };
-    this.remember(key, cached, storedBytes(this.prefix + key, JSON.stringify(cached)));
-    this.dirty.add(key);
-    this.removed.delete(key);
-    this.evictOverBudget();
-    this.scheduleFlush();
-  }
-
-  delete(key: string): void {
-    if (!this.forget(key)) return;
-    this.removed.add(key);
-    this.scheduleFlush();
-  }
-
-  /** Removes every entry whose key passes `match` (all of them without it). */
-  clear(match: (key: string) => boolean = () => true): number {
-    const keys = [...this.entries.keys()].filter(match);
-    for (const key of keys) this.delete(key);
-    return keys.length;
-  }
-
-  keys(): string[] {
-    return [...this.entries.keys()];
+  /** The kept answer, from memory or from the store (read with the other keys of this turn). */
+  get(key: string): Promise<CachedOutcome | undefined> {
+    const held = this.peek(key);
+    if (held) return Promise.resolve(held);
+    let waiting = this.reads.get(key);
+    if (!waiting) {
+      waiting = deferred();
+      this.reads.set(key, waiting);
+      this.readTimer ??= setTimeout(() => void this.readBatch(), 0);
+    }
+    return waiting.promise;
   }
 
   /**
-   * Settles once every entry set so far has been written (or its write has failed and
+   * Keeps an answer; true when the store had dropped this key's earlier answer for lack of
+   * room, so that the lookup had to be asked again (DESIGN 3).
+   */
+  set(key: string, outcome: LookupOutcome): boolean {
+    const cached: CachedOutcome = { outcome, storedAt: this.now() };
+    this.dirty.set(key, cached);
+    this.remember(key, cached);
+    this.scheduleFlush();
+    return this.evicted.delete(key);
+  }
+
+  /**
+   * Settles once every answer set so far has been written (or its write has failed and
    * waits for the next flush): the scheduler shows an answer once it is kept (DESIGN 3).
    */
   whenStored(): Promise<void> {
-    return this.nextFlush ? this.nextFlush.done : this.flushing;
+    return this.nextFlush ? this.nextFlush.promise : this.flushing;
   }
 
   /** Writes what is pending now (also called on a timer). */
@@ -123,73 +140,101 @@ export class ResultCache {
     this.flushTimer = null;
     const waiting = this.nextFlush;
     this.nextFlush = null;
-    const writes: Array<[string, string]> = [];
-    for (const key of this.dirty) {
-      const entry = this.entries.get(key);
-      if (entry) writes.push([this.prefix + key, JSON.stringify(entry.cached)]);
-    }
-    const removed = [...this.removed];
-    const written = [...this.dirty];
+    const batch = [...this.dirty];
     this.dirty.clear();
-    this.removed.clear();
+    for (const [key, cached] of batch) this.writing.set(key, cached);
     this.flushing = this.flushing.then(async () => {
+      if (batch.length === 0) return;
+      let failed = false;
       try {
-        await this.options.store.removeMany(removed.map((key) => this.prefix + key));
-        await this.options.store.setMany(writes);
+        await (await this.options.store).write(this.options.namespace, batch);
       } catch (error) {
-        // Nothing is lost: what was not written is written again at the next flush.
-        for (const key of removed) if (!this.entries.has(key)) this.removed.add(key);
-        for (const key of written) if (this.entries.has(key)) this.dirty.add(key);
+        failed = true;
         this.options.onStoreError?.(error);
       }
+      for (const [key, cached] of batch) {
+        if (this.writing.get(key) !== cached) continue;
+        this.writing.delete(key);
+        // Nothing is lost: what was not written is written again at the next flush.
+        if (failed && !this.dirty.has(key)) this.dirty.set(key, cached);
+      }
     });
-    if (waiting) void this.flushing.then(waiting.resolve);
+    if (waiting) void this.flushing.then(() => waiting.resolve());
     return this.flushing;
   }
 
-  private async load(): Promise<void> {
-    for (const [storeKey, value] of await this.options.store.entries(this.prefix)) {
+  /** Removes every answer of the namespace (an explicit user action); resolves with how many. */
+  clear(): Promise<number> {
+    this.generation++;
+    this.forgetRead();
+    this.dirty.clear();
+    this.writing.clear();
+    this.evicted.clear();
+    const clearing = this.flushing.then(async () => {
+      const removed = await (await this.options.store).clear(this.options.namespace);
+      this.options.peers?.announceCleared(this.options.namespace);
+      return removed;
+    });
+    this.flushing = clearing.then(
+      () => undefined,
+      () => undefined
+    );
+    return clearing;
+  }
+
+  /** How many answers the namespace keeps and their size, once what is pending is written. */
+  async usage(): Promise<AnswerUsage> {
+    await this.flush();
+    return (await this.options.store).usage(this.options.namespace);
+  }
+
+  private forgetRead(): void {
+    this.memory.clear();
+  }
+
+  private async readBatch(): Promise<void> {
+    this.readTimer = null;
+    const batch = this.reads;
+    this.reads = new Map();
+    const generation = this.generation;
+    const keys = [...batch.keys()];
+    const chunk = this.options.readChunk ?? 5_000;
+    for (let i = 0; i < keys.length; i += chunk) {
+      const slice = keys.slice(i, i + chunk);
+      let read: AnswerRead;
       try {
-        const cached = JSON.parse(value) as CachedOutcome;
-        if (cached && typeof cached.storedAt === "number" && cached.outcome) {
-          this.remember(storeKey.slice(this.prefix.length), cached, storedBytes(storeKey, value));
+        this.stats.reads++;
+        this.stats.keysRead += slice.length;
+        read = await (await this.options.store).read(this.options.namespace, slice);
+      } catch (error) {
+        // A failed read is a miss: the lookup is asked (and then kept) rather than lost.
+        this.options.onStoreError?.(error);
+        read = emptyRead();
+      }
+      const current = generation === this.generation;
+      for (const key of slice) {
+        const newer = this.peek(key);
+        let found = newer;
+        if (!found && current) {
+          found = read.found.get(key);
+          if (found) this.remember(key, found);
+          else if (read.evicted.has(key)) this.evicted.add(key);
         }
-      } catch {
-        // A damaged entry is dropped; the lookup will simply be asked again.
+        batch.get(key)!.resolve(found);
       }
     }
-    // Oldest first, so that the map's order is "least recently stored" after a reload.
-    const sorted = [...this.entries].sort((a, b) => a[1].cached.storedAt - b[1].cached.storedAt);
-    this.entries.clear();
-    for (const [key, entry] of sorted) this.entries.set(key, entry);
   }
 
-  private remember(key: string, cached: CachedOutcome, bytes: number): void {
-    this.forget(key);
-    this.entries.set(key, { cached, bytes });
-    this.totalBytes += bytes;
-  }
-
-  private forget(key: string): boolean {
-    const entry = this.entries.get(key);
-    if (!entry) return false;
-    this.totalBytes -= entry.bytes;
-    this.entries.delete(key);
-    return true;
-  }
-
-  private evictOverBudget(): void {
-    for (const key of this.entries.keys()) {
-      if (this.totalBytes <= this.maxBytes) break;
-      this.delete(key);
-    }
+  private remember(key: string, cached: CachedOutcome): void {
+    this.memory.delete(key);
+    this.memory.set(key, cached);
+    if (this.memory.size > this.memoryEntries)
+      this.memory.delete(this.memory.keys().next().value as string);
   }
 
   private scheduleFlush(): void {
     if (this.flushTimer) return;
-    let resolve = (): void => undefined;
-    const done = new Promise<void>((r) => (resolve = r));
-    this.nextFlush = { done, resolve };
+    this.nextFlush = deferred();
     this.flushTimer = setTimeout(() => void this.flush(), this.options.flushDelayMs ?? 20);
   }
 }

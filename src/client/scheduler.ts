@@ -11,6 +11,7 @@ import type {
   VerifyEmailRequest,
   VerifyEmailResult,
 } from "../api/types";
+import { keptValue } from "./answer-record";
 import type { EmailServiceClient, LookupCallOptions } from "./client";
 import { ApiError } from "./errors";
 import { Listeners } from "./listeners";
@@ -71,7 +72,7 @@ export interface ScheduleOptions {
 
 /** The caches of the endpoints (key + base URL) answers were bought at. */
 export interface CacheDirectory {
-  /** The cache of the endpoint in force now, loaded. */
+  /** The cache of the endpoint in force now. */
   current(): Promise<ResultCache>;
   /** The cache of the endpoint a request went to. */
   of(endpointId: string): ResultCache;
@@ -115,6 +116,8 @@ export interface LookupCounts {
   notRun: number;
   /** Cell calls answered from kept answers, without a request. */
   cached: number;
+  /** Answers asked again because the browser's storage ran out of room and dropped them. */
+  reasked: number;
   /** Credits charged for the lookups of cells this session. */
   spent: number;
 }
@@ -171,10 +174,7 @@ const withdrawnError = (): ApiError =>
   });
 
 const fixedCaches = (cache: ResultCache): CacheDirectory => ({
-  current: async () => {
-    await cache.ready;
-    return cache;
-  },
+  current: async () => cache,
   of: () => cache,
 });
 
@@ -192,7 +192,14 @@ export class LookupScheduler {
     dispatched: 0,
     withdrawn: 0,
   };
-  private readonly tally = { waiting: 0, inFlight: 0, answered: 0, failed: 0, notRun: 0 };
+  private readonly tally = {
+    waiting: 0,
+    inFlight: 0,
+    answered: 0,
+    failed: 0,
+    notRun: 0,
+    reasked: 0,
+  };
   private spentMilli = 0;
   private readonly pending = new Map<string, Pending>();
   private readonly live = new Set<Pending>();
@@ -245,12 +252,17 @@ export class LookupScheduler {
     const key = lookupKey(operation, body);
     const cache = await this.caches.current();
     if (!options.refresh) {
-      const cached = cache.get(key);
+      // A lookup already on its way is joined without reading the store.
+      const known = this.pending.get(key);
+      const cached =
+        cache.peek(key) ??
+        (known && !known.withdraw.signal.aborted ? undefined : await cache.get(key));
       if (cached) {
         this.stats.cacheHits++;
         this.emit();
         return cached.outcome as LookupOutcome<LookupTypes[Op]["result"]>;
       }
+      if (options.signal?.aborted) throw cancelledError();
     }
     let entry = this.pending.get(key);
     if (entry && !entry.withdraw.signal.aborted) this.stats.joined++;
@@ -422,7 +434,7 @@ export class LookupScheduler {
           if (entry.state !== "sent") this.move(entry, "sent");
         },
       });
-      await this.settle(entry, { status: "ok", value }, null);
+      await this.settle(entry, { status: "ok", value: keptValue(value) }, null);
     } catch (error) {
       await this.settle(entry, definitiveOutcome(error), error);
     }
@@ -445,7 +457,7 @@ export class LookupScheduler {
     this.leave(entry);
     if (outcome) {
       const cache = entry.endpointId === null ? entry.cache : this.caches.of(entry.endpointId);
-      cache.set(entry.key, outcome);
+      if (cache.set(entry.key, outcome)) this.tally.reasked++;
       await this.stored(cache);
     }
     for (const waiter of entry.waiters) {

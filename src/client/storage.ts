@@ -1,8 +1,11 @@
-// Key-value stores under the persistent result cache: one interface, an adapter per runtime.
+// Key-value stores: OfficeRuntime.storage (the kept answers' fallback, DESIGN 3), memory and a
+// file in Node. One interface, an adapter per runtime.
 
 export interface KeyValueStore {
   /** Every entry whose key starts with `prefix`. */
   entries(prefix: string): Promise<Array<[string, string]>>;
+  /** The values of these keys (null where there is none), in one call. */
+  getMany(keys: string[]): Promise<Array<string | null>>;
   setMany(entries: Array<[string, string]>): Promise<void>;
   removeMany(keys: string[]): Promise<void>;
 }
@@ -13,6 +16,10 @@ export class MemoryStore implements KeyValueStore {
 
   async entries(prefix: string): Promise<Array<[string, string]>> {
     return [...this.data].filter(([key]) => key.startsWith(prefix));
+  }
+
+  async getMany(keys: string[]): Promise<Array<string | null>> {
+    return keys.map((key) => this.data.get(key) ?? null);
   }
 
   async setMany(entries: Array<[string, string]>): Promise<void> {
@@ -34,7 +41,7 @@ export interface OfficeRuntimeStorageLike {
 
 /**
  * `OfficeRuntime.storage`: per user and per add-in, shared by functions and task pane in
- * the shared runtime, 10 MB in all (the cache keeps under its own budget, below that).
+ * the shared runtime, 10 MB in all (kept answers stay under their own budget, below that).
  */
 export class OfficeRuntimeStore implements KeyValueStore {
   constructor(private readonly storage: OfficeRuntimeStorageLike) {}
@@ -51,69 +58,20 @@ export class OfficeRuntimeStore implements KeyValueStore {
     return result;
   }
 
+  async getMany(keys: string[]): Promise<Array<string | null>> {
+    if (keys.length === 0) return [];
+    const items = await this.storage.getItems(keys);
+    return keys.map((key) => {
+      const value = items[key];
+      return typeof value === "string" ? value : null;
+    });
+  }
+
   async setMany(entries: Array<[string, string]>): Promise<void> {
     if (entries.length > 0) await this.storage.setItems(Object.fromEntries(entries));
   }
 
   async removeMany(keys: string[]): Promise<void> {
     if (keys.length > 0) await this.storage.removeItems(keys);
-  }
-}
-
-/** IndexedDB, for a browser runtime without `OfficeRuntime.storage`. */
-export class IndexedDbStore implements KeyValueStore {
-  private db: Promise<IDBDatabase> | null = null;
-
-  constructor(
-    private readonly factory: IDBFactory,
-    private readonly name = "mail-finder-cache"
-  ) {}
-
-  async entries(prefix: string): Promise<Array<[string, string]>> {
-    const db = await this.open();
-    return new Promise((resolve, reject) => {
-      const result: Array<[string, string]> = [];
-      const range = IDBKeyRange.bound(prefix, `${prefix}\uffff`);
-      const request = db
-        .transaction("entries", "readonly")
-        .objectStore("entries")
-        .openCursor(range);
-      request.onsuccess = () => {
-        const cursor = request.result;
-        if (!cursor) return resolve(result);
-        result.push([String(cursor.key), String(cursor.value)]);
-        cursor.continue();
-      };
-      request.onerror = () => reject(request.error);
-    });
-  }
-
-  async setMany(entries: Array<[string, string]>): Promise<void> {
-    await this.write((store) => entries.forEach(([key, value]) => store.put(value, key)));
-  }
-
-  async removeMany(keys: string[]): Promise<void> {
-    await this.write((store) => keys.forEach((key) => store.delete(key)));
-  }
-
-  private async write(work: (store: IDBObjectStore) => void): Promise<void> {
-    const db = await this.open();
-    await new Promise<void>((resolve, reject) => {
-      const transaction = db.transaction("entries", "readwrite");
-      work(transaction.objectStore("entries"));
-      transaction.oncomplete = () => resolve();
-      transaction.onerror = () => reject(transaction.error);
-      transaction.onabort = () => reject(transaction.error);
-    });
-  }
-
-  private open(): Promise<IDBDatabase> {
-    this.db ??= new Promise((resolve, reject) => {
-      const request = this.factory.open(this.name, 1);
-      request.onupgradeneeded = () => request.result.createObjectStore("entries");
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    return this.db;
   }
 }

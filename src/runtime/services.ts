@@ -1,13 +1,13 @@
+import { openAnswerStorage, type AnswerStorage } from "../client/answer-storage";
+import type { AnswerStore } from "../client/answer-store";
 import { EmailServiceClient, type ClientOptions } from "../client/client";
 import { CreditsLedger } from "../client/credits";
-import { ResultCache, cacheNamespace } from "../client/result-cache";
+import { ResultCache, cacheNamespace, type CachePeers } from "../client/result-cache";
 import { LookupScheduler, type SchedulerOptions } from "../client/scheduler";
 import { SpendingGuard, type SpendingPolicy } from "../client/spending";
 import {
-  IndexedDbStore,
   MemoryStore,
   OfficeRuntimeStore,
-  type KeyValueStore,
   type OfficeRuntimeStorageLike,
 } from "../client/storage";
 import type { Endpoint } from "../client/transport";
@@ -30,7 +30,14 @@ export interface ServicesOptions {
   scheduler?: Pick<SchedulerOptions, "quietMs" | "storeWaitMs">;
   /** Cache writes are batched this long (default 20 ms). */
   cacheFlushDelayMs?: number;
+  /** Answers each cache holds in memory (default 10,000). */
+  cacheMemoryEntries?: number;
+  /** The other runtimes over the same answers (default: none). */
+  cachePeers?: CachePeers;
 }
+
+/** Where kept answers live: a store, or the opening of one (IndexedDB, else the fallback). */
+export type AnswerSource = AnswerStore | (() => Promise<AnswerStorage>);
 
 const policyOf = (settings: Settings): SpendingPolicy => ({
   enabled: settings.spendingEnabled,
@@ -52,10 +59,11 @@ export class Services {
   private endpointValue: Endpoint | null = null;
   private loading: Promise<Endpoint> | null = null;
   private readonly host: TaskPaneHost;
+  private storage: Promise<AnswerStorage> | null = null;
 
   constructor(
     readonly settings: SettingsStore,
-    private readonly cacheStore: KeyValueStore,
+    private readonly answerSource: AnswerSource,
     clientOptions: ServicesClientOptions = {},
     private readonly options: ServicesOptions = {}
   ) {
@@ -68,11 +76,7 @@ export class Services {
     this.schedulerValue = new LookupScheduler({
       client: this.clientValue,
       caches: {
-        current: async () => {
-          const cache = this.cacheFor((await this.endpoint()).id);
-          await cache.ready;
-          return cache;
-        },
+        current: async () => this.cacheFor((await this.endpoint()).id),
         of: (id) => this.cacheFor(id),
       },
       guard: this.spending,
@@ -126,13 +130,36 @@ export class Services {
     await Promise.all([...this.caches.values()].map((cache) => cache.flush()));
   }
 
+  /**
+   * Where kept answers live, opened at first use (not at start-up): IndexedDB, or the
+   * fallback and why (DESIGN 3).
+   */
+  answerStorage(): Promise<AnswerStorage> {
+    if (!this.storage) {
+      const source = this.answerSource;
+      const opening =
+        typeof source === "function"
+          ? source()
+          : Promise.resolve({ store: source, fallbackReason: null, carried: 0 });
+      this.storage = opening;
+      // A store that failed to open is opened again at the next use.
+      opening.catch(() => {
+        if (this.storage === opening) this.storage = null;
+      });
+    }
+    return this.storage;
+  }
+
   private cacheFor(namespace: string): ResultCache {
     let cache = this.caches.get(namespace);
     if (!cache) {
       cache = new ResultCache({
-        store: this.cacheStore,
+        store: this.answerStorage().then((storage) => storage.store),
         namespace,
         flushDelayMs: this.options.cacheFlushDelayMs,
+        memoryEntries: this.options.cacheMemoryEntries,
+        peers: this.options.cachePeers,
+        onStoreError: (error) => console.warn("Mail Finder: kept answers", storeErrorText(error)),
       });
       this.caches.set(namespace, cache);
     }
@@ -182,21 +209,44 @@ declare const OfficeRuntime: { storage: OfficeRuntimeStorageLike & SettingsStora
 /** Defaults set at build time: the dev build points at the local sandbox through the relay. */
 declare const __DEFAULT_SETTINGS__: ConnectionSettings | undefined;
 
-function platformStorage(): { settings: SettingsStorage; cache: KeyValueStore } {
-  if (typeof OfficeRuntime !== "undefined" && OfficeRuntime?.storage) {
-    return {
-      settings: OfficeRuntime.storage,
-      cache: new OfficeRuntimeStore(OfficeRuntime.storage),
-    };
+/** A store error as one line (a DOMException's name says what happened). */
+function storeErrorText(error: unknown): string {
+  if (error && typeof error === "object") {
+    const { name, message } = error as { name?: unknown; message?: unknown };
+    return `${String(name ?? "Error")}: ${String(message ?? "")}`;
   }
-  const memory = new MemoryStore();
-  const settings: SettingsStorage = {
+  return String(error);
+}
+
+function platformStorage(): { settings: SettingsStorage; answers: AnswerSource } {
+  const runtimeStorage =
+    typeof OfficeRuntime !== "undefined" && OfficeRuntime?.storage ? OfficeRuntime.storage : null;
+  const settings: SettingsStorage = runtimeStorage ?? {
     getItem: async (key) => globalThis.localStorage?.getItem(key) ?? null,
     setItem: async (key, value) => globalThis.localStorage?.setItem(key, value),
     removeItem: async (key) => globalThis.localStorage?.removeItem(key),
   };
-  const cache = typeof indexedDB !== "undefined" ? new IndexedDbStore(indexedDB) : memory;
-  return { settings, cache };
+  const answers = (): Promise<AnswerStorage> =>
+    openAnswerStorage({
+      indexedDB: typeof indexedDB !== "undefined" ? indexedDB : null,
+      kv: runtimeStorage ? new OfficeRuntimeStore(runtimeStorage) : new MemoryStore(),
+      kvKind: runtimeStorage ? "runtime-storage" : "memory",
+      onError: (error) => console.warn("Mail Finder: earlier answers", storeErrorText(error)),
+    });
+  return { settings, answers };
+}
+
+/** The other runtimes of this user (open workbooks), told when kept answers are cleared. */
+function broadcastPeers(): CachePeers | undefined {
+  if (typeof BroadcastChannel !== "function") return undefined;
+  const channel = new BroadcastChannel("mail-finder-answers");
+  return {
+    announceCleared: (namespace) => channel.postMessage({ cleared: namespace }),
+    onCleared: (listener) =>
+      channel.addEventListener("message", (event: MessageEvent<{ cleared?: unknown }>) => {
+        if (typeof event.data?.cleared === "string") listener(event.data.cleared);
+      }),
+  };
 }
 
 const GLOBAL_KEY = "__mailFinderServices";
@@ -211,7 +261,12 @@ export function getServices(): Services {
       typeof __DEFAULT_SETTINGS__ !== "undefined"
         ? __DEFAULT_SETTINGS__
         : { apiKey: null, baseUrl: "/api", webhookUrl: null };
-    holder[GLOBAL_KEY] = new Services(new SettingsStore(storage.settings, defaults), storage.cache);
+    holder[GLOBAL_KEY] = new Services(
+      new SettingsStore(storage.settings, defaults),
+      storage.answers,
+      {},
+      { cachePeers: broadcastPeers() }
+    );
   }
   return holder[GLOBAL_KEY]!;
 }

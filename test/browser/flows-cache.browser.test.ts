@@ -35,10 +35,12 @@ describeBrowser("task pane in Chromium: cached answers", () => {
 
       await showTab(page, "jobs");
       await showTab(page, "settings");
-      await waitForText(page, "cache-count", /^1 answer kept/);
+      await waitForText(page, "cache-kept", /^1 answer kept/);
+      expect(await page.getByTestId("cache-kept").getAttribute("data-count")).toBe("1");
+      await waitForText(page, "cache-where", /IndexedDB/);
       await page.getByTestId("cache-clear").click();
       await page.waitForFunction(() => window.__hostShim.calculations().includes("Full"));
-      await waitForText(page, "cache-count", /^0 answers kept/);
+      await waitForText(page, "cache-kept", /^0 answers kept/);
 
       // Asked again (the repeat is free within 30 days).
       expect(await ask()).toEqual(first);

@@ -1,6 +1,7 @@
 import { EmailServiceClient } from "../../src/client/client";
 import { ResultCache } from "../../src/client/result-cache";
 import { LookupScheduler } from "../../src/client/scheduler";
+import { KeyValueAnswerStore } from "../../src/client/key-value-answer-store";
 import { MemoryStore } from "../../src/client/storage";
 import { startSandbox, type TestSandbox } from "../helpers/sandbox";
 
@@ -22,7 +23,10 @@ function run(baseUrl: string, apiKey: string, protocol: string | undefined): Run
     protocol: () => protocol,
     onAttempt: () => attempts++,
   });
-  const cache = new ResultCache({ store: new MemoryStore(), namespace: "adaptive" });
+  const cache = new ResultCache({
+    store: new KeyValueAnswerStore(new MemoryStore()),
+    namespace: "adaptive",
+  });
   return { client, scheduler: new LookupScheduler({ client, cache }), attempts: () => attempts };
 }
 

@@ -1,49 +1,54 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import fc from "fast-check";
+import type { AnswerRead, AnswerStore } from "../../src/client/answer-store";
 import { CreditsLedger } from "../../src/client/credits";
-import { lookupKey } from "../../src/client/lookup-key";
+import { KeyValueAnswerStore } from "../../src/client/key-value-answer-store";
+import { lookupKey, type LookupOperation } from "../../src/client/lookup-key";
 import { NodeFileStore } from "../../src/client/node-file-store";
-import { ResultCache, cacheNamespace, type LookupOutcome } from "../../src/client/result-cache";
 import {
-  MemoryStore,
-  OfficeRuntimeStore,
-  type OfficeRuntimeStorageLike,
-} from "../../src/client/storage";
+  ResultCache,
+  cacheNamespace,
+  type CachePeers,
+  type LookupOutcome,
+} from "../../src/client/result-cache";
+import { MemoryStore } from "../../src/client/storage";
 
 const ok = (email: string): LookupOutcome => ({
   status: "ok",
   value: { email, email_status: "valid", credits_charged: 1 },
 });
 
-/** OfficeRuntime.storage as documented: string values, 10 MB per add-in in all. */
-class FakeOfficeRuntimeStorage implements OfficeRuntimeStorageLike {
-  readonly items = new Map<string, string>();
-  calls = 0;
+/** A store in memory that counts its reads and the keys they carried. */
+class CountingStore implements AnswerStore {
+  readonly kind = "memory";
+  readonly inner = new KeyValueAnswerStore(new MemoryStore(), { kind: "memory" });
+  readonly reads: string[][] = [];
   writes = 0;
-  async getKeys(): Promise<string[]> {
-    this.calls++;
-    return [...this.items.keys()];
+  failWrites = 0;
+  read(namespace: string, keys: string[]): Promise<AnswerRead> {
+    this.reads.push(keys);
+    return this.inner.read(namespace, keys);
   }
-  async getItems(keys: string[]): Promise<Record<string, string | null>> {
-    this.calls++;
-    return Object.fromEntries(keys.map((k) => [k, this.items.get(k) ?? null]));
-  }
-  async setItems(items: Record<string, string>): Promise<void> {
-    this.calls++;
+  async write(namespace: string, entries: Parameters<AnswerStore["write"]>[1]): Promise<void> {
     this.writes++;
-    const next = new Map(this.items);
-    for (const [k, v] of Object.entries(items)) next.set(k, v);
-    const size = [...next].reduce((n, [k, v]) => n + k.length + v.length, 0) * 2;
-    if (size > 10 * 1024 * 1024)
-      throw new Error("QuotaExceeded: OfficeRuntime.storage is limited to 10 MB");
-    for (const [k, v] of Object.entries(items)) this.items.set(k, v);
+    if (this.failWrites > 0) {
+      this.failWrites--;
+      throw new Error("disk full");
+    }
+    await this.inner.write(namespace, entries);
   }
-  async removeItems(keys: string[]): Promise<void> {
-    this.calls++;
-    for (const k of keys) this.items.delete(k);
+  clear(namespace: string): Promise<number> {
+    return this.inner.clear(namespace);
+  }
+  usage(namespace: string): ReturnType<AnswerStore["usage"]> {
+    return this.inner.usage(namespace);
   }
 }
+
+const person = (i: number): string =>
+  lookupKey("person", { first_name: `Ada${i}`, last_name: "Lovelace", domain: "example.com" });
 
 describe("lookup keys", () => {
   test("equal searches written differently have one key; different searches do not", () => {
@@ -86,36 +91,189 @@ describe("lookup keys", () => {
       lookupKey("decision_maker", { domain: "x.com", decision_maker_category: ["it", "ceo"] })
     );
   });
-});
 
-describe("result cache", () => {
-  test("writes are batched and reloaded by a new cache over the same store", async () => {
-    const fake = new FakeOfficeRuntimeStorage();
-    const cache = new ResultCache({
-      store: new OfficeRuntimeStore(fake),
-      namespace: "ns",
-      flushDelayMs: 1000,
+  test("keys are short: a person lookup's key is its values and four letters", () => {
+    const key = lookupKey("person", {
+      first_name: "Ada",
+      last_name: "Lovelace",
+      domain: "example.com",
     });
-    await cache.ready;
-    for (let i = 0; i < 100; i++) cache.set(`person|k${i}`, ok(`p${i}@example.com`));
-    expect(fake.writes).toBe(0);
-    await cache.flush();
-    expect(fake.writes).toBe(1);
-    expect(fake.items.size).toBe(100);
-    const reloaded = new ResultCache({ store: new OfficeRuntimeStore(fake), namespace: "ns" });
-    await reloaded.ready;
-    expect(reloaded.size).toBe(100);
-    expect(reloaded.get("person|k42")?.outcome).toEqual(ok("p42@example.com"));
+    expect(key).toBe("p\u001fdexample.com\u001ffada\u001fllovelace");
   });
 
-  test("namespaces do not see each other's entries", async () => {
-    const store = new MemoryStore();
+  test("different searches never share a key, whatever their text (generated)", () => {
+    const value = fc.oneof(
+      fc.string(),
+      fc.constantFrom("\u001f", '"', "[", ",", "a,b", 'x"y', "\u001fd", "[1]", "")
+    );
+    const body = fc.record(
+      {
+        first_name: value,
+        last_name: value,
+        full_name: value,
+        company_name: value,
+        domain: value,
+        decision_maker_category: fc.array(value, { maxLength: 3 }),
+        extra_field: value,
+      },
+      { requiredKeys: [] }
+    );
+    const operation = fc.constantFrom<LookupOperation>("person", "decision_maker", "company");
+    fc.assert(
+      fc.property(operation, body, operation, body, (opA, a, opB, b) => {
+        const same = lookupKey(opA, a) === lookupKey(opB, b);
+        // Equal keys only for the same operation and the same fields once normalized.
+        if (same) expect(normalizedView(opA, a)).toEqual(normalizedView(opB, b));
+      }),
+      { numRuns: 3000 }
+    );
+  });
+});
+
+/** What the key must distinguish: the operation and each field's normalized value. */
+function normalizedView(operation: string, body: Record<string, unknown>): unknown {
+  const view: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(body)) {
+    // One field at a time through the key function itself: its encoding is what is tested.
+    const alone = lookupKey(operation as LookupOperation, { [field]: value });
+    if (alone.length > 1) view[field] = alone;
+  }
+  return { operation, view };
+}
+
+describe("result cache", () => {
+  test("the keys asked for in one turn are read in one batch, each key once", async () => {
+    const store = new CountingStore();
+    const cache = new ResultCache({ store, namespace: "ns" });
+    const answers = await Promise.all([0, 1, 2, 1, 0, 3].map((i) => cache.get(person(i))));
+    expect(answers).toEqual([undefined, undefined, undefined, undefined, undefined, undefined]);
+    expect(store.reads).toEqual([[person(0), person(1), person(2), person(3)]]);
+
+    // Large turns are read in chunks, still one read per chunk.
+    const chunked = new ResultCache({ store, namespace: "ns", readChunk: 100 });
+    store.reads.length = 0;
+    await Promise.all(Array.from({ length: 250 }, (_, i) => chunked.get(person(i))));
+    expect(store.reads.map((keys) => keys.length)).toEqual([100, 100, 50]);
+    expect(chunked.stats).toEqual({ reads: 3, keysRead: 250 });
+  });
+
+  test("nothing is read at start; answers are read on demand and then held in memory", async () => {
+    const store = new CountingStore();
+    const writer = new ResultCache({ store, namespace: "ns" });
+    for (let i = 0; i < 5; i++) writer.set(person(i), ok(`a${i}@example.com`));
+    await writer.flush();
+
+    const reopened = new ResultCache({ store, namespace: "ns" });
+    store.reads.length = 0;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(store.reads).toEqual([]);
+    expect((await reopened.get(person(3)))?.outcome).toEqual(ok("a3@example.com"));
+    expect(reopened.peek(person(3))?.outcome).toEqual(ok("a3@example.com"));
+    expect(await reopened.get(person(3))).toBeDefined();
+    expect(store.reads).toEqual([[person(3)]]);
+  });
+
+  test("memory holds at most `memoryEntries` answers, the most recently used", async () => {
+    const store = new CountingStore();
+    const cache = new ResultCache({ store, namespace: "ns", memoryEntries: 100 });
+    for (let i = 0; i < 1000; i++) cache.set(person(i), ok(`a${i}@example.com`));
+    await cache.flush();
+    expect(cache.memorySize).toBe(100);
+    expect(cache.peek(person(999))).toBeDefined();
+    expect(cache.peek(person(0))).toBeUndefined();
+
+    const reopened = new ResultCache({ store, namespace: "ns", memoryEntries: 100 });
+    for (let round = 0; round < 3; round++)
+      await Promise.all(Array.from({ length: 1000 }, (_, i) => reopened.get(person(i))));
+    expect(reopened.memorySize).toBe(100);
+    // Every answer is still kept: memory is a window, the store holds them all.
+    expect((await reopened.usage()).count).toBe(1000);
+    reopened.peek(person(950)); // used: now the most recent
+    await Promise.all(Array.from({ length: 99 }, (_, i) => reopened.get(person(i))));
+    expect(reopened.peek(person(950))).toBeDefined();
+    expect(reopened.peek(person(951))).toBeUndefined();
+  });
+
+  test("writes are batched behind; whenStored settles once they are in the store", async () => {
+    const store = new CountingStore();
+    const cache = new ResultCache({ store, namespace: "ns", flushDelayMs: 1000 });
+    for (let i = 0; i < 100; i++) cache.set(person(i), ok(`a${i}@example.com`));
+    expect(store.writes).toBe(0);
+    const stored = cache.whenStored();
+    await cache.flush();
+    await stored;
+    expect(store.writes).toBe(1);
+    expect((await store.usage("ns")).count).toBe(100);
+  });
+
+  test("an answer set while its read is under way is not overwritten by the read", async () => {
+    const store = new CountingStore();
+    const cache = new ResultCache({ store, namespace: "ns" });
+    const reading = cache.get(person(1));
+    cache.set(person(1), ok("new@example.com"));
+    expect((await reading)?.outcome).toEqual(ok("new@example.com"));
+  });
+
+  test("a failed store write loses nothing and does not block later writes", async () => {
+    const store = new CountingStore();
+    store.failWrites = 1;
+    const errors: unknown[] = [];
+    const cache = new ResultCache({ store, namespace: "ns", onStoreError: (e) => errors.push(e) });
+    cache.set(person(1), ok("a@example.com"));
+    await cache.flush();
+    expect(errors).toHaveLength(1);
+    expect((await store.usage("ns")).count).toBe(0);
+    expect(cache.peek(person(1))).toBeDefined();
+    cache.set(person(2), ok("b@example.com"));
+    await cache.flush();
+    expect((await store.usage("ns")).count).toBe(2);
+  });
+
+  test("a failed read is a miss, reported, and the next read tries again", async () => {
+    const store = new CountingStore();
+    const errors: unknown[] = [];
+    const cache = new ResultCache({ store, namespace: "ns", onStoreError: (e) => errors.push(e) });
+    await store.write("ns", [[person(1), { outcome: ok("a@example.com"), storedAt: 1 }]]);
+    const read = store.read.bind(store);
+    store.read = async () => {
+      throw new Error("broken");
+    };
+    expect(await cache.get(person(1))).toBeUndefined();
+    expect(errors).toHaveLength(1);
+    store.read = read;
+    expect((await cache.get(person(1)))?.outcome).toEqual(ok("a@example.com"));
+  });
+
+  test("namespaces do not see each other's answers; clear removes only its own", async () => {
+    const store = new CountingStore();
     const mine = new ResultCache({ store, namespace: "aaa" });
-    mine.set("person|x", ok("x@example.com"));
-    await mine.flush();
     const theirs = new ResultCache({ store, namespace: "bbb" });
-    await theirs.ready;
-    expect(theirs.get("person|x")).toBeUndefined();
+    mine.set(person(1), ok("mine@example.com"));
+    theirs.set(person(2), ok("theirs@example.com"));
+    await Promise.all([mine.flush(), theirs.flush()]);
+    const reopenedTheirs = new ResultCache({ store, namespace: "bbb" });
+    expect(await reopenedTheirs.get(person(1))).toBeUndefined();
+    expect(await reopenedTheirs.get(person(2))).toBeDefined();
+    expect(await mine.clear()).toBe(1);
+    expect(await mine.get(person(1))).toBeUndefined();
+    expect((await theirs.usage()).count).toBe(1);
+  });
+
+  test("clear tells the other runtimes, which forget what they held in memory", async () => {
+    const store = new CountingStore();
+    const listeners: Array<(namespace: string) => void> = [];
+    const peers = (): CachePeers => ({
+      announceCleared: (namespace) => listeners.forEach((listener) => listener(namespace)),
+      onCleared: (listener) => listeners.push(listener),
+    });
+    const first = new ResultCache({ store, namespace: "ns", peers: peers() });
+    const second = new ResultCache({ store, namespace: "ns", peers: peers() });
+    first.set(person(1), ok("a@example.com"));
+    await first.flush();
+    expect(await second.get(person(1))).toBeDefined();
+    await first.clear();
+    expect(second.peek(person(1))).toBeUndefined();
+    expect(await second.get(person(1))).toBeUndefined();
   });
 
   test("the namespace is a digest: neither the key nor the URL can be read from it", async () => {
@@ -124,103 +282,6 @@ describe("result cache", () => {
     expect(await cacheNamespace("https://api.example.com/", "secret-key-123")).toBe(ns);
     expect(await cacheNamespace("https://api.example.com", "other-key")).not.toBe(ns);
     expect(await cacheNamespace("http://localhost:4010", "secret-key-123")).not.toBe(ns);
-  });
-
-  test("over its budget the least recently used entries go first", async () => {
-    const store = new MemoryStore();
-    const cache = new ResultCache({ store, namespace: "ns", maxBytes: 20_000 });
-    await cache.ready;
-    const key = (i: number): string => `k${String(i).padStart(3, "0")}`; // every entry the same size
-    for (let i = 0; i < 10; i++) cache.set(key(i), ok(`${key(i)}@example.com`));
-    const perEntry = cache.bytes / 10;
-    cache.get(key(0)); // used: now the most recent
-    const room = Math.floor(20_000 / perEntry);
-    // Two entries more than fit: the two least recently used (k001, k002) must go, not k000.
-    for (let i = 10; i < room + 2; i++) cache.set(key(i), ok(`${key(i)}@example.com`));
-    expect(cache.bytes).toBeLessThanOrEqual(20_000);
-    expect(cache.get(key(0))).toBeDefined();
-    expect(cache.get(key(1))).toBeUndefined();
-    expect(cache.get(key(2))).toBeUndefined();
-    expect(cache.get(key(3))).toBeDefined();
-    await cache.flush();
-    expect([...store.data.keys()].some((k) => k.endsWith(`.${key(1)}`))).toBe(false);
-  });
-
-  test("the default budget keeps OfficeRuntime.storage under its 10 MB whatever is looked up", async () => {
-    const fake = new FakeOfficeRuntimeStorage();
-    const errors: unknown[] = [];
-    const cache = new ResultCache({
-      store: new OfficeRuntimeStore(fake),
-      namespace: "ns",
-      onStoreError: (e) => errors.push(e),
-    });
-    await cache.ready;
-    const padding = "x".repeat(2000);
-    for (let round = 0; round < 6; round++) {
-      for (let i = 0; i < 1000; i++)
-        cache.set(`person|r${round}-${i}`, ok(`${padding}${i}@example.com`));
-      await cache.flush();
-    }
-    expect(errors).toEqual([]);
-    const stored = [...fake.items].reduce((n, [k, v]) => n + 2 * (k.length + v.length), 0);
-    expect(stored).toBeLessThanOrEqual(8 * 1024 * 1024);
-    expect(cache.get("person|r5-999")).toBeDefined();
-  });
-
-  test("a failed store write loses nothing and does not block later writes", async () => {
-    const store = new MemoryStore();
-    let failNext = true;
-    const flaky = {
-      entries: (prefix: string) => store.entries(prefix),
-      removeMany: (keys: string[]) => store.removeMany(keys),
-      setMany: async (entries: Array<[string, string]>) => {
-        if (failNext) {
-          failNext = false;
-          throw new Error("disk full");
-        }
-        await store.setMany(entries);
-      },
-    };
-    const errors: unknown[] = [];
-    const cache = new ResultCache({
-      store: flaky,
-      namespace: "ns",
-      onStoreError: (e) => errors.push(e),
-    });
-    cache.set("person|a", ok("a@example.com"));
-    await cache.flush();
-    expect(errors).toHaveLength(1);
-    expect(store.data.size).toBe(0);
-    cache.set("person|b", ok("b@example.com"));
-    await cache.flush();
-    expect([...store.data.keys()].sort()).toEqual([
-      "mf.cache.v1.ns.person|a",
-      "mf.cache.v1.ns.person|b",
-    ]);
-  });
-
-  test("a damaged entry in the store is dropped, the rest is kept", async () => {
-    const store = new MemoryStore();
-    store.data.set(
-      "mf.cache.v1.ns.good",
-      JSON.stringify({ outcome: ok("g@example.com"), storedAt: 1 })
-    );
-    store.data.set("mf.cache.v1.ns.bad", "{not json");
-    store.data.set("mf.cache.v1.ns.empty", JSON.stringify({}));
-    const cache = new ResultCache({ store, namespace: "ns" });
-    await cache.ready;
-    expect(cache.keys()).toEqual(["good"]);
-  });
-
-  test("clear and delete reach the store", async () => {
-    const store = new MemoryStore();
-    const cache = new ResultCache({ store, namespace: "ns" });
-    cache.set("person|a", ok("a@example.com"));
-    cache.set("company|b", ok("b@example.com"));
-    await cache.flush();
-    expect(cache.clear((key) => key.startsWith("person|"))).toBe(1);
-    await cache.flush();
-    expect([...store.data.keys()]).toEqual(["mf.cache.v1.ns.company|b"]);
   });
 
   test("a Node file store survives a new process and never leaves half a file", async () => {
@@ -235,6 +296,7 @@ describe("result cache", () => {
       await store.removeMany(["a"]);
       expect(JSON.parse(readFileSync(file, "utf8"))).toEqual({ b: "2" });
       expect(await new NodeFileStore(file).entries("")).toEqual([["b", "2"]]);
+      expect(await new NodeFileStore(file).getMany(["b", "a"])).toEqual(["2", null]);
       writeFileSync(file, "{broken");
       expect(await new NodeFileStore(file).entries("")).toEqual([]);
     } finally {

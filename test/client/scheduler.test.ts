@@ -3,10 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { EmailServiceClient } from "../../src/client/client";
 import { ApiError } from "../../src/client/errors";
+import type { AnswerStore } from "../../src/client/answer-store";
+import { KeyValueAnswerStore } from "../../src/client/key-value-answer-store";
 import { NodeFileStore } from "../../src/client/node-file-store";
 import { ResultCache, cacheNamespace } from "../../src/client/result-cache";
 import { LookupScheduler } from "../../src/client/scheduler";
-import { MemoryStore, type KeyValueStore } from "../../src/client/storage";
+import { MemoryStore } from "../../src/client/storage";
 import { call, startSandbox, type TestAccount, type TestSandbox } from "../helpers/sandbox";
 
 interface Harness {
@@ -23,7 +25,7 @@ describe("lookup scheduler and persistent cache, against the sandbox", () => {
   let directory: string;
 
   async function harness(
-    options: { store?: KeyValueStore; maxConcurrent?: number; apiKey?: string } = {}
+    options: { store?: AnswerStore; maxConcurrent?: number; apiKey?: string } = {}
   ): Promise<Harness> {
     const sent: string[] = [];
     const apiKey = options.apiKey ?? account.apiKey;
@@ -35,7 +37,7 @@ describe("lookup scheduler and persistent cache, against the sandbox", () => {
       onAttempt: (attempt) => sent.push(attempt.path),
     });
     const cache = new ResultCache({
-      store: options.store ?? new MemoryStore(),
+      store: options.store ?? new KeyValueAnswerStore(new MemoryStore()),
       namespace: await cacheNamespace(sandbox.baseUrl, apiKey),
       flushDelayMs: 5,
     });
@@ -143,7 +145,7 @@ describe("lookup scheduler and persistent cache, against the sandbox", () => {
     controller.abort();
     await expect(cell).rejects.toMatchObject({ kind: "cancelled" });
     await new Promise((resolve) => setTimeout(resolve, 80));
-    expect(cache.size).toBe(1);
+    expect((await cache.usage()).count).toBe(1);
     const again = await scheduler.lookup("person", examples.person!.valid);
     expect(again.status).toBe("ok");
     expect(sent).toHaveLength(1);
@@ -168,7 +170,7 @@ describe("lookup scheduler and persistent cache, against the sandbox", () => {
     await expect(scheduler.lookup("person", examples.person!.valid)).rejects.toBeInstanceOf(
       ApiError
     );
-    expect(cache.size).toBe(0);
+    expect((await cache.usage()).count).toBe(0);
     const outcome = await scheduler.lookup("person", examples.person!.valid);
     expect(outcome.status).toBe("ok");
     expect(sent.length).toBe(4);
@@ -186,7 +188,7 @@ describe("lookup scheduler and persistent cache, against the sandbox", () => {
 
   test("a cached answer is served without any request, also by a fresh client over the same store", async () => {
     const file = join(directory, "persist.json");
-    const first = await harness({ store: new NodeFileStore(file) });
+    const first = await harness({ store: new KeyValueAnswerStore(new NodeFileStore(file)) });
     const cells = [
       examples.person!.valid,
       examples.person!.risky,
@@ -197,7 +199,7 @@ describe("lookup scheduler and persistent cache, against the sandbox", () => {
     await first.cache.flush();
     expect(first.sent).toHaveLength(4);
 
-    const reopened = await harness({ store: new NodeFileStore(file) });
+    const reopened = await harness({ store: new KeyValueAnswerStore(new NodeFileStore(file)) });
     const again = await Promise.all(cells.map((cell) => reopened.scheduler.lookup("person", cell)));
     expect(again).toEqual(answers);
     expect(reopened.sent).toHaveLength(0);
@@ -212,14 +214,15 @@ describe("lookup scheduler and persistent cache, against the sandbox", () => {
     });
     expect(sent).toHaveLength(2);
     expect(refreshed.status === "ok" && refreshed.value.credits_charged).toBe(0);
-    expect(cache.clear()).toBe(1);
+    expect(await cache.clear()).toBe(1);
     await scheduler.lookup("decision_maker", examples.decision_maker!.valid);
     expect(sent).toHaveLength(3);
     expect(await account.credits()).toBe(98);
   });
 
   test("another account or service does not see the answers", async () => {
-    const store = new MemoryStore();
+    const kv = new MemoryStore();
+    const store = new KeyValueAnswerStore(kv);
     const mine = await harness({ store });
     await mine.scheduler.lookup("company", examples.company!.valid);
     await mine.cache.flush();
@@ -227,7 +230,7 @@ describe("lookup scheduler and persistent cache, against the sandbox", () => {
     const theirs = await harness({ store, apiKey: other.apiKey });
     await theirs.scheduler.lookup("company", examples.company!.valid);
     expect(theirs.sent).toHaveLength(1);
-    for (const key of store.data.keys()) expect(key).not.toContain(account.apiKey);
+    for (const key of kv.data.keys()) expect(key).not.toContain(account.apiKey);
   });
 
   test("the credits ledger follows every charge", async () => {

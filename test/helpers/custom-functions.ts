@@ -1,5 +1,6 @@
 import { Services, setServices } from "../../src/runtime/services";
 import { MemorySettingsStorage, SettingsStore, type Settings } from "../../src/runtime/settings";
+import { KeyValueAnswerStore } from "../../src/client/key-value-answer-store";
 import { MemoryStore } from "../../src/client/storage";
 
 // A stand-in for Excel's custom functions runtime: the CustomFunctions global (Error,
@@ -71,7 +72,7 @@ export function installServices(
     confirmAbove: null,
     ...options.spending,
   });
-  const services = new Services(settings, new MemoryStore(), {
+  const services = new Services(settings, new KeyValueAnswerStore(new MemoryStore()), {
     timeoutMs: options.timeoutMs ?? 5_000,
     allowShortTimeout: true,
     retry: { retries: options.retries ?? 3, baseDelayMs: 5, maxDelayMs: 20 },

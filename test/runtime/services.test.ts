@@ -1,5 +1,6 @@
 import { ApiError } from "../../src/client/errors";
 import type { LookupOutcome } from "../../src/client/result-cache";
+import { KeyValueAnswerStore } from "../../src/client/key-value-answer-store";
 import { MemoryStore } from "../../src/client/storage";
 import { Services } from "../../src/runtime/services";
 import { SettingsStore } from "../../src/runtime/settings";
@@ -54,7 +55,7 @@ function runtime(
   });
   const services = new Services(
     settings,
-    store,
+    new KeyValueAnswerStore(store),
     {
       timeoutMs: 10_000,
       allowShortTimeout: true,
@@ -183,7 +184,7 @@ describe("runtime services against the sandbox", () => {
       // Each answer is kept under the account that bought it.
       await services.settings.save({ baseUrl: first.baseUrl, apiKey: mine.apiKey });
       const cacheOfFirst = await scheduler.currentCache();
-      expect(cacheOfFirst.size).toBe(2);
+      expect((await cacheOfFirst.usage()).count).toBe(2);
     });
   });
 
@@ -303,7 +304,7 @@ describe("runtime services against the sandbox", () => {
       expect(wire).toHaveLength(3);
       expect(scheduler.counts).toMatchObject({ answered: 3, notRun: 37, waiting: 0, inFlight: 0 });
       // The three answers are kept (durably: in the store, not only in memory).
-      expect((await store.entries("mf.cache.v1.")).length).toBe(3);
+      expect((await store.entries("mf.answers.v2.")).length).toBe(3);
     });
   });
 
@@ -313,6 +314,6 @@ describe("runtime services against the sandbox", () => {
     const scheduler = await services.scheduler();
     const shown = await Promise.all([1, 2, 3].map((i) => scheduler.lookup("person", person(i))));
     expect(shown).toHaveLength(3);
-    expect((await store.entries("mf.cache.v1.")).length).toBe(3);
+    expect((await store.entries("mf.answers.v2.")).length).toBe(3);
   });
 });

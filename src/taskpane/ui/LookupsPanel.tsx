@@ -61,6 +61,13 @@ export function LookupsPanel(): JSX.Element {
         {COUNT_ROWS.map(([field, label, testId]) => (
           <CountRow key={field} label={label} value={counts[field]} testId={testId} />
         ))}
+        {counts.reasked > 0 && (
+          <CountRow
+            label="Asked again (the device's storage was full)"
+            value={counts.reasked}
+            testId="lookups-reasked"
+          />
+        )}
         <Caption1>Credits spent by cells</Caption1>
         <Caption1 className={styles.number} data-testid="lookups-spent">
           {formatCredits(counts.spent)}

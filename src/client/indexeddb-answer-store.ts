@@ -1,0 +1,364 @@
+import { unwrap, wrap, type DBSchema, type IDBPDatabase, type IDBPTransaction } from "idb";
+import {
+  decodeAnswer,
+  encodeAnswer,
+  recordBytes,
+  type AnswerRecord,
+  type CachedOutcome,
+} from "./answer-record";
+import {
+  emptyRead,
+  isQuotaError,
+  type AnswerRead,
+  type AnswerStore,
+  type AnswerUsage,
+} from "./answer-store";
+
+// Kept answers in IndexedDB (DESIGN 3): no size budget of its own, read on demand, one
+// transaction per batch. Several runtimes (open workbooks) share it; IndexedDB serializes
+// their read-write transactions, so the per-namespace counts stay exact.
+
+export const ANSWERS_DB = "mail-finder-answers";
+const VERSION = 1;
+
+interface NamespaceRecord {
+  /** Short id written in front of each key of the namespace (a 24-digit digest would not be). */
+  id: number;
+  count: number;
+  bytes: number;
+}
+
+interface AnswersSchema extends DBSchema {
+  /** `<namespace id, base 36>:<lookup key>` -> record (answer-record.ts). */
+  answers: { key: string; value: AnswerRecord };
+  /** Keys of the answers last removed for lack of room -> when. */
+  evicted: { key: string; value: number };
+  /** Namespace (digest of service and key) -> its id and counts. */
+  namespaces: { key: string; value: NamespaceRecord };
+}
+
+type Database = IDBPDatabase<AnswersSchema>;
+type StoreName = "answers" | "evicted" | "namespaces";
+type WriteTransaction = IDBPTransaction<AnswersSchema, StoreName[], "readwrite">;
+
+export interface IndexedDbAnswerStoreOptions {
+  factory: IDBFactory;
+  name?: string;
+  /** An open that takes longer (blocked, or a broken profile) counts as failed. */
+  openTimeoutMs?: number;
+  /** Share of all kept answers removed, oldest first, when the browser's quota is reached. */
+  evictFraction?: number;
+  now?: () => number;
+}
+
+const SCAN_CHUNK = 10_000;
+const PROBE_KEY = "\u0000probe";
+
+export class IndexedDbAnswerStore implements AnswerStore {
+  readonly kind = "indexeddb";
+  /** Answers removed for lack of room by this runtime. */
+  evictedCount = 0;
+  private readonly prefixes = new Map<string, Promise<string | null>>();
+  private readonly now: () => number;
+
+  private constructor(
+    private readonly db: Database,
+    private readonly options: IndexedDbAnswerStoreOptions
+  ) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Opens the database and proves that it takes writes; rejects where it cannot be used. */
+  static async open(options: IndexedDbAnswerStoreOptions): Promise<IndexedDbAnswerStore> {
+    const db = await openDatabase(options);
+    const store = new IndexedDbAnswerStore(db, options);
+    try {
+      await store.probe();
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+    return store;
+  }
+
+  async read(namespace: string, keys: string[]): Promise<AnswerRead> {
+    const result = emptyRead();
+    const prefix = keys.length > 0 ? await this.prefixOf(namespace, false) : null;
+    if (prefix === null) return result;
+    const tx = this.db.transaction(["answers", "evicted"], "readonly");
+    const answers = tx.objectStore("answers");
+    const evicted = tx.objectStore("evicted");
+    const work = async (): Promise<void> => {
+      const [records, anyEvicted] = await Promise.all([
+        Promise.all(keys.map((key) => answers.get(prefix + key))),
+        evicted.openKeyCursor(),
+      ]);
+      const misses: string[] = [];
+      keys.forEach((key, i) => {
+        const cached = decodeAnswer(key, records[i]);
+        if (cached) result.found.set(key, cached);
+        else misses.push(key);
+      });
+      if (!anyEvicted || misses.length === 0) return;
+      const dropped = await Promise.all(misses.map((key) => evicted.getKey(prefix + key)));
+      misses.forEach((key, i) => {
+        if (dropped[i] !== undefined) result.evicted.add(key);
+      });
+    };
+    await Promise.all([work(), tx.done]);
+    return result;
+  }
+
+  async write(namespace: string, entries: Array<[string, CachedOutcome]>): Promise<void> {
+    if (entries.length === 0) return;
+    const prefix = (await this.prefixOf(namespace, true))!;
+    const records = entries.map(([key, cached]): [string, AnswerRecord] => [
+      prefix + key,
+      encodeAnswer(key, cached),
+    ]);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.put(namespace, records);
+        return;
+      } catch (error) {
+        // No eviction while there is room (DESIGN 3): only the browser's quota makes some.
+        if (!isQuotaError(error) || attempt >= 3) throw error;
+        if ((await this.evictOldest()) === 0) throw error;
+      }
+    }
+  }
+
+  async clear(namespace: string): Promise<number> {
+    const prefix = await this.prefixOf(namespace, false);
+    if (prefix === null) return 0;
+    let removed = 0;
+    await this.readWrite(async (tx) => {
+      const range = namespaceRange(prefix);
+      const namespaces = tx.objectStore("namespaces");
+      const record = await namespaces.get(namespace);
+      removed = record?.count ?? 0;
+      await Promise.all([
+        tx.objectStore("answers").delete(range),
+        tx.objectStore("evicted").delete(range),
+        record ? namespaces.put({ ...record, count: 0, bytes: 0 }, namespace) : undefined,
+      ]);
+    });
+    return removed;
+  }
+
+  async usage(namespace: string): Promise<AnswerUsage> {
+    const record = await this.db.get("namespaces", namespace);
+    return { count: record?.count ?? 0, bytes: record?.bytes ?? 0 };
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  /**
+   * The browser's quota is reached: the oldest answers of every namespace go first (a share
+   * of them, so that this stays rare), and their keys are noted so that the Lookups view can
+   * say which lookups had to be asked again. Resolves with how many were removed.
+   */
+  async evictOldest(): Promise<number> {
+    const ages: number[] = [];
+    await this.scan((_keys, records) => {
+      for (const record of records) ages.push(storedAtOf(record));
+    });
+    if (ages.length === 0) return 0;
+    const sorted = Float64Array.from(ages).sort();
+    const target = Math.max(1, Math.ceil(sorted.length * (this.options.evictFraction ?? 0.1)));
+    const cutoff = sorted[target - 1]!;
+    let ties = 0;
+    for (let i = target - 1; i >= 0 && sorted[i] === cutoff; i--) ties++;
+
+    const victims: Array<{ key: string; bytes: number }> = [];
+    await this.scan((keys, records) => {
+      keys.forEach((key, i) => {
+        const storedAt = storedAtOf(records[i]);
+        if (storedAt > cutoff || (storedAt === cutoff && ties-- <= 0)) return;
+        victims.push({ key, bytes: recordBytes(key.slice(key.indexOf(":") + 1), records[i]!) });
+      });
+    });
+    await this.readWrite(async (tx) => {
+      const namespaces = tx.objectStore("namespaces");
+      const answers = tx.objectStore("answers");
+      const [names, counted] = await Promise.all([namespaces.getAllKeys(), namespaces.getAll()]);
+      const byPrefix = new Map(names.map((name, i) => [prefixOfId(counted[i]!.id), i]));
+      for (const { key, bytes } of victims) {
+        const at = byPrefix.get(key.slice(0, key.indexOf(":") + 1));
+        if (at === undefined) continue;
+        counted[at]!.count--;
+        counted[at]!.bytes -= bytes;
+      }
+      // Older notes of removed answers go first: they are worth least.
+      await Promise.all([
+        tx.objectStore("evicted").clear(),
+        ...victims.map(({ key }) => answers.delete(key)),
+        ...names.map((name, i) => namespaces.put(counted[i]!, name)),
+      ]);
+    });
+    this.evictedCount += victims.length;
+    const at = this.now();
+    try {
+      await this.readWrite(async (tx) => {
+        const evicted = tx.objectStore("evicted");
+        await Promise.all(victims.map(({ key }) => evicted.put(at, key)));
+      });
+    } catch {
+      // The notes are a courtesy; room is what was missing.
+    }
+    return victims.length;
+  }
+
+  private async put(namespace: string, records: Array<[string, AnswerRecord]>): Promise<void> {
+    await this.readWrite(async (tx) => {
+      const answers = tx.objectStore("answers");
+      const namespaces = tx.objectStore("namespaces");
+      const evicted = tx.objectStore("evicted");
+      const [record, olds, anyEvicted] = await Promise.all([
+        namespaces.get(namespace),
+        Promise.all(records.map(([key]) => answers.get(key))),
+        evicted.openKeyCursor(),
+      ]);
+      const counts = record ?? { id: 0, count: 0, bytes: 0 };
+      const requests: Array<Promise<unknown>> = [];
+      records.forEach(([key, value], i) => {
+        const short = key.slice(key.indexOf(":") + 1);
+        const old = olds[i];
+        if (old === undefined) counts.count++;
+        else counts.bytes -= recordBytes(short, old);
+        counts.bytes += recordBytes(short, value);
+        requests.push(answers.put(value, key));
+        if (anyEvicted) requests.push(evicted.delete(key));
+      });
+      if (record) requests.push(namespaces.put(counts, namespace));
+      await Promise.all(requests);
+    });
+  }
+
+  /** The key prefix of a namespace; `create` gives a new namespace its id. */
+  private prefixOf(namespace: string, create: boolean): Promise<string | null> {
+    const known = this.prefixes.get(namespace);
+    if (known) return known;
+    const finding = (async () => {
+      const record = await this.db.get("namespaces", namespace);
+      if (record) return prefixOfId(record.id);
+      if (!create) return null;
+      let id = 0;
+      await this.readWrite(async (tx) => {
+        const namespaces = tx.objectStore("namespaces");
+        const existing = await namespaces.get(namespace);
+        if (existing) {
+          id = existing.id;
+          return;
+        }
+        // Another runtime may have added namespaces meanwhile: the next id is read here.
+        const all = await namespaces.getAll();
+        id = all.reduce((next, r) => Math.max(next, r.id + 1), 1);
+        await namespaces.put({ id, count: 0, bytes: 0 }, namespace);
+      });
+      return prefixOfId(id);
+    })();
+    this.prefixes.set(namespace, finding);
+    void finding.then(
+      (prefix) => {
+        if (prefix === null) this.prefixes.delete(namespace);
+      },
+      () => this.prefixes.delete(namespace)
+    );
+    return finding;
+  }
+
+  /** A write that is refused for lack of room counts as usable: eviction makes room. */
+  private async probe(): Promise<void> {
+    try {
+      await this.readWrite(async (tx) => {
+        const namespaces = tx.objectStore("namespaces");
+        await namespaces.put({ id: -1, count: 0, bytes: 0 }, PROBE_KEY);
+        await namespaces.delete(PROBE_KEY);
+      });
+    } catch (error) {
+      if (!isQuotaError(error)) throw error;
+    }
+  }
+
+  /** A read-write transaction over every store: its work and its commit, or the first error. */
+  private async readWrite(work: (tx: WriteTransaction) => Promise<void>): Promise<void> {
+    const tx = this.db.transaction(["answers", "evicted", "namespaces"], "readwrite");
+    const working = work(tx).catch((error: unknown) => {
+      try {
+        tx.abort();
+      } catch {
+        // Already finished or aborted.
+      }
+      throw error;
+    });
+    try {
+      await Promise.all([working, tx.done]);
+    } catch (error) {
+      // The transaction's own error says what happened (a request's failure, or the quota at
+      // commit); the generic abort that reaches `done` first does not.
+      const [work] = await Promise.allSettled([working, tx.done]);
+      throw unwrap(tx).error ?? (work.status === "rejected" ? work.reason : error);
+    }
+  }
+
+  /** Visits every answer in key order, a chunk per read-only transaction. */
+  private async scan(visit: (keys: string[], records: AnswerRecord[]) => void): Promise<void> {
+    let after: string | null = null;
+    for (;;) {
+      const tx = this.db.transaction("answers", "readonly");
+      const range: IDBKeyRange | undefined =
+        after === null ? undefined : IDBKeyRange.lowerBound(after, true);
+      const [keys, records]: [string[], AnswerRecord[], void] = await Promise.all([
+        tx.store.getAllKeys(range, SCAN_CHUNK),
+        tx.store.getAll(range, SCAN_CHUNK),
+        tx.done,
+      ]);
+      if (keys.length === 0) return;
+      visit(keys, records);
+      if (keys.length < SCAN_CHUNK) return;
+      after = keys[keys.length - 1]!;
+    }
+  }
+}
+
+const prefixOfId = (id: number): string => `${id.toString(36)}:`;
+
+/** Every key that starts with the prefix ("1a:" up to, not including, "1a;"). */
+const namespaceRange = (prefix: string): IDBKeyRange =>
+  IDBKeyRange.bound(prefix, `${prefix.slice(0, -1)};`, false, true);
+
+const storedAtOf = (record: AnswerRecord | undefined): number =>
+  Array.isArray(record) && typeof record[0] === "number" ? record[0] : 0;
+
+async function openDatabase(options: IndexedDbAnswerStoreOptions): Promise<Database> {
+  const request = options.factory.open(options.name ?? ANSWERS_DB, VERSION);
+  request.onupgradeneeded = () => {
+    const db = request.result;
+    if (!db.objectStoreNames.contains("answers")) db.createObjectStore("answers");
+    if (!db.objectStoreNames.contains("evicted")) db.createObjectStore("evicted");
+    if (!db.objectStoreNames.contains("namespaces")) db.createObjectStore("namespaces");
+  };
+  const opening = wrap(request) as unknown as Promise<Database>;
+  const timeoutMs = options.openTimeoutMs ?? 5_000;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`IndexedDB did not open within ${timeoutMs / 1000} s.`)),
+      timeoutMs
+    );
+  });
+  try {
+    const db = await Promise.race([opening, timeout]);
+    // A newer version of the add-in upgrading the database: let it, this one stops using it.
+    unwrap(db).onversionchange = () => db.close();
+    return db;
+  } catch (error) {
+    void opening.then((late) => late.close()).catch(() => undefined);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
