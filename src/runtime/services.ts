@@ -5,11 +5,7 @@ import { CreditsLedger } from "../client/credits";
 import { ResultCache, cacheNamespace, type CachePeers } from "../client/result-cache";
 import { LookupScheduler, type SchedulerOptions } from "../client/scheduler";
 import { SpendingGuard, type SpendingPolicy } from "../client/spending";
-import {
-  MemoryStore,
-  OfficeRuntimeStore,
-  type OfficeRuntimeStorageLike,
-} from "../client/storage";
+import { MemoryStore, OfficeRuntimeStore, type OfficeRuntimeStorageLike } from "../client/storage";
 import type { Endpoint } from "../client/transport";
 import {
   SettingsStore,
