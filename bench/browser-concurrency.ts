@@ -1,5 +1,5 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser } from "playwright-core";
@@ -10,6 +10,7 @@ import {
   OFFICE_JS_URL,
 } from "../test/browser/chromium";
 import { selfSignedCertificate } from "../test/helpers/self-signed";
+import { DIST, ROOT, ensureProductionBuild } from "./production-build";
 import { post, printTable, startSandboxProcess, type SandboxProcess } from "./sandbox-process";
 
 // Adaptive concurrency in a real browser (issue 10): Chromium runs the production build served
@@ -24,8 +25,6 @@ function flag(name: string, fallback: string): string {
   return at >= 0 ? process.argv[at + 1]! : fallback;
 }
 
-const ROOT = join(__dirname, "..");
-const DIST = join(ROOT, "dist");
 const LOOKUPS = Number(flag("lookups", "1500"));
 const LATENCY_MS = Number(flag("latency-ms", "1000"));
 const ONLY = flag("only", "");
@@ -71,14 +70,6 @@ async function startHost(
         child.kill("SIGTERM");
       }),
   };
-}
-
-function ensureProductionBuild(): void {
-  const functions = join(DIST, "functions.js");
-  if (existsSync(functions) && !readFileSync(functions, "utf8").includes("sandbox-demo-key"))
-    return;
-  console.log("building the production add-in (npm run build)...");
-  execFileSync("npm", ["run", "build"], { cwd: ROOT, stdio: "ignore" });
 }
 
 interface Measured {

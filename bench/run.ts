@@ -8,6 +8,7 @@ const BENCHMARKS = [
   "browser-concurrency.ts",
   "bulk-100k.ts",
   "sheet-writer.ts",
+  "kept-answers.ts",
 ];
 
 let failed = false;

@@ -16,7 +16,7 @@ import type { EmailServiceClient, LookupCallOptions } from "./client";
 import { ApiError } from "./errors";
 import { Listeners } from "./listeners";
 import { lookupKey, type LookupOperation } from "./lookup-key";
-import type { LookupOutcome, ResultCache } from "./result-cache";
+import type { CachedOutcome, LookupOutcome, ResultCache } from "./result-cache";
 import { refusal, type SpendingGuard, type SpendingQuestion } from "./spending";
 import type { Endpoint } from "./transport";
 
@@ -206,6 +206,9 @@ export class LookupScheduler {
   private readonly held: Pending[] = [];
   private collected: Pending[] = [];
   private quietTimer: ReturnType<typeof setTimeout> | null = null;
+  private decisionTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Lookups whose kept answer is being read from the store. */
+  private reading = 0;
   private readonly caches: CacheDirectory;
   private readonly changes = new Listeners();
 
@@ -254,9 +257,8 @@ export class LookupScheduler {
     if (!options.refresh) {
       // A lookup already on its way is joined without reading the store.
       const known = this.pending.get(key);
-      const cached =
-        cache.peek(key) ??
-        (known && !known.withdraw.signal.aborted ? undefined : await cache.get(key));
+      const joinable = known !== undefined && !known.withdraw.signal.aborted;
+      const cached = cache.peek(key) ?? (joinable ? undefined : await this.read(cache, key));
       if (cached) {
         this.stats.cacheHits++;
         this.emit();
@@ -370,12 +372,31 @@ export class LookupScheduler {
     void this.settle(entry, null, withdrawnError());
   }
 
-  // Dispatch waits for the end of the current task, so that every call of one recalculation
-  // is collected and de-duplicated before the guard decides and the first request goes out.
+  /** A read of the store: the guard decides once every read of the recalculation is done. */
+  private async read(cache: ResultCache, key: string): Promise<CachedOutcome | undefined> {
+    this.reading++;
+    try {
+      return await cache.get(key);
+    } finally {
+      this.reading--;
+      if (this.reading === 0) this.scheduleDecision();
+    }
+  }
+
+  // Dispatch waits for the end of the current task and for the store reads under way, so that
+  // every call of one recalculation is collected and de-duplicated before the guard decides
+  // (one question for a whole fill-down) and the first request goes out.
   private collect(entry: Pending): void {
     this.collected.push(entry);
-    if (this.collected.length > 1) return;
-    setTimeout(() => this.decide(), 0);
+    this.scheduleDecision();
+  }
+
+  private scheduleDecision(): void {
+    if (this.decisionTimer || this.reading > 0 || this.collected.length === 0) return;
+    this.decisionTimer = setTimeout(() => {
+      this.decisionTimer = null;
+      if (this.reading === 0) this.decide();
+    }, 0);
   }
 
   private decide(): void {

@@ -13,9 +13,9 @@
  *   same-origin relay that the dev server offers: the /api prefix is stripped, method,
  *   headers - authorization included - and body pass through), then launches
  *   /usr/bin/chromium headless with a fresh temporary profile.
- * - openTaskPane() opens http://127.0.0.1:<port>/taskpane.html in a browser context whose
- *   requests for office.js (https://appsforoffice.microsoft.com/lib/1/hosted/office.js, not
- *   reachable here) are answered with test/browser/host-shim.js: a fake Excel on the web with
+ * - openTaskPane() opens http://127.0.0.1:<port>/taskpane.html in a browser context; while it
+ *   loads, its request for office.js (https://appsforoffice.microsoft.com/lib/1/hosted/office.js,
+ *   not reachable here) is answered with test/browser/host-shim.js: a fake Excel on the web with
  *   a shared runtime (Office, OfficeRuntime.storage, CustomFunctions, Excel.run over an
  *   in-memory workbook persisted in the origin's IndexedDB). Pages of the same context share
  *   the workbook and OfficeRuntime.storage, so a second page is the workbook "reopened"
@@ -120,6 +120,8 @@ export interface HostShimConfig {
   storageLimitBytes?: number;
   syncLatencyMs?: number;
   requirementSets?: Record<string, string>;
+  /** "refuse": databases other than the shim's own fail to open (private browsing). */
+  indexedDbForAddin?: "refuse";
 }
 
 export interface HostShim {
@@ -531,15 +533,28 @@ export class Addin {
       timezoneId: "UTC",
     });
     context.setDefaultTimeout(10_000);
-    await context.route(OFFICE_JS_URL, (route) =>
+    this.contexts.push(context);
+    return context;
+  }
+
+  /**
+   * Loads a page with the host shim in place of office.js. The route is there only while the
+   * page loads: a routed page hands every request to Playwright, which costs more than the
+   * request itself when a test sends a hundred thousand of them.
+   */
+  private async withShim(page: Page, load: () => Promise<unknown>): Promise<void> {
+    await page.route(OFFICE_JS_URL, (route) =>
       route.fulfill({
         status: 200,
         contentType: "application/javascript; charset=utf-8",
         body: this.shimSource,
       })
     );
-    this.contexts.push(context);
-    return context;
+    try {
+      await load();
+    } finally {
+      await page.unroute(OFFICE_JS_URL);
+    }
   }
 
   /**
@@ -560,7 +575,7 @@ export class Addin {
         window.__hostShimConfig = config;
       }, shimConfig);
     }
-    await page.goto(`${this.url}/taskpane.html`, { waitUntil: "load" });
+    await this.withShim(page, () => page.goto(`${this.url}/taskpane.html`, { waitUntil: "load" }));
     await this.waitForShim(page);
     if (visible) await this.waitForUi(page);
     return page;
@@ -568,7 +583,7 @@ export class Addin {
 
   /** Reloads the page (the runtime restarts) and waits as openTaskPane does. */
   async reload(page: Page, options: { visible?: boolean } = {}): Promise<void> {
-    await page.reload({ waitUntil: "load" });
+    await this.withShim(page, () => page.reload({ waitUntil: "load" }));
     await this.waitForShim(page);
     if (options.visible ?? true) await this.waitForUi(page);
   }

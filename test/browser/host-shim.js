@@ -27,7 +27,8 @@
  * - Document settings live in memory by reference and reach the workbook only at saveAsync.
  *
  * Test API: window.__hostShim (see the bottom of this file). Configuration before load:
- * window.__hostShimConfig = { visibility: "Hidden" | "Taskpane", payloadLimitBytes, ... }.
+ * window.__hostShimConfig = { visibility: "Hidden" | "Taskpane", payloadLimitBytes,
+ * indexedDbForAddin: "refuse", ... }.
  * Plain browser JavaScript (ES2020), no imports.
  */
 (function () {
@@ -52,6 +53,26 @@
     },
     window.__hostShimConfig || {}
   );
+
+  // The shim keeps its own state in the origin's IndexedDB; `indexedDbForAddin: "refuse"`
+  // makes every other database fail to open, as private browsing does in some engines, so
+  // that the add-in's fallback can be tested in a real engine.
+  const realIndexedDB = window.indexedDB;
+  if (config.indexedDbForAddin === "refuse") {
+    const refusing = {
+      open(name, version) {
+        if (name === "__hostShim") return realIndexedDB.open(name, version);
+        throw new DOMException(
+          "A mutation operation was attempted on a database that did not allow mutations.",
+          "InvalidStateError"
+        );
+      },
+      cmp: (a, b) => realIndexedDB.cmp(a, b),
+      deleteDatabase: (name) => realIndexedDB.deleteDatabase(name),
+      databases: () => realIndexedDB.databases(),
+    };
+    Object.defineProperty(window, "indexedDB", { value: refusing, configurable: true });
+  }
 
   const MAX_ROWS = 1048576;
   const MAX_COLS = 16384;
@@ -146,7 +167,7 @@
   let dbPromise = null;
   function db() {
     dbPromise ??= new Promise((resolve, reject) => {
-      const request = indexedDB.open(DB_NAME, 1);
+      const request = realIndexedDB.open(DB_NAME, 1);
       request.onupgradeneeded = () => request.result.createObjectStore(KV);
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => reject(request.error);

@@ -7,7 +7,9 @@ import type { AnswerStore } from "../../src/client/answer-store";
 import { KeyValueAnswerStore } from "../../src/client/key-value-answer-store";
 import { NodeFileStore } from "../../src/client/node-file-store";
 import { ResultCache, cacheNamespace } from "../../src/client/result-cache";
+import { lookupKey } from "../../src/client/lookup-key";
 import { LookupScheduler } from "../../src/client/scheduler";
+import { SpendingGuard } from "../../src/client/spending";
 import { MemoryStore } from "../../src/client/storage";
 import { call, startSandbox, type TestAccount, type TestSandbox } from "../helpers/sandbox";
 
@@ -231,6 +233,69 @@ describe("lookup scheduler and persistent cache, against the sandbox", () => {
     await theirs.scheduler.lookup("company", examples.company!.valid);
     expect(theirs.sent).toHaveLength(1);
     for (const key of kv.data.keys()) expect(key).not.toContain(account.apiKey);
+  });
+
+  test("one question for a fill-down whose kept answers are read in several chunks", async () => {
+    const client = new EmailServiceClient({
+      baseUrl: sandbox.baseUrl,
+      apiKey: account.apiKey,
+      retry: { retries: 2, baseDelayMs: 5, maxDelayMs: 10 },
+    });
+    const store = new KeyValueAnswerStore(new MemoryStore());
+    const cache = new ResultCache({ store, namespace: "chunks" });
+    const questions: number[] = [];
+    const guard = new SpendingGuard({ enabled: true, confirmAbove: 25, sessionBudget: null });
+    // 20 answers kept before, 80 new; the store is read 7 keys at a time (15 reads).
+    const company = (i: number) => ({ domain: `chunk-${i}.example` });
+    const kept = { status: "ok" as const, value: { email_status: "valid" } };
+    for (let i = 0; i < 100; i += 5) cache.set(lookupKey("company", company(i)), kept);
+    await cache.flush();
+    // Each read takes a few milliseconds, as IndexedDB's do.
+    const slow = Object.assign(Object.create(store) as KeyValueAnswerStore, {
+      read: async (namespace: string, keys: string[]) => {
+        await new Promise((resolve) => setTimeout(resolve, 3));
+        return store.read(namespace, keys);
+      },
+    });
+    const reopened = new ResultCache({ store: slow, namespace: "chunks", readChunk: 7 });
+    const scheduler2 = new LookupScheduler({
+      client,
+      cache: reopened,
+      guard,
+      // The user answers at once: what arrives later would make a question of its own.
+      ask: async (question) => {
+        questions.push(question.count);
+        queueMicrotask(() => scheduler2.answer(true));
+        return true;
+      },
+    });
+    const outcomes = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => scheduler2.lookup("company", company(i)))
+    );
+    expect(reopened.stats.reads).toBe(15);
+    expect(questions).toEqual([80]);
+    expect(scheduler2.stats.cacheHits).toBe(20);
+    expect(outcomes.every((o) => o.status === "ok")).toBe(true);
+  });
+
+  test("answers dropped for lack of room are asked again and counted as such", async () => {
+    // Room for about 60 answers: the 100 of the first run cannot all stay.
+    const store = new KeyValueAnswerStore(new MemoryStore(), { maxBytes: 30_000 });
+    const first = await harness({ store });
+    const cells = Array.from({ length: 100 }, (_, i) => ({
+      first_name: `Room${i}`,
+      last_name: "Lovelace",
+      domain: `room-${i}.example`,
+    }));
+    await Promise.all(cells.map((cell) => first.scheduler.lookup("person", cell)));
+    await first.cache.flush();
+    expect(first.scheduler.counts.reasked).toBe(0);
+    // Later, with nothing held in memory: the oldest answers were dropped and are asked again.
+    const later = await harness({ store });
+    await Promise.all(cells.map((cell) => later.scheduler.lookup("person", cell)));
+    expect(later.sent.length).toBeGreaterThan(0);
+    expect(later.sent.length).toBeLessThan(100);
+    expect(later.scheduler.counts.reasked).toBe(later.sent.length);
   });
 
   test("the credits ledger follows every charge", async () => {

@@ -1,12 +1,16 @@
-import { useEffect, useState } from "react";
+import { useCallback } from "react";
 import type { CreditsSnapshot } from "../../client/credits";
 import type { Services } from "../../runtime/services";
+import { useThrottled } from "./use-throttled";
 
-/** The runtime's credits ledger, as React state. */
+/** The runtime's credits ledger, as React state (at most ten updates a second). */
 export function useCredits(services: Services): CreditsSnapshot {
-  const [snapshot, setSnapshot] = useState<CreditsSnapshot>(services.credits.snapshot);
-  useEffect(() => services.credits.subscribe(setSnapshot), [services]);
-  return snapshot;
+  const ledger = services.credits;
+  const subscribe = useCallback(
+    (listener: () => void) => ledger.subscribe(() => listener()),
+    [ledger]
+  );
+  return useThrottled(subscribe, () => ledger.snapshot);
 }
 
 export function formatCredits(value: number | null): string {

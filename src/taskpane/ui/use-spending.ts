@@ -1,9 +1,10 @@
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import type { LookupCounts } from "../../client/scheduler";
 import type { SpendingQuestion } from "../../client/spending";
 import type { Services } from "../../runtime/services";
 import type { Settings } from "../../runtime/settings";
 import { usePane } from "./pane-context";
+import { useThrottled } from "./use-throttled";
 
 /** The settings in force, as React state: every panel sees a save at once. */
 export function useSettings(services: Services): Settings | null {
@@ -31,22 +32,11 @@ export function useSpendingOffReason(): string | null {
 /** The Lookups view's counts, at most ten updates a second however fast lookups settle. */
 export function useLookupCounts(services: Services, intervalMs = 100): LookupCounts {
   const scheduler = services.lookups;
-  const [counts, setCounts] = useState<LookupCounts>(scheduler.counts);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const unsubscribe = scheduler.subscribe(() => {
-      timer ??= setTimeout(() => {
-        timer = null;
-        setCounts(scheduler.counts);
-      }, intervalMs);
-    });
-    setCounts(scheduler.counts);
-    return () => {
-      unsubscribe();
-      if (timer) clearTimeout(timer);
-    };
-  }, [scheduler, intervalMs]);
-  return counts;
+  const subscribe = useCallback(
+    (listener: () => void) => scheduler.subscribe(listener),
+    [scheduler]
+  );
+  return useThrottled(subscribe, () => scheduler.counts, intervalMs);
 }
 
 /** The open spending question, or null. */

@@ -1,0 +1,322 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { build } from "esbuild";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { buildServer } from "../src/server/app";
+import {
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  HOST_SHIM_PATH,
+  OFFICE_JS_URL,
+} from "../test/browser/chromium";
+import { DIST, ensureProductionBuild } from "./production-build";
+import { post, printTable, startSandboxProcess } from "./sandbox-process";
+
+// Kept answers at the scale of real sheets (issue 15): the built add-in in Chromium with a
+// profile on disk, as WebView2 keeps one, holding 0, 100,000 and 1,000,000 kept answers.
+// For each: the answers' size, the runtime's start-up time and memory after a reopen, and
+// the time to answer 100,000 cells from kept answers. The answers are written into the
+// runtime's IndexedDB by the product's own store (bench/kept-answers-seed.ts).
+// Flags: --sizes 0,100000,1000000 --cells 100000.
+
+function flag(name: string, fallback: string): string {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 ? process.argv[at + 1]! : fallback;
+}
+
+const SIZES = flag("sizes", "0,100000,1000000").split(",").map(Number);
+const CELLS = Number(flag("cells", "100000"));
+const SEED_CHUNK = 100_000;
+const REOPENS = 3;
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+interface Measured {
+  kept: number;
+  countedBytes: number;
+  estimateBytes: number;
+  diskBytes: number;
+  seedMs: number;
+  startupMs: number;
+  heapMiB: number;
+  firstAnswerMs: number | null;
+  cellsMs: number | null;
+  cellsShown: number | null;
+  heapAfterCellsMiB: number | null;
+  requests: number;
+}
+
+async function seederSource(): Promise<string> {
+  const result = await build({
+    entryPoints: [join(__dirname, "kept-answers-seed.ts")],
+    bundle: true,
+    format: "iife",
+    platform: "browser",
+    target: "es2020",
+    write: false,
+  });
+  return result.outputFiles[0]!.text;
+}
+
+async function openRuntime(profile: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    headless: true,
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  // The shared runtime as Excel starts it with a workbook: no pane on screen.
+  await page.addInitScript(() => {
+    (window as unknown as { __hostShimConfig: unknown }).__hostShimConfig = {
+      visibility: "Hidden",
+    };
+  });
+  return { context, page };
+}
+
+/** Loads the runtime page with the host shim; resolves with the ms from navigation to ready. */
+async function load(page: Page, url: string, shim: string): Promise<number> {
+  await page.route(OFFICE_JS_URL, (route) =>
+    route.fulfill({ status: 200, contentType: "application/javascript", body: shim })
+  );
+  await page.goto(`${url}/taskpane.html`, { waitUntil: "load" });
+  await page.unroute(OFFICE_JS_URL);
+  // Ready: the shim (Excel) has loaded and the functions are registered.
+  const handle = await page.waitForFunction(() => {
+    const shim = (window as unknown as { __hostShim?: { functionIds(): string[] } }).__hostShim;
+    return shim && shim.functionIds().includes("FINDEMAIL") ? performance.now() : null;
+  });
+  return (await handle.jsonValue()) as number;
+}
+
+async function heapMiB(context: BrowserContext, page: Page): Promise<number> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("HeapProfiler.collectGarbage");
+  const { usedSize } = await cdp.send("Runtime.getHeapUsage");
+  await cdp.detach();
+  return usedSize / 1024 / 1024;
+}
+
+function diskBytes(profile: string): number {
+  const out = execFileSync("du", ["-sb", join(profile, "Default", "IndexedDB")], {
+    encoding: "utf8",
+  });
+  return Number(out.split("\t")[0]);
+}
+
+/** A user's runtime with `size` answers kept: returns how much they take to write. */
+async function seedProfile(
+  profile: string,
+  size: number,
+  url: string,
+  apiKey: string,
+  shim: string,
+  seeder: string
+): Promise<{ seedMs: number; estimateBytes: number }> {
+  const { context, page } = await openRuntime(profile);
+  try {
+    await load(page, url, shim);
+    await page.evaluate((key) => OfficeRuntime.storage.setItem("settings.apiKey", key), apiKey);
+    await page.evaluate(seeder);
+    const usage = (): Promise<number> =>
+      page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
+    const before = await usage();
+    let seedMs = 0;
+    for (let from = 0; from < size; from += SEED_CHUNK) {
+      const count = Math.min(SEED_CHUNK, size - from);
+      seedMs += await page.evaluate(
+        async ([key, start, n]) => {
+          const started = performance.now();
+          await (
+            globalThis as unknown as {
+              __seedKeptAnswers(b: string, k: string, f: number, c: number): Promise<void>;
+            }
+          ).__seedKeptAnswers("/api", key, start, n);
+          return performance.now() - started;
+        },
+        [apiKey, from, count] as const
+      );
+      process.stdout.write(`  ${size}: ${from + count} kept\r`);
+    }
+    return { seedMs, estimateBytes: (await usage()) - before };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The runtime reopened over the profile: start-up, memory, the first kept answer, the cells. */
+async function reopen(
+  profile: string,
+  size: number,
+  url: string,
+  shim: string,
+  withCells: boolean
+): Promise<Omit<Measured, "seedMs" | "estimateBytes" | "diskBytes">> {
+  const { context, page } = await openRuntime(profile);
+  let requests = 0;
+  context.on("request", (request) => {
+    if (request.url().includes("/api/")) requests++;
+  });
+  try {
+    const startupMs = await load(page, url, shim);
+    const heap = await heapMiB(context, page);
+    // With nothing kept, a first cell would be a lookup: the runtime is measured idle.
+    if (size === 0)
+      return {
+        kept: 0,
+        countedBytes: 0,
+        startupMs,
+        heapMiB: heap,
+        firstAnswerMs: null,
+        cellsMs: null,
+        cellsShown: null,
+        heapAfterCellsMiB: null,
+        requests,
+      };
+    const first = await page.evaluate(async () => {
+      const w = window as unknown as {
+        __hostShim: { invokeFunction(id: string, args: unknown[]): Promise<unknown> };
+      };
+      const started = performance.now();
+      const cell = await w.__hostShim.invokeFunction("FINDEMAIL", [
+        "Ada0",
+        "Lovelace0",
+        "kept-0.example",
+      ]);
+      return { ms: performance.now() - started, cell: JSON.stringify(cell) };
+    });
+    if (!first.cell.includes("ada0.lovelace0@kept-0.example"))
+      throw new Error(`the first cell did not show its kept answer: ${first.cell}`);
+    const usage = await page.evaluate(async () => {
+      const services = (
+        globalThis as unknown as {
+          __mailFinderServices: {
+            scheduler(): Promise<{
+              currentCache(): Promise<{ usage(): Promise<{ count: number; bytes: number }> }>;
+            }>;
+          };
+        }
+      ).__mailFinderServices;
+      return (await (await services.scheduler()).currentCache()).usage();
+    });
+    let cells: { ms: number; shown: number; heap: number } | null = null;
+    if (withCells && size >= CELLS) {
+      const result = await page.evaluate(async (count) => {
+        const w = window as unknown as {
+          __hostShim: { invokeFunction(id: string, args: unknown[]): Promise<unknown> };
+        };
+        const started = performance.now();
+        const shown = await Promise.all(
+          Array.from({ length: count }, (_, i) =>
+            w.__hostShim.invokeFunction("FINDEMAIL", [
+              `Ada${i}`,
+              `Lovelace${i % 97}`,
+              `kept-${i % 1000}.example`,
+            ])
+          )
+        );
+        const ms = performance.now() - started;
+        const right = shown.filter(
+          (cell, i) =>
+            Array.isArray(cell) &&
+            cell[0][0] === `ada${i}.lovelace${i % 97}@kept-${i % 1000}.example`
+        ).length;
+        return { ms, shown: right };
+      }, CELLS);
+      cells = { ...result, heap: await heapMiB(context, page) };
+    }
+    return {
+      kept: usage.count,
+      countedBytes: usage.bytes,
+      startupMs,
+      heapMiB: heap,
+      firstAnswerMs: first.ms,
+      cellsMs: cells?.ms ?? null,
+      cellsShown: cells?.shown ?? null,
+      heapAfterCellsMiB: cells?.heap ?? null,
+      requests,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+async function measure(
+  size: number,
+  url: string,
+  apiKey: string,
+  shim: string,
+  seeder: string
+): Promise<Measured> {
+  const profile = mkdtempSync(join(tmpdir(), "mf-bench-kept-"));
+  try {
+    const seeded = await seedProfile(profile, size, url, apiKey, shim, seeder);
+    // Three reopens: start-up and memory are their medians; the cells run in the last.
+    const runs = [];
+    for (let run = 0; run < REOPENS; run++)
+      runs.push(await reopen(profile, size, url, shim, run === REOPENS - 1));
+    const last = runs[runs.length - 1]!;
+    return {
+      ...seeded,
+      ...last,
+      startupMs: median(runs.map((r) => r.startupMs)),
+      heapMiB: median(runs.map((r) => r.heapMiB)),
+      firstAnswerMs: last.firstAnswerMs === null ? null : median(runs.map((r) => r.firstAnswerMs!)),
+      diskBytes: diskBytes(profile),
+    };
+  } finally {
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+const perAnswer = (bytes: number, count: number): string =>
+  count > 0 ? String(Math.round(bytes / count)) : "-";
+const ms = (value: number | null): string => (value === null ? "-" : String(Math.round(value)));
+const mib = (value: number | null): string => (value === null ? "-" : value.toFixed(1));
+
+async function main(): Promise<void> {
+  ensureProductionBuild();
+  const [shim, seeder] = [readFileSync(HOST_SHIM_PATH, "utf8"), await seederSource()];
+  const sandbox = await startSandboxProcess(["--db", ":memory:"]);
+  const host = await buildServer({ dist: DIST, upstream: sandbox.baseUrl });
+  const url = (await host.listen({ port: 0, host: "127.0.0.1" })).replace("localhost", "127.0.0.1");
+  const rows: Array<Record<string, string | number>> = [];
+  try {
+    const { api_key: apiKey } = await post(sandbox.baseUrl, "/sandbox/accounts", { credits: 10 });
+    for (const size of SIZES) {
+      const m = await measure(size, url, apiKey, shim, seeder);
+      rows.push({
+        "answers kept": m.kept,
+        "bytes/answer (counted)": perAnswer(m.countedBytes, m.kept),
+        "bytes/answer (origin usage)": perAnswer(m.estimateBytes, m.kept),
+        "bytes/answer (disk)": perAnswer(m.diskBytes, m.kept),
+        "written in s": (m.seedMs / 1000).toFixed(1),
+        "start-up ms (median of 3)": ms(m.startupMs),
+        "JS heap MiB": mib(m.heapMiB),
+        "first kept answer ms": ms(m.firstAnswerMs),
+        [`${CELLS} cells from kept ms`]: ms(m.cellsMs),
+        "cells shown": m.cellsShown === null ? "-" : `${m.cellsShown}/${CELLS}`,
+        "JS heap after cells MiB": mib(m.heapAfterCellsMiB),
+        requests: m.requests,
+      });
+      console.log(`  ${size}: done${" ".repeat(20)}`);
+    }
+    printTable(
+      "Kept answers in the runtime's IndexedDB (Chromium, profile on disk), reopened",
+      rows
+    );
+  } finally {
+    await host.close();
+    await sandbox.stop();
+  }
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
