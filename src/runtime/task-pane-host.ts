@@ -18,6 +18,9 @@ export interface TaskPaneHost {
 /** How long a shown pane may take to load its view and present the question. */
 export const PRESENT_WAIT_MS = 15_000;
 
+/** `Office.VisibilityMode`: the pane is shown ("Taskpane") or closed ("Hidden"). */
+export type PaneMode = "Taskpane" | "Hidden";
+
 interface OfficeAddinLike {
   showAsTaskpane?: () => Promise<void>;
   onVisibilityModeChanged?: (
@@ -25,27 +28,77 @@ interface OfficeAddinLike {
   ) => Promise<unknown>;
 }
 
-const officeAddin = (): OfficeAddinLike | undefined =>
-  (globalThis as { Office?: { addin?: OfficeAddinLike } }).Office?.addin;
+interface OfficeLike {
+  addin?: OfficeAddinLike;
+  onReady?: (callback?: () => void) => Promise<unknown>;
+}
 
-const pageVisible = (): boolean =>
-  typeof document === "undefined" || document.visibilityState === "visible";
+const office = (): OfficeLike | undefined => (globalThis as { Office?: OfficeLike }).Office;
 
-export function taskPaneHost(presentWaitMs = PRESENT_WAIT_MS): TaskPaneHost {
+/**
+ * The pane's visibility as the host reports it (`Office.addin.onVisibilityModeChanged`),
+ * followed from start-up. In a shared runtime the page lives on while the pane is closed, and
+ * Excel on the web need not report the runtime's frame hidden, so `document.visibilityState`
+ * alone cannot say whether the pane is on screen.
+ */
+export class PaneVisibility {
+  /** What the host last reported; null until it reports. */
+  mode: PaneMode | null = null;
+  private readonly listeners = new Set<(mode: PaneMode) => void>();
+  private started = false;
+
+  /** Subscribes to the host once (when Office is ready); later calls do nothing. */
+  start(): void {
+    if (this.started) return;
+    const host = office();
+    if (!host?.addin?.onVisibilityModeChanged && !host?.onReady) return;
+    this.started = true;
+    const subscribe = (): void => {
+      void office()
+        ?.addin?.onVisibilityModeChanged?.((args) => this.report(args.visibilityMode))
+        ?.catch(() => undefined);
+    };
+    if (host.onReady) void host.onReady(subscribe)?.catch?.(() => undefined);
+    else subscribe();
+  }
+
+  /** Whether the pane is on screen: as the host last said, else as the page reads. */
+  get shown(): boolean {
+    if (this.mode !== null) return this.mode === "Taskpane";
+    return typeof document === "undefined" || document.visibilityState === "visible";
+  }
+
+  /** Calls `listener` with every mode the host reports; returns the function that stops it. */
+  subscribe(listener: (mode: PaneMode) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private report(visibilityMode: string): void {
+    this.mode = visibilityMode === "Taskpane" ? "Taskpane" : "Hidden";
+    for (const listener of [...this.listeners]) listener(this.mode);
+  }
+}
+
+const GLOBAL_KEY = "__mailFinderPaneVisibility";
+
+/** The runtime's one follower of the pane's visibility (the page and the services share it). */
+export function paneVisibility(): PaneVisibility {
+  const holder = globalThis as { [GLOBAL_KEY]?: PaneVisibility };
+  return (holder[GLOBAL_KEY] ??= new PaneVisibility());
+}
+
+export function taskPaneHost(
+  presentWaitMs = PRESENT_WAIT_MS,
+  visibility: PaneVisibility = paneVisibility()
+): TaskPaneHost {
   let presenters = 0;
   const waiting = new Set<() => void>();
   let lost: (() => void) | null = null;
-  let watching = false;
-
-  const watchVisibility = (): void => {
-    if (watching) return;
-    watching = true;
-    void officeAddin()
-      ?.onVisibilityModeChanged?.((args) => {
-        if (args.visibilityMode !== "Taskpane") lost?.();
-      })
-      .catch(() => undefined);
-  };
+  visibility.start();
+  visibility.subscribe((mode) => {
+    if (mode !== "Taskpane") lost?.();
+  });
 
   const presented = (): Promise<boolean> =>
     new Promise((resolve) => {
@@ -62,15 +115,20 @@ export function taskPaneHost(presentWaitMs = PRESENT_WAIT_MS): TaskPaneHost {
   return {
     async askInTaskPane(onLost) {
       lost = onLost;
-      watchVisibility();
-      if (presenters > 0 && pageVisible()) return true;
-      const addin = officeAddin();
-      if (!addin?.showAsTaskpane) return false;
-      try {
-        await addin.showAsTaskpane();
-      } catch {
-        return false;
+      visibility.start();
+      // Always asked of the host, even when the pane seems shown: it may be closed while the
+      // page lives on, and showing a pane already shown does nothing harmful.
+      let shown = false;
+      const addin = office()?.addin;
+      if (addin?.showAsTaskpane) {
+        try {
+          await addin.showAsTaskpane();
+          shown = true;
+        } catch {
+          shown = false;
+        }
       }
+      if (!shown && !(presenters > 0 && visibility.shown)) return false;
       return presented();
     },
     present() {

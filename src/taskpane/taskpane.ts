@@ -1,4 +1,5 @@
 /* global document, Office */
+import { paneVisibility } from "../runtime/task-pane-host";
 // The shared runtime's page: the worksheet functions (functions.js, loaded before this file)
 // are registered already; the task pane UI is fetched only when the pane is shown.
 
@@ -26,7 +27,10 @@ Office.onReady(() => {
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") showOnce();
   });
-  Office.addin?.onVisibilityModeChanged?.((args) => {
-    if (args.visibilityMode === Office.VisibilityMode.taskpane) showOnce();
+  // The pane's visibility is followed from start-up, for the spending question as well.
+  const visibility = paneVisibility();
+  visibility.subscribe((mode) => {
+    if (mode === "Taskpane") showOnce();
   });
+  visibility.start();
 });

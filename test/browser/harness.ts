@@ -159,7 +159,9 @@ export interface HostShim {
   actionIds(): string[];
   invokeAction(id: string): Promise<void>;
   visibility(): "Hidden" | "Taskpane";
-  setVisibility(mode: "Hidden" | "Taskpane"): Promise<void>;
+  /** `{ page: false }`: the host reports the mode, the page's own visibility stays as it is. */
+  setVisibility(mode: "Hidden" | "Taskpane", options?: { page?: boolean }): Promise<void>;
+  showAsTaskpaneCalls(): number;
   reset(): Promise<void>;
 }
 

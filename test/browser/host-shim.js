@@ -2729,38 +2729,43 @@
 
   let liveSettings = {};
   let visibility = config.visibility === "Hidden" ? "Hidden" : "Taskpane";
+  // What the page reads (document.visibilityState): it follows the host's mode, except where
+  // the host reports the pane closed while the runtime's frame stays visible (Excel on the web).
+  let pageVisibility = visibility;
+  let showAsTaskpaneCalls = 0;
   const visibilityHandlers = [];
   const pendingSettingsFailures = [];
   const actions = new Map();
 
-  if (visibility === "Hidden") {
-    // The shared runtime's page runs while the pane is closed: the page reads as hidden.
+  function followPageVisibility() {
+    if (Object.getOwnPropertyDescriptor(document, "visibilityState")) return;
     Object.defineProperty(document, "visibilityState", {
       configurable: true,
-      get: () => (visibility === "Hidden" ? "hidden" : "visible"),
+      get: () => (pageVisibility === "Hidden" ? "hidden" : "visible"),
     });
     Object.defineProperty(document, "hidden", {
       configurable: true,
-      get: () => visibility === "Hidden",
+      get: () => pageVisibility === "Hidden",
     });
   }
+  // The shared runtime's page runs while the pane is closed: the page reads as hidden.
+  if (visibility === "Hidden") followPageVisibility();
 
-  async function setVisibility(mode) {
+  /**
+   * The host shows or closes the pane and tells the add-in. `{ page: false }`: the page's own
+   * visibility does not change (Excel on the web need not report the runtime's frame hidden).
+   */
+  async function setVisibility(mode, options) {
     if (mode !== "Hidden" && mode !== "Taskpane")
       throw new Error("visibility is Hidden or Taskpane");
     if (mode === visibility) return;
-    if (!Object.getOwnPropertyDescriptor(document, "visibilityState")) {
-      Object.defineProperty(document, "visibilityState", {
-        configurable: true,
-        get: () => (visibility === "Hidden" ? "hidden" : "visible"),
-      });
-      Object.defineProperty(document, "hidden", {
-        configurable: true,
-        get: () => visibility === "Hidden",
-      });
-    }
     visibility = mode;
-    document.dispatchEvent(new Event("visibilitychange"));
+    if (!options || options.page !== false) {
+      followPageVisibility();
+      const before = pageVisibility;
+      pageVisibility = mode;
+      if (before !== mode) document.dispatchEvent(new Event("visibilitychange"));
+    }
     for (const handler of [...visibilityHandlers]) {
       try {
         await handler({ visibilityMode: mode });
@@ -2918,6 +2923,7 @@
         });
       },
       showAsTaskpane() {
+        showAsTaskpaneCalls++;
         return setVisibility("Taskpane");
       },
       hide() {
@@ -3417,6 +3423,8 @@
     },
     visibility: () => visibility,
     setVisibility,
+    /** How many times the add-in called Office.addin.showAsTaskpane(). */
+    showAsTaskpaneCalls: () => showAsTaskpaneCalls,
     /** An empty workbook and empty OfficeRuntime.storage (for this origin). */
     async reset() {
       await ready;

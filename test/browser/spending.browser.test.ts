@@ -240,6 +240,37 @@ describeBrowser("task pane in Chromium: settings at once, spending, Stop, durabl
   );
 
   browserTest(
+    "pane mounted and page visible, the host reports it hidden: the question asks the host to show it; closing it settles the held cells",
+    async () => {
+      const account = await addin.sandbox.account(100);
+      const page = await addin.openTaskPane();
+      await useKey(page, account.apiKey);
+      // Excel on the web: the pane closed, the runtime's frame still reads as visible.
+      await page.evaluate(() => window.__hostShim.setVisibility("Hidden", { page: false }));
+      expect(await page.evaluate(() => document.visibilityState)).toBe("visible");
+      const before = lookupsSent();
+      await startCells(page, "reported-hidden", 30, 4000);
+      const question = page.getByTestId("spending-question");
+      await question.waitFor({ timeout: 15_000 });
+      expect(await page.evaluate(() => window.__hostShim.showAsTaskpaneCalls())).toBe(1);
+      expect(await page.evaluate(() => window.__hostShim.visibility())).toBe("Taskpane");
+      expect(await question.getAttribute("data-count")).toBe("30");
+
+      // The user closes the pane with the question open: every held cell settles, unsent.
+      await page.evaluate(() => window.__hostShim.setVisibility("Hidden", { page: false }));
+      const cells = await cellsOf(page, "reported-hidden");
+      expect(cells).toHaveLength(30);
+      for (const cell of cells) {
+        expect(errorOf(cell)?.error).toBe("#N/A");
+        expect(errorOf(cell)?.message).toMatch(
+          /^Not run: this recalculation may spend more than 25 credits and the task pane could not ask you\. Change "Ask before spending more than"/
+        );
+      }
+      expect(lookupsSent()).toBe(before);
+    }
+  );
+
+  browserTest(
     "Stop during a 1,500-lookup recalculation: nothing sent after the in-flight ones, every cell settles",
     async () => {
       const account = await addin.sandbox.account(5000);
