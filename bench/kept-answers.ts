@@ -2,7 +2,6 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { build } from "esbuild";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { buildServer } from "../src/server/app";
 import {
@@ -11,6 +10,7 @@ import {
   HOST_SHIM_PATH,
   OFFICE_JS_URL,
 } from "../test/browser/chromium";
+import { keptAnswersSeeder } from "../test/browser/kept-answers-seeder";
 import { DIST, ensureProductionBuild } from "./production-build";
 import { post, printTable, startSandboxProcess } from "./sandbox-process";
 
@@ -18,7 +18,7 @@ import { post, printTable, startSandboxProcess } from "./sandbox-process";
 // profile on disk, as WebView2 keeps one, holding 0, 100,000 and 1,000,000 kept answers.
 // For each: the answers' size, the runtime's start-up time and memory after a reopen, and
 // the time to answer 100,000 cells from kept answers. The answers are written into the
-// runtime's IndexedDB by the product's own store (bench/kept-answers-seed.ts).
+// runtime's IndexedDB by the product's own store (test/browser/kept-answers-seed.ts).
 // Flags: --sizes 0,100000,1000000 --cells 100000.
 
 function flag(name: string, fallback: string): string {
@@ -49,18 +49,6 @@ interface Measured {
   cellsShown: number | null;
   heapAfterCellsMiB: number | null;
   requests: number;
-}
-
-async function seederSource(): Promise<string> {
-  const result = await build({
-    entryPoints: [join(__dirname, "kept-answers-seed.ts")],
-    bundle: true,
-    format: "iife",
-    platform: "browser",
-    target: "es2020",
-    write: false,
-  });
-  return result.outputFiles[0]!.text;
 }
 
 async function openRuntime(profile: string): Promise<{ context: BrowserContext; page: Page }> {
@@ -281,7 +269,7 @@ const mib = (value: number | null): string => (value === null ? "-" : value.toFi
 
 async function main(): Promise<void> {
   ensureProductionBuild();
-  const [shim, seeder] = [readFileSync(HOST_SHIM_PATH, "utf8"), await seederSource()];
+  const [shim, seeder] = [readFileSync(HOST_SHIM_PATH, "utf8"), await keptAnswersSeeder()];
   const sandbox = await startSandboxProcess(["--db", ":memory:"]);
   const host = await buildServer({ dist: DIST, upstream: sandbox.baseUrl });
   const url = (await host.listen({ port: 0, host: "127.0.0.1" })).replace("localhost", "127.0.0.1");

@@ -1,8 +1,8 @@
-import { IndexedDbAnswerStore } from "../src/client/indexeddb-answer-store";
-import { lookupKey } from "../src/client/lookup-key";
-import { cacheNamespace } from "../src/client/result-cache";
+import { IndexedDbAnswerStore } from "../../src/client/indexeddb-answer-store";
+import { lookupKey } from "../../src/client/lookup-key";
+import { cacheNamespace } from "../../src/client/result-cache";
 
-// Bundled for the page by bench/kept-answers.ts: writes kept answers into the runtime's own
+// Bundled for the page (kept-answers-seeder.ts): writes kept answers into the runtime's own
 // IndexedDB through the product's store, in the product's format, as if cells had bought them.
 
 export interface KeptPerson {
