@@ -11,8 +11,15 @@ for tool in python3 make g++ pkg-config; do
 done
 # keytar (under office-addin-debugging) builds from source against libsecret.
 dpkg -s libsecret-1-dev >/dev/null 2>&1 || packages+=(libsecret-1-dev)
-# The browser tests drive Debian's Chromium, /usr/bin/chromium, with playwright-core.
+# The browser tests run in the three engines Office uses: Debian's Chromium (playwright-core),
+# Firefox ESR (puppeteer-core over WebDriver BiDi) and WebKitGTK (WebKitWebDriver driving
+# MiniBrowser, which needs a display: Xvfb).
 [ -x /usr/bin/chromium ] || packages+=(chromium)
+command -v firefox-esr >/dev/null 2>&1 || packages+=(firefox-esr)
+command -v WebKitWebDriver >/dev/null 2>&1 || packages+=(webkit2gtk-driver)
+command -v xvfb-run >/dev/null 2>&1 || packages+=(xvfb xauth)
+# The manifest is checked against Microsoft's schemas offline.
+command -v xmllint >/dev/null 2>&1 || packages+=(libxml2-utils)
 
 if [ "${#packages[@]}" -gt 0 ]; then
   echo "Installing system packages: ${packages[*]}"

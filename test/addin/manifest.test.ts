@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { runInNewContext } from "node:vm";
@@ -120,7 +121,23 @@ describe("manifest.xml", () => {
     for (const url of urls(app)) expect(url).toMatch(/^https:\/\/localhost:3000\//);
     expect(app.AppDomains).toBeUndefined();
   });
+
+  test("valid against Microsoft's manifest schemas (xmllint, offline)", () => {
+    expect(validateAgainstSchemas(join(ROOT, "manifest.xml"))).toBe("");
+  });
 });
+
+const SCHEMA = join(ROOT, "..", "shared", "manifest-xsd", "OfficeAppManifestV1_1.xsd");
+
+/** xmllint's complaints about a manifest ("" when it validates); scripts/setup.sh installs it. */
+function validateAgainstSchemas(file: string): string {
+  const run = spawnSync("xmllint", ["--noout", "--nonet", "--schema", SCHEMA, file], {
+    encoding: "utf8",
+  });
+  if (run.error)
+    throw new Error(`xmllint could not run (apt-get install libxml2-utils): ${run.error.message}`);
+  return run.status === 0 ? "" : run.stderr;
+}
 
 describe("the build (npm run build)", () => {
   const built = existsSync(join(DIST, "functions.json"));
@@ -163,6 +180,7 @@ describe("the build (npm run build)", () => {
     const app = parse(join(DIST, "manifest.prod.xml"));
     for (const url of urls(app)) expect(url).toMatch(/^https:\/\//);
     expect(resources(app).get("Taskpane.Url")).toMatch(/\/taskpane\.html$/);
+    expect(validateAgainstSchemas(join(DIST, "manifest.prod.xml"))).toBe("");
   });
 
   it("the page loads the functions before the task pane, and the UI is a separate chunk", () => {
