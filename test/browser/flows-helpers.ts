@@ -180,7 +180,10 @@ export async function expectKeyNowhere(
 }
 
 /** Sandbox fault injection at run time (README: POST /sandbox/faults). */
-export async function setFaults(addin: Addin, faults: Record<string, unknown>): Promise<void> {
+export async function setFaults(
+  addin: { sandbox: { baseUrl: string } },
+  faults: Record<string, unknown>
+): Promise<void> {
   const answer = await call(addin.sandbox.baseUrl, "POST", "/sandbox/faults", faults);
   if (answer.status !== 200)
     throw new Error(`POST /sandbox/faults: ${answer.status} ${answer.text}`);
@@ -213,22 +216,27 @@ export async function resultsOf(
 export const asSheetValues = (table: unknown[][]): unknown[][] =>
   table.map((row) => row.map((cell) => (cell === null ? "" : cell)));
 
-/** Nothing sticks out of the pane's content box (a narrow task pane must not scroll sideways or clip). */
+/**
+ * What sticks out of the pane's content box, measured in the page (a page function: any
+ * engine's driver can run it): a narrow task pane must not scroll sideways or clip.
+ */
+export function paneOverflow(): { scrollWidth: number; width: number; wide: string[] } {
+  const width = document.documentElement.clientWidth;
+  // The pane's own box: the app's root inside the FluentProvider, less its padding.
+  const app = document.querySelector<HTMLElement>("#root .fui-FluentProvider > div")!;
+  const right = app.getBoundingClientRect().right - parseFloat(getComputedStyle(app).paddingRight);
+  const wide = [...app.querySelectorAll<HTMLElement>("*")]
+    .filter((element) => element.getBoundingClientRect().right > right + 0.5)
+    .map(
+      (element) =>
+        element.getAttribute("data-testid") ??
+        `${element.tagName.toLowerCase()}.${element.className}`.slice(0, 60)
+    );
+  return { scrollWidth: document.documentElement.scrollWidth, width, wide: wide.slice(0, 6) };
+}
+
+/** Nothing sticks out of the pane's content box. */
 export async function expectFitsThePane(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    // The pane's own box: the app's root inside the FluentProvider, less its padding.
-    const app = document.querySelector<HTMLElement>("#root .fui-FluentProvider > div")!;
-    const right =
-      app.getBoundingClientRect().right - parseFloat(getComputedStyle(app).paddingRight);
-    const wide = [...app.querySelectorAll<HTMLElement>("*")]
-      .filter((element) => element.getBoundingClientRect().right > right + 0.5)
-      .map(
-        (element) =>
-          element.getAttribute("data-testid") ??
-          `${element.tagName.toLowerCase()}.${element.className}`.slice(0, 60)
-      );
-    return { scrollWidth: document.documentElement.scrollWidth, width, wide: wide.slice(0, 6) };
-  });
+  const overflow = await page.evaluate(paneOverflow);
   expect(overflow).toEqual({ scrollWidth: overflow.width, width: overflow.width, wide: [] });
 }

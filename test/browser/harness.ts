@@ -327,7 +327,8 @@ export interface RelayRecord {
   at: number;
 }
 
-function checkDist(): void {
+/** Throws when dist/ is missing or a development build; warns when it is older than src/. */
+export function checkDist(): void {
   const required = ["taskpane.html", "taskpane.js", "functions.js", "functions.json"];
   const missing = required.filter((file) => !fs.existsSync(path.join(DIST, file)));
   if (missing.length)
@@ -416,7 +417,12 @@ async function serveDist(sandboxUrl: string, relayLog: RelayRecord[]): Promise<S
   };
 }
 
-function serveFile(pathname: string, req: http.IncomingMessage, res: http.ServerResponse): void {
+/** Serves a file of dist/ ("/" is taskpane.html), never one outside it. */
+export function serveFile(
+  pathname: string,
+  req: http.IncomingMessage,
+  res: http.ServerResponse
+): void {
   let relative: string;
   try {
     relative = decodeURIComponent(pathname === "/" ? "/taskpane.html" : pathname);
@@ -444,7 +450,8 @@ function serveFile(pathname: string, req: http.IncomingMessage, res: http.Server
   });
 }
 
-function relay(
+/** Relays a request to the sandbox without its /api prefix, and logs it. */
+export function relay(
   req: http.IncomingMessage,
   res: http.ServerResponse,
   upstream: URL,

@@ -1,0 +1,446 @@
+import { NO_FAULTS } from "../../src/sandbox/services/faults";
+import {
+  asSheetValues,
+  expectNoFormulas,
+  expectSheetNames,
+  paneOverflow,
+  resultsOf,
+  searchOf,
+  setFaults,
+} from "../browser/flows-helpers";
+import { describeEngines } from "./engines";
+import { engineTest, useEngine, useServedAddin } from "./fixture";
+import { PAGE_ERRORS_GLOBAL, type PageDriver } from "./page-driver";
+import {
+  calculate,
+  cellsOf,
+  errorOf,
+  isEmail,
+  requestsTo,
+  saveKey,
+  setSpending,
+  showTab,
+  startCells,
+  useKey,
+  waitForNewSheet,
+  workbook,
+  type Cell,
+  type Tab,
+} from "./steps";
+
+// The built add-in in the three engines Office runs it in (DESIGN 4c): Debian's Chromium,
+// Firefox ESR and WebKitGTK, each against the real sandbox, with the host shim for office.js.
+// Small scenarios of every kind of work the add-in does in the page: the functions and their
+// outcomes, every tab, settings applied at once, the spending question, Stop, a bulk job into
+// new sheets, and Freeze results. The large-scale runs stay in the Chromium suites.
+//
+//     npm run build && npx jest test/engines                 # all three
+//     npm run build && ENGINES=firefox npx jest test/engines  # one (or a comma list)
+
+type Person = { first_name: string; last_name: string; domain: string };
+type Examples = {
+  person: Record<"valid" | "risky" | "not_found" | "blacklisted", Person>;
+  verify: Record<"valid" | "risky" | "invalid", { email: string }>;
+};
+
+const FUNCTION_IDS = [
+  "COMPANYEMAILS",
+  "CREDITS",
+  "DECISIONMAKER",
+  "EMPLOYEES",
+  "FINDEMAIL",
+  "LINKEDINEMAIL",
+  "VERIFYEMAIL",
+];
+
+/** Each tab, and controls that only its panel shows. */
+const PANELS: Array<[Tab, string[]]> = [
+  ["bulk", ["bulk-from-selection", "bulk-file"]],
+  ["geo", ["geo-query", "geo-submit"]],
+  ["domain", ["domain-name", "domain-check"]],
+  ["report", ["report-email", "report-submit"]],
+  ["jobs", []],
+  ["lookups", ["lookups-waiting", "lookups-stop", "spending-switch", "freeze-selection"]],
+  ["settings", ["settings-api-key", "settings-base-url", "cache-kept"]],
+];
+
+const LOOKUPS = "/v5.1/find-email/";
+
+// One sandbox and one add-in server for the file; one browser at a time.
+const served = useServedAddin();
+
+describeEngines("the add-in", (engine) => {
+  const addin = useEngine(engine, served);
+  let examples: Examples;
+  beforeAll(async () => {
+    examples = (await served.sandbox.examples()) as unknown as Examples;
+  });
+  afterEach(async () => {
+    await setFaults(served, { ...NO_FAULTS });
+  });
+
+  const lookupsSent = (): number => requestsTo(addin.relayLog, LOOKUPS);
+  const findEmail = (page: PageDriver, p: Person, fields?: string): Promise<Cell> =>
+    calculate(page, "FINDEMAIL", [p.first_name, p.last_name, p.domain, null, fields ?? null]);
+
+  engineTest(
+    addin,
+    "the page records its uncaught errors and unhandled rejections (every test checks them)",
+    async () => {
+      const page = await addin.openTaskPane();
+      expect(await page.uncaughtErrors()).toEqual([]);
+      await page.evaluate(() => {
+        setTimeout(() => {
+          throw new TypeError("thrown on purpose");
+        });
+        void Promise.reject(new RangeError("rejected on purpose"));
+      });
+      const errors = await page.waitFor(
+        async (name) => {
+          const recorded = (window as unknown as Record<string, string[]>)[name]!;
+          return recorded.length >= 2 ? [...recorded].sort() : null;
+        },
+        PAGE_ERRORS_GLOBAL,
+        { what: "the two errors to be recorded" }
+      );
+      expect(errors).toEqual([
+        expect.stringMatching(/^uncaught TypeError: thrown on purpose/),
+        expect.stringMatching(/^unhandled rejection: RangeError: rejected on purpose/),
+      ]);
+      // Forgotten, so that the check at the end of this test passes.
+      await page.evaluate((name) => {
+        (window as unknown as Record<string, string[]>)[name]!.length = 0;
+      }, PAGE_ERRORS_GLOBAL);
+    }
+  );
+
+  engineTest(addin, "registers the seven functions, which answer every outcome", async () => {
+    const account = await addin.sandbox.account(20);
+    const page = await addin.openTaskPane();
+    await page.waitFor(
+      (count) => window.__hostShim.functionIds().length === count,
+      FUNCTION_IDS.length,
+      { what: "the functions to register" }
+    );
+    expect((await page.evaluate(() => window.__hostShim.functionIds())).sort()).toEqual(
+      FUNCTION_IDS
+    );
+    await useKey(page, account.apiKey);
+    const { person, verify } = examples;
+    const outcomes: Record<string, Cell> = {};
+
+    outcomes.valid = await findEmail(page, person.valid, "email,email_status");
+    expect(outcomes.valid).toEqual([[expect.stringContaining(`@${person.valid.domain}`), "valid"]]);
+    outcomes.risky = await findEmail(page, person.risky, "email,email_status");
+    expect(outcomes.risky).toEqual([[expect.stringContaining("@"), "risky"]]);
+    outcomes.notFound = await findEmail(page, person.not_found);
+    expect(outcomes.notFound).toEqual({ error: "#N/A", message: "No email found." });
+    outcomes.blacklisted = await findEmail(page, person.blacklisted);
+    expect(outcomes.blacklisted).toEqual({
+      error: "#N/A",
+      message: "Removed from the database at the owner's request (blacklisted).",
+    });
+    outcomes.verified = await calculate(page, "VERIFYEMAIL", [verify.valid.email]);
+    expect(outcomes.verified).toBe("valid");
+    outcomes.invalid = await calculate(page, "VERIFYEMAIL", [verify.invalid.email]);
+    expect(outcomes.invalid).toBe("invalid");
+
+    // An argument the interface would reject: #VALUE! naming it, and no request.
+    const relayed = addin.relayLog.length;
+    outcomes.badEmail = await calculate(page, "VERIFYEMAIL", ["not-an-email"]);
+    expect(outcomes.badEmail).toEqual({
+      error: "#VALUE!",
+      message: "email is not a valid email address.",
+    });
+    outcomes.noName = await calculate(page, "FINDEMAIL", [null, "Doe", "example.com"]);
+    expect(outcomes.noName).toEqual({ error: "#VALUE!", message: "name is required." });
+    expect(addin.relayLog.length).toBe(relayed);
+
+    // 401: a key the service rejects, saved in Settings.
+    await saveKey(page, "rejected-key-0123456789abcdef");
+    outcomes.unauthorized = await findEmail(page, person.valid);
+    expect(outcomes.unauthorized).toEqual({
+      error: "#VALUE!",
+      message: "API key missing or rejected: set it in the task pane.",
+    });
+    expect(
+      addin.relayLog
+        .slice(relayed)
+        .filter((r) => r.path.startsWith(LOOKUPS))
+        .map((r) => r.status)
+    ).toEqual([401]);
+
+    expect(Object.values(outcomes).filter((cell) => errorOf(cell)?.unexpected)).toEqual([]);
+  });
+
+  engineTest(addin, "renders every tab of the task pane", async () => {
+    const page = await addin.openTaskPane();
+    for (const [tab, controls] of PANELS) {
+      await showTab(page, tab);
+      for (const control of controls) await page.waitForTestId(control);
+      // The other tabs' panels are gone.
+      for (const [other, theirs] of PANELS)
+        if (other !== tab)
+          for (const control of theirs)
+            expect(await page.attribute(control, "data-testid")).toBeNull();
+      if (tab === "jobs")
+        await page.waitFor(
+          () => document.body.textContent?.includes("No jobs in this workbook yet."),
+          undefined,
+          { what: "the empty Jobs panel" }
+        );
+      // Laid out within the narrow pane: nothing scrolls sideways or sticks out.
+      const overflow = await page.evaluate(paneOverflow);
+      expect({ tab, ...overflow }).toEqual({
+        tab,
+        scrollWidth: overflow.width,
+        width: overflow.width,
+        wide: [],
+      });
+    }
+  });
+
+  engineTest(addin, "a key saved in Settings is used by the very next cell", async () => {
+    const first = await addin.sandbox.account(10);
+    const second = await addin.sandbox.account(10);
+    const { valid } = examples.person;
+    const page = await addin.openTaskPane();
+    await saveKey(page, first.apiKey);
+    await page.waitFor(() => document.body.textContent?.includes("Settings saved."), undefined, {
+      what: "Settings saved.",
+    });
+    const answer = await findEmail(page, valid);
+    expect(isEmail(answer)).toBe(true);
+    expect(await first.credits()).toBe(9);
+
+    await saveKey(page, second.apiKey);
+    // The answer kept for the first account is not shown to the second: it is asked and paid.
+    expect(await findEmail(page, valid)).toEqual(answer);
+    expect(await second.credits()).toBe(9);
+    expect(await first.credits()).toBe(9);
+    expect(await calculate(page, "CREDITS", [])).toBe(9);
+  });
+
+  engineTest(
+    addin,
+    "reopened, the workbook's cells answer from kept answers, sending nothing",
+    async () => {
+      const account = await addin.sandbox.account(100);
+      const page = await addin.openTaskPane();
+      await useKey(page, account.apiKey);
+      await startCells(page, "first", 3, 300);
+      const first = await cellsOf(page, "first");
+      expect(first.filter((cell) => errorOf(cell)?.error === "#VALUE!")).toEqual([]);
+      const sent = lookupsSent();
+      // Closed as soon as the last cell shows its answer.
+      await page.close();
+
+      const reopened = await addin.openTaskPane({ sameUserAs: page });
+      await startCells(reopened, "again", 3, 300);
+      expect(await cellsOf(reopened, "again")).toEqual(first);
+      expect(lookupsSent()).toBe(sent);
+      await showTab(reopened, "lookups");
+      await reopened.waitForText("lookups-cached", /^3$/);
+    }
+  );
+
+  engineTest(
+    addin,
+    "asks before spending over the threshold (Run, Don't run); spending off sends nothing",
+    async () => {
+      const account = await addin.sandbox.account(100);
+      const page = await addin.openTaskPane();
+      await useKey(page, account.apiKey);
+      await setSpending(page, { threshold: "2" });
+      const before = lookupsSent();
+
+      await startCells(page, "run", 3, 100);
+      await page.waitFor(
+        () =>
+          document
+            .querySelector('[data-testid="spending-question"]')
+            ?.getAttribute("data-count") === "3",
+        undefined,
+        { what: "the question for 3 lookups" }
+      );
+      expect(await page.attribute("spending-question", "data-max-credits")).toBe("3");
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(lookupsSent()).toBe(before);
+      await page.click("spending-run");
+      const ran = await cellsOf(page, "run");
+      expect(ran.filter((cell) => /^(Not run|Stopped)/.test(errorOf(cell)?.message ?? ""))).toEqual(
+        []
+      );
+      expect(lookupsSent()).toBe(before + 3);
+      await page.waitForTestId("spending-question", { state: "detached" });
+
+      // A new recalculation (past the second that joins lookups into one): declined.
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      await startCells(page, "declined", 3, 200);
+      await page.waitForTestId("spending-question");
+      await page.click("spending-decline");
+      const declined = await cellsOf(page, "declined");
+      expect(declined).toEqual(
+        new Array(3).fill({ error: "#N/A", message: expect.stringMatching(/^Not run: declined/) })
+      );
+      expect(lookupsSent()).toBe(before + 3);
+      await page.waitForTestId("spending-question", { state: "detached" });
+
+      // Spending off: a lookup not kept is not sent, whatever the threshold.
+      await setSpending(page, { enabled: false });
+      await startCells(page, "off", 1, 300);
+      expect(await cellsOf(page, "off")).toEqual([
+        { error: "#N/A", message: expect.stringMatching(/^Spending is off/) },
+      ]);
+      expect(lookupsSent()).toBe(before + 3);
+    }
+  );
+
+  engineTest(
+    addin,
+    "Stop during a recalculation settles every cell not sent with Stopped",
+    async () => {
+      const account = await addin.sandbox.account(1000);
+      const page = await addin.openTaskPane();
+      await useKey(page, account.apiKey);
+      await setSpending(page, { threshold: "" });
+      await setFaults(served, { ...NO_FAULTS, slowRate: 1, slowMs: 300 });
+      const before = lookupsSent();
+      const cellCount = 150;
+      await startCells(page, "stop", cellCount, 5000);
+      await page.waitForText("lookups-answered", /^[1-9]\d*$/);
+      await page.click("lookups-stop");
+      const atStop = lookupsSent() - before;
+      const cells = await cellsOf(page, "stop");
+      const sent = lookupsSent() - before;
+      // Only what was already on the wire (at most 6 connections) went out after Stop.
+      expect(sent - atStop).toBeLessThanOrEqual(6);
+      const stopped = cells.filter((cell) => /^Stopped/.test(errorOf(cell)?.message ?? ""));
+      expect(stopped.every((cell) => errorOf(cell)?.error === "#N/A")).toBe(true);
+      expect(cells.length - stopped.length).toBe(sent);
+      expect(stopped.length).toBeGreaterThan(cellCount / 2);
+      await page.waitForText("lookups-waiting", /^0$/);
+      await page.waitForText("lookups-inflight", /^0$/);
+      await page.waitForText("lookups-not-run", new RegExp(`^${stopped.length}$`));
+      await page.waitForTestId("lookups-stopped");
+    }
+  );
+
+  engineTest(
+    addin,
+    "a bulk job from the selection: preview and paid download into new sheets",
+    async () => {
+      const { person } = examples;
+      const account = await addin.sandbox.account(100);
+      const page = await addin.openTaskPane();
+      const table = [
+        ["First name", "Last name", "Company website"],
+        ...[person.valid, person.risky, person.not_found, person.blacklisted].map((p) => [
+          p.first_name,
+          p.last_name,
+          p.domain,
+        ]),
+      ];
+      await page.evaluate(async (values) => {
+        await window.__hostShim.setCells("Leads", "A1", values);
+        await window.__hostShim.setSelection("Leads", "A1:C5");
+      }, table);
+      await useKey(page, account.apiKey);
+
+      await showTab(page, "bulk");
+      await page.click("bulk-from-selection");
+      await page.waitForTestId("bulk-map-first_name");
+      expect(
+        await Promise.all(
+          ["first_name", "last_name", "domain", "email"].map((f) => page.value(`bulk-map-${f}`))
+        )
+      ).toEqual(["0", "1", "2", ""]);
+      expect(await page.text("bulk-source")).toBe("4 rows from Leads A1:C5");
+      await page.waitForText("bulk-cost", /4 rows in 1 search.*up to 4 credits/);
+      // The mapping and the header row can be changed: what the search would be follows.
+      await page.select("bulk-map-domain", "");
+      await page.waitForText("error-message", /^A name needs a company or domain column\.$/);
+      expect(await page.attribute("bulk-submit", "disabled")).not.toBeNull();
+      await page.select("bulk-map-domain", "2");
+      await page.waitForTestId("error-message", { state: "detached" });
+      await page.check("bulk-has-header", false);
+      await page.waitForText("bulk-source", /^5 rows from Leads A1:C5$/);
+      await page.check("bulk-has-header", true);
+      await page.waitForText("bulk-cost", /4 rows in 1 search.*up to 4 credits/);
+
+      await page.click("bulk-submit");
+      await page.waitForTestId("job-row");
+      const jobId = (await page.attribute("job-row", "data-job-id"))!;
+      expect(jobId).toMatch(/^blk_/);
+      await page.waitFor(
+        () =>
+          document.querySelector('[data-testid="job-row"]')?.getAttribute("data-status") ===
+          "completed",
+        undefined,
+        { timeoutMs: 20_000, what: "the job to complete" }
+      );
+      const { credits_needed: creditsNeeded } = await searchOf(account, "bulk", jobId);
+      expect(creditsNeeded).toBeGreaterThan(0);
+
+      // The free preview: the rows, no emails, nothing charged.
+      await page.click("job-preview");
+      const preview = await waitForNewSheet(page, ["Sheet1", "Leads"]);
+      expect(preview.name).toBe("Leads A1_C5 preview");
+      expect(preview.values.map((row) => row.slice(0, 3))).toEqual(table);
+      const emailColumn = preview.values[0]!.indexOf("email");
+      expect(emailColumn).toBeGreaterThan(2);
+      expect(preview.values.slice(1).map((row) => row[emailColumn])).toEqual(["", "", "", ""]);
+      expect(await account.credits()).toBe(100);
+
+      // The paid download, after a confirmation that names the credits.
+      await page.click("job-download");
+      await page.waitForText("job-download-cost", new RegExp(`${creditsNeeded} credits`));
+      await page.click("job-download-confirm");
+      const results = await waitForNewSheet(page, ["Sheet1", "Leads", preview.name]);
+      expect(results.name).toBe("Leads A1_C5");
+      expect(results.values).toEqual(asSheetValues(await resultsOf(account, "bulk", jobId)));
+      const byFirstName = (p: Person) => results.values.find((row) => row[0] === p.first_name)!;
+      expect(byFirstName(person.valid)[emailColumn]).toMatch(/@/);
+      expect(byFirstName(person.not_found)[emailColumn]).toBe("");
+      expect(await account.credits()).toBe(100 - creditsNeeded);
+      const book = await workbook(page);
+      expect(book.tables.find((t) => t.sheet === results.name)).toMatchObject({
+        showHeaders: true,
+        rowCount: 4,
+      });
+      expectSheetNames(book);
+      expectNoFormulas(book);
+    }
+  );
+
+  engineTest(
+    addin,
+    "Freeze results turns the selection's MAIL formulas into their values",
+    async () => {
+      const page = await addin.openTaskPane();
+      await page.evaluate(async () => {
+        const shim = window.__hostShim;
+        await shim.setCells("Sheet1", "A1", [
+          ["Name", "Domain", "Email"],
+          ["Ada", "acme.com"],
+          ["Ben", "beta.io"],
+          ["Cy", "gamma.org"],
+        ]);
+        // Results that Excel would read as a number and a formula if typed, and an error.
+        await shim.setFormulaResult("Sheet1", "C2", "=MAIL.FINDEMAIL(A2,B2)", [["00123"]]);
+        await shim.setFormulaResult("Sheet1", "C3", "=MAIL.FINDEMAIL(A3,B3)", [["=1+1"]]);
+        await shim.setFormulaResult("Sheet1", "C4", "=MAIL.FINDEMAIL(A4,B4)", [["#N/A"]]);
+        await shim.setFormulaResult("Sheet1", "D2", "=LEN(C2)", [[5]]);
+        await shim.setSelection("Sheet1", "A1:D4");
+      });
+      await showTab(page, "lookups");
+      await page.click("freeze-selection");
+      expect(await page.waitForText("freeze-result", /Froze/)).toBe(
+        "Froze 2 cells; 1 cell showing an error kept its formula."
+      );
+      const sheet = (await workbook(page)).sheets[0]!;
+      expect(sheet.formulas).toEqual({ C4: "=MAIL.FINDEMAIL(A4,B4)", D2: "=LEN(C2)" });
+      expect(sheet.values.slice(1).map((row) => row[2])).toEqual(["00123", "=1+1", "#N/A"]);
+    }
+  );
+});

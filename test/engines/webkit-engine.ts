@@ -1,0 +1,226 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import { VIEWPORT } from "../browser/harness";
+import type { EngineBrowser, EnginePage, PageFunction } from "./page-driver";
+import { WebDriverError, WebDriverSession, driverReady, Keys } from "./webdriver-client";
+import { startXvfb, type VirtualDisplay } from "./xvfb";
+
+// WebKitGTK: webkit2gtk-driver's WebKitWebDriver driving MiniBrowser (W3C WebDriver classic),
+// on a virtual display of its own (MiniBrowser has no headless mode). Each page is a window of
+// the one session; the session's first window stays open so that closing a page never ends it.
+
+export const WEBKIT_DRIVER_PATH = process.env.WEBKIT_DRIVER_PATH || "/usr/bin/WebKitWebDriver";
+export const MINIBROWSER_PATH =
+  process.env.MINIBROWSER_PATH ||
+  [
+    "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser",
+    "/usr/lib/aarch64-linux-gnu/webkit2gtk-4.1/MiniBrowser",
+  ].find((file) => fs.existsSync(file)) ||
+  "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser";
+
+/** Driver errors after which a click is tried again: the page was still settling. */
+const RETRIED = new Set([
+  "no such element",
+  "stale element reference",
+  "element click intercepted",
+  "element not interactable",
+]);
+const ACTION_TIMEOUT_MS = 10_000;
+/** Longer than any test waits on one evaluate (cells of a large recalculation). */
+const SCRIPT_TIMEOUT_MS = 180_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Runs the session's commands one at a time: each page switches to its window first. */
+class CommandQueue {
+  private tail: Promise<unknown> = Promise.resolve();
+
+  run<T>(task: () => Promise<T>): Promise<T> {
+    const result = this.tail.then(task);
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+}
+
+/** The in-page wrapper of evaluate: the function's result (or error) as JSON, through `done`. */
+function asyncScript(source: string): string {
+  return `var arg = arguments[0], done = arguments[arguments.length - 1];
+function answer(result) {
+  try { done(JSON.stringify(result)); }
+  catch (error) { done(JSON.stringify({ ok: false, error: "unserialisable result: " + error })); }
+}
+Promise.resolve().then(function () { return (${source})(arg); }).then(
+  function (value) { answer({ ok: true, value: value === undefined ? null : value }); },
+  function (error) {
+    answer({ ok: false, error: error instanceof Error ? String(error) + "\\n" + (error.stack || "") : String(error) });
+  });`;
+}
+
+class WebKitBrowser implements EngineBrowser {
+  readonly engine = "webkit" as const;
+  private readonly queue = new CommandQueue();
+  private currentWindow: string;
+
+  constructor(
+    private readonly session: WebDriverSession,
+    /** The session's first window: never closed, current while no page is. */
+    private readonly home: string,
+    readonly version: string,
+    private readonly stopProcesses: () => Promise<void>
+  ) {
+    this.currentWindow = home;
+  }
+
+  /** Runs a command in a window, switching to it when another one is current. */
+  private inWindow<T>(handle: string, task: () => Promise<T>): Promise<T> {
+    return this.queue.run(async () => {
+      if (this.currentWindow !== handle) {
+        await this.session.switchToWindow(handle);
+        this.currentWindow = handle;
+      }
+      return task();
+    });
+  }
+
+  /** The first element matching `selector` once it is there and enabled, then `act` on it. */
+  private async whenReady(
+    selector: string,
+    act: (element: string) => Promise<void>
+  ): Promise<void> {
+    const deadline = Date.now() + ACTION_TIMEOUT_MS;
+    let problem = "";
+    for (;;) {
+      try {
+        const element = await this.session.findElement(selector);
+        if (element && (await this.session.isElementEnabled(element))) {
+          await act(element);
+          return;
+        }
+        problem = element ? "it is disabled" : "it is not in the page";
+      } catch (error) {
+        if (!(error instanceof WebDriverError) || !RETRIED.has(error.code)) throw error;
+        problem = error.message;
+      }
+      if (Date.now() > deadline)
+        throw new Error(
+          `webkit: could not act on ${selector} within ${ACTION_TIMEOUT_MS} ms: ${problem}`
+        );
+      await sleep(50);
+    }
+  }
+
+  async newPage(): Promise<EnginePage> {
+    // A new window needs an open current one: home, when a closed page was current.
+    const handle = await this.inWindow(this.home, () => this.session.newWindow());
+    const run = <T>(task: () => Promise<T>): Promise<T> => this.inWindow(handle, task);
+    // A task pane's size, as far as MiniBrowser goes: its toolbar keeps windows 447 px wide at least.
+    await run(() => this.session.setWindowRect(VIEWPORT));
+    return {
+      goto: (url) => run(() => this.session.navigate(url)),
+      evaluate: async <A, R>(fn: PageFunction<A, R>, arg: A): Promise<R> => {
+        const answer = await run(() =>
+          this.session.executeAsync<string>(asyncScript(fn.toString()), [arg])
+        );
+        const result = JSON.parse(answer) as { ok: true; value: R } | { ok: false; error: string };
+        if (!result.ok) throw new Error(`webkit: evaluate failed in the page: ${result.error}`);
+        return result.value;
+      },
+      click: (selector) =>
+        run(() => this.whenReady(selector, (element) => this.session.clickElement(element))),
+      fill: (selector, value) =>
+        run(() =>
+          this.whenReady(selector, async (element) => {
+            await this.session.clearElement(element);
+            // Typed, so that the page sees input events; typing then erasing a character
+            // tells it about an emptied field.
+            await this.session.sendKeys(element, value === "" ? `x${Keys.backspace}` : value);
+          })
+        ),
+      select: (selector, value) =>
+        run(() =>
+          this.whenReady(`${selector} option[value=${JSON.stringify(value)}]`, (option) =>
+            this.session.clickElement(option)
+          )
+        ),
+      close: () =>
+        run(async () => {
+          await this.session.closeWindow();
+          await this.session.switchToWindow(this.home);
+          this.currentWindow = this.home;
+        }),
+    };
+  }
+
+  async close(): Promise<void> {
+    try {
+      await this.queue.run(() => this.session.delete());
+    } finally {
+      await this.stopProcesses();
+    }
+  }
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  child.kill("SIGTERM");
+  return exited;
+}
+
+async function startDriver(
+  display: VirtualDisplay
+): Promise<{ url: string; driver: ChildProcess }> {
+  const port = await freePort();
+  const driver = spawn(WEBKIT_DRIVER_PATH, [`--port=${port}`], {
+    env: { ...process.env, DISPLAY: display.display },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  driver.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  driver.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 10_000;
+  while (!(await driverReady(url))) {
+    if (driver.exitCode !== null || Date.now() > deadline) {
+      await stop(driver);
+      throw new Error(`WebKitWebDriver did not start on port ${port}:\n${output}`);
+    }
+    await sleep(50);
+  }
+  return { url, driver };
+}
+
+export async function launchWebKit(): Promise<EngineBrowser> {
+  const display = await startXvfb();
+  let driver: ChildProcess | null = null;
+  const stopProcesses = async (): Promise<void> => {
+    if (driver) await stop(driver);
+    await display.close();
+  };
+  try {
+    const started = await startDriver(display);
+    driver = started.driver;
+    const session = await WebDriverSession.create(started.url, {
+      browserName: "MiniBrowser",
+      "webkitgtk:browserOptions": { binary: MINIBROWSER_PATH, args: ["--automation"] },
+    });
+    await session.setTimeouts({ script: SCRIPT_TIMEOUT_MS, pageLoad: 30_000, implicit: 0 });
+    const version = `WebKitGTK ${String(session.capabilities.browserVersion ?? "?")}`;
+    return new WebKitBrowser(session, await session.windowHandle(), version, stopProcesses);
+  } catch (error) {
+    await stopProcesses();
+    throw error;
+  }
+}
