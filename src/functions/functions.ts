@@ -11,46 +11,11 @@ import {
   type CellResult,
 } from "./cell-results";
 import { getServices } from "../runtime/services";
+import { DECISION_MAKER_FIELDS, PERSON_FIELDS, PROFILE_FIELDS } from "./answer-fields";
+import { decisionMakerRequest, personRequest, profileRequest, verifyRequest } from "./requests";
 
 // The worksheet functions of the MAIL namespace (DESIGN 2). Each turns its cell arguments
 // into a request and the answer into a cell value; the JSDoc is their metadata.
-
-const PERSON_FIELDS = [
-  "email",
-  "email_status",
-  "valid_email",
-  "person_full_name",
-  "person_company_name",
-  "person_job_title",
-  "mx_host",
-  "mx_domain",
-  "credits_charged",
-];
-const DECISION_MAKER_FIELDS = [
-  "email",
-  "email_status",
-  "valid_email",
-  "decision_maker_category",
-  "person_first_name",
-  "person_last_name",
-  "person_full_name",
-  "person_job_title",
-  "person_linkedin_url",
-  "mx_host",
-  "mx_domain",
-  "credits_charged",
-];
-const PROFILE_FIELDS = [
-  "email",
-  "email_status",
-  "valid_email",
-  "person_full_name",
-  "person_job_title",
-  "person_company_name",
-  "mx_host",
-  "mx_domain",
-  "credits_charged",
-];
 
 /**
  * Finds the professional email address of a person.
@@ -74,12 +39,9 @@ export function findEmail(
 ): Promise<any[][]> {
   const signal = cancellation(invocation);
   return cell(async () => {
-    const request = { ...args.personName(name, last_name), ...args.company(company) };
-    const profile = args.linkedinUrl(linkedin_url);
+    const request = personRequest(name, last_name, company, linkedin_url);
     const names = args.fields(fields, PERSON_FIELDS, "email");
-    const found = foundOrError(
-      await lookup("person", profile ? { ...request, linkedin_url: profile } : request, signal)
-    );
+    const found = foundOrError(await lookup("person", request, signal));
     return found instanceof CustomFunctions.Error ? found : fieldsRow(found, names);
   }) as Promise<any[][]>;
 }
@@ -98,7 +60,7 @@ export function verifyEmail(
 ): Promise<string> {
   const signal = cancellation(invocation);
   return cell(async () => {
-    const outcome = await lookup("verify", { email: args.email(email) }, signal);
+    const outcome = await lookup("verify", verifyRequest(email), signal);
     return outcome.status === "ok"
       ? outcome.value.email_status
       : excelError("notAvailable", outcome.message);
@@ -123,10 +85,7 @@ export function decisionMaker(
 ): Promise<any[][]> {
   const signal = cancellation(invocation);
   return cell(async () => {
-    const request = {
-      ...args.company(company),
-      decision_maker_category: args.categories(categories as CellValue),
-    };
+    const request = decisionMakerRequest(company, categories as CellValue);
     const names = args.fields(fields, DECISION_MAKER_FIELDS, "email");
     const found = foundOrError(await lookup("decision_maker", request, signal));
     return found instanceof CustomFunctions.Error ? found : fieldsRow(found, names);
@@ -174,10 +133,9 @@ export function linkedinEmail(
 ): Promise<any[][]> {
   const signal = cancellation(invocation);
   return cell(async () => {
-    const url = args.linkedinUrl(linkedin_url);
-    if (url === null) throw new args.ArgumentError("linkedin_url", "linkedin_url is required.");
+    const request = profileRequest(linkedin_url);
     const names = args.fields(fields, PROFILE_FIELDS, "email");
-    const found = foundOrError(await lookup("linkedin_url", { linkedin_url: url }, signal));
+    const found = foundOrError(await lookup("linkedin_url", request, signal));
     return found instanceof CustomFunctions.Error ? found : fieldsRow(found, names);
   }) as Promise<any[][]>;
 }

@@ -77,18 +77,29 @@ export function detectHeader(values: Cell[][]): boolean {
   return first !== undefined && values.length >= 2 && isHeaderRow(first);
 }
 
+export interface SuggestOptions {
+  /** Columns never mapped: Enrich's own output columns (DESIGN 4b), "Email" among them. */
+  ignoreColumns?: readonly number[];
+}
+
 /** Suggests a mapping: from header names, else from what the cells look like. */
-export function suggestMapping(values: Cell[][], hasHeader: boolean): ColumnMapping {
+export function suggestMapping(
+  values: Cell[][],
+  hasHeader: boolean,
+  options: SuggestOptions = {}
+): ColumnMapping {
   const mapping: ColumnMapping = {};
+  const ignored = new Set(options.ignoreColumns ?? []);
   const width = Math.max(0, ...values.slice(0, 50).map((row) => row.length));
   if (hasHeader) {
     (values[0] ?? []).forEach((cell, index) => {
       const field = fieldOfHeader(cell);
-      if (field && mapping[field] === undefined) mapping[field] = index;
+      if (field && mapping[field] === undefined && !ignored.has(index)) mapping[field] = index;
     });
     return mapping;
   }
   for (let column = 0; column < width; column++) {
+    if (ignored.has(column)) continue;
     const kinds = values
       .slice(0, 50)
       .map((row) => looksLike(row[column] ?? null))

@@ -39,3 +39,8 @@ export function rangeAddress(
   const last = columnLetter(columnIndex + columnCount - 1);
   return `${first}${rowIndex + 1}:${last}${rowIndex + rowCount}`;
 }
+
+/** The address of one cell from zero-based indexes: (4, 3) -> "D5". */
+export function cellAddress(rowIndex: number, columnIndex: number): string {
+  return rangeAddress(rowIndex, columnIndex, 1, 1).split(":")[0]!;
+}

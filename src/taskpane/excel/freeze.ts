@@ -1,6 +1,6 @@
-import { toExcelInput, type CellValue, type ExcelInput } from "./cell-values";
-import { jsonBytes } from "./json-bytes";
-import { DEFAULT_MAX_PAYLOAD_BYTES, MAX_CELLS_PER_SYNC } from "./sheet-writer";
+import { toExcelInput, type CellValue } from "./cell-values";
+import { DEFAULT_MAX_PAYLOAD_BYTES } from "./sheet-writer";
+import { ValueWriter } from "./value-writer";
 
 // Freeze results (DESIGN 4, Spending): the MAIL formulas of the selected range become their
 // current values, so a finished sheet can be shared without ever recalculating. Text stays
@@ -29,8 +29,6 @@ export const NOTHING_TO_FREEZE = "No MAIL formulas in the selection.";
 const CELLS_PER_READ = 20_000;
 /** Anchors asked for their spill range in one sync. */
 const PROBES_PER_SYNC = 1_000;
-/** What one write costs in a request besides its values: the range's path and the action. */
-const ACTION_BYTES = 500;
 
 interface Block {
   row: number;
@@ -342,78 +340,4 @@ function rectangles(anchors: Anchor[]): Array<Block & { cells: Anchor[][] }> {
   }
   done.push(...open.values());
   return done;
-}
-
-/** Values written in syncs under the payload budget: rows together, a row too large in slices. */
-class ValueWriter {
-  private pendingBytes = 0;
-  private pendingCells = 0;
-
-  constructor(
-    private readonly context: Excel.RequestContext,
-    private readonly sheet: Excel.Worksheet,
-    private readonly budget: number
-  ) {}
-
-  async write(row: number, column: number, values: ExcelInput[][]): Promise<void> {
-    const width = values[0]?.length ?? 0;
-    let start = 0;
-    let bytes = ACTION_BYTES + 2;
-    const put = async (end: number): Promise<void> => {
-      if (end > start) await this.queue(row + start, column, values.slice(start, end), bytes);
-      start = end;
-      bytes = ACTION_BYTES + 2;
-    };
-    for (let r = 0; r < values.length; r++) {
-      const rowBytes = jsonBytes(values[r]) + 1;
-      if (ACTION_BYTES + 2 + rowBytes > this.budget) {
-        await put(r);
-        await this.writeWideRow(row + r, column, values[r]!);
-        start = r + 1;
-        continue;
-      }
-      if (
-        r > start &&
-        (bytes + rowBytes > this.budget || (r - start + 1) * width > MAX_CELLS_PER_SYNC)
-      )
-        await put(r);
-      bytes += rowBytes;
-    }
-    await put(values.length);
-  }
-
-  private async writeWideRow(row: number, column: number, cells: ExcelInput[]): Promise<void> {
-    let start = 0;
-    let bytes = ACTION_BYTES + 4;
-    for (let c = 0; c <= cells.length; c++) {
-      const cellBytes = c < cells.length ? jsonBytes(cells[c]) + 1 : 0;
-      if (c === cells.length || (c > start && bytes + cellBytes > this.budget)) {
-        await this.queue(row, column + start, [cells.slice(start, c)], bytes);
-        start = c;
-        bytes = ACTION_BYTES + 4;
-      }
-      bytes += cellBytes;
-    }
-  }
-
-  private async queue(
-    row: number,
-    column: number,
-    values: ExcelInput[][],
-    bytes: number
-  ): Promise<void> {
-    const cells = values.length * values[0]!.length;
-    if (this.pendingBytes + bytes > this.budget || this.pendingCells + cells > MAX_CELLS_PER_SYNC)
-      await this.flush();
-    this.sheet.getRangeByIndexes(row, column, values.length, values[0]!.length).values = values;
-    this.pendingBytes += bytes;
-    this.pendingCells += cells;
-  }
-
-  async flush(): Promise<void> {
-    if (this.pendingCells === 0) return;
-    this.pendingBytes = 0;
-    this.pendingCells = 0;
-    await this.context.sync();
-  }
 }

@@ -20,28 +20,7 @@ const CELLS_PER_READ = 50_000;
  */
 export async function readSelection(): Promise<SelectionValues> {
   return Excel.run(async (context) => {
-    const selected = context.workbook.getSelectedRange();
-    // A navigation property: a proxy to the sheet, usable without a load.
-    // eslint-disable-next-line office-addins/call-sync-before-read, office-addins/load-object-before-read
-    const sheet = selected.worksheet;
-    const used = sheet.getUsedRangeOrNullObject(true);
-    sheet.load("name");
-    used.load("address");
-    try {
-      await context.sync();
-    } catch (error) {
-      if ((error as { code?: unknown }).code === "InvalidSelection")
-        throw new Error(
-          "Select one block of cells: the selection has several areas, or is not cells.",
-          { cause: error }
-        );
-      throw error;
-    }
-    if (used.isNullObject) throw emptySelection();
-    const area = selected.getIntersectionOrNullObject(used);
-    area.load("address, rowIndex, columnIndex, rowCount, columnCount");
-    await context.sync();
-    if (area.isNullObject) throw emptySelection();
+    const { sheet, area } = await selectedDataArea(context);
     const values = await readInBlocks(context, sheet, area);
     if (values.every((row) => row.every((cell) => cell === null))) throw emptySelection();
     // A header alone is refused here, before the mapping is shown and before any request.
@@ -53,6 +32,44 @@ export async function readSelection(): Promise<SelectionValues> {
       values,
     };
   });
+}
+
+/** The selection's sheet (name loaded) and the part of it inside the used range (position loaded). */
+export interface SelectedArea {
+  sheet: Excel.Worksheet;
+  area: Excel.Range;
+}
+
+/**
+ * The selection clipped to its sheet's used range. Loads queued on `selected` beforehand are
+ * answered by the same first sync. Refuses a selection of several areas, and an empty one.
+ */
+export async function selectedDataArea(
+  context: Excel.RequestContext,
+  selected: Excel.Range = context.workbook.getSelectedRange()
+): Promise<SelectedArea> {
+  // A navigation property: a proxy to the sheet, usable without a load.
+  // eslint-disable-next-line office-addins/call-sync-before-read
+  const sheet = selected.worksheet;
+  const used = sheet.getUsedRangeOrNullObject(true);
+  sheet.load("name");
+  used.load("address");
+  try {
+    await context.sync();
+  } catch (error) {
+    if ((error as { code?: unknown }).code === "InvalidSelection")
+      throw new Error(
+        "Select one block of cells: the selection has several areas, or is not cells.",
+        { cause: error }
+      );
+    throw error;
+  }
+  if (used.isNullObject) throw emptySelection();
+  const area = selected.getIntersectionOrNullObject(used);
+  area.load("address, rowIndex, columnIndex, rowCount, columnCount");
+  await context.sync();
+  if (area.isNullObject) throw emptySelection();
+  return { sheet, area };
 }
 
 /** The active cell's value as text, or null when it is empty. */
@@ -74,10 +91,11 @@ function emptySelection(): Error {
   );
 }
 
-async function readInBlocks(
+/** The values of `area` (position loaded), read in blocks of whole rows that fit a response. */
+export async function readInBlocks(
   context: Excel.RequestContext,
   sheet: Excel.Worksheet,
-  area: Excel.Range
+  area: Pick<Excel.Range, "rowIndex" | "columnIndex" | "rowCount" | "columnCount">
 ): Promise<CellValue[][]> {
   const values: CellValue[][] = [];
   let rowsPerRead = Math.max(1, Math.floor(CELLS_PER_READ / area.columnCount));
@@ -104,7 +122,8 @@ async function readInBlocks(
   return values;
 }
 
-function toCellValue(value: unknown): CellValue {
+/** A value as Range.values gives it: "" is an empty cell (null). */
+export function toCellValue(value: unknown): CellValue {
   if (value === "" || value === null || value === undefined) return null;
   return typeof value === "number" || typeof value === "boolean" ? value : String(value);
 }

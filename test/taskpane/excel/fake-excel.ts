@@ -4,7 +4,9 @@
 // (refused above Excel on the web's 5 MB, as Excel does; so are answers above 5 MB), and cells
 // as Excel stores typed input: a leading apostrophe makes text, "=..." a formula, "00123" a
 // number, "TRUE" a boolean. A formula's result is given by the test (setFormula); a result of
-// several cells spills from its anchor, as a dynamic array does.
+// several cells spills from its anchor, as a dynamic array does. Tables are found from a
+// range (getTables) or by name, give their header and body ranges, and grow by appended
+// columns as Excel inserts them (cells right of the table in its rows move right).
 
 /** An error value shown by a cell ("#N/A"). */
 export interface FakeError {
@@ -35,7 +37,8 @@ export interface FakeOp {
     | "columnWidth"
     | "freezeRows"
     | "activate"
-    | "delete";
+    | "delete"
+    | "columns.add";
   sheet: string;
   address?: string;
   detail?: unknown;
@@ -169,7 +172,8 @@ export class FakeSheet {
   shown(): Array<Array<string | number | boolean | null>> {
     const last = Math.max(-1, ...this.cells.keys());
     return Array.from({ length: last + 1 }, (_, r) =>
-      (this.cells.get(r) ?? []).map((c) => {
+      // Array.from, not map: a cell never written is a hole in the row, shown as null.
+      Array.from(this.cells.get(r) ?? [], (c) => {
         if (c === undefined || c.kind === "empty") return null;
         if (c.kind === "formula") return `FORMULA:${c.value}`;
         const value = shownValue(c);
@@ -178,15 +182,21 @@ export class FakeSheet {
     );
   }
 
-  /** The smallest block holding every cell that is not empty, or null. */
-  usedBlock(): Block | null {
+  /** The smallest block holding every cell that is not empty (of `within`, or of the sheet), or null. */
+  usedBlock(within?: Block): Block | null {
     let top = Infinity;
     let left = Infinity;
     let bottom = -1;
     let right = -1;
+    const inside = (r: number, c: number): boolean =>
+      !within ||
+      (r >= within.row &&
+        r < within.row + within.rows &&
+        c >= within.column &&
+        c < within.column + within.columns);
     for (const [r, row] of this.cells) {
       row.forEach((cell, c) => {
-        if (!cell || cell.kind === "empty") return;
+        if (!cell || cell.kind === "empty" || !inside(r, c)) return;
         top = Math.min(top, r);
         bottom = Math.max(bottom, r);
         left = Math.min(left, c);
@@ -237,6 +247,14 @@ export class FakeSheet {
     this.put(row, column, cell);
   }
 
+  /** Inserts an empty cell at `column` in each of `rows` rows from `row`: the cells from there move right. */
+  insertCellsRight(row: number, rows: number, column: number): void {
+    for (let r = row; r < row + rows; r++) {
+      const stored = this.cells.get(r);
+      if (stored && stored.length > column) stored.splice(column, 0, { kind: "empty" });
+    }
+  }
+
   private removeSpill(row: number, column: number): void {
     const spill = this.spillOf(row, column);
     if (!spill) return;
@@ -274,6 +292,8 @@ export class FakeSheet {
       get name() {
         return sheet.name;
       },
+      // The name is always readable here; load is accepted for code written for Excel.
+      load: () => api,
       getRange: (address: string) => excel.range(sheet, address),
       getRangeByIndexes: (row: number, column: number, rows: number, columns: number) =>
         excel.range(sheet, formatAddress({ row, column, rows, columns })),
@@ -292,19 +312,7 @@ export class FakeSheet {
           excel.queue({ op: "tables.add", sheet: sheet.name, address, detail: hasHeaders }, 0, () =>
             excel.tables.push(table)
           );
-          return {
-            set name(name: string) {
-              if (
-                !/^[\p{L}_][\p{L}\p{N}_.]*$/u.test(name) ||
-                excel.tables.some((t) => t !== table && t.name.toLowerCase() === name.toLowerCase())
-              ) {
-                throw new Error(`InvalidArgument: table name ${name}`);
-              }
-              excel.queue({ op: "table.name", sheet: sheet.name, detail: name }, 0, () => {
-                table.name = name;
-              });
-            },
-          };
+          return excel.tableApi(() => table);
         },
       },
       freezePanes: {
@@ -448,9 +456,30 @@ export class FakeExcel {
         },
       }
     );
+    const worksheetsWithItems = Object.assign(worksheets, {
+      getItem: (name: string) => {
+        const sheet = this.sheets.find((s) => s.name.toLowerCase() === name.toLowerCase());
+        if (sheet) return sheet.api();
+        this.pending.push(() => {
+          throw itemNotFound(`The worksheet ${name}`);
+        });
+        return new FakeSheet(this, name).api();
+      },
+    });
+    const tables = Object.assign(
+      loadable(() => this.tables.map((t) => ({ name: t.name }))),
+      {
+        getItem: (name: string) =>
+          this.tableApi(() => {
+            const table = this.tables.find((t) => t.name.toLowerCase() === name.toLowerCase());
+            if (!table) throw itemNotFound(`The table ${name}`);
+            return table;
+          }),
+      }
+    );
     const workbook = {
-      worksheets,
-      tables: loadable(() => this.tables.map((t) => ({ name: t.name }))),
+      worksheets: worksheetsWithItems,
+      tables,
       names: loadable(() => (this.options.definedNames ?? []).map((name) => ({ name }))),
       getSelectedRange: () => {
         const sheet = this.sheet(this.selection.sheet);
@@ -536,6 +565,50 @@ export class FakeExcel {
           return mine && theirs ? intersect(mine, theirs) : null;
         });
       },
+      getUsedRangeOrNullObject() {
+        // Formatting is not modelled: every used cell holds a value.
+        return excel.derivedRange(sheet, () => {
+          const mine = block();
+          return mine ? sheet.usedBlock(mine) : null;
+        });
+      },
+      getTables(fullyContained = false) {
+        let items: Excel.Table[] | null = null;
+        const collection = {
+          load(names: string) {
+            const list = names
+              .split(",")
+              .map((name) => name.trim().replace(/^items\//, ""))
+              .filter((name) => name !== "items");
+            excel.pending.push(() => {
+              const mine = block();
+              const found = excel.tables.filter((t) => {
+                if (t.sheet !== sheet.name || !mine) return false;
+                const theirs = parseAddress(t.address);
+                const common = intersect(mine, theirs);
+                return fullyContained
+                  ? common !== null &&
+                      common.rows === theirs.rows &&
+                      common.columns === theirs.columns
+                  : common !== null;
+              });
+              const loaded = found.map((t) => tableProperties(t, list));
+              return {
+                bytes: bytesOf(loaded),
+                commit: () => {
+                  items = found.map((t, i) => excel.tableApi(() => t, loaded[i]));
+                },
+              };
+            });
+            return collection;
+          },
+          get items(): Excel.Table[] {
+            if (!items) throw new Error("PropertyNotLoaded: items (load, then sync)");
+            return items;
+          },
+        };
+        return collection;
+      },
       getSpillingToRangeOrNullObject() {
         excel.spillQueries++;
         return excel.derivedRange(sheet, () => {
@@ -547,6 +620,86 @@ export class FakeExcel {
       },
     });
     return target;
+  }
+
+  /**
+   * A table object: `name` and `showHeaders` once loaded, its ranges, and columns.add, which
+   * appends a column (index omitted, null or -1) with a header made unique in the table.
+   * `find` runs at sync and throws ItemNotFound when the table is not there.
+   */
+  tableApi(find: () => FakeTable, loaded: Record<string, unknown> = {}): Excel.Table {
+    const excel = this;
+    const sheetOf = (): FakeSheet => excel.sheet(find().sheet);
+    const blockOf = (): Block => parseAddress(find().address);
+    const body = (): Block => {
+      const block = blockOf();
+      const header = find().hasHeaders ? 1 : 0;
+      return { ...block, row: block.row + header, rows: block.rows - header };
+    };
+    // The sheet is known once the table is: a table found by name resolves at sync.
+    const lazyRange = (resolve: () => Block | null): Excel.Range => {
+      let sheet: FakeSheet | undefined;
+      try {
+        sheet = sheetOf();
+      } catch {
+        sheet = new FakeSheet(excel, "");
+      }
+      return excel.derivedRange(sheet, resolve);
+    };
+    const property = (name: string) => {
+      if (!(name in loaded)) throw new Error(`PropertyNotLoaded: ${name} (load, then sync)`);
+      return loaded[name];
+    };
+    const api = {
+      load(names: string) {
+        const list = names.split(",").map((name) => name.trim());
+        excel.pending.push(() => {
+          const table = find();
+          const data = tableProperties(table, list);
+          return { bytes: bytesOf(data), commit: () => Object.assign(loaded, data) };
+        });
+        return api;
+      },
+      get name(): string {
+        return property("name") as string;
+      },
+      set name(name: string) {
+        const table = find();
+        if (
+          !/^[\p{L}_][\p{L}\p{N}_.]*$/u.test(name) ||
+          excel.tables.some((t) => t !== table && t.name.toLowerCase() === name.toLowerCase())
+        ) {
+          throw new Error(`InvalidArgument: table name ${name}`);
+        }
+        excel.queue({ op: "table.name", sheet: table.sheet, detail: name }, 0, () => {
+          table.name = name;
+        });
+      },
+      get showHeaders(): boolean {
+        return property("showHeaders") as boolean;
+      },
+      get worksheet(): Excel.Worksheet {
+        return sheetOf().api();
+      },
+      getRange: () => lazyRange(blockOf),
+      getHeaderRowRange: () =>
+        lazyRange(() => (find().hasHeaders ? { ...blockOf(), rows: 1 } : null)),
+      getDataBodyRange: () => lazyRange(body),
+      columns: {
+        add: (index?: number | null, values?: unknown[][], name?: string) => {
+          if (index !== undefined && index !== null && index !== -1)
+            throw new Error("InvalidArgument: the fake only appends table columns");
+          const table = find();
+          excel.queue(
+            { op: "columns.add", sheet: table.sheet, address: table.address, detail: name },
+            values ? bytesOf(values) : 0,
+            () => appendTableColumn(sheetOf(), table, values, name)
+          );
+          return {};
+        },
+      },
+    };
+    return api as unknown as Excel.Table;
   }
 
   range(sheet: FakeSheet, address: string): Excel.Range {
@@ -614,6 +767,50 @@ export class FakeExcel {
 interface Answer {
   bytes: number;
   commit: () => void;
+}
+
+const itemNotFound = (what: string): Error =>
+  Object.assign(new Error(`${what} does not exist.`), { code: "ItemNotFound" });
+
+function tableProperties(table: FakeTable, names: string[]): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  for (const name of names) {
+    if (name === "name") data.name = table.name;
+    else if (name === "showHeaders") data.showHeaders = table.hasHeaders;
+    else throw new Error(`InvalidArgument: the fake does not load table ${name}`);
+  }
+  return data;
+}
+
+/**
+ * A column appended to a table as Excel inserts one: the cells right of the table in its rows
+ * move right; the header is `name` (or values[0][0], or "ColumnN"), made unique in the table
+ * with a number as Excel does; values, when given, cover the header row and the body.
+ */
+function appendTableColumn(
+  sheet: FakeSheet,
+  table: FakeTable,
+  values: unknown[][] | undefined,
+  name: string | undefined
+): void {
+  const block = parseAddress(table.address);
+  const column = block.column + block.columns;
+  if (values && values.length !== block.rows)
+    throw new Error(`InvalidArgument: ${values.length} values for a column of ${block.rows} cells`);
+  sheet.insertCellsRight(block.row, block.rows, column);
+  table.address = formatAddress({ ...block, columns: block.columns + 1 });
+  values?.forEach((row, r) => sheet.write(block.row + r, column, storeInput(row[0])));
+  if (!table.hasHeaders) return;
+  const taken = new Set(
+    Array.from({ length: block.columns }, (_, c) =>
+      String(sheet.read("values", block.row, block.column + c)).toLowerCase()
+    )
+  );
+  const wanted = name ?? (values ? String(values[0]?.[0] ?? "") : "");
+  const base = wanted === "" ? `Column${block.columns + 1}` : wanted;
+  let header = base;
+  for (let n = 2; taken.has(header.toLowerCase()); n++) header = `${base}${n}`;
+  sheet.write(block.row, column, { kind: "text", value: header, quotePrefix: false });
 }
 
 const CELL_PROPERTIES = ["values", "formulas", "valueTypes"];
