@@ -73,6 +73,11 @@ describeBrowser("task pane in Chromium: settings", () => {
       expect(workbook.sheets.flatMap((s) => s.values.flat()).filter((v) => v !== "")).toEqual([]);
 
       await screenshot(page, "settings");
+
+      // Saved again after the test: the stale report gives way to the confirmation.
+      await page.getByTestId("settings-save").click();
+      await page.waitForFunction(() => document.body.textContent?.includes("Settings saved."));
+      expect(await report.count()).toBe(0);
     }
   );
 

@@ -94,9 +94,14 @@ export function SettingsPanel({ services }: { services: Services }): JSX.Element
     return { healthy: status.healthy, email: account.email, creditsLeft: account.credits_left };
   });
   const report = test.done;
+  // A new save makes the last connection report stale: its message gives way to "saved".
+  const saveOnly = () => {
+    test.reset();
+    return save.run();
+  };
 
   return (
-    <form className={panel.form} onSubmit={submitTo(save.run)}>
+    <form className={panel.form} onSubmit={submitTo(saveOnly)}>
       {FIELDS.map(([field, label, hint, testId, input]) => (
         <TextField
           key={field}
