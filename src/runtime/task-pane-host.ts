@@ -1,3 +1,5 @@
+import { Listeners } from "../client/listeners";
+
 /**
  * What the runtime needs of the Office host around the task pane: putting the spending
  * question on screen (DESIGN 4: held cells never wait without a question on screen) and a
@@ -44,7 +46,7 @@ const office = (): OfficeLike | undefined => (globalThis as { Office?: OfficeLik
 export class PaneVisibility {
   /** What the host last reported; null until it reports. */
   mode: PaneMode | null = null;
-  private readonly listeners = new Set<(mode: PaneMode) => void>();
+  private readonly listeners = new Listeners<[PaneMode]>();
   private started = false;
 
   /** Subscribes to the host once (when Office is ready); later calls do nothing. */
@@ -70,13 +72,12 @@ export class PaneVisibility {
 
   /** Calls `listener` with every mode the host reports; returns the function that stops it. */
   subscribe(listener: (mode: PaneMode) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.listeners.add(listener);
   }
 
   private report(visibilityMode: string): void {
     this.mode = visibilityMode === "Taskpane" ? "Taskpane" : "Hidden";
-    for (const listener of [...this.listeners]) listener(this.mode);
+    this.listeners.emit(this.mode);
   }
 }
 

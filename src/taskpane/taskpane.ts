@@ -1,4 +1,5 @@
 /* global document, Office */
+import { associateCommands } from "../commands/commands";
 import { paneVisibility } from "../runtime/task-pane-host";
 // The shared runtime's page: the worksheet functions (functions.js, loaded before this file)
 // are registered already; the task pane UI is fetched only when the pane is shown.
@@ -21,6 +22,7 @@ function showOnce(): void {
 }
 
 Office.onReady(() => {
+  associateCommands();
   // With a long-lived shared runtime the page also runs while the pane is closed (for the
   // functions): build the UI only once it is seen.
   if (document.visibilityState === "visible") showOnce();

@@ -59,6 +59,12 @@ describe("manifest.xml", () => {
   const app = parse(join(ROOT, "manifest.xml"));
   const host = app.VersionOverrides.Hosts.Host;
   const res = resources(app);
+  const desktopPoint = (type: string): Node => {
+    const points: Node[] = [host.DesktopFormFactor.ExtensionPoint].flat();
+    const point = points.find((p) => p["@type"] === type);
+    if (!point) throw new Error(`no ${type} extension point`);
+    return point;
+  };
 
   test("a task pane add-in for Excel that requires the shared runtime", () => {
     expect(app["@type"]).toBe("TaskPaneApp");
@@ -80,7 +86,7 @@ describe("manifest.xml", () => {
     const page = host.AllFormFactors.ExtensionPoint.Page.SourceLocation["@resid"];
     const functionFile = host.DesktopFormFactor.FunctionFile["@resid"];
     const taskpane =
-      host.DesktopFormFactor.ExtensionPoint.OfficeTab.Group.Control[0].Action.SourceLocation[
+      desktopPoint("PrimaryCommandSurface").OfficeTab.Group.Control[0].Action.SourceLocation[
         "@resid"
       ];
     expect(new Set([runtime["@resid"], page, functionFile, taskpane])).toEqual(
@@ -102,7 +108,7 @@ describe("manifest.xml", () => {
   });
 
   test("a ribbon button that opens the task pane, with icons that exist in assets/", () => {
-    const control = host.DesktopFormFactor.ExtensionPoint.OfficeTab.Group.Control[0];
+    const control = desktopPoint("PrimaryCommandSurface").OfficeTab.Group.Control[0];
     expect(control["@type"]).toBe("Button");
     expect(control.Action["@type"]).toBe("ShowTaskpane");
     const icons = [...res.entries()].filter(([id]) => id.startsWith("Icon.")).map(([, url]) => url);
@@ -115,6 +121,28 @@ describe("manifest.xml", () => {
       expect(existsSync(file) ? url : `missing ${file}`).toBe(url);
       expect(readFileSync(file).subarray(1, 4).toString()).toBe("PNG");
     }
+  });
+
+  test("ribbon buttons and cell menu items run findEmails and verifyEmails in the shared runtime", () => {
+    const actions = (controls: Node[]) =>
+      controls.map((control) => [
+        res.get(control.Label["@resid"]),
+        control.Action["@type"],
+        control.Action.FunctionName ?? null,
+      ]);
+    expect(actions(desktopPoint("PrimaryCommandSurface").OfficeTab.Group.Control)).toEqual([
+      ["Mail Finder", "ShowTaskpane", null],
+      ["Find emails", "ExecuteFunction", "findEmails"],
+      ["Verify emails", "ExecuteFunction", "verifyEmails"],
+    ]);
+    const menu = desktopPoint("ContextMenu").OfficeMenu;
+    expect(menu["@id"]).toBe("ContextMenuCell");
+    expect(actions(menu.Control)).toEqual([
+      ["Find emails for these rows", "ExecuteFunction", "findEmails"],
+      ["Verify these emails", "ExecuteFunction", "verifyEmails"],
+    ]);
+    // ExecuteFunction runs in the function file: the shared runtime's page.
+    expect(host.DesktopFormFactor.FunctionFile["@resid"]).toBe("Taskpane.Url");
   });
 
   test("every URL is https on localhost:3000, and no app domain is granted that is not needed", () => {

@@ -1948,6 +1948,19 @@
         { orNull: true }
       );
     }
+    getTables(fullyContained) {
+      const rect = () => this._info().rect;
+      return new TableCollection(
+        this._ctx,
+        this._path + ".getTables(" + !!fullyContained + ")",
+        () => this._info().sheet.id,
+        (t) => {
+          const r = rect();
+          if (!fullyContained) return intersect(t, r) !== null;
+          return t.r0 >= r.r0 && t.r1 <= r.r1 && t.c0 >= r.c0 && t.c1 <= r.c1;
+        }
+      );
+    }
     clear(applyTo) {
       const mode = applyTo || "All";
       this._act("clear", [mode], () => {
@@ -2200,13 +2213,17 @@
 
   class TableCollection extends ClientCollection {
     /** scope(): a sheet id for a worksheet's tables, null for the workbook's. */
-    constructor(ctx, path, scope) {
+    constructor(ctx, path, scope, filter) {
       super(ctx, path, () => "tables", Table);
       this._scope = scope;
+      // Range.getTables: only the tables that meet the range.
+      this._filter = filter || (() => true);
     }
     _list() {
       const sheetId = this._scope();
-      return M.tables.filter((t) => sheetId === null || t.sheetId === sheetId).map((t) => t.id);
+      return M.tables
+        .filter((t) => (sheetId === null || t.sheetId === sheetId) && this._filter(t))
+        .map((t) => t.id);
     }
     _read(name) {
       if (name === "count") return this._list().length;
@@ -2219,6 +2236,7 @@
         M.tables.find(
           (t) =>
             (sheetId === null || t.sheetId === sheetId) &&
+            this._filter(t) &&
             (t.id === String(key) || t.name.toLowerCase() === lower)
         ) || null
       );
@@ -2643,6 +2661,32 @@
       });
     }
   }
+  // Only appending at the end is modelled: Excel moves the cells right of the table's rows.
+  TableColumnCollection.prototype.add = function (index, values, name) {
+    const location = "TableColumnCollection.add";
+    if (values !== undefined && values !== null) throw invalidArgument(location);
+    const proxy = new TableColumn(this._ctx, this._path + ".add()", () => proxy._memo);
+    this._ctx._enqueue(
+      { a: "method", o: this._path, n: "add", args: [index ?? null, null, name ?? null] },
+      () => {
+        const table = this._table._table();
+        if (index !== undefined && index !== null && index !== tableColumnCount(table))
+          throw invalidArgument(location);
+        const sheet = sheetById(table.sheetId);
+        for (let r = table.r0; r <= table.r1; r++) {
+          const row = sheet.rows[r];
+          if (row && row.length > table.c1 + 1) row.splice(table.c1 + 1, 0, null);
+        }
+        table.c1 += 1;
+        ensureCell(sheet, table.r0, table.c1).v =
+          name === undefined || name === null ? "" : String(name);
+        fixHeaders(sheet, table);
+        proxy._memo = { tableId: table.id, index: table.c1 - table.c0 };
+        return null;
+      }
+    );
+    return proxy;
+  };
   defineProperties(TableColumnCollection, "TableColumnCollection", ["count"], [], []);
 
   class TableColumn extends ClientObject {

@@ -55,6 +55,7 @@ const FUNCTION_IDS = [
 
 /** Each tab, and controls that only its panel shows. */
 const PANELS: Array<[Tab, string[]]> = [
+  ["enrich", ["enrich-from-selection", "enrich-operation"]],
   ["bulk", ["bulk-from-selection", "bulk-file"]],
   ["geo", ["geo-query", "geo-submit"]],
   ["domain", ["domain-name", "domain-check"]],

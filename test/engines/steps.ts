@@ -5,7 +5,7 @@ import type { PageDriver } from "./page-driver";
 // What a user (and Excel, through the host shim) does in the task pane, in any engine: the
 // steps of the Chromium flow tests (test/browser/flows-helpers.ts) over the PageDriver.
 
-export type Tab = "bulk" | "geo" | "domain" | "report" | "jobs" | "lookups" | "settings";
+export type Tab = "enrich" | "bulk" | "geo" | "domain" | "report" | "jobs" | "lookups" | "settings";
 
 /** What the shim resolves a cell with: a value, a spill, or an error (host-shim.js cellResult). */
 export type Cell =

@@ -12,6 +12,7 @@ import type { Services } from "../../runtime/services";
 import { BulkPanel } from "./BulkPanel";
 import { CachePanel } from "./CachePanel";
 import { DomainPanel } from "./DomainPanel";
+import { EnrichPanel } from "./EnrichPanel";
 import { GeoLeadPanel } from "./GeoLeadPanel";
 import { JobFinishedBar } from "./JobFinishedBar";
 import { JobsPanel } from "./JobsPanel";
@@ -21,6 +22,7 @@ import { SettingsPanel } from "./SettingsPanel";
 import { SpendingQuestionBar } from "./SpendingQuestionBar";
 import { PaneContextValue, createPaneContext, useJobNotices, type TabId } from "./pane-context";
 import { formatCredits, useCredits } from "./use-credits";
+import { usePaneRequests } from "./use-pane-requests";
 
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: "8px", padding: "12px" },
@@ -32,12 +34,13 @@ const useStyles = makeStyles({
     flexWrap: "wrap",
   },
   muted: { color: tokens.colorNeutralForeground3 },
-  // Seven tabs do not fit a narrow pane on one line: let them wrap.
+  // Eight tabs do not fit a narrow pane on one line: let them wrap.
   tabs: { flexWrap: "wrap", rowGap: "2px" },
   badge: { marginLeft: "4px" },
 });
 
 const TABS: Array<[TabId, string]> = [
+  ["enrich", "Enrich"],
   ["bulk", "Bulk"],
   ["geo", "GeoLead"],
   ["domain", "Domain"],
@@ -53,6 +56,7 @@ export function App({ services }: { services: Services }): JSX.Element {
   const [tab, setTab] = useState<TabId>("bulk");
   const pane = useMemo(() => createPaneContext(services, setTab), [services]);
   const { unseen } = useJobNotices(pane.announcer);
+  const enrichRequest = usePaneRequests(() => setTab("enrich"));
   useEffect(() => pane.announcer.showingJobs(tab === "jobs"), [pane, tab]);
   // The balance is shown from the start; without a usable key it stays "–" until one is set.
   useEffect(() => {
@@ -95,6 +99,9 @@ export function App({ services }: { services: Services }): JSX.Element {
             </Tab>
           ))}
         </TabList>
+        {tab === "enrich" && (
+          <EnrichPanel request={enrichRequest.request} onRequestTaken={enrichRequest.taken} />
+        )}
         {tab === "bulk" && <BulkPanel />}
         {tab === "geo" && <GeoLeadPanel />}
         {tab === "domain" && <DomainPanel />}

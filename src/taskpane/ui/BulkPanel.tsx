@@ -7,7 +7,6 @@ import {
   Input,
   MessageBar,
   MessageBarBody,
-  Select,
   Spinner,
   makeStyles,
   tokens,
@@ -17,15 +16,14 @@ import { readSelection } from "../excel/selection";
 import { noDataRowsMessage, planBulk } from "../bulk/bulk-request";
 import { previewFile } from "../bulk/file-preview";
 import {
-  FIELD_LABELS,
   MAPPED_FIELDS,
   detectHeader,
   indexFieldOf,
   searchKind,
   suggestMapping,
   type ColumnMapping,
-  type MappedField,
 } from "../bulk/mapping";
+import { ColumnMappingFields } from "./ColumnMappingFields";
 import { parseCategories } from "../categories";
 import { usePane } from "./pane-context";
 import { fieldError } from "./field-error";
@@ -37,9 +35,6 @@ import { FieldError, atField, useAsyncAction } from "./use-async-action";
 const useStyles = makeStyles({
   form: { display: "flex", flexDirection: "column", gap: "10px" },
   row: { display: "flex", gap: "8px", alignItems: "center", flexWrap: "wrap" },
-  // minmax(0, 1fr) and shrinkable selects: a long header in the options must not widen a column past the pane.
-  grid: { display: "grid", gridTemplateColumns: "minmax(0, 1fr) minmax(0, 1fr)", gap: "6px 8px" },
-  narrow: { minWidth: 0, "& select": { minWidth: 0 } },
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
@@ -50,13 +45,6 @@ interface Source {
   values: BulkCell[][];
   file?: File;
 }
-
-const columnName = (index: number): string => {
-  let name = "";
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26))
-    name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
-  return name;
-};
 
 /** Bulk search from the selected range (bulk/json) or a CSV/XLSX file (bulk/multipart). */
 export function BulkPanel(): JSX.Element {
@@ -190,32 +178,14 @@ export function BulkPanel(): JSX.Element {
             label="The first row is a header"
             data-testid="bulk-has-header"
           />
-          <div className={styles.grid}>
-            {MAPPED_FIELDS.map((field: MappedField) => (
-              <Field key={field} label={FIELD_LABELS[field]} size="small">
-                <Select
-                  size="small"
-                  className={styles.narrow}
-                  value={mapping[field] === undefined ? "" : String(mapping[field])}
-                  data-testid={`bulk-map-${field}`}
-                  onChange={(_, d) =>
-                    setMapping((m) => ({
-                      ...m,
-                      [field]: d.value === "" ? undefined : Number(d.value),
-                    }))
-                  }
-                >
-                  <option value="">—</option>
-                  {Array.from({ length: width }, (_, i) => (
-                    <option
-                      key={i}
-                      value={String(i)}
-                    >{`${columnName(i)}${hasHeader && headerRow[i] !== undefined && headerRow[i] !== null && headerRow[i] !== "" ? `: ${String(headerRow[i]).slice(0, 24)}` : ""}`}</option>
-                  ))}
-                </Select>
-              </Field>
-            ))}
-          </div>
+          <ColumnMappingFields
+            fields={MAPPED_FIELDS}
+            mapping={mapping}
+            onChange={setMapping}
+            width={width}
+            headerRow={headerRow}
+            testIdPrefix="bulk-map"
+          />
           {typeof kind !== "string" && (
             <MessageBar intent="warning">
               <MessageBarBody>

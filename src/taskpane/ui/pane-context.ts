@@ -15,7 +15,8 @@ export interface PaneContext {
   show: (tab: TabId) => void;
 }
 
-export type TabId = "bulk" | "geo" | "domain" | "report" | "jobs" | "lookups" | "settings";
+export type TabId =
+  "enrich" | "bulk" | "geo" | "domain" | "report" | "jobs" | "lookups" | "settings";
 
 export const PaneContextValue = createContext<PaneContext | null>(null);
 

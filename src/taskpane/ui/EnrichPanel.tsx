@@ -1,0 +1,203 @@
+import { useEffect, useState } from "react";
+import {
+  Button,
+  Caption1,
+  Checkbox,
+  Field,
+  Input,
+  Select,
+  Spinner,
+  makeStyles,
+} from "@fluentui/react-components";
+import { OUTPUT_FIELDS, OUTPUT_HEADERS, type EnrichOperation } from "../enrich/enrich-outputs";
+import { INPUT_FIELDS, type EnrichPlan } from "../enrich/enrich-plan";
+import { runEnrichment, type EnrichProgress, type EnrichSummary } from "../enrich/enrich-run";
+import { prepareEnrichTarget, readEnrichSource, type EnrichSource } from "../enrich/enrich-sheet";
+import { ColumnMappingFields } from "./ColumnMappingFields";
+import { EnrichProgressView } from "./EnrichProgress";
+import { fieldError } from "./field-error";
+import { usePane } from "./pane-context";
+import { SpendingOffNote } from "./SpendingOffNote";
+import { useEnrichForm } from "./use-enrich-form";
+import type { NumberedRequest } from "./use-pane-requests";
+import { useSpendingOffReason } from "./use-spending";
+import { atField, useAsyncAction } from "./use-async-action";
+
+const useStyles = makeStyles({
+  form: { display: "flex", flexDirection: "column", gap: "10px" },
+  outputs: { display: "flex", flexWrap: "wrap" },
+});
+
+const OPERATIONS: Array<[EnrichOperation, string]> = [
+  ["person", "Find each person's email"],
+  ["verify", "Verify the emails"],
+  ["decision_maker", "Find a decision maker at each company"],
+];
+
+const count = (n: number): string => n.toLocaleString("en-US");
+
+function costText(plan: EnrichPlan): string {
+  const parts = [`${count(plan.toDo.length)} rows to do`];
+  if (plan.done.length > 0) parts.push(`${count(plan.done.length)} already done`);
+  if (plan.notPossible.length > 0) parts.push(`${count(plan.notPossible.length)} not possible`);
+  return `${parts.join(" · ")} · up to ${count(plan.maxCredits)} credits for ${count(plan.lookups.length)} lookups (kept answers and not-found answers are free)`;
+}
+
+/** Enrich in place (DESIGN 4b): answers written beside the user's own list. */
+export function EnrichPanel({
+  request,
+  onRequestTaken,
+}: {
+  request: NumberedRequest | null;
+  onRequestTaken: () => void;
+}): JSX.Element {
+  const styles = useStyles();
+  const { services } = usePane();
+  const spendingOff = useSpendingOffReason();
+  const form = useEnrichForm();
+  const { source, plan, operation } = form;
+  const [progress, setProgress] = useState<EnrichProgress | null>(null);
+  const [summary, setSummary] = useState<EnrichSummary | null>(null);
+  // The source a run wrote into: its output columns changed, so it is read again before another.
+  const [ranOn, setRanOn] = useState<EnrichSource | null>(null);
+  const action = useAsyncAction((work: () => Promise<void>) => work());
+
+  const readSource = (op: EnrichOperation = operation) =>
+    action.run(async () => {
+      const next = await atField("source", readEnrichSource());
+      form.load(next, op);
+      setProgress(null);
+      setSummary(null);
+    });
+
+  useEffect(() => {
+    if (!request) return;
+    onRequestTaken();
+    void readSource(request.operation);
+    // Acted on once per request, whenever the panel mounts after it arrived.
+  }, [request?.id]);
+
+  const submit = () =>
+    action.run(async () => {
+      if (!source || !plan || "error" in plan || form.conflicts) return;
+      const target = await prepareEnrichTarget(source, form.outputs);
+      setRanOn(source);
+      setSummary(null);
+      const result = await runEnrichment({
+        plan,
+        target,
+        outputs: form.outputs,
+        scheduler: await services.scheduler(),
+        onProgress: setProgress,
+      });
+      setProgress(result);
+      setSummary(result);
+    });
+
+  const planError = plan && "error" in plan ? plan.error : null;
+  const stale = source !== null && source === ranOn;
+  const canRun =
+    !action.busy &&
+    plan !== null &&
+    !planError &&
+    !form.conflicts &&
+    !stale &&
+    spendingOff === null &&
+    !("error" in plan) &&
+    plan.toDo.length + plan.notPossible.length > 0;
+
+  return (
+    <div className={styles.form}>
+      <Field label="Your list" {...action.errorFor("source")}>
+        <Button
+          onClick={() => void readSource()}
+          disabled={action.busy}
+          data-testid="enrich-from-selection"
+        >
+          Use the selection (or its table)
+        </Button>
+      </Field>
+      <Field label="What to look up">
+        <Select
+          value={operation}
+          onChange={(_, d) => form.setOperation(d.value as EnrichOperation)}
+          data-testid="enrich-operation"
+        >
+          {OPERATIONS.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      {action.busy && !progress && <Spinner size="tiny" label="Working…" />}
+      {source && (
+        <>
+          <Caption1 data-testid="enrich-source">
+            {`${count(source.rows.length)} rows from ${source.tableName ? `table ${source.tableName}` : source.sheetName}`}
+          </Caption1>
+          <ColumnMappingFields
+            fields={INPUT_FIELDS[operation]}
+            mapping={form.mapping}
+            onChange={form.setMapping}
+            width={source.columnCount}
+            headerRow={source.header ?? []}
+            testIdPrefix="enrich-map"
+          />
+          {operation === "decision_maker" && (
+            <Field
+              label="Decision-maker categories, most important first"
+              hint="ceo, engineering, finance, hr, it, logistics, marketing, operations, buyer, sales"
+            >
+              <Input
+                value={form.categoriesText}
+                onChange={(_, d) => form.setCategoriesText(d.value)}
+                placeholder="ceo, sales"
+                data-testid="enrich-categories"
+              />
+            </Field>
+          )}
+          <Field label="Columns to write">
+            <div className={styles.outputs}>
+              {OUTPUT_FIELDS[operation].map((field) => (
+                <Checkbox
+                  key={field}
+                  label={OUTPUT_HEADERS[field]}
+                  checked={form.outputs.includes(field)}
+                  onChange={(_, d) => form.setOutput(field, Boolean(d.checked))}
+                  data-testid={`enrich-output-${field}`}
+                />
+              ))}
+            </div>
+          </Field>
+          <Field {...fieldError(planError ?? form.conflicts)}>
+            {plan && !("error" in plan) && (
+              <Caption1
+                data-testid="enrich-cost"
+                data-rows={plan.toDo.length}
+                data-max-credits={plan.maxCredits}
+              >
+                {costText(plan)}
+              </Caption1>
+            )}
+          </Field>
+          <Field {...action.errorFor("submit")}>
+            <Button
+              appearance="primary"
+              disabled={!canRun}
+              onClick={() => void submit()}
+              data-testid="enrich-submit"
+            >
+              Write the answers beside the list
+            </Button>
+            <SpendingOffNote reason={spendingOff} />
+            {stale && !action.busy && (
+              <Caption1>Read the selection again to do more rows.</Caption1>
+            )}
+          </Field>
+        </>
+      )}
+      {progress && <EnrichProgressView progress={progress} summary={summary} />}
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { useMemo, useState } from "react";
+import type { ColumnMapping } from "../bulk/mapping";
+import {
+  DEFAULT_OUTPUTS,
+  OUTPUT_FIELDS,
+  type EnrichOperation,
+  type OutputField,
+} from "../enrich/enrich-outputs";
+import {
+  existingOutputsOf,
+  planEnrichment,
+  suggestEnrichMapping,
+  type EnrichPlan,
+} from "../enrich/enrich-plan";
+import { conflictAddresses, type EnrichSource } from "../enrich/enrich-sheet";
+
+/** Addresses named in the refusal; the rest are counted. */
+const ADDRESSES_SHOWN = 5;
+
+/** The refusal of a run over cells the user typed into (DESIGN 4b), naming where they are. */
+export function conflictMessage(addresses: readonly string[]): string | null {
+  if (addresses.length === 0) return null;
+  const shown = addresses.slice(0, ADDRESSES_SHOWN).join(", ");
+  const more = addresses.length - ADDRESSES_SHOWN;
+  return `Answers would go over cells you typed into: ${shown}${more > 0 ? ` and ${more} more` : ""}. Clear them, or choose other columns to write, then read the selection again.`;
+}
+
+const rowsOf = (source: EnrichSource) =>
+  source.header ? [source.header, ...source.rows] : source.rows;
+
+/** The Enrich tab's form: the source read, operation, mapping, categories, outputs, and the plan. */
+export function useEnrichForm() {
+  const [source, setSource] = useState<EnrichSource | null>(null);
+  const [operation, setOperationState] = useState<EnrichOperation>("person");
+  const [mapping, setMapping] = useState<ColumnMapping>({});
+  const [categoriesText, setCategoriesText] = useState("");
+  const [outputs, setOutputs] = useState<readonly OutputField[]>(DEFAULT_OUTPUTS.person);
+
+  const suggest = (next: EnrichSource, op: EnrichOperation): void =>
+    setMapping(suggestEnrichMapping(rowsOf(next), next.header !== null, op, next.outputs));
+
+  /** A source just read, for `op` (a command may choose the operation with the read). */
+  const load = (next: EnrichSource, op: EnrichOperation = operation): void => {
+    setSource(next);
+    setOperation(op);
+    suggest(next, op);
+  };
+
+  function setOperation(op: EnrichOperation): void {
+    if (op === operation) return;
+    setOperationState(op);
+    setOutputs(DEFAULT_OUTPUTS[op]);
+    if (source) suggest(source, op);
+  }
+
+  /** Outputs are kept in the order the operation offers them. */
+  const setOutput = (field: OutputField, on: boolean): void =>
+    setOutputs((current) =>
+      OUTPUT_FIELDS[operation].filter((f) => (f === field ? on : current.includes(f)))
+    );
+
+  const plan: EnrichPlan | { error: string } | null = useMemo(
+    () =>
+      source &&
+      planEnrichment({
+        rows: rowsOf(source),
+        hasHeader: source.header !== null,
+        mapping,
+        operation,
+        categories: categoriesText.trim() === "" ? [] : [categoriesText],
+        outputs,
+        existingOutputs: existingOutputsOf(source.rows.length, source.outputs, outputs),
+      }),
+    [source, mapping, operation, categoriesText, outputs]
+  );
+  const conflicts = useMemo(
+    () =>
+      source && plan && !("error" in plan)
+        ? conflictMessage(conflictAddresses(source, outputs, plan.conflicts))
+        : null,
+    [source, plan, outputs]
+  );
+
+  return {
+    source,
+    load,
+    operation,
+    setOperation,
+    mapping,
+    setMapping,
+    categoriesText,
+    setCategoriesText,
+    outputs,
+    setOutput,
+    plan,
+    conflicts,
+  };
+}

@@ -1,0 +1,234 @@
+import type { Page } from "playwright-core";
+import type { TestAccount } from "../helpers/sandbox";
+import { showTab, textOf, useKey, waitForText } from "./flows-helpers";
+import { browserTest, describeBrowser, useAddin, type ShimSheet } from "./harness";
+
+// Enrich in place (DESIGN 4b) in Chromium against the sandbox: answers beside the user's own
+// list through the cells' lookups, only the rows not done yet, never over a typed cell, the
+// spending switch, the ribbon commands, and a table that grows new columns.
+
+const HEADER = ["First name", "Last name", "Company"];
+/** Distinct people at domains the sandbox answers. */
+const person = (i: number): string[] => [`Grace${i}`, `Hopper${i}`, `fill-${i}.example`];
+const people = (from: number, to: number): string[][] =>
+  Array.from({ length: to - from }, (_, k) => person(from + k));
+
+async function setSpending(
+  page: Page,
+  settings: { enabled?: boolean; threshold?: string }
+): Promise<void> {
+  await showTab(page, "lookups");
+  if (settings.enabled !== undefined)
+    await page.getByTestId("spending-switch").setChecked(settings.enabled);
+  if (settings.threshold !== undefined)
+    await page.getByTestId("spending-threshold").fill(settings.threshold);
+  await page.getByTestId("spending-save").click();
+  await page.getByTestId("spending-saved").waitFor();
+}
+
+async function showEnrich(page: Page): Promise<void> {
+  await page.getByTestId("tab-enrich").click();
+  await page.getByTestId("enrich-from-selection").waitFor();
+}
+
+async function fillList(page: Page, rows: unknown[][], selection: string): Promise<void> {
+  await page.evaluate((values) => window.__hostShim.setCells("Sheet1", "A1", values), rows);
+  await page.evaluate((address) => window.__hostShim.setSelection("Sheet1", address), selection);
+}
+
+/** Reads the selection and waits until the pane shows its `rows` data rows. */
+async function readSelection(page: Page, rows: number): Promise<void> {
+  await page.getByTestId("enrich-from-selection").click();
+  await waitForText(page, "enrich-source", new RegExp(`^${rows.toLocaleString("en-US")} rows`));
+  await page.getByTestId("enrich-cost").waitFor();
+}
+
+async function waitForRun(page: Page, total: number): Promise<void> {
+  await page.waitForFunction(
+    (n) => {
+      const progress = document.querySelector('[data-testid="enrich-progress"]');
+      return (
+        progress?.getAttribute("data-done") === String(n) &&
+        progress.getAttribute("data-total") === String(n) &&
+        /^Done/.test(progress.textContent ?? "")
+      );
+    },
+    total,
+    { timeout: 60_000 }
+  );
+}
+
+const sheet1 = async (page: Page, addin: ReturnType<typeof useAddin>): Promise<ShimSheet> =>
+  (await addin.workbook(page)).sheets.find((s) => s.name === "Sheet1")!;
+
+/** What the sandbox answers for a row, asked directly with another account. */
+async function expectedFor(account: TestAccount, i: number): Promise<[string, string]> {
+  const [first_name, last_name, domain] = person(i);
+  const answer = await account.request("POST", "/v5.1/find-email/person", {
+    first_name,
+    last_name,
+    domain,
+  });
+  if (answer.status === 404) return ["\u2014", "not_found"];
+  return [answer.body.email ?? "\u2014", answer.body.email_status];
+}
+
+describeBrowser("task pane in Chromium: enrich the user's own list in place", () => {
+  const addin = useAddin();
+  const lookupsSent = (): number =>
+    addin.relayLog.filter((r) => r.path.startsWith("/v5.1/find-email/")).length;
+
+  async function openWithKey(credits = 1000): Promise<Page> {
+    const account = await addin.sandbox.account(credits);
+    const page = await addin.openTaskPane();
+    await useKey(page, account.apiKey);
+    await setSpending(page, { threshold: "" });
+    return page;
+  }
+
+  browserTest(
+    "200 rows: answers beside each row, in the first empty columns; then 20 new rows: exactly 20 lookups",
+    async () => {
+      const page = await openWithKey();
+      const checker = await addin.sandbox.account(1000);
+      // A note in D1 only: the first empty columns are E and F.
+      await fillList(page, [[...HEADER, "Notes"], ...people(0, 200)], "A1:C201");
+      await page.evaluate(() => window.__hostShim.setCells("Sheet1", "D1", [["Notes"]]));
+      await showEnrich(page);
+      await readSelection(page, 200);
+      expect(await page.getByTestId("enrich-operation").inputValue()).toBe("person");
+      const cost = page.getByTestId("enrich-cost");
+      expect(await cost.getAttribute("data-rows")).toBe("200");
+      expect(await cost.getAttribute("data-max-credits")).toBe("200");
+      expect(await page.getByTestId("enrich-output-email").isChecked()).toBe(true);
+      expect(await page.getByTestId("enrich-output-email_status").isChecked()).toBe(true);
+      expect(await page.getByTestId("enrich-map-company_name").inputValue()).toBe("2");
+
+      const before = lookupsSent();
+      const started = Date.now();
+      await page.getByTestId("enrich-submit").click();
+      await waitForRun(page, 200);
+      const runMs = Date.now() - started;
+      expect(lookupsSent() - before).toBe(200);
+
+      let sheet = await sheet1(page, addin);
+      expect(sheet.formulas).toEqual({});
+      expect(sheet.values[0]!.slice(3, 6)).toEqual(["Notes", "Email", "Email status"]);
+      for (const i of [0, 1, 57, 122, 199]) {
+        const row = sheet.values[i + 1]!;
+        expect(row.slice(0, 3)).toEqual(person(i));
+        expect(row.slice(4, 6)).toEqual(await expectedFor(checker, i));
+      }
+      for (const row of sheet.values.slice(1, 201)) {
+        expect(typeof row[4]).toBe("string");
+        expect(typeof row[5]).toBe("string");
+      }
+      const firstRun = sheet.values.map((row) => [...row]);
+
+      // 20 rows added below, the selection extended: only those are done.
+      await page.evaluate(
+        (rows) => window.__hostShim.setCells("Sheet1", "A202", rows),
+        people(200, 220)
+      );
+      await page.evaluate(() => window.__hostShim.setSelection("Sheet1", "A1:C221"));
+      await readSelection(page, 220);
+      expect(await cost.getAttribute("data-rows")).toBe("20");
+      expect(await textOf(page, "enrich-cost")).toContain("200 already done");
+      const beforeSecond = lookupsSent();
+      await page.getByTestId("enrich-submit").click();
+      await waitForRun(page, 20);
+      expect(lookupsSent() - beforeSecond).toBe(20);
+      sheet = await sheet1(page, addin);
+      expect(sheet.values.slice(0, 201)).toEqual(firstRun.slice(0, 201));
+      expect(sheet.values).toHaveLength(221);
+      expect(sheet.values[220]!.slice(4, 6)).toEqual(await expectedFor(checker, 219));
+      console.log(`enrich: 200 rows through lookups in ${runMs} ms`);
+    },
+    { timeoutMs: 120_000 }
+  );
+
+  browserTest("a cell typed into where answers go refuses the run before any request", async () => {
+    const page = await openWithKey();
+    await fillList(
+      page,
+      [[...HEADER, "Email", "Email status"], ...people(0, 5).map((r) => [...r, null, null])],
+      "A1:C6"
+    );
+    await page.evaluate(() => window.__hostShim.setCells("Sheet1", "E4", [["called, no email"]]));
+    await showEnrich(page);
+    const before = lookupsSent();
+    await readSelection(page, 5);
+    const message = await waitForText(page, "error-message", /E4/);
+    expect(message).toContain("typed into");
+    expect(await page.getByTestId("enrich-submit").isDisabled()).toBe(true);
+    expect(lookupsSent()).toBe(before);
+    expect((await sheet1(page, addin)).values[3]![4]).toBe("called, no email");
+  });
+
+  browserTest("spending off disables the run and says why", async () => {
+    const page = await openWithKey();
+    await setSpending(page, { enabled: false });
+    await fillList(page, [HEADER, ...people(0, 3)], "A1:C4");
+    await showEnrich(page);
+    await readSelection(page, 3);
+    expect(await page.getByTestId("enrich-submit").isDisabled()).toBe(true);
+    expect(await textOf(page, "spending-off-reason")).toMatch(/Spending is off/);
+  });
+
+  browserTest(
+    "the commands open the Enrich tab with the selection read and the operation chosen",
+    async () => {
+      const page = await openWithKey();
+      await fillList(
+        page,
+        // Not "Email": that header is the find operation's own output column.
+        [
+          [...HEADER, "Email address"],
+          ...people(0, 3).map((r, i) => [...r, `someone${i}@example.com`]),
+        ],
+        "A1:C4"
+      );
+      await showTab(page, "bulk");
+      await page.evaluate(() => window.__hostShim.invokeAction("findEmails"));
+      await page.getByTestId("enrich-cost").waitFor();
+      expect(await page.getByTestId("tab-enrich").getAttribute("aria-selected")).toBe("true");
+      expect(await page.getByTestId("enrich-operation").inputValue()).toBe("person");
+      expect(await page.getByTestId("enrich-cost").getAttribute("data-rows")).toBe("3");
+
+      await showTab(page, "bulk");
+      await page.evaluate(() => window.__hostShim.setSelection("Sheet1", "A1:D4"));
+      await page.evaluate(() => window.__hostShim.invokeAction("verifyEmails"));
+      await page.waitForFunction(
+        () =>
+          (document.querySelector('[data-testid="enrich-operation"]') as HTMLSelectElement | null)
+            ?.value === "verify"
+      );
+      await page.getByTestId("enrich-map-email").waitFor();
+      expect(await page.getByTestId("enrich-operation").inputValue()).toBe("verify");
+      expect(await page.getByTestId("enrich-map-email").inputValue()).toBe("3");
+      expect(await page.getByTestId("enrich-output-email_status").isChecked()).toBe(true);
+      expect(await page.getByTestId("enrich-cost").getAttribute("data-rows")).toBe("3");
+    }
+  );
+
+  browserTest("a table gets new table columns", async () => {
+    const page = await openWithKey();
+    await fillList(page, [HEADER, ...people(0, 4)], "B2");
+    await page.evaluate(() =>
+      Excel.run(async (context) => {
+        context.workbook.tables.add("Sheet1!A1:C5", true);
+        await context.sync();
+      })
+    );
+    await showEnrich(page);
+    await readSelection(page, 4);
+    await page.getByTestId("enrich-submit").click();
+    await waitForRun(page, 4);
+    const workbook = await addin.workbook(page);
+    const table = workbook.tables[0]!;
+    expect(table.address.replace(/^.*!/, "")).toBe("A1:E5");
+    expect(table.headers).toEqual([...HEADER, "Email", "Email status"]);
+    const sheet = workbook.sheets.find((s) => s.name === "Sheet1")!;
+    for (const row of sheet.values.slice(1, 5)) expect(typeof row[4]).toBe("string");
+  });
+});
