@@ -113,7 +113,7 @@ describeBrowser("task pane in Chromium: enrich the user's own list in place", ()
 
       let sheet = await sheet1(page, addin);
       expect(sheet.formulas).toEqual({});
-      expect(sheet.values[0]!.slice(3, 6)).toEqual(["Notes", "Email", "Email status"]);
+      expect(sheet.values[0]!.slice(3, 6)).toEqual(["Notes", "Email found", "Email status"]);
       for (const i of [0, 1, 57, 122, 199]) {
         const row = sheet.values[i + 1]!;
         expect(row.slice(0, 3)).toEqual(person(i));
@@ -151,7 +151,7 @@ describeBrowser("task pane in Chromium: enrich the user's own list in place", ()
     const page = await openWithKey();
     await fillList(
       page,
-      [[...HEADER, "Email", "Email status"], ...people(0, 5).map((r) => [...r, null, null])],
+      [[...HEADER, "Email found", "Email status"], ...people(0, 5).map((r) => [...r, null, null])],
       "A1:C6"
     );
     await page.evaluate(() => window.__hostShim.setCells("Sheet1", "E4", [["called, no email"]]));
@@ -181,11 +181,8 @@ describeBrowser("task pane in Chromium: enrich the user's own list in place", ()
       const page = await openWithKey();
       await fillList(
         page,
-        // Not "Email": that header is the find operation's own output column.
-        [
-          [...HEADER, "Email address"],
-          ...people(0, 3).map((r, i) => [...r, `someone${i}@example.com`]),
-        ],
+        // The list's own Email column is an input, never taken for an output.
+        [[...HEADER, "Email"], ...people(0, 3).map((r, i) => [...r, `someone${i}@example.com`])],
         "A1:C4"
       );
       await showTab(page, "bulk");
@@ -227,7 +224,7 @@ describeBrowser("task pane in Chromium: enrich the user's own list in place", ()
     const workbook = await addin.workbook(page);
     const table = workbook.tables[0]!;
     expect(table.address.replace(/^.*!/, "")).toBe("A1:E5");
-    expect(table.headers).toEqual([...HEADER, "Email", "Email status"]);
+    expect(table.headers).toEqual([...HEADER, "Email found", "Email status"]);
     const sheet = workbook.sheets.find((s) => s.name === "Sheet1")!;
     for (const row of sheet.values.slice(1, 5)) expect(typeof row[4]).toBe("string");
   });

@@ -34,10 +34,10 @@ export const DEFAULT_OUTPUTS: Record<EnrichOperation, readonly OutputField[]> = 
   decision_maker: ["email", "email_status"],
 };
 
-// "Email" is also an input header (bulk mapping); the others are chosen not to be, so that
-// an output column is never suggested as an input when a list is enriched again.
+// No output header is an input header of the mapping (mapping.ts): a list's own "Email"
+// column is never taken for an output, and an output column never suggested as an input.
 export const OUTPUT_HEADERS: Record<OutputField, string> = {
-  email: "Email",
+  email: "Email found",
   email_status: "Email status",
   valid_email: "Valid email",
   decision_maker_category: "Decision-maker category",

@@ -117,7 +117,7 @@ describe("an enrichment through the cells' lookups", () => {
     );
     expect(asked).toHaveLength(3);
     expect(sheet.shown().map((row) => row.slice(3, 5))).toEqual([
-      ["Email", "Email status"],
+      ["Email found", "Email status"],
       ["ada.lovelace@example.com", "valid"],
       ["=cmd|x", "valid"],
       ["ada.lovelace@example.com", "valid"],

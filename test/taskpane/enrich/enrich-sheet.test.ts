@@ -132,7 +132,7 @@ describe("reading the list", () => {
   test("output columns already there: right of the selection (nearest first), or in it", async () => {
     const { sheet } = setup("A1:C4");
     fill(sheet, "A1", [
-      [...PEOPLE[0]!, "Notes", "Email status", null, "Email", "Email"],
+      [...PEOPLE[0]!, "Notes", "Email status", null, "Email found", "Email found"],
       [...PEOPLE[1]!, "x", "valid", null, "ada@example.com", "other@example.com"],
       [...PEOPLE[2]!, null, null],
       [...PEOPLE[3]!],
@@ -146,7 +146,7 @@ describe("reading the list", () => {
     // Selected with the list, an output column is still ours; the rightmost one of its name.
     const inside = setup("A1:E3");
     fill(inside.sheet, "A1", [
-      ["Email", "First name", "Last name", "Domain", "Email"],
+      ["Email", "First name", "Last name", "Domain", "Email found"],
       ["mine@example.com", "Ada", "L", "a.com", "found@a.com"],
       ["mine2@example.com", "Bob", "S", "b.com", null],
     ]);
@@ -158,7 +158,7 @@ describe("reading the list", () => {
   test("without a header row, nothing is taken for an output column", async () => {
     const { sheet } = setup("A1:C3");
     fill(sheet, "A1", [...PEOPLE.slice(1)]);
-    fill(sheet, "D1", [["Email"], ["x@example.com"]]);
+    fill(sheet, "D1", [["Email found"], ["x@example.com"]]);
     const source = await readEnrichSource();
     expect(source.header).toBeNull();
     expect(source.rows).toHaveLength(3);
@@ -175,13 +175,13 @@ describe("where the answers go", () => {
     const source = await readEnrichSource();
     const target = await prepareEnrichTarget(source, OUTPUTS);
     expect(target).toEqual({ sheetName: "Leads", firstDataRow: 1, columns: [3, 5] });
-    expect(sheet.cell(0, 3)).toEqual({ kind: "text", value: "Email", quotePrefix: true });
+    expect(sheet.cell(0, 3)).toEqual({ kind: "text", value: "Email found", quotePrefix: true });
     expect(sheet.cell(0, 5)).toEqual({ kind: "text", value: "Email status", quotePrefix: true });
     expect(sheet.cell(2, 4)).toMatchObject({ value: "typed by the user" });
 
     await writeEnrichedRows(target, [found(0), found(1), found(2)]);
     expect(sheet.shown().slice(0, 4)).toEqual([
-      [...PEOPLE[0]!, "Email", null, "Email status"],
+      [...PEOPLE[0]!, "Email found", null, "Email status"],
       [...PEOPLE[1]!, "person0@example.com", null, "valid"],
       [...PEOPLE[2]!, "person1@example.com", "typed by the user", "valid"],
       [...PEOPLE[3]!, "person2@example.com", null, "valid"],
@@ -196,7 +196,13 @@ describe("where the answers go", () => {
     expect(planFor(again).done).toEqual([0, 1, 2]);
     const wider = await prepareEnrichTarget(again, ["email", "person_job_title", "email_status"]);
     expect(wider.columns).toEqual([3, 6, 5]);
-    expect(sheet.shown()[0]).toEqual([...PEOPLE[0]!, "Email", null, "Email status", "Job title"]);
+    expect(sheet.shown()[0]).toEqual([
+      ...PEOPLE[0]!,
+      "Email found",
+      null,
+      "Email status",
+      "Job title",
+    ]);
   });
 
   test("a table: new table columns with our headers; cells right of it move, never overwritten", async () => {
@@ -212,11 +218,11 @@ describe("where the answers go", () => {
     expect(target).toEqual({ sheetName: "Leads", firstDataRow: 1, columns: [3, 4] });
     expect(excel.tables[0]!.address).toBe("A1:E3");
     expect(excel.ops.filter((o) => o.op === "columns.add").map((o) => o.detail)).toEqual([
-      "Email",
+      "Email found",
       "Email status",
     ]);
     expect(sheet.shown().map((row) => row.slice(3))).toEqual([
-      ["Email", "Email status", null, "kept"],
+      ["Email found", "Email status", null, "kept"],
       [null, null, null, "kept too"],
       [],
     ]);
@@ -247,7 +253,7 @@ describe("where the answers go", () => {
 
     const plain = setup("A1:C4");
     fill(plain.sheet, "A1", PEOPLE);
-    fill(plain.sheet, "D1", [["Email"]]);
+    fill(plain.sheet, "D1", [["Email found"]]);
     const read = await readEnrichSource();
     fill(plain.sheet, "D1", [["Notes"]]);
     await expect(prepareEnrichTarget(read, OUTPUTS)).rejects.toThrow(/changed since it was read/);
@@ -257,7 +263,7 @@ describe("where the answers go", () => {
   test("conflicts are named by their cell addresses", async () => {
     const { sheet } = setup("A1:C4");
     fill(sheet, "A1", PEOPLE);
-    fill(sheet, "E1", [["Email"], [null], ["typed@example.com"]]);
+    fill(sheet, "E1", [["Email found"], [null], ["typed@example.com"]]);
     fill(sheet, "G1", [["Email status"], [null], [null], ["valid"]]);
     const source = await readEnrichSource();
     const plan = planFor(source);
@@ -333,7 +339,7 @@ describe("writing answers", () => {
   test("neighbouring rows are one range; output columns apart are written apart", async () => {
     const { excel, sheet } = setup("A1:C31");
     fill(sheet, "A1", [
-      [...PEOPLE[0]!, "Email", "Notes", "Email status"],
+      [...PEOPLE[0]!, "Email found", "Notes", "Email status"],
       ...Array.from({ length: 30 }, (_, i) => ["P", `N${i}`, `d${i}.com`, null, "note"]),
     ]);
     const source = await readEnrichSource();
