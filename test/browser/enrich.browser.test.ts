@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import type { TestAccount } from "../helpers/sandbox";
 import { showTab, textOf, useKey, waitForText } from "./flows-helpers";
-import { browserTest, describeBrowser, useAddin, type ShimSheet } from "./harness";
+import { browserTest, describeBrowser, screenshot, useAddin, type ShimSheet } from "./harness";
 
 // Enrich in place (DESIGN 4b) in Chromium against the sandbox: answers beside the user's own
 // list through the cells' lookups, only the rows not done yet, never over a typed cell, the
@@ -103,6 +103,7 @@ describeBrowser("task pane in Chromium: enrich the user's own list in place", ()
       expect(await page.getByTestId("enrich-output-email").isChecked()).toBe(true);
       expect(await page.getByTestId("enrich-output-email_status").isChecked()).toBe(true);
       expect(await page.getByTestId("enrich-map-company_name").inputValue()).toBe("2");
+      await screenshot(page, "enrich");
 
       const before = lookupsSent();
       const started = Date.now();
