@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import type { TestAccount } from "../helpers/sandbox";
-import { showTab, textOf, useKey, waitForText } from "./flows-helpers";
+import { setSpending, showTab, textOf, useKey, waitForText } from "./flows-helpers";
 import { browserTest, describeBrowser, screenshot, useAddin, type ShimSheet } from "./harness";
 
 // Enrich in place (DESIGN 4b) in Chromium against the sandbox: answers beside the user's own
@@ -12,19 +12,6 @@ const HEADER = ["First name", "Last name", "Company"];
 const person = (i: number): string[] => [`Grace${i}`, `Hopper${i}`, `fill-${i}.example`];
 const people = (from: number, to: number): string[][] =>
   Array.from({ length: to - from }, (_, k) => person(from + k));
-
-async function setSpending(
-  page: Page,
-  settings: { enabled?: boolean; threshold?: string }
-): Promise<void> {
-  await showTab(page, "lookups");
-  if (settings.enabled !== undefined)
-    await page.getByTestId("spending-switch").setChecked(settings.enabled);
-  if (settings.threshold !== undefined)
-    await page.getByTestId("spending-threshold").fill(settings.threshold);
-  await page.getByTestId("spending-save").click();
-  await page.getByTestId("spending-saved").waitFor();
-}
 
 async function showEnrich(page: Page): Promise<void> {
   await page.getByTestId("tab-enrich").click();

@@ -240,3 +240,19 @@ export async function expectFitsThePane(page: Page): Promise<void> {
   const overflow = await page.evaluate(paneOverflow);
   expect(overflow).toEqual({ scrollWidth: overflow.width, width: overflow.width, wide: [] });
 }
+
+/** Saves the spending settings in the Lookups tab. */
+export async function setSpending(
+  page: Page,
+  settings: { enabled?: boolean; threshold?: string; budget?: string }
+): Promise<void> {
+  await showTab(page, "lookups");
+  const toggle = page.getByTestId("spending-switch");
+  if (settings.enabled !== undefined) await toggle.setChecked(settings.enabled);
+  if (settings.threshold !== undefined)
+    await page.getByTestId("spending-threshold").fill(settings.threshold);
+  if (settings.budget !== undefined)
+    await page.getByTestId("spending-budget").fill(settings.budget);
+  await page.getByTestId("spending-save").click();
+  await page.getByTestId("spending-saved").waitFor();
+}

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { NO_FAULTS } from "../../src/sandbox/services/faults";
 import { call, startSandbox, type TestSandbox } from "../helpers/sandbox";
-import { showTab, textOf, useKey, waitForText } from "./flows-helpers";
+import { setSpending, showTab, textOf, useKey, waitForText } from "./flows-helpers";
 import { browserTest, describeBrowser, requestsOf, screenshot, useAddin } from "./harness";
 
 // From the demo to real use (DESIGN 3 and 4), in the shared runtime (functions and pane in
@@ -37,22 +37,6 @@ function cellsOf(page: Page, name: string): Promise<Cell[]> {
 const isEmail = (cell: Cell): boolean => Array.isArray(cell) && /@/.test(String(cell[0]?.[0]));
 const errorOf = (cell: Cell): { error: string; message?: string } | null =>
   cell && typeof cell === "object" && !Array.isArray(cell) && "error" in cell ? cell : null;
-
-/** Saves the spending settings in the Lookups tab. */
-async function setSpending(
-  page: Page,
-  settings: { enabled?: boolean; threshold?: string; budget?: string }
-): Promise<void> {
-  await showTab(page, "lookups");
-  const toggle = page.getByTestId("spending-switch");
-  if (settings.enabled !== undefined) await toggle.setChecked(settings.enabled);
-  if (settings.threshold !== undefined)
-    await page.getByTestId("spending-threshold").fill(settings.threshold);
-  if (settings.budget !== undefined)
-    await page.getByTestId("spending-budget").fill(settings.budget);
-  await page.getByTestId("spending-save").click();
-  await page.getByTestId("spending-saved").waitFor();
-}
 
 describeBrowser("task pane in Chromium: settings at once, spending, Stop, durable answers", () => {
   const addin = useAddin();
