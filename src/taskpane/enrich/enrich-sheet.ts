@@ -104,6 +104,57 @@ export async function readEnrichSource(): Promise<EnrichSource> {
   });
 }
 
+/** Where a list was read: what an enrichment job keeps to read it again. */
+export interface EnrichLocation {
+  sheetName: string;
+  tableName: string | null;
+  rowIndex: number;
+  columnIndex: number;
+  columnCount: number;
+  hasHeader: boolean;
+}
+
+/**
+ * Reads a list again where it was read before (an enrichment job's results are written back):
+ * its table, or the same columns of its sheet from its first row down to the sheet's last
+ * used row (rows may have been added, deleted or sorted meanwhile).
+ */
+export async function readEnrichSourceAt(location: EnrichLocation): Promise<EnrichSource> {
+  return Excel.run(async (context) => {
+    const gone = `The ${location.tableName ? `table "${location.tableName}"` : `sheet "${location.sheetName}"`} was deleted or renamed.`;
+    const found = async (): Promise<void> => {
+      try {
+        await context.sync();
+      } catch (error) {
+        if ((error as { code?: unknown }).code === "ItemNotFound")
+          throw new Error(gone, { cause: error });
+        throw error;
+      }
+    };
+    if (location.tableName) {
+      const table = context.workbook.tables.getItem(location.tableName).load("name, showHeaders");
+      await found();
+      const tableSheet = table.worksheet.load("name");
+      await context.sync();
+      return readTable(context, tableSheet, table);
+    }
+    const sheet = context.workbook.worksheets.getItem(location.sheetName).load("name");
+    const used = sheet.getUsedRangeOrNullObject(true).load("rowIndex, rowCount");
+    await found();
+    const last = used.isNullObject ? location.rowIndex : used.rowIndex + used.rowCount - 1;
+    const area = sheet
+      .getRangeByIndexes(
+        location.rowIndex,
+        location.columnIndex,
+        Math.max(1, last - location.rowIndex + 1),
+        location.columnCount
+      )
+      .load("rowIndex, columnIndex, rowCount, columnCount");
+    await context.sync();
+    return readRange(context, sheet, area, location.hasHeader);
+  });
+}
+
 async function readTable(
   context: Excel.RequestContext,
   sheet: Excel.Worksheet,
@@ -134,12 +185,13 @@ async function readTable(
 async function readRange(
   context: Excel.RequestContext,
   sheet: Excel.Worksheet,
-  area: Excel.Range
+  area: Excel.Range,
+  hasHeader?: boolean
 ): Promise<EnrichSource> {
   const values = await readInBlocks(context, sheet, area);
-  const noDataRows = noDataRowsAsRead("selection", values);
+  const noDataRows = hasHeader === undefined ? noDataRowsAsRead("selection", values) : null;
   if (noDataRows) throw new Error(noDataRows);
-  const header = detectHeader(values) ? values[0]! : null;
+  const header = (hasHeader ?? detectHeader(values)) ? (values[0] ?? []) : null;
   const rows = header ? values.slice(1) : values;
   const source: EnrichSource = {
     sheetName: sheet.name,

@@ -1,7 +1,10 @@
 // The workbook's jobs (DESIGN 4, "Jobs"): their ids are saved in the workbook's settings, so
 // reopening the workbook resumes tracking. Only ids, labels and statuses: never the API key.
 
-export type JobKind = "bulk" | "geo_lead" | "domain_file";
+import { toEnrichJob, type EnrichJobInfo } from "../enrich/enrich-job";
+
+/** "enrich": a bulk search made by Enrich, whose results are written back into the list. */
+export type JobKind = "bulk" | "geo_lead" | "domain_file" | "enrich";
 
 export interface JobCounts {
   total: number;
@@ -23,9 +26,11 @@ export interface JobRecord {
   lastCheckedAt: string | null;
   lastError: string | null;
   resultSheets: string[];
+  /** Kind "enrich": where and how its results are written back. */
+  enrich?: EnrichJobInfo;
 }
 
-export type JobPatch = Partial<Omit<JobRecord, "kind" | "id" | "createdAt">>;
+export type JobPatch = Partial<Omit<JobRecord, "kind" | "id" | "createdAt" | "enrich">>;
 
 export const JOBS_SETTING_KEY = "mailFinder.jobs";
 
@@ -165,7 +170,7 @@ export function parseJobs(saved: unknown): JobRecord[] {
   return jobs;
 }
 
-const KINDS: readonly JobKind[] = ["bulk", "geo_lead", "domain_file"];
+const KINDS: readonly JobKind[] = ["bulk", "geo_lead", "domain_file", "enrich"];
 const MAX_ID = 255;
 const MAX_TEXT = 1_000;
 
@@ -182,6 +187,8 @@ function toRecord(value: unknown): JobRecord | null {
   const id = typeof v.id === "string" ? v.id.trim() : "";
   const createdAt = text(v.createdAt, 64);
   if (!kind || id === "" || id.length > MAX_ID || !createdAt) return null;
+  const enrich = kind === "enrich" ? toEnrichJob(v.enrich) : null;
+  if (kind === "enrich" && !enrich) return null;
   return {
     kind,
     id,
@@ -194,6 +201,7 @@ function toRecord(value: unknown): JobRecord | null {
     resultSheets: Array.isArray(v.resultSheets)
       ? v.resultSheets.filter((s): s is string => typeof s === "string").slice(0, 100)
       : [],
+    ...(enrich ? { enrich } : {}),
   };
 }
 

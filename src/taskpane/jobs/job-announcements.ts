@@ -28,6 +28,7 @@ const KIND_NAME: Record<JobRecord["kind"], string> = {
   bulk: "Bulk search",
   geo_lead: "GeoLead search",
   domain_file: "Domain file",
+  enrich: "Enrichment",
 };
 
 /** The message for a finished job, naming it. */

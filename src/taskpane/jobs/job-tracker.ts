@@ -164,7 +164,7 @@ export class JobTracker {
       return { status: info.status ?? "not_ordered", counts: null };
     }
     const search: BulkSearch | GeoLead =
-      job.kind === "bulk" ? await client.bulk.get(job.id) : await client.geoLead.get(job.id);
+      job.kind === "geo_lead" ? await client.geoLead.get(job.id) : await client.bulk.get(job.id);
     return { status: search.status, counts: search.counts };
   }
 }

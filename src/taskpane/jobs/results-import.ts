@@ -57,9 +57,9 @@ export async function downloadTable(
     not_found: options.notFound,
   };
   const rows =
-    job.kind === "bulk"
-      ? await client.bulk.downloadTable(job.id, { ...query, format: options.format ?? "default" })
-      : await client.geoLead.downloadTable(job.id, query);
+    job.kind === "geo_lead"
+      ? await client.geoLead.downloadTable(job.id, query)
+      : await client.bulk.downloadTable(job.id, { ...query, format: options.format ?? "default" });
   return tableFromRows(rows);
 }
 

@@ -9,10 +9,22 @@ import {
   Spinner,
   makeStyles,
 } from "@fluentui/react-components";
-import { OUTPUT_FIELDS, OUTPUT_HEADERS, type EnrichOperation } from "../enrich/enrich-outputs";
+import { categories as categoryList } from "../../functions/arguments";
+import { DEFAULT_BULK_THRESHOLD, enrichBulkParts, jobOfEnrichment } from "../enrich/enrich-bulk";
+import {
+  OUTPUT_FIELDS,
+  OUTPUT_HEADERS,
+  notPossibleCells,
+  type EnrichOperation,
+} from "../enrich/enrich-outputs";
 import { INPUT_FIELDS, type EnrichPlan } from "../enrich/enrich-plan";
 import { runEnrichment, type EnrichProgress, type EnrichSummary } from "../enrich/enrich-run";
-import { prepareEnrichTarget, readEnrichSource, type EnrichSource } from "../enrich/enrich-sheet";
+import {
+  prepareEnrichTarget,
+  readEnrichSource,
+  writeEnrichedRows,
+  type EnrichSource,
+} from "../enrich/enrich-sheet";
 import { ColumnMappingFields } from "./ColumnMappingFields";
 import { EnrichProgressView } from "./EnrichProgress";
 import { fieldError } from "./field-error";
@@ -52,7 +64,9 @@ export function EnrichPanel({
   onRequestTaken: () => void;
 }): JSX.Element {
   const styles = useStyles();
-  const { services } = usePane();
+  const { services, jobs, show } = usePane();
+  const [thresholdText, setThresholdText] = useState(String(DEFAULT_BULK_THRESHOLD));
+  const threshold = /^\s*\d+\s*$/.test(thresholdText) ? Number(thresholdText) : null;
   const spendingOff = useSpendingOffReason();
   const form = useEnrichForm();
   const { source, plan, operation } = form;
@@ -77,9 +91,45 @@ export function EnrichPanel({
     // Acted on once per request, whenever the panel mounts after it arrived.
   }, [request?.id]);
 
+  const asBulk =
+    plan !== null && !("error" in plan) && threshold !== null && plan.toDo.length > threshold;
+
+  /** Above the threshold: the rows to do as bulk searches, jobs of the workbook (DESIGN 4b). */
+  const submitBulk = async (source: EnrichSource, plan: EnrichPlan): Promise<void> => {
+    const categories = operation === "decision_maker" ? categoryList([[form.categoriesText]]) : [];
+    const target = await prepareEnrichTarget(source, form.outputs);
+    setRanOn(source);
+    setSummary(null);
+    setProgress(null);
+    if (plan.notPossible.length > 0)
+      await writeEnrichedRows(
+        target,
+        plan.notPossible.map(({ row, reason }) => ({
+          row,
+          values: notPossibleCells(form.outputs, reason),
+        }))
+      );
+    const client = await services.client();
+    const parts = enrichBulkParts({
+      source,
+      toDo: plan.toDo,
+      mapping: form.mapping,
+      operation,
+      categories,
+      outputs: form.outputs,
+      label: `Enrich ${source.tableName ?? source.sheetName}`,
+    });
+    for (const part of parts) {
+      const search = await client.bulk.createJson(part.request);
+      await jobs.add(jobOfEnrichment(search, part.info));
+    }
+    show("jobs");
+  };
+
   const submit = () =>
     action.run(async () => {
       if (!source || !plan || "error" in plan || form.conflicts) return;
+      if (asBulk) return submitBulk(source, plan);
       const target = await prepareEnrichTarget(source, form.outputs);
       setRanOn(source);
       setSummary(null);
@@ -103,6 +153,7 @@ export function EnrichPanel({
     !form.conflicts &&
     !stale &&
     spendingOff === null &&
+    threshold !== null &&
     !("error" in plan) &&
     plan.toDo.length + plan.notPossible.length > 0;
 
@@ -178,6 +229,23 @@ export function EnrichPanel({
                 data-max-credits={plan.maxCredits}
               >
                 {costText(plan)}
+              </Caption1>
+            )}
+          </Field>
+          <Field
+            label="Use a bulk search above N rows to do"
+            {...fieldError(threshold === null ? "A whole number of rows, 0 or more." : null)}
+          >
+            <Input
+              value={thresholdText}
+              onChange={(_, d) => setThresholdText(d.value)}
+              inputMode="numeric"
+              data-testid="enrich-bulk-threshold"
+            />
+            {asBulk && (
+              <Caption1 data-testid="enrich-as-bulk">
+                Runs as a bulk search: the answers are written beside the list when it completes
+                (Jobs tab: a free preview, then the download, which says its cost first).
               </Caption1>
             )}
           </Field>

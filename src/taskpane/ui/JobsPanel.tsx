@@ -14,6 +14,7 @@ import type { BulkLayout } from "../../api/types";
 import type { JobRecord } from "../excel/job-store";
 import { isFinished, progressOf } from "../jobs/job-tracker";
 import { importResults } from "../jobs/results-import";
+import { writeBackEnrichJob, writeBackMessage } from "../enrich/enrich-writeback";
 import { ActionMessage } from "./ActionMessage";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { usePane, useJobs } from "./pane-context";
@@ -33,6 +34,7 @@ const KIND_LABEL: Record<JobRecord["kind"], string> = {
   bulk: "Bulk",
   geo_lead: "GeoLead",
   domain_file: "Domain file",
+  enrich: "Enrich",
 };
 
 function statusColor(status: string | null): "success" | "danger" | "informative" | "warning" {
@@ -106,7 +108,9 @@ function JobCard({ job }: { job: JobRecord }): JSX.Element {
       const client = await services.client();
       if (mode === "download" && job.kind !== "domain_file") {
         const search =
-          job.kind === "bulk" ? await client.bulk.get(job.id) : await client.geoLead.get(job.id);
+          job.kind === "geo_lead"
+            ? await client.geoLead.get(job.id)
+            : await client.bulk.get(job.id);
         if (!search.paid && search.credits_needed > 0) {
           setPending({ job, credits: search.credits_needed });
           return null;
@@ -115,6 +119,18 @@ function JobCard({ job }: { job: JobRecord }): JSX.Element {
       const preview = mode === "preview";
       setWriting({ done: 0, total: 0 });
       const before = preview ? null : (await client.account()).credits_left;
+      const recordSpent = async (): Promise<void> => {
+        if (before !== null)
+          client.credits.recordSpent(before - (await client.account()).credits_left);
+      };
+      if (!preview && job.kind === "enrich" && job.enrich) {
+        // Written back into the list the rows came from (DESIGN 4b), not into a new sheet.
+        const summary = await writeBackEnrichJob(client, job);
+        if (!job.resultSheets.includes(job.enrich.sheetName))
+          await jobs.recordSheet(job, job.enrich.sheetName);
+        await recordSpent();
+        return writeBackMessage(summary, job.enrich);
+      }
       const sheet = await importResults(client, job, {
         preview,
         ...filters,
@@ -122,8 +138,7 @@ function JobCard({ job }: { job: JobRecord }): JSX.Element {
         onProgress: (done, total) => setWriting({ done, total }),
       });
       await jobs.recordSheet(job, sheet);
-      if (before !== null)
-        client.credits.recordSpent(before - (await client.account()).credits_left);
+      await recordSpent();
       return `Written to the sheet "${sheet}".`;
     }
   );
@@ -158,7 +173,7 @@ function JobCard({ job }: { job: JobRecord }): JSX.Element {
           Last check failed: {job.lastError} (the job is kept and checked again)
         </Caption1>
       )}
-      {downloadable && job.kind !== "domain_file" && (
+      {downloadable && (job.kind === "bulk" || job.kind === "geo_lead") && (
         <div className={styles.row}>
           <Checkbox
             size="medium"
@@ -212,7 +227,7 @@ function JobCard({ job }: { job: JobRecord }): JSX.Element {
             onClick={() => void download.run("download")}
             data-testid="job-download"
           >
-            Download into a new sheet
+            {job.kind === "enrich" ? "Download into the list" : "Download into a new sheet"}
           </Button>
           <SpendingOffNote reason={spendingOff} />
         </div>
@@ -226,7 +241,7 @@ function JobCard({ job }: { job: JobRecord }): JSX.Element {
       {job.resultSheets.length > 0 && (
         <Caption1 className={panel.muted}>Sheets: {job.resultSheets.join(", ")}</Caption1>
       )}
-      <ActionMessage error={download.error?.message} done={download.done} />
+      <ActionMessage error={download.error?.message} done={download.done} testId="job-message" />
       <ConfirmDialog
         open={pending !== null}
         title={`Download ${job.label}?`}

@@ -1,0 +1,139 @@
+import { MAPPED_FIELDS, type MappedField } from "../bulk/mapping";
+import type { CellValue } from "../excel/cell-values";
+import { OUTPUT_FIELDS, type EnrichOperation, type OutputField } from "./enrich-outputs";
+
+// An enrichment run as a bulk search (DESIGN 4b) is a job of the workbook: what its record
+// keeps to write the results back where they came from. Kept compact (document settings are
+// small): the sheet rows sent as ranges, and a 4-character hash of each row's inputs.
+
+export interface EnrichJobInfo {
+  sheetName: string;
+  /** The table the list is, or null for a plain range. */
+  tableName: string | null;
+  /** Sheet row and column of the list's first cell (its header, or its first data row). */
+  rowIndex: number;
+  columnIndex: number;
+  columnCount: number;
+  hasHeader: boolean;
+  operation: EnrichOperation;
+  outputs: OutputField[];
+  /** The input fields sent, each with its column in the list, in the order of the upload. */
+  inputs: Array<[MappedField, number]>;
+  /** The sheet rows sent (1-based, as Excel numbers them), as ranges: "2-5001,5003". */
+  rows: string;
+  /** inputHash of each row sent, in the order of `rows`. */
+  hashes: string;
+}
+
+/** Header of the row number column sent along with the inputs; echoed in the results. */
+export const ROW_COLUMN = "Row in your list";
+/** Header of an input column in the upload (and so in the results). */
+export const inputHeader = (field: MappedField): string => `${field} (your list)`;
+
+/** A cell as the upload sends it: text (planBulk's form). */
+export const cellText = (cell: CellValue | undefined): string =>
+  cell === null || cell === undefined ? "" : typeof cell === "string" ? cell : String(cell);
+
+/** What identifies a row's inputs: their texts, in the order of the job's inputs. */
+export const inputKey = (texts: readonly string[]): string => JSON.stringify(texts);
+
+const DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+export const HASH_LENGTH = 4;
+
+/** 24 bits of FNV-1a over the key, as 4 characters. */
+export function inputHash(key: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) {
+    h ^= key.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  let out = "";
+  for (let k = 0; k < HASH_LENGTH; k++) out += DIGITS[(h >>> (6 * k)) & 63];
+  return out;
+}
+
+/** Ascending row numbers as ranges: [2,3,4,7] -> "2-4,7". */
+export function encodeRows(rows: readonly number[]): string {
+  const parts: string[] = [];
+  for (let i = 0; i < rows.length;) {
+    let j = i;
+    while (j + 1 < rows.length && rows[j + 1] === rows[j]! + 1) j++;
+    parts.push(j === i ? `${rows[i]}` : `${rows[i]}-${rows[j]}`);
+    i = j + 1;
+  }
+  return parts.join(",");
+}
+
+/** The inverse of encodeRows; null when the text is not such a list. */
+export function decodeRows(text: string): number[] | null {
+  if (text === "") return [];
+  const rows: number[] = [];
+  for (const part of text.split(",")) {
+    const match = /^(\d+)(?:-(\d+))?$/.exec(part);
+    if (!match) return null;
+    const from = Number(match[1]);
+    const to = match[2] === undefined ? from : Number(match[2]);
+    if (to < from || to - from > 2_000_000) return null;
+    for (let row = from; row <= to; row++) rows.push(row);
+  }
+  return rows;
+}
+
+/** Sheet row -> hash of the inputs sent for it. */
+export function expectedHashes(info: EnrichJobInfo): Map<number, string> | null {
+  const rows = decodeRows(info.rows);
+  if (!rows || rows.length * HASH_LENGTH !== info.hashes.length) return null;
+  return new Map(
+    rows.map((row, i) => [row, info.hashes.slice(i * HASH_LENGTH, (i + 1) * HASH_LENGTH)])
+  );
+}
+
+const OPERATIONS: readonly EnrichOperation[] = ["person", "verify", "decision_maker"];
+const index = (value: unknown): value is number =>
+  typeof value === "number" && Number.isInteger(value) && value >= 0;
+
+/** The saved info checked field by field, or null when anything is off. */
+export function toEnrichJob(value: unknown): EnrichJobInfo | null {
+  if (typeof value !== "object" || value === null) return null;
+  const v = value as Record<string, unknown>;
+  const operation = OPERATIONS.find((op) => op === v.operation);
+  if (
+    !operation ||
+    typeof v.sheetName !== "string" ||
+    !(v.tableName === null || typeof v.tableName === "string") ||
+    !index(v.rowIndex) ||
+    !index(v.columnIndex) ||
+    !index(v.columnCount) ||
+    typeof v.hasHeader !== "boolean" ||
+    typeof v.rows !== "string" ||
+    typeof v.hashes !== "string" ||
+    !Array.isArray(v.outputs) ||
+    !Array.isArray(v.inputs)
+  )
+    return null;
+  const outputs = v.outputs.filter((f): f is OutputField =>
+    OUTPUT_FIELDS[operation].includes(f as OutputField)
+  );
+  const inputs = v.inputs.filter(
+    (pair): pair is [MappedField, number] =>
+      Array.isArray(pair) &&
+      MAPPED_FIELDS.includes(pair[0] as MappedField) &&
+      index(pair[1]) &&
+      pair.length === 2
+  );
+  if (outputs.length !== v.outputs.length || outputs.length === 0) return null;
+  if (inputs.length !== v.inputs.length || inputs.length === 0) return null;
+  return {
+    sheetName: v.sheetName,
+    tableName: v.tableName,
+    rowIndex: v.rowIndex,
+    columnIndex: v.columnIndex,
+    columnCount: v.columnCount,
+    hasHeader: v.hasHeader,
+    operation,
+    outputs,
+    inputs: inputs.map(([field, column]) => [field, column]),
+    rows: v.rows,
+    hashes: v.hashes,
+  };
+}

@@ -1,0 +1,187 @@
+import type { Page } from "playwright-core";
+import { eventually, type TestAccount } from "../helpers/sandbox";
+import {
+  jobRow,
+  jobRows,
+  resultsOf,
+  searchOf,
+  setSpending,
+  showTab,
+  textOf,
+  useKey,
+  waitForJobStatus,
+  waitForNewSheet,
+  waitForText,
+} from "./flows-helpers";
+import { browserTest, describeBrowser, useAddin, type Addin } from "./harness";
+
+// Enrich above N rows (DESIGN 4b) in Chromium against the sandbox: the rows to do go out as
+// a bulk search (a job of the workbook, in Jobs), and its results come back into the rows they
+// were sent from, found by their inputs when the list was sorted meanwhile, also after the
+// workbook was closed and reopened while the search ran.
+
+const HEADER = ["First name", "Last name", "Company"];
+const ROWS = 5_000;
+type Person = { first_name: string; last_name: string; domain: string };
+/** One row in ten is the sandbox's valid example (duplicates: the same inputs), so the download pays. */
+const people = (n: number, valid: Person): string[][] =>
+  Array.from({ length: n }, (_, i) =>
+    i % 10 === 0
+      ? [valid.first_name, valid.last_name, valid.domain]
+      : [`Grace${i}`, `Hopper${i}`, `fill-${i}.example`]
+  );
+const validPerson = async (addin: Addin): Promise<Person> =>
+  ((await addin.sandbox.examples()).person as Record<"valid", Person>).valid;
+const FINISHED = ["completed", "failed", "deleted"];
+
+/** Fills Sheet1 with the list, selects it, reads it in Enrich: it runs as a bulk search. */
+async function startEnrichment(page: Page, rows: string[][]): Promise<string> {
+  await page.evaluate(
+    (values) => window.__hostShim.setCells("Sheet1", "A1", values),
+    [HEADER, ...rows]
+  );
+  await page.evaluate((n) => window.__hostShim.setSelection("Sheet1", `A1:C${n + 1}`), rows.length);
+  await page.getByTestId("tab-enrich").click();
+  await page.getByTestId("enrich-from-selection").click();
+  await waitForText(
+    page,
+    "enrich-source",
+    new RegExp(`^${rows.length.toLocaleString("en-US")} rows`)
+  );
+  expect(await page.getByTestId("enrich-bulk-threshold").inputValue()).toBe("1000");
+  await page.getByTestId("enrich-as-bulk").waitFor();
+  const known = new Set((await jobRows(page)).map((r) => r.id));
+  await page.getByTestId("enrich-submit").click();
+  await page.getByTestId("tab-jobs").and(page.locator('[aria-selected="true"]')).waitFor();
+  return eventually(
+    async () => (await jobRows(page)).find((r) => !known.has(r.id))?.id,
+    15_000,
+    "the enrichment's job row"
+  );
+}
+
+/** The sandbox's answer per row inputs, from the paid results (free to read again). */
+async function answersOf(account: TestAccount, id: string): Promise<Map<string, [string, string]>> {
+  const [header, ...rows] = (await resultsOf(account, "bulk", id)) as string[][];
+  const email = header!.indexOf("email");
+  const status = header!.indexOf("email_status");
+  return new Map(
+    rows.map((row) => [row.slice(0, 3).join("|"), [row[email] ?? "\u2014", row[status]!]])
+  );
+}
+
+/** Free preview into a new sheet, then the paid download into the list, its cost said first. */
+async function previewThenDownload(addin: Addin, page: Page, id: string, rows: number) {
+  const card = jobRow(page, id);
+  await card.getByTestId("job-preview").click();
+  const preview = await waitForNewSheet(addin, page, ["Sheet1"], 20_000);
+  expect(preview.values).toHaveLength(rows + 1);
+  await card.getByTestId("job-download").click();
+  await page
+    .getByTestId("job-download-cost")
+    .or(card.getByTestId("error-message"))
+    .or(card.getByTestId("job-message"))
+    .first()
+    .waitFor();
+  if (await card.getByTestId("error-message").count())
+    throw new Error(await card.getByTestId("error-message").innerText());
+  expect(await textOf(page, "job-download-cost")).toMatch(/credits/);
+  await page.getByTestId("job-download-confirm").click();
+  await card.getByTestId("job-message").waitFor({ timeout: 60_000 });
+  return card.getByTestId("job-message").innerText();
+}
+
+/** Every data row holds the answer for its own inputs, or nothing when `empty` says so. */
+async function expectWrittenBack(
+  addin: Addin,
+  page: Page,
+  answers: Map<string, [string, string]>,
+  empty: (row: unknown[]) => boolean
+): Promise<number> {
+  const sheet = (await addin.workbook(page)).sheets.find((s) => s.name === "Sheet1")!;
+  expect(sheet.formulas).toEqual({});
+  let written = 0;
+  for (const row of sheet.values.slice(1)) {
+    if (empty(row)) {
+      expect(row.slice(3, 5)).toEqual(["", ""]);
+      continue;
+    }
+    expect(row.slice(3, 5)).toEqual(answers.get(row.slice(0, 3).join("|")));
+    written++;
+  }
+  return written;
+}
+
+describeBrowser("task pane in Chromium: enrich a large list through a bulk search", () => {
+  // 250 rows every 150 ms: 5,000 rows take about 3 s, time enough to sort or reopen meanwhile.
+  const addin = useAddin({ sandbox: { jobStepMs: 150, jobChunkSize: 250 } });
+
+  async function open(credits: number): Promise<{ page: Page; account: TestAccount }> {
+    const account = await addin.sandbox.account(credits);
+    const context = await addin.newContext();
+    const page = await addin.openTaskPane({ context });
+    await useKey(page, account.apiKey);
+    await setSpending(page, { threshold: "" });
+    return { page, account };
+  }
+
+  browserTest(
+    "5,000 rows sorted while the job ran: each answer lands in the row with its inputs; a changed row is listed",
+    async () => {
+      const { page, account } = await open(20_000);
+      const id = await startEnrichment(page, people(ROWS, await validPerson(addin)));
+      const saved = (await addin.savedJobs(page)).find((j) => j.id === id)!;
+      expect(saved.kind).toBe("enrich");
+      expect(JSON.stringify(saved).length).toBeLessThan(30_000);
+      expect(FINISHED).not.toContain((await searchOf(account, "bulk", id)).status);
+      // Sorted Z-A while the search runs, and one row's inputs changed.
+      const sorted = people(ROWS, await validPerson(addin)).reverse();
+      sorted[10] = ["Changed", "Person", "elsewhere.example"];
+      await page.evaluate((values) => window.__hostShim.setCells("Sheet1", "A2", values), sorted);
+
+      await waitForJobStatus(page, id, "completed", 30_000);
+      const before = await account.credits();
+      const message = await previewThenDownload(addin, page, id, ROWS);
+      expect(await account.credits()).toBeLessThan(before);
+      const changedRow = ROWS - 10 + 1; // person(4989) was sent from sheet row 4991
+      expect(message).toMatch(new RegExp(`^${ROWS - 1} rows written`));
+      expect(message).toContain(`rows ${changedRow}`);
+      const answers = await answersOf(account, id);
+      const written = await expectWrittenBack(addin, page, answers, (row) => row[0] === "Changed");
+      expect(written).toBe(ROWS - 1);
+    },
+    { timeoutMs: 120_000 }
+  );
+
+  browserTest(
+    "the workbook reopened during the enrichment: the job is followed on and written back",
+    async () => {
+      const account = await addin.sandbox.account(20_000);
+      const context = await addin.newContext();
+      const first = await addin.openTaskPane({ context });
+      await useKey(first, account.apiKey);
+      await setSpending(first, { threshold: "" });
+      const id = await startEnrichment(first, people(ROWS, await validPerson(addin)));
+      const saved = (await addin.savedJobs(first)).find((j) => j.id === id)!;
+      expect(FINISHED).not.toContain(saved.lastStatus);
+      await first.close();
+
+      const second = await addin.openTaskPane({ context });
+      const reopened = (await addin.savedJobs(second)).find((j) => j.id === id)!;
+      expect(reopened.kind).toBe("enrich");
+      expect(FINISHED).not.toContain(reopened.lastStatus);
+      await showTab(second, "jobs");
+      await waitForJobStatus(second, id, "completed", 30_000);
+      const message = await previewThenDownload(addin, second, id, ROWS);
+      expect(message).toMatch(new RegExp(`^${ROWS} rows written`));
+      const written = await expectWrittenBack(
+        addin,
+        second,
+        await answersOf(account, id),
+        () => false
+      );
+      expect(written).toBe(ROWS);
+    },
+    { timeoutMs: 120_000 }
+  );
+});

@@ -1,0 +1,244 @@
+import { FakeExcel, parseAddress, storeInput, type FakeSheet } from "../excel/fake-excel";
+import { enrichBulkParts, jobOfEnrichment } from "../../../src/taskpane/enrich/enrich-bulk";
+import {
+  ROW_COLUMN,
+  decodeRows,
+  encodeRows,
+  expectedHashes,
+  toEnrichJob,
+  type EnrichJobInfo,
+} from "../../../src/taskpane/enrich/enrich-job";
+import { matchResults } from "../../../src/taskpane/enrich/enrich-match";
+import { existingOutputsOf, planEnrichment } from "../../../src/taskpane/enrich/enrich-plan";
+import {
+  prepareEnrichTarget,
+  readEnrichSource,
+  type EnrichSource,
+} from "../../../src/taskpane/enrich/enrich-sheet";
+import { writeBackResults } from "../../../src/taskpane/enrich/enrich-writeback";
+import { parseJobs } from "../../../src/taskpane/excel/job-store";
+import type { ImportedTable } from "../../../src/taskpane/jobs/results-import";
+import type { BulkJsonRequest, BulkSearch } from "../../../src/api/types";
+
+// Enrich above N rows (DESIGN 4b): the bulk search of the rows to do with their row numbers,
+// the job record, and its results written back to the rows they came from, on the fake Excel.
+
+const HEADER = ["First name", "Last name", "Website"];
+const person = (i: number): string[] => [`Ada${i}`, `Lovelace${i}`, `site${i}.example`];
+const emailOf = (cells: readonly unknown[]): string =>
+  `${String(cells[0])}.${String(cells[1])}@${String(cells[2])}`.toLowerCase();
+
+function fill(sheet: FakeSheet, address: string, rows: unknown[][]): void {
+  const { row, column } = parseAddress(address);
+  rows.forEach((cells, r) =>
+    cells.forEach((value, c) => {
+      if (value !== null && value !== undefined)
+        sheet.write(row + r, column + c, storeInput(value));
+    })
+  );
+}
+
+function setup(rows: unknown[][]) {
+  const excel = new FakeExcel({ sheetNames: ["Leads"] });
+  excel.install();
+  const sheet = excel.sheets[0]!;
+  fill(sheet, "A1", [HEADER, ...rows]);
+  excel.selection = { sheet: "Leads", address: `A1:C${rows.length + 1}` };
+  return { excel, sheet };
+}
+
+async function start(): Promise<{
+  source: EnrichSource;
+  request: BulkJsonRequest;
+  info: EnrichJobInfo;
+}> {
+  const source = await readEnrichSource();
+  const outputs = ["email", "email_status"] as const;
+  const plan = planEnrichment({
+    rows: [source.header!, ...source.rows],
+    hasHeader: true,
+    mapping: { first_name: 0, last_name: 1, domain: 2 },
+    operation: "person",
+    categories: [],
+    outputs,
+    existingOutputs: existingOutputsOf(source.rows.length, source.outputs, outputs),
+  });
+  if ("error" in plan) throw new Error(plan.error);
+  await prepareEnrichTarget(source, outputs);
+  const parts = enrichBulkParts({
+    source,
+    toDo: plan.toDo,
+    mapping: { first_name: 0, last_name: 1, domain: 2 },
+    operation: "person",
+    categories: [],
+    outputs,
+    label: "Enrich Leads",
+  });
+  expect(parts).toHaveLength(1);
+  return { source, ...parts[0]! };
+}
+
+/** What the sandbox downloads: the uploaded columns echoed, then its result columns. */
+function resultsOf(request: BulkJsonRequest): ImportedTable {
+  const [header, ...rows] = request.data as string[][];
+  return {
+    header: [...header!, "email", "email_status", "person_full_name"],
+    rows: rows.map((cells) => [...cells, emailOf(cells), "valid", `${cells[0]} ${cells[1]}`]),
+  };
+}
+
+/** The list's rows as shown now: inputs and the two outputs. */
+const shownRows = (sheet: FakeSheet) =>
+  sheet
+    .shown()
+    .slice(1)
+    .map((row) => row.slice(0, 5));
+
+/** Rewrites the list's data rows (the header stays). */
+function rewrite(sheet: FakeSheet, rows: unknown[][]): void {
+  for (const key of [...sheet.cells.keys()]) if (key > 0) sheet.cells.delete(key);
+  fill(sheet, "A2", rows);
+}
+
+describe("the bulk search of the rows to do", () => {
+  test("sends the list's inputs, the lookup's fields and the sheet row number, and records rows and hashes compactly", async () => {
+    setup([person(0), [null, null, null], person(2), person(3)]);
+    const { request, info } = await start();
+    const search = ["search first_name", "search last_name", "search domain"];
+    expect(request.data).toEqual([
+      [
+        "first_name (your list)",
+        "last_name (your list)",
+        "domain (your list)",
+        ...search,
+        ROW_COLUMN,
+      ],
+      [...person(0), ...person(0), "2"],
+      [...person(2), ...person(2), "4"],
+      [...person(3), ...person(3), "5"],
+    ]);
+    expect(request).toMatchObject({
+      has_header: true,
+      first_name_field_index: 3,
+      last_name_field_index: 4,
+      domain_field_index: 5,
+    });
+    expect(request).not.toHaveProperty("company_name_field_index");
+    expect(info).toMatchObject({ sheetName: "Leads", tableName: null, rows: "2,4-5" });
+    expect(info.hashes).toHaveLength(12);
+    expect(expectedHashes(info)?.size).toBe(3);
+  });
+
+  test("the record survives the workbook's settings; a damaged one is dropped", async () => {
+    setup([person(0), person(1)]);
+    const { info } = await start();
+    const search = {
+      id: "blk_1",
+      file_name: "Enrich Leads",
+      created_at: "2024-01-01T00:00:00Z",
+      status: "in_progress",
+      counts: null,
+    } as unknown as BulkSearch;
+    const record = jobOfEnrichment(search, info);
+    const saved = JSON.parse(
+      JSON.stringify([record, { ...record, id: "blk_2", enrich: { ...info, inputs: [] } }])
+    );
+    expect(parseJobs(saved)).toEqual([record]);
+    expect(toEnrichJob({ ...info, operation: "nope" })).toBeNull();
+  });
+
+  test("row ranges round-trip", () => {
+    const rows = [2, 3, 4, 9, 11, 12];
+    expect(encodeRows(rows)).toBe("2-4,9,11-12");
+    expect(decodeRows("2-4,9,11-12")).toEqual(rows);
+    expect(decodeRows("2-x")).toBeNull();
+  });
+});
+
+describe("results written back", () => {
+  const people = (n: number) => Array.from({ length: n }, (_, i) => person(i));
+
+  test("each row gets its own answer, beside it", async () => {
+    const { sheet } = setup(people(5));
+    const { request, info } = await start();
+    const summary = await writeBackResults(resultsOf(request), info);
+    expect(summary).toMatchObject({ results: 5, written: 5, moved: 0, notFound: [] });
+    for (const row of shownRows(sheet)) expect(row[3]).toBe(emailOf(row));
+  });
+
+  test("a list sorted while the job ran: every answer goes to the row with its inputs", async () => {
+    const { sheet } = setup(people(6));
+    const { request, info } = await start();
+    rewrite(sheet, [...people(6)].reverse());
+    const summary = await writeBackResults(resultsOf(request), info);
+    expect(summary).toMatchObject({ written: 6, notFound: [] });
+    expect(summary.moved).toBe(6);
+    for (const row of shownRows(sheet)) {
+      expect(row[3]).toBe(emailOf(row));
+      expect(row[4]).toBe("valid");
+    }
+  });
+
+  test("deleted and changed rows are listed as not written; nothing goes into a wrong row", async () => {
+    const { sheet } = setup(people(5));
+    const { request, info } = await start();
+    // Row 3 (person 1) deleted, person 3 changed: the rows below move up.
+    rewrite(sheet, [person(0), person(2), ["Someone", "Else", "other.example"], person(4)]);
+    const summary = await writeBackResults(resultsOf(request), info);
+    expect(summary.notFound).toEqual([3, 5]);
+    expect(summary.written).toBe(3);
+    const rows = shownRows(sheet);
+    expect(rows[2]!.slice(3)).toEqual([]);
+    for (const row of [rows[0]!, rows[1]!, rows[3]!]) expect(row[3]).toBe(emailOf(row));
+  });
+
+  test("duplicates with the same inputs: each written once, the one deleted listed", async () => {
+    const { sheet } = setup([person(0), person(7), person(1), person(7), person(7)]);
+    const { request, info } = await start();
+    // Sorted, and one of the three person(7) rows deleted.
+    rewrite(sheet, [person(7), person(7), person(0), person(1)]);
+    const summary = await writeBackResults(resultsOf(request), info);
+    expect(summary.written).toBe(4);
+    expect(summary.notFound).toHaveLength(1);
+    for (const row of shownRows(sheet)) expect(row[3]).toBe(emailOf(row));
+  });
+
+  test("a cell typed into meanwhile is never overwritten, and its row left", async () => {
+    const { sheet } = setup(people(3));
+    const { request, info } = await start();
+    fill(sheet, "D3", [["mine"]]);
+    const summary = await writeBackResults(resultsOf(request), info);
+    expect(summary.written).toBe(2);
+    expect(summary.filled).toEqual([3]);
+    expect(summary.notFound).toEqual([]);
+    expect(shownRows(sheet)[1]!.slice(3)).toEqual(["mine"]);
+  });
+
+  test("a result that is not what was sent for its row number is not written", async () => {
+    const { sheet } = setup(people(3));
+    const { request, info } = await start();
+    const table = resultsOf(request);
+    table.rows[1]![0] = "Mallory";
+    const summary = await writeBackResults(table, info);
+    expect(summary).toMatchObject({ written: 2, unusable: 1 });
+    expect(shownRows(sheet)[1]!.slice(3)).toEqual([]);
+  });
+});
+
+describe("matching alone", () => {
+  test("a row still in place keeps its answer even when a moved duplicate comes first", () => {
+    const match = matchResults(
+      [
+        { sheetRow: 9, key: "k", failed: false, values: ["a"] },
+        { sheetRow: 2, key: "k", failed: false, values: ["b"] },
+        { sheetRow: 3, key: "x", failed: true, values: ["failed"] },
+      ],
+      { firstDataRow: 1, keys: ["k", "k", "x"], empty: [true, true, true] }
+    );
+    expect(match.rows).toEqual([
+      { row: 0, values: ["b"] },
+      { row: 1, values: ["a"] },
+    ]);
+    expect([match.moved, match.failed]).toEqual([1, [3]]);
+  });
+});
