@@ -170,6 +170,12 @@ describeBrowser("task pane in Chromium: enrich a large list through a bulk searc
       const reopened = (await addin.savedJobs(second)).find((j) => j.id === id)!;
       expect(reopened.kind).toBe("enrich");
       expect(FINISHED).not.toContain(reopened.lastStatus);
+      // Run again while the search runs: its rows are left to it, nothing is sent twice.
+      await second.getByTestId("tab-enrich").click();
+      await second.getByTestId("enrich-from-selection").click();
+      await waitForText(second, "enrich-cost", /5,000 waiting in a bulk search/);
+      expect(await second.getByTestId("enrich-cost").getAttribute("data-rows")).toBe("0");
+      expect(await second.getByTestId("enrich-submit").isDisabled()).toBe(true);
       await showTab(second, "jobs");
       await waitForJobStatus(second, id, "completed", 30_000);
       const message = await previewThenDownload(addin, second, id, ROWS);

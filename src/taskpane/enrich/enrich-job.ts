@@ -1,5 +1,6 @@
 import { MAPPED_FIELDS, type MappedField } from "../bulk/mapping";
 import type { CellValue } from "../excel/cell-values";
+import type { JobRecord } from "../excel/job-store";
 import { OUTPUT_FIELDS, type EnrichOperation, type OutputField } from "./enrich-outputs";
 
 // An enrichment run as a bulk search (DESIGN 4b) is a job of the workbook: what its record
@@ -136,4 +137,39 @@ export function toEnrichJob(value: unknown): EnrichJobInfo | null {
     rows: v.rows,
     hashes: v.hashes,
   };
+}
+
+/** Where a list is, as far as telling its jobs apart goes. */
+export interface ListPlace {
+  sheetName: string;
+  tableName: string | null;
+  rowIndex: number;
+  columnIndex: number;
+  /** Sheet row (0-based) of data row 0. */
+  firstDataRow: number;
+}
+
+const ENDED = new Set(["failed", "deleted"]);
+
+/**
+ * Data rows of the list sent in an enrichment's bulk search whose answers are not written back
+ * yet: a new run leaves them to that search, so that no row is paid for twice.
+ */
+export function rowsWaitingInJobs(jobs: readonly JobRecord[], list: ListPlace): Set<number> {
+  const waiting = new Set<number>();
+  for (const job of jobs) {
+    const info = job.enrich;
+    if (job.kind !== "enrich" || !info || ENDED.has(job.lastStatus ?? "")) continue;
+    if (job.resultSheets.includes(info.sheetName)) continue;
+    const sameList =
+      info.sheetName === list.sheetName &&
+      info.tableName === list.tableName &&
+      (info.tableName !== null ||
+        (info.rowIndex === list.rowIndex && info.columnIndex === list.columnIndex));
+    if (!sameList) continue;
+    // Sheet rows are 1-based, as Excel numbers them.
+    for (const sheetRow of decodeRows(info.rows) ?? [])
+      waiting.add(sheetRow - 1 - list.firstDataRow);
+  }
+  return waiting;
 }

@@ -68,6 +68,8 @@ export interface EnrichPlan {
   done: number[];
   /** No input at all: left alone. */
   blank: number[];
+  /** Sent in a bulk search of this list whose answers are not written back yet: not sent again. */
+  waiting: number[];
   /** A run is refused while there is any (DESIGN 4b: a typed cell is never overwritten). */
   conflicts: OutputConflict[];
   /** The distinct requests of `toDo`, in the order of their first row. */
@@ -87,6 +89,8 @@ export interface EnrichPlanInput {
   outputs: readonly OutputField[];
   /** existingOutputs[r][k]: output cell k of data row r; null or missing is empty. */
   existingOutputs: ReadonlyArray<ReadonlyArray<CellValue> | undefined>;
+  /** Data rows waiting in a bulk search of this list (a run never pays for a row twice). */
+  waiting?: ReadonlySet<number>;
 }
 
 /** The input columns each operation reads. */
@@ -122,6 +126,7 @@ export function planEnrichment(input: EnrichPlanInput): EnrichPlan | { error: st
     notPossible: [],
     done: [],
     blank: [],
+    waiting: [],
     conflicts: [],
     lookups: [],
     maxCredits: 0,
@@ -138,6 +143,7 @@ export function planEnrichment(input: EnrichPlanInput): EnrichPlan | { error: st
     const existing = input.outputs.map((_, k) => input.existingOutputs[row]?.[k] ?? null);
     const filled = existing.filter((value) => !isEmptyCell(value)).length;
     if (filled === input.outputs.length) return void plan.done.push(row);
+    if (filled === 0 && input.waiting?.has(row)) return void plan.waiting.push(row);
     if (fields.every((field) => isBlank(cell(field)))) return void plan.blank.push(row);
     if (filled > 0) {
       existing.forEach((value, outputIndex) => {

@@ -52,6 +52,8 @@ function costText(plan: EnrichPlan): string {
   const parts = [`${count(plan.toDo.length)} rows to do`];
   if (plan.done.length > 0) parts.push(`${count(plan.done.length)} already done`);
   if (plan.notPossible.length > 0) parts.push(`${count(plan.notPossible.length)} not possible`);
+  if (plan.waiting.length > 0)
+    parts.push(`${count(plan.waiting.length)} waiting in a bulk search (see Jobs)`);
   return `${parts.join(" · ")} · up to ${count(plan.maxCredits)} credits for ${count(plan.lookups.length)} lookups (kept answers and not-found answers are free)`;
 }
 

@@ -12,7 +12,9 @@ import {
   suggestEnrichMapping,
   type EnrichPlan,
 } from "../enrich/enrich-plan";
-import { conflictAddresses, type EnrichSource } from "../enrich/enrich-sheet";
+import { rowsWaitingInJobs } from "../enrich/enrich-job";
+import { conflictAddresses, firstDataRow, type EnrichSource } from "../enrich/enrich-sheet";
+import { useJobs } from "./pane-context";
 
 /** Addresses named in the refusal; the rest are counted. */
 const ADDRESSES_SHOWN = 5;
@@ -59,6 +61,12 @@ export function useEnrichForm() {
       OUTPUT_FIELDS[operation].filter((f) => (f === field ? on : current.includes(f)))
     );
 
+  // Rows already sent in a bulk search of this list are left to it (never paid for twice).
+  const jobs = useJobs();
+  const waiting = useMemo(
+    () => source && rowsWaitingInJobs(jobs, { ...source, firstDataRow: firstDataRow(source) }),
+    [jobs, source]
+  );
   const plan: EnrichPlan | { error: string } | null = useMemo(
     () =>
       source &&
@@ -70,8 +78,9 @@ export function useEnrichForm() {
         categories: categoriesText.trim() === "" ? [] : [categoriesText],
         outputs,
         existingOutputs: existingOutputsOf(source.rows.length, source.outputs, outputs),
+        waiting: waiting ?? undefined,
       }),
-    [source, mapping, operation, categoriesText, outputs]
+    [source, mapping, operation, categoriesText, outputs, waiting]
   );
   const conflicts = useMemo(
     () =>

@@ -5,6 +5,7 @@ import {
   decodeRows,
   encodeRows,
   expectedHashes,
+  rowsWaitingInJobs,
   toEnrichJob,
   type EnrichJobInfo,
 } from "../../../src/taskpane/enrich/enrich-job";
@@ -16,7 +17,7 @@ import {
   type EnrichSource,
 } from "../../../src/taskpane/enrich/enrich-sheet";
 import { writeBackResults } from "../../../src/taskpane/enrich/enrich-writeback";
-import { parseJobs } from "../../../src/taskpane/excel/job-store";
+import { parseJobs, type JobRecord } from "../../../src/taskpane/excel/job-store";
 import type { ImportedTable } from "../../../src/taskpane/jobs/results-import";
 import type { BulkJsonRequest, BulkSearch } from "../../../src/api/types";
 
@@ -145,6 +146,46 @@ describe("the bulk search of the rows to do", () => {
     );
     expect(parseJobs(saved)).toEqual([record]);
     expect(toEnrichJob({ ...info, operation: "nope" })).toBeNull();
+  });
+
+  test("rows waiting in a job: of this list, until written back, unless the search ended", () => {
+    const info: EnrichJobInfo = {
+      sheetName: "Leads",
+      tableName: null,
+      rowIndex: 0,
+      columnIndex: 0,
+      columnCount: 3,
+      hasHeader: true,
+      operation: "person",
+      outputs: ["email", "email_status"],
+      inputs: [["first_name", 0]],
+      rows: "2-4,7",
+      hashes: "AAAABBBBCCCCDDDD",
+    };
+    const job = (patch: Partial<JobRecord>, enrich: Partial<EnrichJobInfo> = {}): JobRecord => ({
+      ...jobOfEnrichment(
+        { id: "blk_1", file_name: "Leads", created_at: "", status: "running" } as BulkSearch,
+        { ...info, ...enrich }
+      ),
+      ...patch,
+    });
+    const list = {
+      sheetName: "Leads",
+      tableName: null,
+      rowIndex: 0,
+      columnIndex: 0,
+      firstDataRow: 1,
+    };
+    // Sheet rows 2-4 and 7 (1-based) are data rows 0-2 and 5.
+    expect([...rowsWaitingInJobs([job({})], list)]).toEqual([0, 1, 2, 5]);
+    expect(rowsWaitingInJobs([job({ resultSheets: ["Leads"] })], list).size).toBe(0);
+    expect(rowsWaitingInJobs([job({ lastStatus: "failed" })], list).size).toBe(0);
+    expect(rowsWaitingInJobs([job({ lastStatus: "deleted" })], list).size).toBe(0);
+    expect(rowsWaitingInJobs([job({}, { sheetName: "Other" })], list).size).toBe(0);
+    expect(rowsWaitingInJobs([job({}, { columnIndex: 4 })], list).size).toBe(0);
+    expect(rowsWaitingInJobs([job({}, { tableName: "People" })], list).size).toBe(0);
+    // A completed search not yet downloaded still holds its rows.
+    expect(rowsWaitingInJobs([job({ lastStatus: "completed" })], list).size).toBe(4);
   });
 
   test("row ranges round-trip", () => {

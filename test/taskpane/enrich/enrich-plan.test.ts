@@ -418,6 +418,22 @@ describe("rows to do, done, and typed into", () => {
     expect(second.maxCredits).toBe(20);
   });
 
+  test("rows waiting in a bulk search of the list are not sent again, nor counted in the cost", () => {
+    const result = plan({ rows: [PEOPLE_HEADER, ...people(10)], waiting: new Set([0, 1, 2, 9]) });
+    expect(result.waiting).toEqual([0, 1, 2, 9]);
+    expect(result.toDo.map((r) => r.row)).toEqual([3, 4, 5, 6, 7, 8]);
+    expect(result.maxCredits).toBe(6);
+    // Written back meanwhile: done, whatever the jobs say.
+    const filled = [["a@x.com", "valid"]];
+    const after = plan({
+      rows: [PEOPLE_HEADER, ...people(2)],
+      existingOutputs: filled,
+      waiting: new Set([0, 1]),
+    });
+    expect(after.done).toEqual([0]);
+    expect(after.waiting).toEqual([1]);
+  });
+
   test("present output columns give existingOutputs; a new column is empty", () => {
     const present = [{ field: "email_status" as const, column: 7, values: ["valid", null] }];
     expect(existingOutputsOf(3, present, ["email", "email_status"])).toEqual([
