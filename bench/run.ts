@@ -9,6 +9,7 @@ const BENCHMARKS = [
   "bulk-100k.ts",
   "sheet-writer.ts",
   "kept-answers.ts",
+  "enrich-bulk.ts",
 ];
 
 let failed = false;
