@@ -22,7 +22,9 @@ export interface CachedOutcome {
  */
 export type AnswerRecord = unknown[];
 
-// Response fields of spec 4.9 to 4.13 and of the legacy employees search (2.11).
+// Response fields of spec 4.9 to 4.13 and of the legacy employees search (2.11). Their order
+// is the stored format (bit i of a record's mask): append new fields, never reorder, and keep
+// these lists apart from the display lists of src/functions/answer-fields.ts.
 const PERSON = [
   "email",
   "email_status",
