@@ -1,5 +1,6 @@
 import type { BulkJsonRequest, BulkSearch, DecisionMakerCategory } from "../../api/types";
 import { planBulk } from "../bulk/bulk-request";
+import { jobOfSearch } from "../jobs/job-records";
 import type { BulkSearchKind, ColumnMapping, MappedField } from "../bulk/mapping";
 import type { CellValue } from "../excel/cell-values";
 import type { JobRecord } from "../excel/job-store";
@@ -140,16 +141,5 @@ export function enrichBulkParts(input: EnrichBulkInput): EnrichBulkPart[] {
 
 /** The record of an enrichment's search, as the job store keeps it. */
 export function jobOfEnrichment(search: BulkSearch, info: EnrichJobInfo): JobRecord {
-  return {
-    kind: "enrich",
-    id: search.id,
-    label: search.file_name,
-    createdAt: search.created_at,
-    lastStatus: search.status,
-    lastCounts: search.counts,
-    lastCheckedAt: null,
-    lastError: null,
-    resultSheets: [],
-    enrich: info,
-  };
+  return { ...jobOfSearch("bulk", search), kind: "enrich", enrich: info };
 }

@@ -1,4 +1,4 @@
-import { FakeExcel, parseAddress, storeInput, type FakeSheet } from "../excel/fake-excel";
+import { FakeExcel, fillCells, type FakeSheet } from "../excel/fake-excel";
 import { enrichBulkParts, jobOfEnrichment } from "../../../src/taskpane/enrich/enrich-bulk";
 import {
   ROW_COLUMN,
@@ -29,21 +29,11 @@ const person = (i: number): string[] => [`Ada${i}`, `Lovelace${i}`, `site${i}.ex
 const emailOf = (cells: readonly unknown[]): string =>
   `${String(cells[0])}.${String(cells[1])}@${String(cells[2])}`.toLowerCase();
 
-function fill(sheet: FakeSheet, address: string, rows: unknown[][]): void {
-  const { row, column } = parseAddress(address);
-  rows.forEach((cells, r) =>
-    cells.forEach((value, c) => {
-      if (value !== null && value !== undefined)
-        sheet.write(row + r, column + c, storeInput(value));
-    })
-  );
-}
-
 function setup(rows: unknown[][]) {
   const excel = new FakeExcel({ sheetNames: ["Leads"] });
   excel.install();
   const sheet = excel.sheets[0]!;
-  fill(sheet, "A1", [HEADER, ...rows]);
+  fillCells(sheet, "A1", [HEADER, ...rows]);
   excel.selection = { sheet: "Leads", address: `A1:C${rows.length + 1}` };
   return { excel, sheet };
 }
@@ -98,7 +88,7 @@ const shownRows = (sheet: FakeSheet) =>
 /** Rewrites the list's data rows (the header stays). */
 function rewrite(sheet: FakeSheet, rows: unknown[][]): void {
   for (const key of [...sheet.cells.keys()]) if (key > 0) sheet.cells.delete(key);
-  fill(sheet, "A2", rows);
+  fillCells(sheet, "A2", rows);
 }
 
 describe("the bulk search of the rows to do", () => {
@@ -247,7 +237,7 @@ describe("results written back", () => {
   test("a cell typed into meanwhile is never overwritten, and its row left", async () => {
     const { sheet } = setup(people(3));
     const { request, info } = await start();
-    fill(sheet, "D3", [["mine"]]);
+    fillCells(sheet, "D3", [["mine"]]);
     const summary = await writeBackResults(resultsOf(request), info);
     expect(summary.written).toBe(2);
     expect(summary.filled).toEqual([3]);

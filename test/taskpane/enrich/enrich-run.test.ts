@@ -1,4 +1,4 @@
-import { FakeExcel, parseAddress, storeInput, type FakeSheet } from "../excel/fake-excel";
+import { FakeExcel, fillCells, storeInput } from "../excel/fake-excel";
 import { ApiError } from "../../../src/client/errors";
 import type { LookupOutcome } from "../../../src/client/answer-record";
 import { refusal } from "../../../src/client/spending";
@@ -17,21 +17,11 @@ import { runEnrichment, type EnrichProgress } from "../../../src/taskpane/enrich
 
 const OUTPUTS: OutputField[] = ["email", "email_status"];
 
-function fill(sheet: FakeSheet, address: string, rows: unknown[][]): void {
-  const { row, column } = parseAddress(address);
-  rows.forEach((cells, r) =>
-    cells.forEach((value, c) => {
-      if (value !== null && value !== undefined)
-        sheet.write(row + r, column + c, storeInput(value));
-    })
-  );
-}
-
 function setup(rows: unknown[][]) {
   const excel = new FakeExcel({ sheetNames: ["Leads"] });
   excel.install();
   const sheet = excel.sheets[0]!;
-  fill(sheet, "A1", rows);
+  fillCells(sheet, "A1", rows);
   excel.selection = { sheet: "Leads", address: `A1:C${rows.length}` };
   return { excel, sheet };
 }

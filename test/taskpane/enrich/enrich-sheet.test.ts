@@ -1,4 +1,4 @@
-import { FakeExcel, parseAddress, storeInput, type FakeSheet } from "../excel/fake-excel";
+import { FakeExcel, fillCells } from "../excel/fake-excel";
 import {
   conflictAddresses,
   prepareEnrichTarget,
@@ -21,17 +21,6 @@ import type { CellValue } from "../../../src/taskpane/excel/cell-values";
 
 const OUTPUTS: OutputField[] = ["email", "email_status"];
 const LIMIT = 5 * 1024 * 1024;
-
-/** Cells from `address` on, as if typed (a string starting with ' is text). */
-function fill(sheet: FakeSheet, address: string, rows: unknown[][]): void {
-  const { row, column } = parseAddress(address);
-  rows.forEach((cells, r) =>
-    cells.forEach((value, c) => {
-      if (value !== null && value !== undefined)
-        sheet.write(row + r, column + c, storeInput(value));
-    })
-  );
-}
 
 function setup(selection: string, options: { sheetName?: string } = {}) {
   const excel = new FakeExcel({ sheetNames: [options.sheetName ?? "Leads"] });
@@ -74,7 +63,7 @@ const found = (row: number) => ({
 describe("reading the list", () => {
   test("a plain selection: its position, header and rows", async () => {
     const { sheet } = setup("B2:D5");
-    fill(sheet, "B2", PEOPLE);
+    fillCells(sheet, "B2", PEOPLE);
     const source = await readEnrichSource();
     expect(source).toEqual({
       sheetName: "Leads",
@@ -90,14 +79,14 @@ describe("reading the list", () => {
 
   test("a selection of whole columns is clipped to the used range", async () => {
     const { sheet } = setup("A:C");
-    fill(sheet, "A1", PEOPLE);
+    fillCells(sheet, "A1", PEOPLE);
     const source = await readEnrichSource();
     expect([source.rowIndex, source.rows.length, source.columnCount]).toEqual([0, 3, 3]);
   });
 
   test("the whole table the selection is in, wherever in it the selection is", async () => {
     const { excel, sheet } = setup("C4");
-    fill(sheet, "B2", PEOPLE);
+    fillCells(sheet, "B2", PEOPLE);
     excel.tables.push({ name: "People", sheet: "Leads", address: "B2:D5", hasHeaders: true });
     const source = await readEnrichSource();
     expect(source).toMatchObject({
@@ -112,7 +101,7 @@ describe("reading the list", () => {
 
   test("a selection over two tables, or of several areas, is refused", async () => {
     const { excel, sheet } = setup("A1:H3");
-    fill(sheet, "A1", [
+    fillCells(sheet, "A1", [
       ["Email", null, null, null, "Email"],
       ["a@example.com", null, null, null, "b@example.com"],
     ]);
@@ -125,13 +114,13 @@ describe("reading the list", () => {
 
   test("a selection with a header and no data rows is refused as it is read", async () => {
     const { sheet } = setup("A1:C1");
-    fill(sheet, "A1", [PEOPLE[0]]);
+    fillCells(sheet, "A1", [PEOPLE[0]]);
     await expect(readEnrichSource()).rejects.toThrow(/no data rows below its header/);
   });
 
   test("output columns already there: right of the selection (nearest first), or in it", async () => {
     const { sheet } = setup("A1:C4");
-    fill(sheet, "A1", [
+    fillCells(sheet, "A1", [
       [...PEOPLE[0]!, "Notes", "Email status", null, "Email found", "Email found"],
       [...PEOPLE[1]!, "x", "valid", null, "ada@example.com", "other@example.com"],
       [...PEOPLE[2]!, null, null],
@@ -145,7 +134,7 @@ describe("reading the list", () => {
 
     // Selected with the list, an output column is still ours; the rightmost one of its name.
     const inside = setup("A1:E3");
-    fill(inside.sheet, "A1", [
+    fillCells(inside.sheet, "A1", [
       ["Email", "First name", "Last name", "Domain", "Email found"],
       ["mine@example.com", "Ada", "L", "a.com", "found@a.com"],
       ["mine2@example.com", "Bob", "S", "b.com", null],
@@ -157,8 +146,8 @@ describe("reading the list", () => {
 
   test("without a header row, nothing is taken for an output column", async () => {
     const { sheet } = setup("A1:C3");
-    fill(sheet, "A1", [...PEOPLE.slice(1)]);
-    fill(sheet, "D1", [["Email found"], ["x@example.com"]]);
+    fillCells(sheet, "A1", [...PEOPLE.slice(1)]);
+    fillCells(sheet, "D1", [["Email found"], ["x@example.com"]]);
     const source = await readEnrichSource();
     expect(source.header).toBeNull();
     expect(source.rows).toHaveLength(3);
@@ -169,9 +158,9 @@ describe("reading the list", () => {
 describe("where the answers go", () => {
   test("a plain range: the first columns right of it that are empty over its rows", async () => {
     const { sheet } = setup("A1:C4");
-    fill(sheet, "A1", PEOPLE);
-    fill(sheet, "E3", [["typed by the user"]]);
-    fill(sheet, "D9", [["below the list: no matter"]]);
+    fillCells(sheet, "A1", PEOPLE);
+    fillCells(sheet, "E3", [["typed by the user"]]);
+    fillCells(sheet, "D9", [["below the list: no matter"]]);
     const source = await readEnrichSource();
     const target = await prepareEnrichTarget(source, OUTPUTS);
     expect(target).toEqual({ sheetName: "Leads", firstDataRow: 1, columns: [3, 5] });
@@ -207,7 +196,7 @@ describe("where the answers go", () => {
 
   test("a table: new table columns with our headers; cells right of it move, never overwritten", async () => {
     const { excel, sheet } = setup("B3");
-    fill(sheet, "A1", [
+    fillCells(sheet, "A1", [
       ["First name", "Last name", "Website", null, "kept"],
       ["Ada", "Lovelace", "example.com", null, "kept too"],
       ["Grace", "Hopper", "navy.mil"],
@@ -243,7 +232,7 @@ describe("where the answers go", () => {
 
   test("a list that changed since it was read is refused before anything is added", async () => {
     const { excel, sheet } = setup("A2");
-    fill(sheet, "A1", PEOPLE);
+    fillCells(sheet, "A1", PEOPLE);
     excel.tables.push({ name: "People", sheet: "Leads", address: "A1:C4", hasHeaders: true });
     const source = await readEnrichSource();
     excel.tables[0]!.address = "A1:C5";
@@ -252,19 +241,19 @@ describe("where the answers go", () => {
     await expect(prepareEnrichTarget(source, OUTPUTS)).rejects.toThrow(/changed since it was read/);
 
     const plain = setup("A1:C4");
-    fill(plain.sheet, "A1", PEOPLE);
-    fill(plain.sheet, "D1", [["Email found"]]);
+    fillCells(plain.sheet, "A1", PEOPLE);
+    fillCells(plain.sheet, "D1", [["Email found"]]);
     const read = await readEnrichSource();
-    fill(plain.sheet, "D1", [["Notes"]]);
+    fillCells(plain.sheet, "D1", [["Notes"]]);
     await expect(prepareEnrichTarget(read, OUTPUTS)).rejects.toThrow(/changed since it was read/);
     expect(plain.excel.ops.filter((o) => o.op === "values")).toEqual([]);
   });
 
   test("conflicts are named by their cell addresses", async () => {
     const { sheet } = setup("A1:C4");
-    fill(sheet, "A1", PEOPLE);
-    fill(sheet, "E1", [["Email found"], [null], ["typed@example.com"]]);
-    fill(sheet, "G1", [["Email status"], [null], [null], ["valid"]]);
+    fillCells(sheet, "A1", PEOPLE);
+    fillCells(sheet, "E1", [["Email found"], [null], ["typed@example.com"]]);
+    fillCells(sheet, "G1", [["Email status"], [null], [null], ["valid"]]);
     const source = await readEnrichSource();
     const plan = planFor(source);
     expect(plan.conflicts).toEqual([
@@ -278,7 +267,7 @@ describe("where the answers go", () => {
 describe("writing answers", () => {
   async function plainTarget(rows: number, outputs = OUTPUTS) {
     const context = setup(`A1:C${rows + 1}`);
-    fill(context.sheet, "A1", [
+    fillCells(context.sheet, "A1", [
       PEOPLE[0]!,
       ...Array.from({ length: rows }, (_, i) => ["P", `N${i}`, `d${i}.com`]),
     ]);
@@ -317,7 +306,7 @@ describe("writing answers", () => {
   test("a cell typed into meanwhile is never overwritten: its row is skipped and reported", async () => {
     const { sheet, target } = await plainTarget(5);
     // While the lookups ran, the user typed into E3 and put a formula showing "" into D5.
-    fill(sheet, "E3", [["my note"]]);
+    fillCells(sheet, "E3", [["my note"]]);
     sheet.setFormula("D5", '=IF(1,"")', [[""]]);
     const result = await writeEnrichedRows(target, [0, 1, 2, 3, 4].map(found));
     expect(result).toMatchObject({
@@ -338,7 +327,7 @@ describe("writing answers", () => {
 
   test("neighbouring rows are one range; output columns apart are written apart", async () => {
     const { excel, sheet } = setup("A1:C31");
-    fill(sheet, "A1", [
+    fillCells(sheet, "A1", [
       [...PEOPLE[0]!, "Email found", "Notes", "Email status"],
       ...Array.from({ length: 30 }, (_, i) => ["P", `N${i}`, `d${i}.com`, null, "note"]),
     ]);
@@ -391,7 +380,7 @@ describe("writing answers", () => {
     const { excel, sheet, target } = await plainTarget(40);
     // Long text already in the rows between those to write.
     const long = "x".repeat(300_000);
-    for (let r = 1; r <= 40; r += 2) fill(sheet, `D${r + 1}`, [[long]]);
+    for (let r = 1; r <= 40; r += 2) fillCells(sheet, `D${r + 1}`, [[long]]);
     const rows = Array.from({ length: 20 }, (_, i) => found(2 * i + 1));
     const result = await writeEnrichedRows(target, rows, { cellsPerRead: 80 });
     expect(result.written).toBe(20);
@@ -421,7 +410,7 @@ describe("end to end on the fake: plan, write, add 20 rows, plan again", () => {
   test("the second run plans and writes exactly the 20 new rows", async () => {
     const { excel, sheet } = setup("A1:C101");
     const person = (i: number): CellValue[] => ["P", `N${i}`, `d${i}.com`];
-    fill(sheet, "A1", [PEOPLE[0]!, ...Array.from({ length: 100 }, (_, i) => person(i))]);
+    fillCells(sheet, "A1", [PEOPLE[0]!, ...Array.from({ length: 100 }, (_, i) => person(i))]);
     const source = await readEnrichSource();
     const plan = planFor(source);
     const target = await prepareEnrichTarget(source, OUTPUTS);
@@ -430,7 +419,7 @@ describe("end to end on the fake: plan, write, add 20 rows, plan again", () => {
       plan.toDo.map((r) => found(r.row))
     );
 
-    fill(
+    fillCells(
       sheet,
       "A102",
       Array.from({ length: 20 }, (_, i) => person(100 + i))

@@ -844,3 +844,14 @@ function loadProperty(sheet: FakeSheet, block: Block, name: string): unknown {
     )
   );
 }
+
+/** Cells from `address` on, as if typed (a string starting with ' is text); null is left empty. */
+export function fillCells(sheet: FakeSheet, address: string, rows: unknown[][]): void {
+  const { row, column } = parseAddress(address);
+  rows.forEach((cells, r) =>
+    cells.forEach((value, c) => {
+      if (value !== null && value !== undefined)
+        sheet.write(row + r, column + c, storeInput(value));
+    })
+  );
+}
