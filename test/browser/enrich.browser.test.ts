@@ -217,3 +217,94 @@ describeBrowser("task pane in Chromium: enrich the user's own list in place", ()
     for (const row of sheet.values.slice(1, 5)) expect(typeof row[4]).toBe("string");
   });
 });
+
+describeBrowser(
+  "task pane in Chromium: an enrichment through lookups is a job of the workbook",
+  () => {
+    // Slow answers: 300 lookups, at most 6 at a time over HTTP/1.1, take about 8 s.
+    const addin = useAddin({ sandbox: { latencyMs: 150 } });
+    const lookupsSent = (): number =>
+      addin.relayLog.filter((r) => r.path.startsWith("/v5.1/find-email/")).length;
+    const written = (sheet: ShimSheet): number =>
+      sheet.values.slice(1).filter((row) => typeof row[3] === "string" && row[3] !== "").length;
+
+    browserTest(
+      "shown in Jobs while it runs; the workbook closed during it and reopened: it goes on, no row asked twice",
+      async () => {
+        const ROWS = 300;
+        const account = await addin.sandbox.account(1000);
+        const checker = await addin.sandbox.account(1000);
+        const context = await addin.newContext();
+        const first = await addin.openTaskPane({ context });
+        await useKey(first, account.apiKey);
+        await setSpending(first, { threshold: "" });
+        await fillList(first, [HEADER, ...people(0, ROWS)], `A1:C${ROWS + 1}`);
+        await showEnrich(first);
+        await readSelection(first, ROWS);
+        await first.getByTestId("enrich-submit").click();
+
+        // In Jobs, live: an Enrich job running, its rows counting up.
+        await showTab(first, "jobs");
+        const row = first.locator('[data-testid="job-row"][data-status="running"]');
+        await row.waitFor();
+        const id = (await row.getAttribute("data-job-id"))!;
+        await first.waitForFunction(
+          (jobId) =>
+            Number(
+              document
+                .querySelector(`[data-job-id="${jobId}"] [data-testid="job-run-counts"]`)
+                ?.getAttribute("data-done")
+            ) >= 30,
+          id
+        );
+        expect(await row.getByTestId("job-progress").count()).toBe(1);
+        // Back in Enrich (the panel was unmounted meanwhile), the run's progress is there.
+        await showEnrich(first);
+        await first.getByTestId("enrich-progress").waitFor();
+        expect(await textOf(first, "enrich-progress")).toMatch(/^Working/);
+        // The counts reach the workbook as the run goes (saved every 2 s at most).
+        await first.waitForFunction(
+          (jobId) => {
+            const settings = window.__hostShim.workbook().settings as Record<string, unknown>;
+            const jobs = (settings["mailFinder.jobs"] ?? []) as Array<{
+              id: string;
+              run?: { written: number };
+            }>;
+            return (jobs.find((job) => job.id === jobId)?.run?.written ?? 0) > 0;
+          },
+          id,
+          { timeout: 10_000 }
+        );
+        await first.close();
+
+        const second = await addin.openTaskPane({ context });
+        const sentAtClose = lookupsSent();
+        const writtenAtClose = written(await sheet1(second, addin));
+        expect(writtenAtClose).toBeGreaterThan(0);
+        expect(writtenAtClose).toBeLessThan(ROWS);
+        const saved = (await addin.savedJobs(second)).find((job) => job.id === id)!;
+        expect(saved).toMatchObject({ kind: "enrich_lookups", lastStatus: "running" });
+
+        // Nothing to press: the reopened pane goes on with the rows not written.
+        await showTab(second, "jobs");
+        await second
+          .locator(`[data-testid="job-row"][data-job-id="${id}"][data-status="completed"]`)
+          .waitFor({ timeout: 60_000 });
+        const counts = second.locator(`[data-job-id="${id}"] [data-testid="job-run-counts"]`);
+        expect(await counts.getAttribute("data-written")).toBe(String(ROWS));
+        expect(lookupsSent() - sentAtClose).toBeLessThanOrEqual(ROWS - writtenAtClose);
+
+        const sheet = await sheet1(second, addin);
+        expect(written(sheet)).toBe(ROWS);
+        for (const i of [0, 1, Math.floor(writtenAtClose / 2), writtenAtClose + 3, ROWS - 1])
+          expect(sheet.values[i + 1]!.slice(3, 5)).toEqual(await expectedFor(checker, i));
+        await showEnrich(second);
+        await waitForRun(second, ROWS);
+        console.log(
+          `enrich job: ${writtenAtClose} rows written before closing, ${lookupsSent() - sentAtClose} lookups after reopening for ${ROWS - writtenAtClose} rows`
+        );
+      },
+      { timeoutMs: 120_000 }
+    );
+  }
+);

@@ -338,6 +338,34 @@ describe("what is told about finished jobs", () => {
     lastCounts: { total, found_valid: total, found_unknown: 0, not_found: 0, failed: 0 },
   });
 
+  test("an Enrich run's message says what was written, or how many rows are left and why", () => {
+    const run = (
+      lastStatus: string,
+      counts: Partial<NonNullable<JobRecord["run"]>>
+    ): JobRecord => ({
+      ...record("bulk", "run_1", "Enrich Leads", lastStatus),
+      kind: "enrich_lookups",
+      run: { total: 30, done: 30, written: 30, failed: 0, notRun: 0, typedInto: 0, ...counts },
+    });
+    expect(finishedJobNotice(run("completed", {}))).toEqual({
+      key: "enrich_lookups:run_1",
+      intent: "success",
+      text: "Enrichment “Enrich Leads” is done: 30 rows written.",
+    });
+    expect(
+      finishedJobNotice(run("stopped", { written: 20, notRun: 10, reason: "Out of credits." }))
+    ).toMatchObject({
+      intent: "error",
+      text: "Enrichment “Enrich Leads” stopped with 10 rows left (Out of credits.). Open Jobs to continue it.",
+    });
+    expect(
+      finishedJobNotice({
+        ...run("failed", {}),
+        lastError: 'The sheet "Leads" was deleted or renamed.',
+      }).text
+    ).toBe('Enrichment “Enrich Leads” failed: The sheet "Leads" was deleted or renamed.');
+  });
+
   test("each message names the job and what to do", () => {
     expect(finishedJobNotice(completed("b1", "leads.csv", 40)).text).toBe(
       "Bulk search “leads.csv” is complete: 40 rows. Open Jobs to download."

@@ -1,3 +1,4 @@
+import { DECISION_MAKER_CATEGORIES, type DecisionMakerCategory } from "../../api/types";
 import { MAPPED_FIELDS, type MappedField } from "../bulk/mapping";
 import type { CellValue } from "../excel/cell-values";
 import type { JobRecord } from "../excel/job-store";
@@ -22,8 +23,15 @@ export interface EnrichJobInfo {
   inputs: Array<[MappedField, number]>;
   /** The sheet rows sent (1-based, as Excel numbers them), as ranges: "2-5001,5003". */
   rows: string;
-  /** inputHash of each row sent, in the order of `rows`. */
+  /** inputHash of each row sent, in the order of `rows` (a bulk search's; "" for a run). */
   hashes: string;
+  /** Decision makers: the categories, most important first (a run continued asks the same). */
+  categories?: DecisionMakerCategory[];
+  /**
+   * The sheet column of each output as the run prepared it: where a list without a header
+   * row (whose output columns cannot be found by their header) is written.
+   */
+  columns?: number[];
 }
 
 /** Header of the row number column sent along with the inputs; echoed in the results. */
@@ -124,6 +132,14 @@ export function toEnrichJob(value: unknown): EnrichJobInfo | null {
   );
   if (outputs.length !== v.outputs.length || outputs.length === 0) return null;
   if (inputs.length !== v.inputs.length || inputs.length === 0) return null;
+  const categories = v.categories === undefined ? undefined : toCategories(v.categories);
+  const columns =
+    v.columns === undefined
+      ? undefined
+      : Array.isArray(v.columns) && v.columns.length === outputs.length && v.columns.every(index)
+        ? (v.columns as number[])
+        : null;
+  if (categories === null || columns === null) return null;
   return {
     sheetName: v.sheetName,
     tableName: v.tableName,
@@ -136,7 +152,17 @@ export function toEnrichJob(value: unknown): EnrichJobInfo | null {
     inputs: inputs.map(([field, column]) => [field, column]),
     rows: v.rows,
     hashes: v.hashes,
+    ...(categories ? { categories } : {}),
+    ...(columns ? { columns: [...columns] } : {}),
   };
+}
+
+function toCategories(value: unknown): DecisionMakerCategory[] | null {
+  if (!Array.isArray(value)) return null;
+  const known = value.filter((c): c is DecisionMakerCategory =>
+    (DECISION_MAKER_CATEGORIES as readonly unknown[]).includes(c)
+  );
+  return known.length === value.length ? known : null;
 }
 
 /** Where a list is, as far as telling its jobs apart goes. */
@@ -151,16 +177,23 @@ export interface ListPlace {
 
 const ENDED = new Set(["failed", "deleted"]);
 
+/** An enrichment that will still write into its list: its rows are not for another run. */
+function stillWriting(job: JobRecord): boolean {
+  if (job.kind === "enrich_lookups") return job.lastStatus === "running";
+  if (job.kind !== "enrich" || ENDED.has(job.lastStatus ?? "")) return false;
+  return !job.resultSheets.includes(job.enrich?.sheetName ?? "");
+}
+
 /**
  * Data rows of the list sent in an enrichment's bulk search whose answers are not written back
- * yet: a new run leaves them to that search, so that no row is paid for twice.
+ * yet, or taken by a run of the list that is not over (running, or to be continued): a new run
+ * leaves them to it, so that no row is paid for, or written, twice.
  */
 export function rowsWaitingInJobs(jobs: readonly JobRecord[], list: ListPlace): Set<number> {
   const waiting = new Set<number>();
   for (const job of jobs) {
     const info = job.enrich;
-    if (job.kind !== "enrich" || !info || ENDED.has(job.lastStatus ?? "")) continue;
-    if (job.resultSheets.includes(info.sheetName)) continue;
+    if (!info || !stillWriting(job)) continue;
     const sameList =
       info.sheetName === list.sheetName &&
       info.tableName === list.tableName &&

@@ -91,6 +91,8 @@ export interface EnrichPlanInput {
   existingOutputs: ReadonlyArray<ReadonlyArray<CellValue> | undefined>;
   /** Data rows waiting in a bulk search of this list (a run never pays for a row twice). */
   waiting?: ReadonlySet<number>;
+  /** Only these data rows (a run continued does the rows it started with); others are left out. */
+  only?: ReadonlySet<number>;
 }
 
 /** The input columns each operation reads. */
@@ -136,6 +138,7 @@ export function planEnrichment(input: EnrichPlanInput): EnrichPlan | { error: st
   let maxMilli = 0;
   const data = input.hasHeader ? input.rows.slice(1) : input.rows;
   data.forEach((cells, row) => {
+    if (input.only && !input.only.has(row)) return;
     const cell = (field: MappedField): CellValue => {
       const column = input.mapping[field];
       return column === undefined ? null : (cells[column] ?? null);

@@ -155,6 +155,35 @@ export async function readEnrichSourceAt(location: EnrichLocation): Promise<Enri
   });
 }
 
+/**
+ * The source with its output columns at known sheet columns (where a run without a header row
+ * wrote: such columns cannot be found by their header).
+ */
+export async function withOutputsAt(
+  source: EnrichSource,
+  fields: readonly OutputField[],
+  sheetColumns: readonly number[]
+): Promise<EnrichSource> {
+  return Excel.run(async (context) => {
+    const sheet = context.workbook.worksheets.getItem(source.sheetName);
+    const outputs: PresentOutput[] = [];
+    for (const [k, field] of fields.entries()) {
+      const cells = await readInBlocks(context, sheet, {
+        rowIndex: firstDataRow(source),
+        columnIndex: sheetColumns[k]!,
+        rowCount: source.rows.length,
+        columnCount: 1,
+      });
+      outputs.push({
+        field,
+        column: sheetColumns[k]! - source.columnIndex,
+        values: cells.map((row) => row[0] ?? null),
+      });
+    }
+    return { ...source, outputs };
+  });
+}
+
 async function readTable(
   context: Excel.RequestContext,
   sheet: Excel.Worksheet,

@@ -3,8 +3,12 @@
 
 import { toEnrichJob, type EnrichJobInfo } from "../enrich/enrich-job";
 
-/** "enrich": a bulk search made by Enrich, whose results are written back into the list. */
-export type JobKind = "bulk" | "geo_lead" | "domain_file" | "enrich";
+/**
+ * "enrich": a bulk search made by Enrich, whose results are written back into the list;
+ * "enrich_lookups": an Enrich run through the cells' lookups (no search at the service: its id
+ * is the add-in's own, and it is continued by the add-in, not polled).
+ */
+export type JobKind = "bulk" | "geo_lead" | "domain_file" | "enrich" | "enrich_lookups";
 
 export interface JobCounts {
   total: number;
@@ -26,11 +30,31 @@ export interface JobRecord {
   lastCheckedAt: string | null;
   lastError: string | null;
   resultSheets: string[];
-  /** Kind "enrich": where and how its results are written back. */
+  /** Kinds "enrich" and "enrich_lookups": where and how its answers are written. */
   enrich?: EnrichJobInfo;
+  /** Kind "enrich_lookups": rows of the run settled so far. */
+  run?: EnrichRunCounts;
+}
+
+/** An Enrich run's rows, as its job record keeps them. */
+export interface EnrichRunCounts {
+  /** Rows of the run: to do and not possible, when it started. */
+  total: number;
+  /** Rows settled: written, failed, not run, or typed into meanwhile. */
+  done: number;
+  written: number;
+  failed: number;
+  notRun: number;
+  typedInto: number;
+  /** Why most of the rows not written were not ("Out of credits."), if any were not. */
+  reason?: string;
 }
 
 export type JobPatch = Partial<Omit<JobRecord, "kind" | "id" | "createdAt" | "enrich">>;
+
+/** Kinds whose record carries where an enrichment writes (`enrich`). */
+export const isEnrichKind = (kind: JobKind): kind is "enrich" | "enrich_lookups" =>
+  kind === "enrich" || kind === "enrich_lookups";
 
 export const JOBS_SETTING_KEY = "mailFinder.jobs";
 
@@ -170,7 +194,7 @@ export function parseJobs(saved: unknown): JobRecord[] {
   return jobs;
 }
 
-const KINDS: readonly JobKind[] = ["bulk", "geo_lead", "domain_file", "enrich"];
+const KINDS: readonly JobKind[] = ["bulk", "geo_lead", "domain_file", "enrich", "enrich_lookups"];
 const MAX_ID = 255;
 const MAX_TEXT = 1_000;
 
@@ -187,8 +211,9 @@ function toRecord(value: unknown): JobRecord | null {
   const id = typeof v.id === "string" ? v.id.trim() : "";
   const createdAt = text(v.createdAt, 64);
   if (!kind || id === "" || id.length > MAX_ID || !createdAt) return null;
-  const enrich = kind === "enrich" ? toEnrichJob(v.enrich) : null;
-  if (kind === "enrich" && !enrich) return null;
+  const enrich = isEnrichKind(kind) ? toEnrichJob(v.enrich) : null;
+  if (isEnrichKind(kind) && !enrich) return null;
+  const run = kind === "enrich_lookups" ? toRunCounts(v.run) : null;
   return {
     kind,
     id,
@@ -202,7 +227,22 @@ function toRecord(value: unknown): JobRecord | null {
       ? v.resultSheets.filter((s): s is string => typeof s === "string").slice(0, 100)
       : [],
     ...(enrich ? { enrich } : {}),
+    ...(run ? { run } : {}),
   };
+}
+
+const RUN_COUNTS = ["total", "done", "written", "failed", "notRun", "typedInto"] as const;
+
+function toRunCounts(value: unknown): EnrichRunCounts | null {
+  if (typeof value !== "object" || value === null) return null;
+  const v = value as Record<string, unknown>;
+  if (!RUN_COUNTS.every((name) => count(v[name]))) return null;
+  const counts = Object.fromEntries(RUN_COUNTS.map((name) => [name, v[name]])) as Omit<
+    EnrichRunCounts,
+    "reason"
+  >;
+  const reason = text(v.reason, MAX_TEXT);
+  return reason === null ? counts : { ...counts, reason };
 }
 
 function toCounts(value: unknown): JobCounts | null {
@@ -232,5 +272,6 @@ function copyRecord(job: JobRecord): JobRecord {
     ...job,
     lastCounts: job.lastCounts ? { ...job.lastCounts } : (job.lastCounts ?? null),
     resultSheets: [...job.resultSheets],
+    ...(job.run ? { run: { ...job.run } } : {}),
   };
 }

@@ -29,13 +29,26 @@ const KIND_NAME: Record<JobRecord["kind"], string> = {
   geo_lead: "GeoLead search",
   domain_file: "Domain file",
   enrich: "Enrichment",
+  enrich_lookups: "Enrichment",
 };
+
+const rowsText = (n: number): string => `${n.toLocaleString("en-US")} row${n === 1 ? "" : "s"}`;
 
 /** The message for a finished job, naming it. */
 export function finishedJobNotice(job: JobRecord): JobNotice {
   const name = `${KIND_NAME[job.kind]} “${job.label}”`;
   const key = `${job.kind}:${job.id}`;
   const rows = job.lastCounts?.total;
+  if (job.kind === "enrich_lookups" && job.run && job.lastStatus !== "failed") {
+    const { written, failed, notRun, reason } = job.run;
+    return job.lastStatus === "completed"
+      ? { key, intent: "success", text: `${name} is done: ${rowsText(written)} written.` }
+      : {
+          key,
+          intent: "error",
+          text: `${name} stopped with ${rowsText(failed + notRun)} left${reason ? ` (${reason})` : ""}. Open Jobs to continue it.`,
+        };
+  }
   switch (job.lastStatus) {
     case "completed":
       return {
@@ -48,7 +61,11 @@ export function finishedJobNotice(job: JobRecord): JobNotice {
     case "deleted":
       return { key, intent: "error", text: `${name} was deleted by the service.` };
     default:
-      return { key, intent: "error", text: `${name} failed.` };
+      return {
+        key,
+        intent: "error",
+        text: `${name} failed${job.lastError ? `: ${job.lastError}` : "."}`,
+      };
   }
 }
 
@@ -57,8 +74,9 @@ export class JobAnnouncer {
   private jobsShown = false;
   private readonly changes = new Listeners();
 
-  constructor(tracker: Pick<JobTracker, "onFinished">) {
-    tracker.onFinished((job) => this.finished(job));
+  /** Hears the jobs each source sees finishing (the tracker; the Enrich runner). */
+  constructor(...sources: Array<Pick<JobTracker, "onFinished">>) {
+    for (const source of sources) source.onFinished((job) => this.finished(job));
   }
 
   readonly getSnapshot = (): JobNotices => this.state;

@@ -7,16 +7,19 @@ import type { JobRecord, JobStore } from "../excel/job-store";
 // their status and counts in the job store (saved in the workbook), tells when one finishes,
 // and never drops a job because a poll failed.
 
-const FINISHED = new Set(["completed", "failed", "deleted", "ready"]);
+// "stopped": an Enrich run that ended with rows left (continued on request, never polled).
+const FINISHED = new Set(["completed", "failed", "deleted", "ready", "stopped"]);
 
 export const isFinished = (job: Pick<JobRecord, "lastStatus">): boolean =>
   job.lastStatus !== null && FINISHED.has(job.lastStatus);
 
 /** Share of rows processed, or null while it cannot be known (extraction, queued). */
 export function progressOf(
-  job: Pick<JobRecord, "kind" | "lastStatus" | "lastCounts">
+  job: Pick<JobRecord, "kind" | "lastStatus" | "lastCounts" | "run">
 ): number | null {
   if (job.kind === "domain_file") return job.lastStatus === "ready" ? 1 : null;
+  if (job.kind === "enrich_lookups")
+    return job.run && job.run.total > 0 ? Math.min(1, job.run.done / job.run.total) : null;
   if (job.lastStatus === "completed") return 1;
   const counts = job.lastCounts;
   if (!counts || counts.total === 0) return null;
@@ -100,7 +103,10 @@ export class JobTracker {
   }
 
   private async pollUnfinished(): Promise<void> {
-    const jobs = (await this.store.load()).filter((job) => !isFinished(job));
+    // An Enrich run has no search at the service: the add-in itself runs and continues it.
+    const jobs = (await this.store.load()).filter(
+      (job) => !isFinished(job) && job.kind !== "enrich_lookups"
+    );
     if (jobs.length === 0) return;
     let failed = false;
     let client: EmailServiceClient;

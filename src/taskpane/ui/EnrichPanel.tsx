@@ -18,17 +18,17 @@ import {
   type EnrichOperation,
 } from "../enrich/enrich-outputs";
 import { INPUT_FIELDS, type EnrichPlan } from "../enrich/enrich-plan";
-import { runEnrichment, type EnrichProgress, type EnrichSummary } from "../enrich/enrich-run";
 import {
   prepareEnrichTarget,
   readEnrichSource,
+  readEnrichSourceAt,
   writeEnrichedRows,
   type EnrichSource,
 } from "../enrich/enrich-sheet";
 import { ColumnMappingFields } from "./ColumnMappingFields";
 import { EnrichProgressView } from "./EnrichProgress";
 import { fieldError } from "./field-error";
-import { usePane } from "./pane-context";
+import { useEnrichRun, usePane } from "./pane-context";
 import { SpendingOffNote } from "./SpendingOffNote";
 import { useEnrichForm } from "./use-enrich-form";
 import type { NumberedRequest } from "./use-pane-requests";
@@ -53,7 +53,7 @@ function costText(plan: EnrichPlan): string {
   if (plan.done.length > 0) parts.push(`${count(plan.done.length)} already done`);
   if (plan.notPossible.length > 0) parts.push(`${count(plan.notPossible.length)} not possible`);
   if (plan.waiting.length > 0)
-    parts.push(`${count(plan.waiting.length)} waiting in a bulk search (see Jobs)`);
+    parts.push(`${count(plan.waiting.length)} waiting in a bulk search or a run (see Jobs)`);
   return `${parts.join(" · ")} · up to ${count(plan.maxCredits)} credits for ${count(plan.lookups.length)} lookups (kept answers and not-found answers are free)`;
 }
 
@@ -66,14 +66,18 @@ export function EnrichPanel({
   onRequestTaken: () => void;
 }): JSX.Element {
   const styles = useStyles();
-  const { services, jobs, show } = usePane();
+  const { services, jobs, show, enrichRunner } = usePane();
   const [thresholdText, setThresholdText] = useState(String(DEFAULT_BULK_THRESHOLD));
   const threshold = /^\s*\d+\s*$/.test(thresholdText) ? Number(thresholdText) : null;
   const spendingOff = useSpendingOffReason();
   const form = useEnrichForm();
   const { source, plan, operation } = form;
-  const [progress, setProgress] = useState<EnrichProgress | null>(null);
-  const [summary, setSummary] = useState<EnrichSummary | null>(null);
+  // The run shown: the one started here, else the one this runtime started or continued last
+  // (a run goes on in the runtime when the tab or the pane is closed).
+  const [runId, setRunId] = useState<string | null>(null);
+  const [runShown, setRunShown] = useState(true);
+  const run = useEnrichRun(runId);
+  const running = run !== undefined && run.summary === null && run.error === null;
   // The source a run wrote into: its output columns changed, so it is read again before another.
   const [ranOn, setRanOn] = useState<EnrichSource | null>(null);
   const action = useAsyncAction((work: () => Promise<void>) => work());
@@ -82,8 +86,7 @@ export function EnrichPanel({
     action.run(async () => {
       const next = await atField("source", readEnrichSource());
       form.load(next, op);
-      setProgress(null);
-      setSummary(null);
+      setRunShown(false);
     });
 
   useEffect(() => {
@@ -101,8 +104,7 @@ export function EnrichPanel({
     const categories = operation === "decision_maker" ? categoryList([[form.categoriesText]]) : [];
     const target = await prepareEnrichTarget(source, form.outputs);
     setRanOn(source);
-    setSummary(null);
-    setProgress(null);
+    setRunShown(false);
     if (plan.notPossible.length > 0)
       await writeEnrichedRows(
         target,
@@ -123,7 +125,7 @@ export function EnrichPanel({
     });
     for (const part of parts) {
       const search = await client.bulk.createJson(part.request);
-      await jobs.add(jobOfEnrichment(search, part.info));
+      await jobs.add(jobOfEnrichment(search, { ...part.info, columns: target.columns }));
     }
     show("jobs");
   };
@@ -132,18 +134,22 @@ export function EnrichPanel({
     action.run(async () => {
       if (!source || !plan || "error" in plan || form.conflicts) return;
       if (asBulk) return submitBulk(source, plan);
-      const target = await prepareEnrichTarget(source, form.outputs);
-      setRanOn(source);
-      setSummary(null);
-      const result = await runEnrichment({
+      // A job of the workbook (Jobs), continued if the workbook is closed before it ends.
+      const { jobId, finished } = await enrichRunner.start({
+        source,
         plan,
-        target,
+        mapping: form.mapping,
+        operation,
+        categories: operation === "decision_maker" ? categoryList([[form.categoriesText]]) : [],
         outputs: form.outputs,
-        scheduler: await services.scheduler(),
-        onProgress: setProgress,
+        label: `Enrich ${source.tableName ?? source.sheetName}`,
       });
-      setProgress(result);
-      setSummary(result);
+      setRanOn(source);
+      setRunId(jobId);
+      setRunShown(true);
+      await finished;
+      // Its output columns changed: the list is read again where it is, the choices kept.
+      form.reload(await readEnrichSourceAt({ ...source, hasHeader: source.header !== null }));
     });
 
   const planError = plan && "error" in plan ? plan.error : null;
@@ -154,6 +160,7 @@ export function EnrichPanel({
     !planError &&
     !form.conflicts &&
     !stale &&
+    !running &&
     spendingOff === null &&
     threshold !== null &&
     !("error" in plan) &&
@@ -183,7 +190,7 @@ export function EnrichPanel({
           ))}
         </Select>
       </Field>
-      {action.busy && !progress && <Spinner size="tiny" label="Working…" />}
+      {action.busy && !running && <Spinner size="tiny" label="Working…" />}
       {source && (
         <>
           <Caption1 data-testid="enrich-source">
@@ -267,7 +274,9 @@ export function EnrichPanel({
           </Field>
         </>
       )}
-      {progress && <EnrichProgressView progress={progress} summary={summary} />}
+      {run && runShown && (
+        <EnrichProgressView progress={run.progress} summary={run.summary} error={run.error} />
+      )}
     </div>
   );
 }

@@ -7,9 +7,12 @@ const count = (n: number): string => n.toLocaleString("en-US");
 export function EnrichProgressView({
   progress,
   summary,
+  error = null,
 }: {
   progress: EnrichProgress;
   summary: EnrichSummary | null;
+  /** The run could not go on. */
+  error?: string | null;
 }): JSX.Element {
   const { done, total, written, failed, notRun, typedInto } = progress;
   const parts = [`${count(written)} written`];
@@ -20,8 +23,9 @@ export function EnrichProgressView({
     <div data-testid="enrich-progress" data-done={done} data-total={total}>
       <ProgressBar value={total === 0 ? 1 : done / total} />
       <Caption1>
-        {`${summary ? "Done" : "Working"}: ${count(done)} of ${count(total)} rows · ${parts.join(" · ")}`}
+        {`${summary ? "Done" : error ? "Stopped" : "Working"}: ${count(done)} of ${count(total)} rows · ${parts.join(" · ")}`}
       </Caption1>
+      {error && <Caption1 data-testid="error-message">{error}</Caption1>}
       {summary && summary.reasons.length + summary.typedCells.length > 0 && (
         <ul data-testid="enrich-summary">
           {summary.reasons.map(({ reason, rows }) => (

@@ -8,7 +8,6 @@ import {
   ProgressBar,
   Select,
   Text,
-  makeStyles,
 } from "@fluentui/react-components";
 import type { BulkLayout } from "../../api/types";
 import type { JobRecord } from "../excel/job-store";
@@ -17,32 +16,13 @@ import { importResults } from "../jobs/results-import";
 import { writeBackEnrichJob, writeBackMessage } from "../enrich/enrich-writeback";
 import { ActionMessage } from "./ActionMessage";
 import { ConfirmDialog } from "./ConfirmDialog";
+import { EnrichRunCard } from "./EnrichRunCard";
+import { KIND_LABEL, statusColor, useJobCardStyles } from "./job-card-parts";
 import { usePane, useJobs } from "./pane-context";
 import { usePanelStyles } from "./panel-styles";
 import { SpendingOffNote } from "./SpendingOffNote";
 import { useAsyncAction } from "./use-async-action";
 import { useSpendingOffReason } from "./use-spending";
-
-const useStyles = makeStyles({
-  list: { display: "flex", flexDirection: "column", gap: "8px" },
-  card: { padding: "8px 10px", display: "flex", flexDirection: "column", gap: "6px" },
-  head: { display: "flex", justifyContent: "space-between", alignItems: "center", gap: "6px" },
-  row: { display: "flex", gap: "6px", flexWrap: "wrap", alignItems: "center" },
-});
-
-const KIND_LABEL: Record<JobRecord["kind"], string> = {
-  bulk: "Bulk",
-  geo_lead: "GeoLead",
-  domain_file: "Domain file",
-  enrich: "Enrich",
-};
-
-function statusColor(status: string | null): "success" | "danger" | "informative" | "warning" {
-  if (status === "completed" || status === "ready") return "success";
-  if (status === "failed" || status === "deleted") return "danger";
-  if (status === "paused") return "warning";
-  return "informative";
-}
 
 interface Pending {
   job: JobRecord;
@@ -51,7 +31,7 @@ interface Pending {
 
 /** Every job of this workbook, live; results into new sheets. */
 export function JobsPanel(): JSX.Element {
-  const styles = useStyles();
+  const styles = useJobCardStyles();
   const panel = usePanelStyles();
   const { tracker } = usePane();
   const jobs = useJobs();
@@ -64,20 +44,27 @@ export function JobsPanel(): JSX.Element {
   if (jobs.length === 0)
     return (
       <Caption1 className={panel.muted}>
-        No jobs in this workbook yet. Bulk and GeoLead searches and domain files appear here.
+        No jobs in this workbook yet. Bulk and GeoLead searches, domain files and enrichments of
+        your lists appear here.
       </Caption1>
     );
   return (
     <div className={styles.list}>
-      {[...jobs].reverse().map((job) => (
-        <JobCard key={`${job.kind}:${job.id}`} job={job} />
-      ))}
+      {[...jobs]
+        .reverse()
+        .map((job) =>
+          job.kind === "enrich_lookups" ? (
+            <EnrichRunCard key={`${job.kind}:${job.id}`} job={job} />
+          ) : (
+            <JobCard key={`${job.kind}:${job.id}`} job={job} />
+          )
+        )}
     </div>
   );
 }
 
 function JobCard({ job }: { job: JobRecord }): JSX.Element {
-  const styles = useStyles();
+  const styles = useJobCardStyles();
   const panel = usePanelStyles();
   const { services, jobs } = usePane();
   // A bulk or GeoLead download may pay; a domain file was paid when ordered.

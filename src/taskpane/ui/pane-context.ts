@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useState, useSyncExternalStore } from "react";
 import type { Services } from "../../runtime/services";
 import { JobStore, type JobRecord, type WorkbookSettings } from "../excel/job-store";
+import { EnrichRunner, type EnrichRunView } from "../enrich/enrich-runner";
 import { JobAnnouncer, type JobNotices } from "../jobs/job-announcements";
 import { JobTracker, type JobTrackerOptions } from "../jobs/job-tracker";
 
@@ -9,6 +10,8 @@ export interface PaneContext {
   services: Services;
   jobs: JobStore;
   tracker: JobTracker;
+  /** Enrich runs through lookups: jobs of the workbook that the add-in itself runs. */
+  enrichRunner: EnrichRunner;
   /** Jobs finished while another tab was shown. */
   announcer: JobAnnouncer;
   /** Moves the task pane to another tab (e.g. to Jobs after a submit). */
@@ -34,7 +37,8 @@ export interface PaneContextOptions {
 
 /**
  * The pane's shared state, made once when the pane opens. The job tracker starts here, not
- * when Jobs is first shown: a reopened workbook's jobs are followed, and their end told, at once.
+ * when Jobs is first shown: a reopened workbook's jobs are followed, and their end told, at
+ * once; and an Enrich run that the closing of the workbook interrupted goes on.
  */
 export function createPaneContext(
   services: Services,
@@ -43,9 +47,11 @@ export function createPaneContext(
 ): PaneContext {
   const jobs = new JobStore(options.settings);
   const tracker = new JobTracker(jobs, () => services.client(), options.tracker);
-  const announcer = new JobAnnouncer(tracker);
+  const enrichRunner = new EnrichRunner(jobs, () => services.scheduler());
+  const announcer = new JobAnnouncer(tracker, enrichRunner);
   tracker.start();
-  return { services, jobs, tracker, announcer, show };
+  void enrichRunner.resumeInterrupted().catch(() => undefined);
+  return { services, jobs, tracker, enrichRunner, announcer, show };
 }
 
 /** The workbook's jobs, as React state. */
@@ -67,4 +73,12 @@ export function useJobs(): JobRecord[] {
 /** The finished-job count and messages, as React state. */
 export function useJobNotices(announcer: JobAnnouncer): JobNotices {
   return useSyncExternalStore(announcer.subscribe, announcer.getSnapshot);
+}
+
+/** A run of the Enrich runner, live; with no id, the one started or continued last. */
+export function useEnrichRun(jobId: string | null): EnrichRunView | undefined {
+  const { enrichRunner } = usePane();
+  return useSyncExternalStore(enrichRunner.subscribe, () =>
+    jobId === null ? enrichRunner.latest() : enrichRunner.view(jobId)
+  );
 }

@@ -48,6 +48,9 @@ export function useEnrichForm() {
     suggest(next, op);
   };
 
+  /** The same list read again (a run wrote into it): the choices made stay. */
+  const reload = (next: EnrichSource): void => setSource(next);
+
   function setOperation(op: EnrichOperation): void {
     if (op === operation) return;
     setOperationState(op);
@@ -93,6 +96,7 @@ export function useEnrichForm() {
   return {
     source,
     load,
+    reload,
     operation,
     setOperation,
     mapping,

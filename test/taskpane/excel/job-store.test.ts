@@ -241,6 +241,54 @@ describe("JobStore", () => {
     expect((file.savedJobs() as JobRecord[]).map((j) => j.id)).toEqual([bulk.id, "g2"]);
   });
 
+  test("an Enrich run's record keeps where it writes and its row counts; damaged counts are left out", async () => {
+    const enrich = {
+      sheetName: "Leads",
+      tableName: null,
+      rowIndex: 0,
+      columnIndex: 0,
+      columnCount: 3,
+      hasHeader: true,
+      operation: "decision_maker",
+      outputs: ["email", "email_status"],
+      inputs: [["domain", 2]],
+      rows: "2-31",
+      hashes: "",
+      categories: ["sales", "ceo"],
+      columns: [3, 4],
+    };
+    const run = {
+      total: 30,
+      done: 12,
+      written: 10,
+      failed: 1,
+      notRun: 1,
+      typedInto: 0,
+      reason: "Stopped",
+    };
+    const file = new WorkbookFile();
+    file.saved.set(
+      JOBS_SETTING_KEY,
+      JSON.stringify([
+        { ...bulk, kind: "enrich_lookups", id: "run_1", enrich, run },
+        { ...bulk, kind: "enrich_lookups", id: "run_2", enrich, run: { ...run, done: -1 } },
+        {
+          ...bulk,
+          kind: "enrich_lookups",
+          id: "run_3",
+          enrich: { ...enrich, categories: ["boss"] },
+        },
+        { ...bulk, kind: "enrich_lookups", id: "run_4", enrich: { ...enrich, columns: [3] } },
+        { ...bulk, kind: "enrich_lookups", id: "run_5" },
+      ])
+    );
+    file.open();
+    const jobs = await new JobStore().load();
+    expect(jobs.map((job) => job.id)).toEqual(["run_1", "run_2"]);
+    expect(jobs[0]).toMatchObject({ enrich, run });
+    expect(jobs[1]!.run).toBeUndefined();
+  });
+
   test("a JSON string (a setting written by hand) is read too", () => {
     expect(parseJobs(JSON.stringify([bulk]))).toEqual([bulk]);
     expect(parseJobs("[{")).toEqual([]);

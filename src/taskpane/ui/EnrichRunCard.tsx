@@ -1,0 +1,103 @@
+import { Badge, Button, Caption1, Card, ProgressBar, Text } from "@fluentui/react-components";
+import { MAX_COST_MILLI, fromMilli } from "../../client/spending";
+import type { JobRecord } from "../excel/job-store";
+import { ActionMessage } from "./ActionMessage";
+import { KIND_LABEL, statusColor, useJobCardStyles } from "./job-card-parts";
+import { useEnrichRun, usePane } from "./pane-context";
+import { usePanelStyles } from "./panel-styles";
+import { SpendingOffNote } from "./SpendingOffNote";
+import { useAsyncAction } from "./use-async-action";
+import { useSpendingOffReason } from "./use-spending";
+
+const count = (n: number): string => n.toLocaleString("en-US");
+
+/** An Enrich run through lookups in Jobs (DESIGN 4b): its rows, live, and Continue. */
+export function EnrichRunCard({ job }: { job: JobRecord }): JSX.Element {
+  const styles = useJobCardStyles();
+  const panel = usePanelStyles();
+  const { enrichRunner } = usePane();
+  const live = useEnrichRun(job.id);
+  const spendingOff = useSpendingOffReason();
+  const running = live !== undefined && live.summary === null && live.error === null;
+  const status = running ? "running" : job.lastStatus;
+  const counts = running ? live.progress : job.run;
+  // Interrupted (not running in this runtime though saved as running), stopped or failed.
+  const canContinue = !running && status !== "completed";
+  const continueRun = useAsyncAction(async () => {
+    const summary = await enrichRunner.resume(job);
+    if (!summary) return null;
+    return `${count(summary.written)} of ${count(summary.total)} rows written.`;
+  });
+  const where = job.enrich?.tableName
+    ? `table ${job.enrich.tableName}`
+    : `sheet "${job.enrich?.sheetName}"`;
+  const left = counts ? counts.failed + counts.notRun : 0;
+  // Rows a continuation may look up: those not settled, and those settled without an answer.
+  const toDo = counts ? counts.total - counts.done + left : 0;
+  const maxCredits = job.enrich ? fromMilli(toDo * MAX_COST_MILLI[job.enrich.operation]) : 0;
+
+  return (
+    <Card
+      className={styles.card}
+      data-testid="job-row"
+      data-job-id={job.id}
+      data-status={status ?? "unknown"}
+    >
+      <div className={styles.head}>
+        <Text weight="semibold" truncate wrap={false}>
+          {job.label}
+        </Text>
+        <Badge appearance="tint" color={statusColor(status)} data-testid="job-status">
+          {status ?? "…"}
+        </Badge>
+      </div>
+      {counts && (
+        <Caption1
+          className={panel.muted}
+          data-testid="job-run-counts"
+          data-done={counts.done}
+          data-total={counts.total}
+          data-written={counts.written}
+        >
+          {`${KIND_LABEL[job.kind]} · ${where} · ${count(counts.done)} of ${count(counts.total)} rows: ${count(counts.written)} written`}
+          {counts.failed > 0 ? `, ${count(counts.failed)} failed` : ""}
+          {counts.notRun > 0 ? `, ${count(counts.notRun)} not run` : ""}
+          {counts.typedInto > 0 ? `, ${count(counts.typedInto)} typed into meanwhile` : ""}
+        </Caption1>
+      )}
+      {running && (
+        <ProgressBar
+          value={counts && counts.total > 0 ? counts.done / counts.total : undefined}
+          thickness="medium"
+          data-testid="job-progress"
+        />
+      )}
+      {!running && left > 0 && job.run?.reason && (
+        <Caption1>{`${count(left)} rows left: ${job.run.reason}`}</Caption1>
+      )}
+      {job.lastError && !running && <Caption1 data-testid="job-error">{job.lastError}</Caption1>}
+      {canContinue && (
+        <div className={styles.row}>
+          <Button
+            size="small"
+            appearance="primary"
+            disabled={continueRun.busy || spendingOff !== null}
+            onClick={() => void continueRun.run()}
+            data-testid="job-continue"
+          >
+            Continue: do the rows left
+          </Button>
+          <Caption1 data-testid="job-continue-cost" data-max-credits={maxCredits}>
+            {`Up to ${count(toDo)} rows, at most ${count(maxCredits)} credits (written rows are skipped; kept answers are free)`}
+          </Caption1>
+          <SpendingOffNote reason={spendingOff} />
+        </div>
+      )}
+      <ActionMessage
+        error={continueRun.error?.message}
+        done={continueRun.done}
+        testId="job-message"
+      />
+    </Card>
+  );
+}
