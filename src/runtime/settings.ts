@@ -199,7 +199,8 @@ export class SettingsStore {
   private readonly defaults: Settings;
 
   constructor(
-    private readonly storage: SettingsStorage,
+    /** The user's own storage (OfficeRuntime.storage): other per-user records live there too. */
+    readonly storage: SettingsStorage,
     defaults: ConnectionSettings & Partial<Settings>
   ) {
     this.defaults = { ...DEFAULT_SPENDING_SETTINGS, ...defaults };

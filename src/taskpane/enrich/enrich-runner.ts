@@ -12,6 +12,7 @@ import { errorText } from "../ui/async-action";
 import { inputsOf } from "./enrich-bulk";
 import { decodeRows, encodeRows, rowsWaitingInJobs, type EnrichJobInfo } from "./enrich-job";
 import type { EnrichOperation, OutputField } from "./enrich-outputs";
+import type { OwnRuns } from "./own-runs";
 import { existingOutputsOf, planEnrichment, type EnrichPlan } from "./enrich-plan";
 import { runEnrichment, type EnrichProgress, type EnrichSummary } from "./enrich-run";
 import {
@@ -51,6 +52,8 @@ export interface EnrichRunView {
 }
 
 export interface EnrichRunnerOptions {
+  /** The runs this user started (default: none are known, so none goes on by itself). */
+  ownRuns?: OwnRuns;
   /** Counts are saved in the workbook at most this often while a run goes (default 2 s). */
   saveEveryMs?: number;
   newId?: () => string;
@@ -76,6 +79,7 @@ export class EnrichRunner {
   private readonly saveEveryMs: number;
   private readonly newId: () => string;
   private readonly now: () => Date;
+  private readonly ownRuns: OwnRuns | null;
 
   constructor(
     private readonly store: JobStore,
@@ -85,6 +89,7 @@ export class EnrichRunner {
     this.saveEveryMs = options.saveEveryMs ?? 2_000;
     this.newId = options.newId ?? newRunId;
     this.now = options.now ?? (() => new Date());
+    this.ownRuns = options.ownRuns ?? null;
   }
 
   /** The run of `jobId` if this runtime runs or ran it. */
@@ -151,6 +156,7 @@ export class EnrichRunner {
     };
     this.newestId = job.id;
     this.show(job.id, job.run!, null);
+    await this.ownRuns?.add(job.id).catch(() => undefined);
     await this.saving(this.store.add(job));
     const finished = this.execute(job, plan, target, 0).catch(async (error: unknown) => {
       await this.fail(job, error);
@@ -218,14 +224,19 @@ export class EnrichRunner {
     this.finished({ ...job, ...patch });
   }
 
-  /** Continues every run of the workbook that was going when it was last closed. */
+  /**
+   * Continues every run of the workbook that was going when it was last closed and that this
+   * user started (a colleague's run waits in Jobs for Continue: it would spend their credits).
+   */
   async resumeInterrupted(): Promise<void> {
     const jobs = await this.store.load();
-    await Promise.all(
-      jobs
-        .filter((job) => job.kind === "enrich_lookups" && job.lastStatus === "running")
-        .map((job) => this.resume(job))
+    const interrupted = jobs.filter(
+      (job) => job.kind === "enrich_lookups" && job.lastStatus === "running"
     );
+    const own = await Promise.all(
+      interrupted.map((job) => this.ownRuns?.has(job.id).catch(() => false) ?? false)
+    );
+    await Promise.all(interrupted.filter((_, i) => own[i]).map((job) => this.resume(job)));
   }
 
   private async execute(

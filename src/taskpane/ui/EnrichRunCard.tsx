@@ -19,7 +19,13 @@ export function EnrichRunCard({ job }: { job: JobRecord }): JSX.Element {
   const live = useEnrichRun(job.id);
   const spendingOff = useSpendingOffReason();
   const running = live !== undefined && live.summary === null && live.error === null;
-  const status = running ? "running" : job.lastStatus;
+  // Saved as running but not running here: the workbook was closed during it, and it was not
+  // this user's to go on by itself (or it is about to).
+  const status = running
+    ? "running"
+    : job.lastStatus === "running"
+      ? "interrupted"
+      : job.lastStatus;
   const counts = running ? live.progress : job.run;
   // Interrupted (not running in this runtime though saved as running), stopped or failed.
   const canContinue = !running && status !== "completed";

@@ -2,6 +2,7 @@ import { createContext, useContext, useEffect, useState, useSyncExternalStore } 
 import type { Services } from "../../runtime/services";
 import { JobStore, type JobRecord, type WorkbookSettings } from "../excel/job-store";
 import { EnrichRunner, type EnrichRunView } from "../enrich/enrich-runner";
+import { StoredOwnRuns } from "../enrich/own-runs";
 import { JobAnnouncer, type JobNotices } from "../jobs/job-announcements";
 import { JobTracker, type JobTrackerOptions } from "../jobs/job-tracker";
 
@@ -47,7 +48,9 @@ export function createPaneContext(
 ): PaneContext {
   const jobs = new JobStore(options.settings);
   const tracker = new JobTracker(jobs, () => services.client(), options.tracker);
-  const enrichRunner = new EnrichRunner(jobs, () => services.scheduler());
+  const enrichRunner = new EnrichRunner(jobs, () => services.scheduler(), {
+    ownRuns: new StoredOwnRuns(services.settings.storage),
+  });
   const announcer = new JobAnnouncer(tracker, enrichRunner);
   tracker.start();
   void enrichRunner.resumeInterrupted().catch(() => undefined);

@@ -13,6 +13,8 @@ import {
   type EnrichPlan,
 } from "../../../src/taskpane/enrich/enrich-plan";
 import { EnrichRunner } from "../../../src/taskpane/enrich/enrich-runner";
+import { StoredOwnRuns } from "../../../src/taskpane/enrich/own-runs";
+import { MemorySettingsStorage } from "../../../src/runtime/settings";
 import {
   firstDataRow,
   readEnrichSource,
@@ -114,11 +116,17 @@ function workbook(rows: unknown[][]) {
   return { excel, sheet, file: new WorkbookFile() };
 }
 
+/** The user's own storage (OfficeRuntime.storage): one user unless a test says otherwise. */
+const me = new MemorySettingsStorage();
+
 /** A pane over the workbook file: its job store and runner (what createPaneContext makes). */
-function pane(file: WorkbookFile, answer: Answer) {
+function pane(file: WorkbookFile, answer: Answer, user: MemorySettingsStorage = me) {
   const store = new JobStore(file.open());
   const { asked, scheduler } = fakeScheduler(answer);
-  const runner = new EnrichRunner(store, async () => scheduler, { saveEveryMs: 0 });
+  const runner = new EnrichRunner(store, async () => scheduler, {
+    saveEveryMs: 0,
+    ownRuns: new StoredOwnRuns(user),
+  });
   const finished: JobRecord[] = [];
   runner.onFinished((job) => finished.push(job));
   return { store, runner, asked, finished };
@@ -212,6 +220,26 @@ describe("an Enrich run through lookups is a job of the workbook", () => {
     const third = pane(file, found);
     await third.runner.resumeInterrupted();
     expect(third.asked).toHaveLength(0);
+  });
+
+  test("a colleague opening the workbook during a run does not continue it by itself: Continue is theirs to press", async () => {
+    const { sheet, file } = workbook([HEADER, ...people(8)]);
+    const mine = pane(file, (body) =>
+      Number(body.first_name!.slice(1)) < 4 ? found(body) : never(body)
+    );
+    const source = await readEnrichSource();
+    await startRun(mine.runner, source, planOf(source));
+    await tick(300);
+    const colleague = new MemorySettingsStorage();
+    const theirs = pane(file, found, colleague);
+    await theirs.runner.resumeInterrupted();
+    expect(theirs.asked).toHaveLength(0);
+    const [job] = await theirs.store.load();
+    expect(job!.lastStatus).toBe("running");
+    // Their Continue does the rows left.
+    await theirs.runner.resume(job!);
+    expect(theirs.asked).toHaveLength(4);
+    expect(emails(sheet).filter(Boolean)).toHaveLength(8);
   });
 
   test("a run that stopped (refused, out of credits) keeps its rows; Continue does those rows and no others", async () => {
