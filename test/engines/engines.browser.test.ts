@@ -14,17 +14,28 @@ import { PAGE_ERRORS_GLOBAL, type PageDriver } from "./page-driver";
 import {
   calculate,
   cellsOf,
+  enrichFromSelection,
   errorOf,
   isEmail,
+  listRows,
+  peopleOf,
   requestsTo,
+  sandboxAnswerFor,
   saveKey,
+  selectRange,
   setSpending,
+  sheetOf,
   showTab,
   startCells,
+  typeCells,
   useKey,
+  waitForEnrichment,
   waitForNewSheet,
+  waitForSpendingQuestion,
   workbook,
   type Cell,
+  type Person,
+  type PersonExamples,
   type Tab,
 } from "./steps";
 
@@ -32,14 +43,14 @@ import {
 // Firefox ESR and WebKitGTK, each against the real sandbox, with the host shim for office.js.
 // Small scenarios of every kind of work the add-in does in the page: the functions and their
 // outcomes, every tab, settings applied at once, the spending question, Stop, a bulk job into
-// new sheets, and Freeze results. The large-scale runs stay in the Chromium suites.
+// new sheets, Enrich in place, and Freeze results. The large-scale runs stay in the Chromium
+// suites.
 //
 //     npm run build && npx jest test/engines                 # all three
 //     npm run build && ENGINES=firefox npx jest test/engines  # one (or a comma list)
 
-type Person = { first_name: string; last_name: string; domain: string };
 type Examples = {
-  person: Record<"valid" | "risky" | "not_found" | "blacklisted", Person>;
+  person: PersonExamples;
   verify: Record<"valid" | "risky" | "invalid", { email: string }>;
 };
 
@@ -411,6 +422,65 @@ describeEngines("the add-in", (engine) => {
       });
       expectSheetNames(book);
       expectNoFormulas(book);
+    }
+  );
+
+  engineTest(
+    addin,
+    "Enrich: a list's 30 rows get their email and status beside them; of 5 rows added, only those are looked up",
+    async () => {
+      const account = await addin.sandbox.account(100);
+      const checker = await addin.sandbox.account(100);
+      const page = await addin.openTaskPane();
+      await useKey(page, account.apiKey);
+      const header = ["First name", "Last name", "Company"];
+      const list = peopleOf(examples.person, 0, 30);
+      await typeCells(page, "Sheet1", "A1", [header, ...listRows(list)]);
+      await selectRange(page, "Sheet1", "A1:C31");
+
+      expect(await enrichFromSelection(page, 30)).toMatchObject({ rows: 30, maxCredits: 30 });
+      const before = lookupsSent();
+      await page.click("enrich-submit");
+      // Over the spending threshold (25 credits by default): asked first, nothing sent until Run.
+      expect(await waitForSpendingQuestion(page, 30)).toBe(30);
+      expect(lookupsSent()).toBe(before);
+      await page.click("spending-run");
+      await waitForEnrichment(page, 30);
+      expect(lookupsSent() - before).toBe(30);
+
+      const answers = await Promise.all(list.map((p) => sandboxAnswerFor(checker, p)));
+      expect(answers.slice(0, 4)).toEqual([
+        [examples.verify.valid.email, "valid"],
+        [examples.verify.risky.email, "risky"],
+        ["\u2014", "not_found"],
+        ["\u2014", "blacklisted"],
+      ]);
+      const enriched = await sheetOf(page, "Sheet1");
+      expect(enriched.values[0]).toEqual([...header, "Email found", "Email status"]);
+      // Each row's answer beside it; the list as typed: text stays text ("0003", not 3).
+      expect(enriched.values.slice(1)).toEqual(
+        list.map((p, i) => [p.first_name, p.last_name, p.domain, ...answers[i]!])
+      );
+      expect(enriched.formulas).toEqual({});
+
+      // 5 rows added below, the grown list selected again: only they are looked up.
+      const added = peopleOf(examples.person, 30, 35);
+      await typeCells(page, "Sheet1", "A32", listRows(added));
+      await selectRange(page, "Sheet1", "A1:C36");
+      const cost = await enrichFromSelection(page, 35);
+      expect(cost).toMatchObject({ rows: 5, maxCredits: 5 });
+      expect(cost.text).toContain("30 already done");
+      const beforeAdded = lookupsSent();
+      await page.click("enrich-submit");
+      await waitForEnrichment(page, 5);
+      expect(lookupsSent() - beforeAdded).toBe(5);
+      const grown = await sheetOf(page, "Sheet1");
+      expect(grown.values.slice(0, 31)).toEqual(enriched.values);
+      const addedAnswers = await Promise.all(added.map((p) => sandboxAnswerFor(checker, p)));
+      expect(grown.values.slice(31)).toEqual(
+        added.map((p, i) => [p.first_name, p.last_name, p.domain, ...addedAnswers[i]!])
+      );
+      expect(grown.formulas).toEqual({});
     }
   );
 

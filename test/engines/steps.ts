@@ -1,5 +1,5 @@
 import type { ShimSheet, WorkbookSnapshot } from "../browser/harness";
-import { eventually } from "../helpers/sandbox";
+import { eventually, type TestAccount } from "../helpers/sandbox";
 import type { PageDriver } from "./page-driver";
 
 // What a user (and Excel, through the host shim) does in the task pane, in any engine: the
@@ -161,3 +161,135 @@ export function waitForNewSheet(
 /** The relay's requests to a path prefix of the service so far. */
 export const requestsTo = (relayLog: Array<{ path: string }>, prefix: string): number =>
   relayLog.filter((record) => record.path.startsWith(prefix)).length;
+
+// ---------------------------------------------------------------------------------------------
+// Enrich in place (DESIGN 4b)
+// ---------------------------------------------------------------------------------------------
+
+/** A person lookup's inputs, as the sandbox's examples give them (GET /sandbox/examples). */
+export type Person = { first_name: string; last_name: string; domain: string };
+
+export type PersonExamples = Record<"valid" | "risky" | "not_found" | "blacklisted", Person>;
+
+/**
+ * People from the sandbox's person examples, the rows from..to of an endless list: the four
+ * examples themselves first, then variants of them, each a lookup of its own: other last names
+ * at the catch-all company (risky; all digits, which a user types as text), other last names at
+ * the verifying company (not found), and the valid example's name at made-up domains.
+ */
+export function peopleOf(examples: PersonExamples, from: number, to: number): Person[] {
+  const { valid, risky, not_found: stranger, blacklisted } = examples;
+  const exact = [valid, risky, stranger, blacklisted];
+  const variant = (k: number): Person => {
+    switch (k % 3) {
+      case 0:
+        return { ...risky, last_name: String(k).padStart(4, "0") };
+      case 1:
+        return { ...stranger, last_name: `${stranger.last_name}${k}` };
+      default:
+        return { ...valid, domain: `${valid.domain.split(".")[0]}-${k}.example` };
+    }
+  };
+  return Array.from({ length: to - from }, (_, i) =>
+    from + i < exact.length ? exact[from + i]! : variant(from + i - exact.length)
+  );
+}
+
+/** What a user types for a text that Excel would read as a number, a formula or TRUE/FALSE. */
+const typedAsText = (text: string): string =>
+  /^[\d=+\-@'.]|^(true|false)$/i.test(text) ? `'${text}` : text;
+
+/** The rows a user types for these people: first name, last name, company (text as text). */
+export const listRows = (people: readonly Person[]): string[][] =>
+  people.map((p) => [p.first_name, p.last_name, p.domain].map(typedAsText));
+
+/** Types values into a sheet from a cell (the sheet is made when missing), as a user would. */
+export async function typeCells(
+  page: PageDriver,
+  sheet: string,
+  topLeft: string,
+  values: unknown[][]
+): Promise<void> {
+  await page.evaluate(
+    (typed) => window.__hostShim.setCells(typed.sheet, typed.topLeft, typed.values),
+    { sheet, topLeft, values }
+  );
+}
+
+/** Selects a range of a sheet, as a user would. */
+export async function selectRange(page: PageDriver, sheet: string, address: string): Promise<void> {
+  await page.evaluate(
+    (selected) => window.__hostShim.setSelection(selected.sheet, selected.address),
+    { sheet, address }
+  );
+}
+
+/** A sheet of the workbook, as the shim holds it. */
+export async function sheetOf(page: PageDriver, name: string): Promise<ShimSheet> {
+  const sheet = (await workbook(page)).sheets.find((s) => s.name === name);
+  if (!sheet) throw new Error(`the workbook has no sheet ${name}`);
+  return sheet;
+}
+
+/**
+ * Enrich > Use the selection: waits until the pane shows the list of `rows` data rows read and
+ * its cost; answers the rows to do and the most they can cost (enrich-cost).
+ */
+export async function enrichFromSelection(
+  page: PageDriver,
+  rows: number
+): Promise<{ rows: number; maxCredits: number; text: string }> {
+  await showTab(page, "enrich");
+  await page.click("enrich-from-selection");
+  await page.waitForText("enrich-source", new RegExp(`^${rows.toLocaleString("en-US")} rows `));
+  const text = await page.waitForText("enrich-cost", /rows to do/);
+  return {
+    rows: Number(await page.attribute("enrich-cost", "data-rows")),
+    maxCredits: Number(await page.attribute("enrich-cost", "data-max-credits")),
+    text,
+  };
+}
+
+/** Waits until the spending question asks about `count` lookups; answers its most credits. */
+export async function waitForSpendingQuestion(page: PageDriver, count: number): Promise<number> {
+  await page.waitFor(
+    (n) =>
+      document.querySelector('[data-testid="spending-question"]')?.getAttribute("data-count") ===
+      String(n),
+    count,
+    { what: `the spending question for ${count} lookups` }
+  );
+  return Number(await page.attribute("spending-question", "data-max-credits"));
+}
+
+/** Waits until the Enrich run's progress says Done with `total` of `total` rows; answers its text. */
+export function waitForEnrichment(page: PageDriver, total: number): Promise<string> {
+  return page.waitFor(
+    (n) => {
+      const progress = document.querySelector('[data-testid="enrich-progress"]');
+      if (progress?.getAttribute("data-total") !== String(n)) return null;
+      const text = progress.textContent ?? "";
+      return progress.getAttribute("data-done") === String(n) && /^Done/.test(text) ? text : null;
+    },
+    total,
+    { timeoutMs: 20_000, what: `the Enrich run to be done with ${total} rows` }
+  ) as Promise<string>;
+}
+
+/** Written for a field the answer does not have (README, Enrich your list). */
+const NO_VALUE = "\u2014";
+
+/**
+ * What Enrich writes for a person (email, status) by what the sandbox answers for the same
+ * inputs, asked directly with another account: "—" for no email, the status of not found
+ * (404) and blacklisted (451) answers.
+ */
+export async function sandboxAnswerFor(account: TestAccount, p: Person): Promise<[string, string]> {
+  const answer = await account.request("POST", "/v5.1/find-email/person", p);
+  if (answer.status === 404) return [NO_VALUE, "not_found"];
+  if (answer.status === 451) return [NO_VALUE, "blacklisted"];
+  if (answer.status !== 200)
+    throw new Error(`the sandbox answered ${answer.status}: ${answer.text}`);
+  const { email, email_status: status } = answer.body as { email?: string; email_status: string };
+  return [email || NO_VALUE, status];
+}
