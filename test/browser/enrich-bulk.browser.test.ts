@@ -1,16 +1,21 @@
 import type { Page } from "playwright-core";
-import { eventually, type TestAccount } from "../helpers/sandbox";
+import type { TestAccount } from "../helpers/sandbox";
 import {
-  jobRow,
-  jobRows,
+  fillList,
+  openWithAccount,
+  previewThenDownload,
+  readSelection,
+  sheetOf,
+  showEnrich,
+  submitAsBulk,
+} from "./enrich-helpers";
+import {
   resultsOf,
   searchOf,
   setSpending,
   showTab,
-  textOf,
   useKey,
   waitForJobStatus,
-  waitForNewSheet,
   waitForText,
 } from "./flows-helpers";
 import { browserTest, describeBrowser, useAddin, type Addin } from "./harness";
@@ -36,28 +41,11 @@ const FINISHED = ["completed", "failed", "deleted"];
 
 /** Fills Sheet1 with the list, selects it, reads it in Enrich: it runs as a bulk search. */
 async function startEnrichment(page: Page, rows: string[][]): Promise<string> {
-  await page.evaluate(
-    (values) => window.__hostShim.setCells("Sheet1", "A1", values),
-    [HEADER, ...rows]
-  );
-  await page.evaluate((n) => window.__hostShim.setSelection("Sheet1", `A1:C${n + 1}`), rows.length);
-  await page.getByTestId("tab-enrich").click();
-  await page.getByTestId("enrich-from-selection").click();
-  await waitForText(
-    page,
-    "enrich-source",
-    new RegExp(`^${rows.length.toLocaleString("en-US")} rows`)
-  );
+  await fillList(page, [HEADER, ...rows], `A1:C${rows.length + 1}`);
+  await showEnrich(page);
+  await readSelection(page, rows.length);
   expect(await page.getByTestId("enrich-bulk-threshold").inputValue()).toBe("1000");
-  await page.getByTestId("enrich-as-bulk").waitFor();
-  const known = new Set((await jobRows(page)).map((r) => r.id));
-  await page.getByTestId("enrich-submit").click();
-  await page.getByTestId("tab-jobs").and(page.locator('[aria-selected="true"]')).waitFor();
-  return eventually(
-    async () => (await jobRows(page)).find((r) => !known.has(r.id))?.id,
-    15_000,
-    "the enrichment's job row"
-  );
+  return submitAsBulk(page);
 }
 
 /** The sandbox's answer per row inputs, from the paid results (free to read again). */
@@ -70,27 +58,6 @@ async function answersOf(account: TestAccount, id: string): Promise<Map<string, 
   );
 }
 
-/** Free preview into a new sheet, then the paid download into the list, its cost said first. */
-async function previewThenDownload(addin: Addin, page: Page, id: string, rows: number) {
-  const card = jobRow(page, id);
-  await card.getByTestId("job-preview").click();
-  const preview = await waitForNewSheet(addin, page, ["Sheet1"], 20_000);
-  expect(preview.values).toHaveLength(rows + 1);
-  await card.getByTestId("job-download").click();
-  await page
-    .getByTestId("job-download-cost")
-    .or(card.getByTestId("error-message"))
-    .or(card.getByTestId("job-message"))
-    .first()
-    .waitFor();
-  if (await card.getByTestId("error-message").count())
-    throw new Error(await card.getByTestId("error-message").innerText());
-  expect(await textOf(page, "job-download-cost")).toMatch(/credits/);
-  await page.getByTestId("job-download-confirm").click();
-  await card.getByTestId("job-message").waitFor({ timeout: 60_000 });
-  return card.getByTestId("job-message").innerText();
-}
-
 /** Every data row holds the answer for its own inputs, or nothing when `empty` says so. */
 async function expectWrittenBack(
   addin: Addin,
@@ -98,7 +65,7 @@ async function expectWrittenBack(
   answers: Map<string, [string, string]>,
   empty: (row: unknown[]) => boolean
 ): Promise<number> {
-  const sheet = (await addin.workbook(page)).sheets.find((s) => s.name === "Sheet1")!;
+  const sheet = await sheetOf(addin, page);
   expect(sheet.formulas).toEqual({});
   let written = 0;
   for (const row of sheet.values.slice(1)) {
@@ -116,19 +83,10 @@ describeBrowser("task pane in Chromium: enrich a large list through a bulk searc
   // 250 rows every 150 ms: 5,000 rows take about 3 s, time enough to sort or reopen meanwhile.
   const addin = useAddin({ sandbox: { jobStepMs: 150, jobChunkSize: 250 } });
 
-  async function open(credits: number): Promise<{ page: Page; account: TestAccount }> {
-    const account = await addin.sandbox.account(credits);
-    const context = await addin.newContext();
-    const page = await addin.openTaskPane({ context });
-    await useKey(page, account.apiKey);
-    await setSpending(page, { threshold: "" });
-    return { page, account };
-  }
-
   browserTest(
     "5,000 rows sorted while the job ran: each answer lands in the row with its inputs; a changed row is listed",
     async () => {
-      const { page, account } = await open(20_000);
+      const { page, account } = await openWithAccount(addin, 20_000);
       const id = await startEnrichment(page, people(ROWS, await validPerson(addin)));
       const saved = (await addin.savedJobs(page)).find((j) => j.id === id)!;
       expect(saved.kind).toBe("enrich");
@@ -141,7 +99,8 @@ describeBrowser("task pane in Chromium: enrich a large list through a bulk searc
 
       await waitForJobStatus(page, id, "completed", 30_000);
       const before = await account.credits();
-      const message = await previewThenDownload(addin, page, id, ROWS);
+      const { message, costText } = await previewThenDownload(addin, page, id, ROWS);
+      expect(costText).toMatch(/credits/);
       expect(await account.credits()).toBeLessThan(before);
       const changedRow = ROWS - 10 + 1; // person(4989) was sent from sheet row 4991
       expect(message).toMatch(new RegExp(`^${ROWS - 1} rows written`));
@@ -178,7 +137,7 @@ describeBrowser("task pane in Chromium: enrich a large list through a bulk searc
       expect(await second.getByTestId("enrich-submit").isDisabled()).toBe(true);
       await showTab(second, "jobs");
       await waitForJobStatus(second, id, "completed", 30_000);
-      const message = await previewThenDownload(addin, second, id, ROWS);
+      const { message } = await previewThenDownload(addin, second, id, ROWS);
       expect(message).toMatch(new RegExp(`^${ROWS} rows written`));
       const written = await expectWrittenBack(
         addin,

@@ -1,7 +1,8 @@
 import type { Page } from "playwright-core";
 import type { TestAccount } from "../helpers/sandbox";
-import { setSpending, showTab, textOf, useKey, waitForText } from "./flows-helpers";
-import { browserTest, describeBrowser, screenshot, useAddin, type ShimSheet } from "./harness";
+import { fillList, openWithAccount, readSelection, sheetOf, showEnrich } from "./enrich-helpers";
+import { setSpending, showTab, textOf, waitForText } from "./flows-helpers";
+import { browserTest, describeBrowser, screenshot, useAddin } from "./harness";
 
 // Enrich in place (DESIGN 4b) in Chromium against the sandbox: answers beside the user's own
 // list through the cells' lookups, only the rows not done yet, never over a typed cell, the
@@ -12,23 +13,6 @@ const HEADER = ["First name", "Last name", "Company"];
 const person = (i: number): string[] => [`Grace${i}`, `Hopper${i}`, `fill-${i}.example`];
 const people = (from: number, to: number): string[][] =>
   Array.from({ length: to - from }, (_, k) => person(from + k));
-
-async function showEnrich(page: Page): Promise<void> {
-  await page.getByTestId("tab-enrich").click();
-  await page.getByTestId("enrich-from-selection").waitFor();
-}
-
-async function fillList(page: Page, rows: unknown[][], selection: string): Promise<void> {
-  await page.evaluate((values) => window.__hostShim.setCells("Sheet1", "A1", values), rows);
-  await page.evaluate((address) => window.__hostShim.setSelection("Sheet1", address), selection);
-}
-
-/** Reads the selection and waits until the pane shows its `rows` data rows. */
-async function readSelection(page: Page, rows: number): Promise<void> {
-  await page.getByTestId("enrich-from-selection").click();
-  await waitForText(page, "enrich-source", new RegExp(`^${rows.toLocaleString("en-US")} rows`));
-  await page.getByTestId("enrich-cost").waitFor();
-}
 
 async function waitForRun(page: Page, total: number): Promise<void> {
   await page.waitForFunction(
@@ -44,9 +28,6 @@ async function waitForRun(page: Page, total: number): Promise<void> {
     { timeout: 60_000 }
   );
 }
-
-const sheet1 = async (page: Page, addin: ReturnType<typeof useAddin>): Promise<ShimSheet> =>
-  (await addin.workbook(page)).sheets.find((s) => s.name === "Sheet1")!;
 
 /** What the sandbox answers for a row, asked directly with another account. */
 async function expectedFor(account: TestAccount, i: number): Promise<[string, string]> {
@@ -65,13 +46,8 @@ describeBrowser("task pane in Chromium: enrich the user's own list in place", ()
   const lookupsSent = (): number =>
     addin.relayLog.filter((r) => r.path.startsWith("/v5.1/find-email/")).length;
 
-  async function openWithKey(credits = 1000): Promise<Page> {
-    const account = await addin.sandbox.account(credits);
-    const page = await addin.openTaskPane();
-    await useKey(page, account.apiKey);
-    await setSpending(page, { threshold: "" });
-    return page;
-  }
+  const openWithKey = async (credits = 1000): Promise<Page> =>
+    (await openWithAccount(addin, credits)).page;
 
   browserTest(
     "200 rows: answers beside each row, in the first empty columns; then 20 new rows: exactly 20 lookups",
@@ -99,7 +75,7 @@ describeBrowser("task pane in Chromium: enrich the user's own list in place", ()
       const runMs = Date.now() - started;
       expect(lookupsSent() - before).toBe(200);
 
-      let sheet = await sheet1(page, addin);
+      let sheet = await sheetOf(addin, page);
       expect(sheet.formulas).toEqual({});
       expect(sheet.values[0]!.slice(3, 6)).toEqual(["Notes", "Email found", "Email status"]);
       for (const i of [0, 1, 57, 122, 199]) {
@@ -126,7 +102,7 @@ describeBrowser("task pane in Chromium: enrich the user's own list in place", ()
       await page.getByTestId("enrich-submit").click();
       await waitForRun(page, 20);
       expect(lookupsSent() - beforeSecond).toBe(20);
-      sheet = await sheet1(page, addin);
+      sheet = await sheetOf(addin, page);
       expect(sheet.values.slice(0, 201)).toEqual(firstRun.slice(0, 201));
       expect(sheet.values).toHaveLength(221);
       expect(sheet.values[220]!.slice(4, 6)).toEqual(await expectedFor(checker, 219));
@@ -150,7 +126,7 @@ describeBrowser("task pane in Chromium: enrich the user's own list in place", ()
     expect(message).toContain("typed into");
     expect(await page.getByTestId("enrich-submit").isDisabled()).toBe(true);
     expect(lookupsSent()).toBe(before);
-    expect((await sheet1(page, addin)).values[3]![4]).toBe("called, no email");
+    expect((await sheetOf(addin, page)).values[3]![4]).toBe("called, no email");
   });
 
   browserTest("spending off disables the run and says why", async () => {

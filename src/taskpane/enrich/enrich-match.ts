@@ -58,6 +58,9 @@ export function parseResults(table: ImportedTable, info: EnrichJobInfo): ParsedR
     }
     const answer: Record<string, unknown> = {};
     for (const [name, i] of fieldColumns) answer[name] = cells[i] ?? null;
+    // A result file need not have valid_email (spec 2.10); it is the email when valid (4.9, 4.11).
+    if (!fieldColumns.has("valid_email") && fieldColumns.has("email"))
+      answer.valid_email = answer.email_status === "valid" ? answer.email : null;
     parsed.rows.push({
       sheetRow,
       key,

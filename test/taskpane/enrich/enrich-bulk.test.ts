@@ -5,11 +5,13 @@ import {
   decodeRows,
   encodeRows,
   expectedHashes,
+  inputHash,
+  inputKey,
   rowsWaitingInJobs,
   toEnrichJob,
   type EnrichJobInfo,
 } from "../../../src/taskpane/enrich/enrich-job";
-import { matchResults } from "../../../src/taskpane/enrich/enrich-match";
+import { matchResults, parseResults } from "../../../src/taskpane/enrich/enrich-match";
 import { existingOutputsOf, planEnrichment } from "../../../src/taskpane/enrich/enrich-plan";
 import {
   prepareEnrichTarget,
@@ -271,5 +273,53 @@ describe("matching alone", () => {
       { row: 1, values: ["a"] },
     ]);
     expect([match.moved, match.failed]).toEqual([1, [3]]);
+  });
+});
+
+describe("the result file read as answers", () => {
+  // Spec 2.10 does not list a result file's columns: the sandbox's have no valid_email.
+  const info: EnrichJobInfo = {
+    sheetName: "Leads",
+    tableName: null,
+    rowIndex: 0,
+    columnIndex: 0,
+    columnCount: 1,
+    hasHeader: true,
+    operation: "decision_maker",
+    outputs: ["email", "valid_email", "email_status"],
+    inputs: [["domain", 0]],
+    rows: "2-4",
+    hashes: ["a.example", "b.example", "c.example"].map((d) => inputHash(inputKey([d]))).join(""),
+  };
+  const header = ["domain (your list)", "search domain", ROW_COLUMN, "email", "email_status"];
+  const rows = [
+    ["a.example", "a.example", "2", "ceo@a.example", "valid"],
+    ["b.example", "b.example", "3", "ceo@b.example", "risky"],
+    ["c.example", "c.example", "4", null, "not_found"],
+  ];
+
+  test("valid_email, absent from the file, is the email of a valid row (spec 4.11), as a lookup gives it", () => {
+    const parsed = parseResults({ header, rows }, info);
+    expect(parsed.unusable).toBe(0);
+    expect(parsed.rows.map((row) => row.values)).toEqual([
+      ["ceo@a.example", "ceo@a.example", "valid"],
+      ["ceo@b.example", "\u2014", "risky"],
+      ["\u2014", "\u2014", "not_found"],
+    ]);
+  });
+
+  test("a valid_email column in the file is taken as it is", () => {
+    const parsed = parseResults(
+      {
+        header: [...header, "valid_email"],
+        rows: rows.map((row, i) => [...row, i === 0 ? "other@a.example" : null]),
+      },
+      info
+    );
+    expect(parsed.rows.map((row) => row.values[1])).toEqual([
+      "other@a.example",
+      "\u2014",
+      "\u2014",
+    ]);
   });
 });
