@@ -108,6 +108,14 @@ describeBrowser("task pane in Chromium: enrich a large list through a bulk searc
       const answers = await answersOf(account, id);
       const written = await expectWrittenBack(addin, page, answers, (row) => row[0] === "Changed");
       expect(written).toBe(ROWS - 1);
+      // Written back once: the record drops the rows sent (document settings hold 2 MB in all).
+      await page.locator(`[data-job-id="${id}"] [data-testid="job-written-back"]`).waitFor();
+      expect(await page.locator(`[data-job-id="${id}"] [data-testid="job-download"]`).count()).toBe(
+        0
+      );
+      const done = (await addin.savedJobs(page)).find((j) => j.id === id)!;
+      expect(done.enrich).toMatchObject({ rows: "", hashes: "" });
+      expect(JSON.stringify(done).length).toBeLessThan(1_000);
     },
     { timeoutMs: 120_000 }
   );

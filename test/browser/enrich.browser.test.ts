@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
 import type { TestAccount } from "../helpers/sandbox";
 import { fillList, openWithAccount, readSelection, sheetOf, showEnrich } from "./enrich-helpers";
-import { setSpending, showTab, textOf, waitForText } from "./flows-helpers";
-import { browserTest, describeBrowser, screenshot, useAddin } from "./harness";
+import { setSpending, showTab, textOf, useKey, waitForText } from "./flows-helpers";
+import { browserTest, describeBrowser, screenshot, useAddin, type ShimSheet } from "./harness";
 
 // Enrich in place (DESIGN 4b) in Chromium against the sandbox: answers beside the user's own
 // list through the cells' lookups, only the rows not done yet, never over a typed cell, the
@@ -255,7 +255,7 @@ describeBrowser(
 
         const second = await addin.openTaskPane({ context });
         const sentAtClose = lookupsSent();
-        const writtenAtClose = written(await sheet1(second, addin));
+        const writtenAtClose = written(await sheetOf(addin, second));
         expect(writtenAtClose).toBeGreaterThan(0);
         expect(writtenAtClose).toBeLessThan(ROWS);
         const saved = (await addin.savedJobs(second)).find((job) => job.id === id)!;
@@ -270,7 +270,7 @@ describeBrowser(
         expect(await counts.getAttribute("data-written")).toBe(String(ROWS));
         expect(lookupsSent() - sentAtClose).toBeLessThanOrEqual(ROWS - writtenAtClose);
 
-        const sheet = await sheet1(second, addin);
+        const sheet = await sheetOf(addin, second);
         expect(written(sheet)).toBe(ROWS);
         for (const i of [0, 1, Math.floor(writtenAtClose / 2), writtenAtClose + 3, ROWS - 1])
           expect(sheet.values[i + 1]!.slice(3, 5)).toEqual(await expectedFor(checker, i));

@@ -16,10 +16,10 @@ import type { OwnRuns } from "./own-runs";
 import { existingOutputsOf, planEnrichment, type EnrichPlan } from "./enrich-plan";
 import { runEnrichment, type EnrichProgress, type EnrichSummary } from "./enrich-run";
 import {
+  enrichedTargetAt,
   firstDataRow,
   prepareEnrichTarget,
-  readEnrichSourceAt,
-  withOutputsAt,
+  readEnrichedListAt,
   type EnrichSource,
   type EnrichTarget,
 } from "./enrich-sheet";
@@ -180,10 +180,7 @@ export class EnrichRunner {
       await this.saving(
         this.store.update(job.kind, job.id, { lastStatus: "running", lastError: null })
       );
-      const read = await readEnrichSourceAt(info);
-      // Without a header row, the run's output columns are where it recorded them.
-      const source =
-        read.header || !info.columns ? read : await withOutputsAt(read, info.outputs, info.columns);
+      const source = await readEnrichedListAt(info);
       const first = firstDataRow(source);
       const others = (await this.store.load()).filter((j) => j.id !== job.id);
       const plan = planEnrichment({
@@ -198,10 +195,7 @@ export class EnrichRunner {
         only: new Set((decodeRows(info.rows) ?? []).map((sheetRow) => sheetRow - 1 - first)),
       });
       if ("error" in plan) throw new Error(plan.error);
-      const target =
-        source.header || !info.columns
-          ? await prepareEnrichTarget(source, info.outputs)
-          : { sheetName: source.sheetName, firstDataRow: first, columns: info.columns };
+      const target = await enrichedTargetAt(source, info);
       // Rows of the run not to do now were written before (or are gone from the list).
       const before = Math.max(0, total - plan.toDo.length - plan.notPossible.length);
       return await this.execute(job, plan, target, before);

@@ -155,11 +155,41 @@ export async function readEnrichSourceAt(location: EnrichLocation): Promise<Enri
   });
 }
 
+/** Where an enrichment wrote: its list, its outputs, and their columns as it prepared them. */
+export interface EnrichedListPlace extends EnrichLocation {
+  outputs: OutputField[];
+  columns?: number[];
+}
+
+/**
+ * A list read again where an enrichment wrote into it, with its output columns: found by their
+ * header, or, in a list without a header row, where the enrichment recorded them.
+ */
+export async function readEnrichedListAt(place: EnrichedListPlace): Promise<EnrichSource> {
+  const source = await readEnrichSourceAt(place);
+  return source.header || !place.columns
+    ? source
+    : withOutputsAt(source, place.outputs, place.columns);
+}
+
+/** Where answers go in a list read by readEnrichedListAt. */
+export async function enrichedTargetAt(
+  source: EnrichSource,
+  place: EnrichedListPlace
+): Promise<EnrichTarget> {
+  if (source.header || !place.columns) return prepareEnrichTarget(source, place.outputs);
+  return {
+    sheetName: source.sheetName,
+    firstDataRow: firstDataRow(source),
+    columns: place.columns,
+  };
+}
+
 /**
  * The source with its output columns at known sheet columns (where a run without a header row
  * wrote: such columns cannot be found by their header).
  */
-export async function withOutputsAt(
+async function withOutputsAt(
   source: EnrichSource,
   fields: readonly OutputField[],
   sheetColumns: readonly number[]

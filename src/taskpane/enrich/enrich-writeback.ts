@@ -6,9 +6,9 @@ import type { EnrichJobInfo } from "./enrich-job";
 import { matchResults, parseResults } from "./enrich-match";
 import { existingOutputsOf } from "./enrich-plan";
 import {
+  enrichedTargetAt,
   firstDataRow,
-  prepareEnrichTarget,
-  readEnrichSourceAt,
+  readEnrichedListAt,
   writeEnrichedRows,
   type EnrichWriteOptions,
   type TypedCell,
@@ -44,14 +44,14 @@ export async function writeBackResults(
   options: EnrichWriteOptions = {}
 ): Promise<WriteBackSummary> {
   const parsed = parseResults(table, info);
-  const source = await readEnrichSourceAt(info);
+  const source = await readEnrichedListAt(info);
   const existing = existingOutputsOf(source.rows.length, source.outputs, info.outputs);
   const match = matchResults(parsed.rows, {
     firstDataRow: firstDataRow(source),
     keys: source.rows.map((cells) => rowInputKey(cells, info.inputs)),
     empty: existing.map((cells) => cells.every((cell) => cell === null || cell === "")),
   });
-  const target = await prepareEnrichTarget(source, info.outputs);
+  const target = await enrichedTargetAt(source, info);
   const written = await writeEnrichedRows(target, match.rows, options);
   return {
     results: table.rows.length,

@@ -124,6 +124,27 @@ export class JobStore {
     return this.add({ ...job, resultSheets: [...job.resultSheets, sheet] });
   }
 
+  /**
+   * An enrichment's results written back into its list: recorded as its result sheet, and the
+   * rows it sent with their hashes dropped, no longer needed (all the add-in's document
+   * settings share 2 MB, and a 100,000-row record holds about 400 KB of them).
+   */
+  async recordWrittenBack(job: JobRecord): Promise<void> {
+    const jobs = this.current();
+    const index = jobs.findIndex((j) => j.kind === job.kind && j.id === job.id);
+    const known = jobs[index];
+    if (!known?.enrich) return this.commit(false);
+    const { sheetName } = known.enrich;
+    jobs[index] = {
+      ...known,
+      resultSheets: known.resultSheets.includes(sheetName)
+        ? known.resultSheets
+        : [...known.resultSheets, sheetName],
+      enrich: { ...known.enrich, rows: "", hashes: "" },
+    };
+    await this.commit(true);
+  }
+
   async remove(kind: JobKind, id: string): Promise<void> {
     const jobs = this.current();
     const index = jobs.findIndex((j) => j.kind === kind && j.id === id);

@@ -82,6 +82,9 @@ function JobCard({ job }: { job: JobRecord }): JSX.Element {
   const progress = progressOf(job);
   const finished = isFinished(job);
   const downloadable = job.lastStatus === "completed" || job.lastStatus === "ready";
+  // An enrichment's answers go into its list once: its record no longer holds the rows sent.
+  const writtenBack =
+    job.kind === "enrich" && job.resultSheets.includes(job.enrich?.sheetName ?? "");
   const counts = job.lastCounts;
 
   /**
@@ -113,8 +116,7 @@ function JobCard({ job }: { job: JobRecord }): JSX.Element {
       if (!preview && job.kind === "enrich" && job.enrich) {
         // Written back into the list the rows came from (DESIGN 4b), not into a new sheet.
         const summary = await writeBackEnrichJob(client, job);
-        if (!job.resultSheets.includes(job.enrich.sheetName))
-          await jobs.recordSheet(job, job.enrich.sheetName);
+        await jobs.recordWrittenBack(job);
         await recordSpent();
         return writeBackMessage(summary, job.enrich);
       }
@@ -207,15 +209,19 @@ function JobCard({ job }: { job: JobRecord }): JSX.Element {
               Free preview
             </Button>
           )}
-          <Button
-            size="small"
-            appearance="primary"
-            disabled={writingNow || spendingOff !== null}
-            onClick={() => void download.run("download")}
-            data-testid="job-download"
-          >
-            {job.kind === "enrich" ? "Download into the list" : "Download into a new sheet"}
-          </Button>
+          {writtenBack ? (
+            <Caption1 data-testid="job-written-back">Written into the list.</Caption1>
+          ) : (
+            <Button
+              size="small"
+              appearance="primary"
+              disabled={writingNow || spendingOff !== null}
+              onClick={() => void download.run("download")}
+              data-testid="job-download"
+            >
+              {job.kind === "enrich" ? "Download into the list" : "Download into a new sheet"}
+            </Button>
+          )}
           <SpendingOffNote reason={spendingOff} />
         </div>
       )}

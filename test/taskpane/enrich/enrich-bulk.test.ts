@@ -16,8 +16,10 @@ import { existingOutputsOf, planEnrichment } from "../../../src/taskpane/enrich/
 import {
   prepareEnrichTarget,
   readEnrichSource,
+  writeEnrichedRows,
   type EnrichSource,
 } from "../../../src/taskpane/enrich/enrich-sheet";
+import { NO_VALUE, notPossibleCells } from "../../../src/taskpane/enrich/enrich-outputs";
 import { writeBackResults } from "../../../src/taskpane/enrich/enrich-writeback";
 import { parseJobs, type JobRecord } from "../../../src/taskpane/excel/job-store";
 import type { ImportedTable } from "../../../src/taskpane/jobs/results-import";
@@ -197,6 +199,49 @@ describe("results written back", () => {
     const summary = await writeBackResults(resultsOf(request), info);
     expect(summary).toMatchObject({ results: 5, written: 5, moved: 0, notFound: [] });
     for (const row of shownRows(sheet)) expect(row[3]).toBe(emailOf(row));
+  });
+
+  test("a list without a header row is written back into the columns prepared when it was sent", async () => {
+    const excel = new FakeExcel({ sheetNames: ["Leads"] });
+    excel.install();
+    const sheet = excel.sheets[0]!;
+    fillCells(sheet, "A1", [...people(3), ["Ada9", "Lovelace9", null]]);
+    excel.selection = { sheet: "Leads", address: "A1:C4" };
+    const source = await readEnrichSource();
+    expect(source.header).toBeNull();
+    const outputs = ["email", "email_status"] as const;
+    const mapping = { first_name: 0, last_name: 1, domain: 2 };
+    const plan = planEnrichment({
+      rows: source.rows,
+      hasHeader: false,
+      mapping,
+      operation: "person",
+      categories: [],
+      outputs,
+      existingOutputs: existingOutputsOf(source.rows.length, source.outputs, outputs),
+    });
+    if ("error" in plan) throw new Error(plan.error);
+    // As the pane sends it: the reason of the row not possible written first.
+    const target = await prepareEnrichTarget(source, outputs);
+    await writeEnrichedRows(target, [
+      { row: 3, values: notPossibleCells(outputs, plan.notPossible[0]!.reason) },
+    ]);
+    const [part] = enrichBulkParts({
+      source,
+      toDo: plan.toDo,
+      mapping,
+      operation: "person",
+      categories: [],
+      outputs,
+      label: "Enrich Leads",
+    });
+    const info = { ...part!.info, columns: target.columns };
+    const summary = await writeBackResults(resultsOf(part!.request), info);
+    expect(summary).toMatchObject({ written: 3, notFound: [], filled: [] });
+    const shown = sheet.shown();
+    for (const row of shown.slice(0, 3)) expect(row.slice(3, 5)).toEqual([emailOf(row), "valid"]);
+    expect(shown[3]!.slice(3, 5)).toEqual([NO_VALUE, "skipped: no company"]);
+    expect(shown.every((row) => (row[5] ?? null) === null)).toBe(true);
   });
 
   test("a list sorted while the job ran: every answer goes to the row with its inputs", async () => {

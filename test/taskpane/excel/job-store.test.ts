@@ -289,6 +289,34 @@ describe("JobStore", () => {
     expect(jobs[1]!.run).toBeUndefined();
   });
 
+  test("an enrichment written back keeps its place but no longer the rows it sent", async () => {
+    const file = new WorkbookFile();
+    file.open();
+    const store = new JobStore();
+    const enrich = {
+      sheetName: "Leads",
+      tableName: null,
+      rowIndex: 0,
+      columnIndex: 0,
+      columnCount: 3,
+      hasHeader: true,
+      operation: "person" as const,
+      outputs: ["email" as const],
+      inputs: [["full_name", 0] as ["full_name", number]],
+      rows: "2-100001",
+      hashes: "abcd".repeat(100_000),
+    };
+    await store.add({ ...bulk, kind: "enrich", id: "blk_1", enrich });
+    expect(JSON.stringify(file.savedJobs()).length).toBeGreaterThan(400_000);
+    await store.recordWrittenBack({ ...bulk, kind: "enrich", id: "blk_1", enrich });
+    const [saved] = file.savedJobs() as JobRecord[];
+    expect(saved).toMatchObject({
+      resultSheets: ["Leads"],
+      enrich: { ...enrich, rows: "", hashes: "" },
+    });
+    expect(JSON.stringify(saved).length).toBeLessThan(1_000);
+  });
+
   test("a JSON string (a setting written by hand) is read too", () => {
     expect(parseJobs(JSON.stringify([bulk]))).toEqual([bulk]);
     expect(parseJobs("[{")).toEqual([]);
