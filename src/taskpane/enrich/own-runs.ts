@@ -15,7 +15,12 @@ export interface OwnRuns {
 }
 
 export class StoredOwnRuns implements OwnRuns {
-  constructor(private readonly storage: SettingsStorage) {}
+  /** `storage` is looked up at first use (the pane's services load their settings later). */
+  constructor(private readonly storageOf: () => SettingsStorage) {}
+
+  private get storage(): SettingsStorage {
+    return this.storageOf();
+  }
 
   async has(id: string): Promise<boolean> {
     return (await this.ids()).includes(id);
@@ -27,8 +32,9 @@ export class StoredOwnRuns implements OwnRuns {
   }
 
   private async ids(): Promise<string[]> {
+    const text = await this.storage.getItem(OWN_RUNS_KEY);
     try {
-      const saved: unknown = JSON.parse((await this.storage.getItem(OWN_RUNS_KEY)) ?? "[]");
+      const saved: unknown = JSON.parse(text ?? "[]");
       return Array.isArray(saved) ? saved.filter((id): id is string => typeof id === "string") : [];
     } catch {
       return [];

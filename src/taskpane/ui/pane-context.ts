@@ -49,7 +49,7 @@ export function createPaneContext(
   const jobs = new JobStore(options.settings);
   const tracker = new JobTracker(jobs, () => services.client(), options.tracker);
   const enrichRunner = new EnrichRunner(jobs, () => services.scheduler(), {
-    ownRuns: new StoredOwnRuns(services.settings.storage),
+    ownRuns: new StoredOwnRuns(() => services.settings.storage),
   });
   const announcer = new JobAnnouncer(tracker, enrichRunner);
   tracker.start();

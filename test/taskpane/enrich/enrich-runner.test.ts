@@ -125,7 +125,7 @@ function pane(file: WorkbookFile, answer: Answer, user: MemorySettingsStorage = 
   const { asked, scheduler } = fakeScheduler(answer);
   const runner = new EnrichRunner(store, async () => scheduler, {
     saveEveryMs: 0,
-    ownRuns: new StoredOwnRuns(user),
+    ownRuns: new StoredOwnRuns(() => user),
   });
   const finished: JobRecord[] = [];
   runner.onFinished((job) => finished.push(job));
