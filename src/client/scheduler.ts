@@ -68,6 +68,11 @@ export interface ScheduleOptions {
   signal?: AbortSignal;
   /** Ask the service again even if an answer is cached (an explicit user action). */
   refresh?: boolean;
+  /**
+   * A formula value preview (the user is still typing, DESIGN 2): a kept answer only; else it
+   * is refused ("preview") at once, and nothing is sent, joined, held or counted as a lookup.
+   */
+  keptOnly?: boolean;
 }
 
 /** The caches of the endpoints (key + base URL) answers were bought at. */
@@ -254,6 +259,13 @@ export class LookupScheduler {
     if (options.signal?.aborted) throw cancelledError();
     const key = lookupKey(operation, body);
     const cache = await this.caches.current();
+    if (options.keptOnly) {
+      const kept = cache.peek(key) ?? (await cache.get(key));
+      if (!kept) throw refusal("preview");
+      this.stats.cacheHits++;
+      this.emit();
+      return kept.outcome as LookupOutcome<LookupTypes[Op]["result"]>;
+    }
     if (!options.refresh) {
       // A lookup already on its way is joined without reading the store.
       const known = this.pending.get(key);

@@ -36,7 +36,7 @@ export const toMilli = (credits: number): number => Math.round(credits * 1000);
 export const fromMilli = (milli: number): number => milli / 1000;
 
 export type RefusalCode =
-  "spending_off" | "declined" | "stopped" | "budget_reached" | "unconfirmed";
+  "spending_off" | "declined" | "stopped" | "budget_reached" | "unconfirmed" | "preview";
 
 const formatCredits = (milli: number): string =>
   fromMilli(milli).toLocaleString("en-US", { maximumFractionDigits: 3 });
@@ -49,6 +49,7 @@ export function refusal(code: RefusalCode, policy?: SpendingPolicy): ApiError {
     declined: "Not run: declined in the task pane. Recalculate to be asked again.",
     stopped: "Stopped from the task pane. Recalculate to run it.",
     budget_reached: `Session budget reached (${formatCredits(toMilli(policy?.sessionBudget ?? 0))} credits for cells): change it in the task pane (Lookups).`,
+    preview: "Preview: press Enter to look up.",
     unconfirmed: `Not run: this recalculation may spend more than ${formatCredits(toMilli(policy?.confirmAbove ?? 0))} credits and the task pane could not ask you. Change "Ask before spending more than" in the task pane (Lookups).`,
   };
   return new ApiError({ kind: "refused", status: null, code: code, message: messages[code] });

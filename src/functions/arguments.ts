@@ -152,19 +152,19 @@ export function countryCode(value: CellValue, argument = "country_code"): string
 }
 
 /** `fields`: a comma list of response field names from `allowed`; default `[defaultField]`. */
+/** The answer fields asked for, as a comma list; null when the argument is not given. */
 export function fields(
   value: CellValue,
   allowed: readonly string[],
-  defaultField: string,
   argument = "fields"
-): string[] {
+): string[] | null {
   const given = text(value, argument, LIMITS.list);
-  if (given === null) return [defaultField];
+  if (given === null) return null;
   const names = given
     .split(",")
     .map((n) => n.trim().toLowerCase())
     .filter(Boolean);
-  if (names.length === 0) return [defaultField];
+  if (names.length === 0) return null;
   const unknown = names.find((n) => !allowed.includes(n));
   if (unknown)
     throw new ArgumentError(

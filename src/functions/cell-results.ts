@@ -1,15 +1,17 @@
 import { ApiError } from "../client/errors";
+import { refusal } from "../client/spending";
 import type { LookupOutcome } from "../client/result-cache";
 import type { LookupTypes, ScheduleOptions } from "../client/scheduler";
 import type { LookupOperation } from "../client/lookup-key";
 import { getServices } from "../runtime/services";
+import { answerCard, type AnswerCard, type CardOperation } from "./answer-cards";
 import { ArgumentError } from "./arguments";
 
 // From answers and failures to what a cell shows (DESIGN 2, "Cell outcomes").
 
-/** A cell value, a spilled matrix, or a typed Excel error. */
+/** A cell value, a spilled matrix (of values or cards), or a typed Excel error. */
 export type CellResult =
-  string | number | boolean | (string | number | boolean)[][] | CustomFunctions.Error;
+  string | number | boolean | (string | number | boolean | AnswerCard)[][] | CustomFunctions.Error;
 
 const MAX_MESSAGE = 255;
 
@@ -124,20 +126,51 @@ export function fieldsRow(result: object, names: string[]): CellResult {
   return [values];
 }
 
-/** Wired as soon as Excel calls the function, so that a cancellation is never missed. */
-export function cancellation(invocation?: CustomFunctions.CancelableInvocation): AbortSignal {
-  const controller = new AbortController();
-  if (invocation) invocation.onCanceled = () => controller.abort();
-  return controller.signal;
+/** What a cell's lookups need from its invocation. */
+export interface CellCall {
+  signal: AbortSignal;
+  /** Excel previews the formula while it is typed (CustomFunctionsRuntime 1.5): kept answers only. */
+  preview: boolean;
 }
 
-/** A lookup through the runtime's scheduler (cache, de-duplication, concurrency). */
+/** Excel's flag, declared as a string in @types/custom-functions-runtime, a boolean in the docs. */
+export const inValuePreview = (invocation?: CustomFunctions.Invocation): boolean =>
+  String(invocation?.isInValuePreview) === "true";
+
+/** What a previewed cell shows when no kept answer has it. */
+export const previewError = (): CustomFunctions.Error => errorCell(refusal("preview"));
+
+/** Wired as soon as Excel calls the function, so that a cancellation is never missed. */
+export function cellCall(invocation?: CustomFunctions.CancelableInvocation): CellCall {
+  const controller = new AbortController();
+  if (invocation) invocation.onCanceled = () => controller.abort();
+  return { signal: controller.signal, preview: inValuePreview(invocation) };
+}
+
+/**
+ * A lookup through the runtime's scheduler (cache, de-duplication, concurrency). In a formula
+ * value preview only a kept answer is shown; else "Preview: press Enter to look up" (DESIGN 2:
+ * every intermediate text typed would be a paid lookup).
+ */
 export async function lookup<Op extends LookupOperation>(
   operation: Op,
   request: LookupTypes[Op]["request"],
-  signal?: AbortSignal
+  call?: CellCall
 ): Promise<LookupOutcome<LookupTypes[Op]["result"]>> {
   const scheduler = await getServices().scheduler();
-  const options: ScheduleOptions = signal ? { signal } : {};
+  const options: ScheduleOptions = call ? { signal: call.signal, keptOnly: call.preview } : {};
   return scheduler.lookup(operation, request, options);
+}
+
+/**
+ * A found person, profile or decision maker as the cell shows it: the fields asked for side by
+ * side; else, with answers as cards on where Excel has them, an entity; else the email.
+ */
+export function foundCell(
+  operation: CardOperation,
+  found: object,
+  names: string[] | null
+): CellResult {
+  if (names === null && getServices().answersAsCards()) return [[answerCard(operation, found)]];
+  return fieldsRow(found, names ?? ["email"]);
 }

@@ -2,13 +2,14 @@
 import * as args from "./arguments";
 import type { CellValue } from "./arguments";
 import {
-  cancellation,
   cell,
+  cellCall,
   excelError,
-  fieldsRow,
+  foundCell,
   foundOrError,
+  inValuePreview,
   lookup,
-  type CellResult,
+  previewError,
 } from "./cell-results";
 import { getServices } from "../runtime/services";
 import { DECISION_MAKER_FIELDS, PERSON_FIELDS, PROFILE_FIELDS } from "./answer-fields";
@@ -37,12 +38,12 @@ export function findEmail(
   fields: any,
   invocation: CustomFunctions.CancelableInvocation
 ): Promise<any[][]> {
-  const signal = cancellation(invocation);
+  const call = cellCall(invocation);
   return cell(async () => {
     const request = personRequest(name, last_name, company, linkedin_url);
-    const names = args.fields(fields, PERSON_FIELDS, "email");
-    const found = foundOrError(await lookup("person", request, signal));
-    return found instanceof CustomFunctions.Error ? found : fieldsRow(found, names);
+    const names = args.fields(fields, PERSON_FIELDS);
+    const found = foundOrError(await lookup("person", request, call));
+    return found instanceof CustomFunctions.Error ? found : foundCell("person", found, names);
   }) as Promise<any[][]>;
 }
 
@@ -58,9 +59,9 @@ export function verifyEmail(
   email: any,
   invocation: CustomFunctions.CancelableInvocation
 ): Promise<string> {
-  const signal = cancellation(invocation);
+  const call = cellCall(invocation);
   return cell(async () => {
-    const outcome = await lookup("verify", verifyRequest(email), signal);
+    const outcome = await lookup("verify", verifyRequest(email), call);
     return outcome.status === "ok"
       ? outcome.value.email_status
       : excelError("notAvailable", outcome.message);
@@ -83,12 +84,14 @@ export function decisionMaker(
   fields: any,
   invocation: CustomFunctions.CancelableInvocation
 ): Promise<any[][]> {
-  const signal = cancellation(invocation);
+  const call = cellCall(invocation);
   return cell(async () => {
     const request = decisionMakerRequest(company, categories as CellValue);
-    const names = args.fields(fields, DECISION_MAKER_FIELDS, "email");
-    const found = foundOrError(await lookup("decision_maker", request, signal));
-    return found instanceof CustomFunctions.Error ? found : fieldsRow(found, names);
+    const names = args.fields(fields, DECISION_MAKER_FIELDS);
+    const found = foundOrError(await lookup("decision_maker", request, call));
+    return found instanceof CustomFunctions.Error
+      ? found
+      : foundCell("decision_maker", found, names);
   }) as Promise<any[][]>;
 }
 
@@ -106,10 +109,10 @@ export function companyEmails(
   email_type: any,
   invocation: CustomFunctions.CancelableInvocation
 ): Promise<string[][]> {
-  const signal = cancellation(invocation);
+  const call = cellCall(invocation);
   return cell(async () => {
     const request = { ...args.company(company), email_type: args.emailType(email_type) };
-    const found = foundOrError(await lookup("company", request, signal));
+    const found = foundOrError(await lookup("company", request, call));
     if (found instanceof CustomFunctions.Error) return found;
     return found.emails.length > 0
       ? found.emails.map((address) => [address])
@@ -131,12 +134,12 @@ export function linkedinEmail(
   fields: any,
   invocation: CustomFunctions.CancelableInvocation
 ): Promise<any[][]> {
-  const signal = cancellation(invocation);
+  const call = cellCall(invocation);
   return cell(async () => {
     const request = profileRequest(linkedin_url);
-    const names = args.fields(fields, PROFILE_FIELDS, "email");
-    const found = foundOrError(await lookup("linkedin_url", request, signal));
-    return found instanceof CustomFunctions.Error ? found : fieldsRow(found, names);
+    const names = args.fields(fields, PROFILE_FIELDS);
+    const found = foundOrError(await lookup("linkedin_url", request, call));
+    return found instanceof CustomFunctions.Error ? found : foundCell("linkedin_url", found, names);
   }) as Promise<any[][]>;
 }
 
@@ -156,7 +159,7 @@ export function employees(
   country_code: any,
   invocation: CustomFunctions.CancelableInvocation
 ): Promise<string[][]> {
-  const signal = cancellation(invocation);
+  const call = cellCall(invocation);
   return cell(async () => {
     const request = {
       ...args.company(company),
@@ -166,7 +169,7 @@ export function employees(
     const outcome = await lookup(
       "employees",
       country ? { ...request, country_code: country } : request,
-      signal
+      call
     );
     if (outcome.status !== "ok") {
       return outcome.status === "blacklisted"
@@ -189,6 +192,12 @@ export function credits(invocation: CustomFunctions.StreamingInvocation<number>)
     if (snapshot.creditsLeft !== null) invocation.setResult(snapshot.creditsLeft);
   });
   invocation.onCanceled = unsubscribe;
+  // A preview sends nothing: the balance already known, else the preview message.
+  if (inValuePreview(invocation)) {
+    if (services.credits.snapshot.creditsLeft === null)
+      invocation.setResult(previewError() as unknown as number);
+    return;
+  }
   // A streaming function shows an error through setResult (its documented form), not by throwing.
   void cell(async () => {
     await (await services.client()).account();
@@ -200,4 +209,4 @@ export function credits(invocation: CustomFunctions.StreamingInvocation<number>)
   });
 }
 
-export type { CellResult };
+export type { CellResult } from "./cell-results";

@@ -1,3 +1,4 @@
+import { cardsSupported } from "./cards-support";
 import { openAnswerStorage, type AnswerStorage } from "../client/answer-storage";
 import type { AnswerStore } from "../client/answer-store";
 import { EmailServiceClient, type ClientOptions } from "../client/client";
@@ -91,6 +92,14 @@ export class Services {
   async scheduler(): Promise<LookupScheduler> {
     await this.endpoint();
     return this.schedulerValue;
+  }
+
+  /**
+   * Whether person, profile and decision-maker answers are shown as cards: the user's setting
+   * (applied at once: read at each cell) where this Excel has entity values (DESIGN 2).
+   */
+  answersAsCards(): boolean {
+    return this.settings.value.answersAsCards && cardsSupported();
   }
 
   /** The scheduler, for views that follow its counts (it exists from the start). */

@@ -14,6 +14,8 @@ export interface Settings {
   sessionBudget: number | null;
   /** Requests at once, whatever the protocol; null: 6 over HTTP/1.1, adaptive up to 64 over HTTP/2. */
   maxConcurrency: number | null;
+  /** Person, profile and decision-maker answers as entities (cards) where the host has them. */
+  answersAsCards: boolean;
 }
 
 /** What the build gives: the connection; spending starts from DEFAULT_SPENDING_SETTINGS. */
@@ -21,12 +23,13 @@ export type ConnectionSettings = Pick<Settings, "apiKey" | "baseUrl" | "webhookU
 
 export const DEFAULT_SPENDING_SETTINGS: Pick<
   Settings,
-  "spendingEnabled" | "confirmAbove" | "sessionBudget" | "maxConcurrency"
+  "spendingEnabled" | "confirmAbove" | "sessionBudget" | "maxConcurrency" | "answersAsCards"
 > = {
   spendingEnabled: DEFAULT_SPENDING.enabled,
   confirmAbove: DEFAULT_SPENDING.confirmAbove,
   sessionBudget: DEFAULT_SPENDING.sessionBudget,
   maxConcurrency: null,
+  answersAsCards: false,
 };
 
 export const MAX_CONCURRENCY = 256;
@@ -39,6 +42,7 @@ export const SETTING_KEYS = {
   confirmAbove: "settings.confirmAbove",
   sessionBudget: "settings.sessionBudget",
   maxConcurrency: "settings.maxConcurrency",
+  answersAsCards: "settings.answersAsCards",
 } as const;
 
 /** Stored for "never ask", so that it differs from "not set" (the default threshold). */
@@ -122,6 +126,11 @@ export function validateSettings(change: Partial<Settings>): Partial<Settings> {
       throw new SettingsError("spendingEnabled", "Spending is on or off.");
     clean.spendingEnabled = change.spendingEnabled;
   }
+  if (change.answersAsCards !== undefined) {
+    if (typeof change.answersAsCards !== "boolean")
+      throw new SettingsError("answersAsCards", "Answers as cards is on or off.");
+    clean.answersAsCards = change.answersAsCards;
+  }
   for (const field of ["confirmAbove", "sessionBudget"] as const) {
     const value = change[field];
     if (value === undefined) continue;
@@ -174,6 +183,7 @@ function parseStored(
   if (text === null) return fallback;
   switch (field) {
     case "spendingEnabled":
+    case "answersAsCards":
       return text === "true" ? true : text === "false" ? false : fallback;
     case "maxConcurrency": {
       const value = Number(text);

@@ -189,6 +189,11 @@ describe("the build (npm run build)", () => {
       ["fields", true],
     ]);
     expect(f("FINDEMAIL").result).toEqual({ dimensionality: "matrix" });
+    // Answers as cards (DESIGN 2): entity values need results of type any and this flag, which
+    // custom-functions-metadata writes itself (no hand edit of the generated file).
+    expect(metadata.allowCustomDataForDataTypeAny).toBe(true);
+    for (const id of ["FINDEMAIL", "LINKEDINEMAIL", "DECISIONMAKER"])
+      expect(f(id).result).toEqual({ dimensionality: "matrix" });
     expect(f("DECISIONMAKER").parameters[1]).toMatchObject({
       name: "categories",
       dimensionality: "matrix",

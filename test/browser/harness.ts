@@ -154,7 +154,8 @@ export interface HostShim {
   invokeFunction(
     id: string,
     args: unknown[],
-    options?: { address?: string; timeoutMs?: number }
+    /** `preview`: as Excel calls it to preview a formula while it is typed. */
+    options?: { address?: string; timeoutMs?: number; preview?: boolean }
   ): Promise<unknown>;
   actionIds(): string[];
   invokeAction(id: string): Promise<void>;

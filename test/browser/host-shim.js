@@ -3188,7 +3188,8 @@
         address: opts.address || "Sheet1!A1",
         functionName: "MAIL." + String(id).toUpperCase(),
         parameterAddresses: [],
-        isInValuePreview: false,
+        // Excel previews a formula's value while it is typed (CustomFunctionsRuntime 1.5).
+        isInValuePreview: opts.preview === true,
         setResult: (value) => resolve(cellResult(value)),
         onCanceled: undefined,
       };

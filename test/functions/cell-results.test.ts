@@ -8,7 +8,7 @@ import { ArgumentError } from "../../src/functions/arguments";
 
 installCustomFunctionsGlobal();
 
-const { cell, errorCell } =
+const { cell, cellCall, errorCell } =
   require("../../src/functions/cell-results") as typeof import("../../src/functions/cell-results");
 
 // Microsoft's documented error forms (DESIGN 2): a cell's error is thrown (the promise rejects
@@ -106,5 +106,27 @@ describe("the harness reads a cell as Excel shows it", () => {
     await expect(
       settled(Promise.resolve(new FakeCustomFunctionsError("#N/A", "Not found.")))
     ).rejects.toThrow(/returned its error .*instead of rejecting/);
+  });
+});
+
+describe("cellCall(): what a cell's lookups take from Excel's invocation", () => {
+  test("a value preview, whether Excel says so as a boolean (docs) or a string (@types)", () => {
+    const preview = (flag: unknown) =>
+      cellCall({ isInValuePreview: flag } as unknown as CustomFunctions.CancelableInvocation)
+        .preview;
+    expect(preview(true)).toBe(true);
+    expect(preview("true")).toBe(true);
+    expect(preview(false)).toBe(false);
+    expect(preview("false")).toBe(false);
+    expect(preview(undefined)).toBe(false);
+    expect(cellCall().preview).toBe(false);
+  });
+
+  test("Excel's cancellation aborts the cell's signal", () => {
+    const invocation = {} as CustomFunctions.CancelableInvocation;
+    const call = cellCall(invocation);
+    expect(call.signal.aborted).toBe(false);
+    invocation.onCanceled!();
+    expect(call.signal.aborted).toBe(true);
   });
 });

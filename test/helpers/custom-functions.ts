@@ -86,6 +86,8 @@ export function installServices(
 
 export interface CancelableInvocation {
   onCanceled?: () => void;
+  /** Excel is previewing the formula's value while it is typed (CustomFunctionsRuntime 1.5). */
+  isInValuePreview?: boolean;
 }
 
 /** Calls a cancelable function as Excel does: its arguments, then an invocation object. */
@@ -96,6 +98,15 @@ export function invoke<T>(
   const invocation: CancelableInvocation = {};
   const result = (fn as (...a: unknown[]) => Promise<T>)(...args, invocation);
   return { result, invocation };
+}
+
+/** Calls a function as Excel does to preview a formula's value while the user types it. */
+export function invokeInPreview<T>(
+  fn: (...args: never[]) => Promise<T>,
+  ...args: unknown[]
+): Promise<T> {
+  const invocation: CancelableInvocation = { isInValuePreview: true };
+  return (fn as (...a: unknown[]) => Promise<T>)(...args, invocation);
 }
 
 /**

@@ -11,6 +11,7 @@ import {
 import type { Services } from "../../runtime/services";
 import { BulkPanel } from "./BulkPanel";
 import { CachePanel } from "./CachePanel";
+import { CardsSetting } from "./CardsSetting";
 import { DomainPanel } from "./DomainPanel";
 import { EnrichPanel } from "./EnrichPanel";
 import { GeoLeadPanel } from "./GeoLeadPanel";
@@ -111,6 +112,7 @@ export function App({ services }: { services: Services }): JSX.Element {
         {tab === "settings" && (
           <>
             <SettingsPanel services={services} />
+            <CardsSetting services={services} />
             <CachePanel services={services} />
           </>
         )}

@@ -1,0 +1,79 @@
+import { useEffect, useState } from "react";
+import { Button, Caption1, Subtitle2, Switch } from "@fluentui/react-components";
+import { recalculateWorkbook } from "../excel/recalculate";
+import { answerCard } from "../../functions/answer-cards";
+import { CARDS_REQUIREMENT, cardsSupported } from "../../runtime/cards-support";
+import { CardPreview } from "./CardPreview";
+import type { Services } from "../../runtime/services";
+import { ActionMessage } from "./ActionMessage";
+import { usePanelStyles } from "./panel-styles";
+import { useAsyncAction } from "./use-async-action";
+
+/** A found person as FINDEMAIL answers it: the card below is built as a cell's is. */
+const EXAMPLE = answerCard("person", {
+  email: "ada.lovelace@example.com",
+  email_status: "valid",
+  valid_email: "ada.lovelace@example.com",
+  person_full_name: "Ada Lovelace",
+  person_company_name: "Example Ltd",
+  person_job_title: "Head of Engineering",
+  mx_host: "mx.example.com",
+  mx_domain: "example.com",
+  credits_charged: 1,
+});
+
+/**
+ * "Answers as cards" (DESIGN 2, `settings-cards`): per user, off by default, saved and in force
+ * at once; where this Excel cannot show cards from add-ins, the switch says so.
+ */
+export function CardsSetting({ services }: { services: Services }): JSX.Element {
+  const panel = usePanelStyles();
+  const supported = cardsSupported();
+  const [on, setOn] = useState(services.settings.value.answersAsCards);
+  useEffect(() => {
+    void services.settings.load().then((s) => setOn(s.answersAsCards));
+    return services.settings.subscribe((s) => setOn(s.answersAsCards));
+  }, [services]);
+  const save = useAsyncAction(async (next: boolean) => {
+    await services.settings.save({ answersAsCards: next });
+    return next
+      ? "Cards on: person, profile and decision-maker cells show a card from their next calculation."
+      : "Cards off: those cells show the email from their next calculation.";
+  });
+  // Cells already there change at their next calculation; this brings it now (kept answers
+  // are free; anything not kept goes through the spending rules as in any recalculation).
+  const recalculate = useAsyncAction(async () => {
+    await recalculateWorkbook();
+    return "Recalculated.";
+  });
+  return (
+    <>
+      <Subtitle2 data-testid="settings-cards-heading">Answers as cards</Subtitle2>
+      <Switch
+        label="Show FINDEMAIL, LINKEDINEMAIL and DECISIONMAKER answers as cards"
+        checked={on && supported}
+        disabled={!supported || save.busy}
+        onChange={(_, data) => void save.run(data.checked)}
+        data-testid="settings-cards"
+      />
+      <Caption1 className={panel.muted} data-testid="settings-cards-note">
+        {supported
+          ? "The cell shows the email, its card the person (below: an example), and =A2.email_status reads any field of the answer. Cards stay readable in Excel without the add-in. A fields argument still spills plain values."
+          : `This Excel cannot show cards from add-ins (needs ${CARDS_REQUIREMENT.name} ${CARDS_REQUIREMENT.version}: Excel on the web, Windows Microsoft 365 2208 or later, Mac 16.64 or later). Answers are shown as plain values.`}
+      </Caption1>
+      {supported && <CardPreview card={EXAMPLE} />}
+      <ActionMessage error={save.error?.message} done={save.done} testId="settings-cards-saved" />
+      {save.done && (
+        <Button
+          size="small"
+          onClick={() => void recalculate.run()}
+          disabled={recalculate.busy}
+          data-testid="settings-cards-recalculate"
+        >
+          Apply to the cells already there (recalculate)
+        </Button>
+      )}
+      <ActionMessage error={recalculate.error?.message} />
+    </>
+  );
+}
