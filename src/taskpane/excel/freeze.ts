@@ -11,6 +11,11 @@ export interface FreezeSummary {
   frozen: number;
   /** MAIL formulas kept because they show an error (or an error shows in their spill). */
   keptErrors: number;
+  /**
+   * MAIL formulas kept because they show a card (a data type, DESIGN 2): Range.values gives a
+   * card as "#VALUE!", so writing values would destroy it; the card itself stays readable.
+   */
+  keptCards: number;
   /** MAIL formulas replaced by their values. */
   anchors: number;
 }
@@ -86,7 +91,7 @@ export async function freezeSelection(options: FreezeOptions = {}): Promise<Free
 }
 
 class Freeze {
-  private readonly summary: FreezeSummary = { frozen: 0, keptErrors: 0, anchors: 0 };
+  private readonly summary: FreezeSummary = { frozen: 0, keptErrors: 0, keptCards: 0, anchors: 0 };
   private readonly spills = spillsSupported();
   private readonly budget: number;
   private cellsPerRead: number;
@@ -110,8 +115,8 @@ class Freeze {
       );
       await this.writer.flush();
     }
-    if (this.summary.anchors === 0 && this.summary.keptErrors === 0)
-      throw new Error(NOTHING_TO_FREEZE);
+    const { anchors, keptErrors, keptCards } = this.summary;
+    if (anchors === 0 && keptErrors === 0 && keptCards === 0) throw new Error(NOTHING_TO_FREEZE);
     return { ...this.summary };
   }
 
@@ -158,6 +163,7 @@ class Freeze {
         const value: unknown = values[i]![j];
         if (!hasFormula(formula, value) || !callsMailFunction(formula)) continue;
         if (valueTypes[i]![j] === "Error") this.summary.keptErrors++;
+        else if (valueTypes[i]![j] === "RichValue") this.summary.keptCards++;
         else if (isScalar(value)) {
           // A spill needs the cell right of its anchor or the one below: a formula in both forbids it.
           const right = j + 1 < block.columns && hasFormula(formulas[i]![j + 1], values[i]![j + 1]);
@@ -224,9 +230,9 @@ class Freeze {
       });
       const spill = spills[current]!;
       if (piece.row + piece.rows < spill.row + spill.rows) return;
-      if (rows.valueTypes.some((row) => row.includes("Error") || row.includes("RichValue"))) {
-        this.summary.keptErrors++;
-      } else {
+      if (rows.valueTypes.some((row) => row.includes("Error"))) this.summary.keptErrors++;
+      else if (rows.valueTypes.some((row) => row.includes("RichValue"))) this.summary.keptCards++;
+      else {
         const input = rows.values.map((row) =>
           row.map((value) => toExcelInput(value as CellValue))
         );
@@ -340,4 +346,19 @@ function rectangles(anchors: Anchor[]): Array<Block & { cells: Anchor[][] }> {
   }
   done.push(...open.values());
   return done;
+}
+
+const cells = (n: number): string => `${n} cell${n === 1 ? "" : "s"}`;
+
+/** What Freeze results says once done. */
+export function freezeMessage({ frozen, keptErrors, keptCards }: FreezeSummary): string {
+  const their = (n: number): string => (n === 1 ? "its" : "their");
+  const kept = [
+    keptErrors > 0 ? `${cells(keptErrors)} showing an error kept ${their(keptErrors)} formula` : "",
+    keptCards > 0
+      ? `${cells(keptCards)} showing a card kept ${their(keptCards)} formula (a card stays readable without the add-in)`
+      : "",
+  ].filter(Boolean);
+  if (frozen === 0) return `Nothing frozen: ${kept.join("; ")}.`;
+  return [`Froze ${cells(frozen)}`, ...kept].join("; ") + ".";
 }

@@ -1,5 +1,5 @@
 import { Button, Caption1, Spinner, makeStyles } from "@fluentui/react-components";
-import { freezeSelection, type FreezeSummary } from "../excel/freeze";
+import { freezeMessage, freezeSelection } from "../excel/freeze";
 import { ActionMessage } from "./ActionMessage";
 import { usePanelStyles } from "./panel-styles";
 import { useAsyncAction } from "./use-async-action";
@@ -9,14 +9,7 @@ const useStyles = makeStyles({
   row: { display: "flex", gap: "8px", alignItems: "center" },
 });
 
-const cells = (n: number): string => `${n} cell${n === 1 ? "" : "s"}`;
-
 /** What a freeze did, in a sentence. */
-export function freezeMessage({ frozen, keptErrors }: FreezeSummary): string {
-  const kept = `${cells(keptErrors)} showing an error kept ${keptErrors === 1 ? "its" : "their"} formula`;
-  if (frozen === 0) return `Nothing frozen: ${kept}.`;
-  return keptErrors === 0 ? `Froze ${cells(frozen)}.` : `Froze ${cells(frozen)}; ${kept}.`;
-}
 
 /**
  * Freeze results (DESIGN 4): the MAIL formulas of the selected range become their values, so

@@ -13,8 +13,14 @@ export interface FakeError {
   error: string;
 }
 
+/** A data type a formula calculated (a card): Range.values gives "#VALUE!", valueTypes "RichValue". */
+export interface FakeEntity {
+  type: "Entity";
+  text: string;
+}
+
 /** What a formula calculates, per cell. */
-export type Result = string | number | boolean | FakeError;
+export type Result = string | number | boolean | FakeError | FakeEntity;
 
 export type Stored =
   | { kind: "empty" }
@@ -114,7 +120,10 @@ export function intersect(a: Block, b: Block): Block | null {
   return rows > 0 && columns > 0 ? { row, column, rows, columns } : null;
 }
 
-const isError = (value: Result): value is FakeError => typeof value === "object";
+const isEntity = (value: Result): value is FakeEntity =>
+  typeof value === "object" && "type" in value && value.type === "Entity";
+const isError = (value: Result): value is FakeError =>
+  typeof value === "object" && !isEntity(value);
 
 /** What a cell shows: its value, a formula's result (or #NAME?), an error as its text. */
 function shownValue(cell: Stored): Result | "" {
@@ -177,7 +186,8 @@ export class FakeSheet {
         if (c === undefined || c.kind === "empty") return null;
         if (c.kind === "formula") return `FORMULA:${c.value}`;
         const value = shownValue(c);
-        return typeof value === "object" ? value.error : value;
+        if (typeof value !== "object") return value;
+        return isEntity(value) ? value.text : value.error;
       })
     );
   }
@@ -269,12 +279,14 @@ export class FakeSheet {
     const value = shownValue(cell);
     switch (property) {
       case "values":
+        if (isEntity(value as Result)) return "#VALUE!";
         return isError(value as Result) ? (value as FakeError).error : value;
       case "formulas":
         // A cell without a formula gives its value: quoted text "=x" reads "=x".
         return cell.kind === "formula" ? cell.value : this.read("values", row, column);
       case "valueTypes":
         if (value === "") return "Empty";
+        if (isEntity(value as Result)) return "RichValue";
         if (typeof value === "object") return "Error";
         return typeof value === "string"
           ? "String"

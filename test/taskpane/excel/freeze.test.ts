@@ -1,6 +1,7 @@
 import {
   NOTHING_TO_FREEZE,
   callsMailFunction,
+  freezeMessage,
   freezeSelection,
 } from "../../../src/taskpane/excel/freeze";
 import { FakeExcel, parseAddress, storeInput, type FakeSheet, type Result } from "./fake-excel";
@@ -107,7 +108,7 @@ describe("freezeSelection", () => {
 
     const summary = await freezeSelection({ context: excel.context() });
 
-    expect(summary).toEqual({ frozen: 11, keptErrors: 0, anchors: 11 });
+    expect(summary).toEqual({ frozen: 11, keptErrors: 0, keptCards: 0, anchors: 11 });
     results.forEach((result, i) => {
       const address = `B${i + 1}`;
       // Read back as Excel gives it: the same text, number or boolean, and no formula.
@@ -127,6 +128,28 @@ describe("freezeSelection", () => {
     expect(valueWrites(excel)).toEqual(["B1:B11"]);
   });
 
+  test("cells showing a card (answers as cards) keep their formula: their values read #VALUE!", async () => {
+    const { excel, sheet } = workbook("A1:B3");
+    type(sheet, "A1", [["Ada"], ["Grace"], ["Alan"]]);
+    sheet.setFormula("B1", "=MAIL.FINDEMAIL(A1,,C1)", [
+      [{ type: "Entity", text: "ada@example.com" }],
+    ]);
+    sheet.setFormula("B2", "=MAIL.FINDEMAIL(A2,,C2)", [["grace@example.com"]]);
+    sheet.setFormula("B3", '=MAIL.DECISIONMAKER(C3,"ceo")', [
+      [{ type: "Entity", text: "alan@example.com" }],
+    ]);
+
+    const summary = await freezeSelection({ context: excel.context() });
+
+    expect(summary).toEqual({ frozen: 1, keptErrors: 0, keptCards: 2, anchors: 1 });
+    expect(valueWrites(excel)).toEqual(["B2"]);
+    expect(formulaOf(sheet, "B1")).toBe("=MAIL.FINDEMAIL(A1,,C1)");
+    expect(formulaOf(sheet, "B3")).toBe('=MAIL.DECISIONMAKER(C3,"ceo")');
+    expect(freezeMessage(summary)).toBe(
+      "Froze 1 cell; 2 cells showing a card kept their formula (a card stays readable without the add-in)."
+    );
+  });
+
   test("cells showing an error keep their formula; other formulas, text and MAIL in a string are left alone", async () => {
     const { excel, sheet } = workbook("A1:B9");
     type(sheet, "A1", [["Name"], ["Ada"], ["'=MAIL.FINDEMAIL(A2)"], [7]]);
@@ -141,7 +164,7 @@ describe("freezeSelection", () => {
 
     const summary = await freezeSelection({ context: excel.context() });
 
-    expect(summary).toEqual({ frozen: 1, keptErrors: 3, anchors: 1 });
+    expect(summary).toEqual({ frozen: 1, keptErrors: 3, keptCards: 0, anchors: 1 });
     expect(valueWrites(excel)).toEqual(["B5"]);
     expect(valueOf(sheet, "B5")).toBe("valid");
     expect(formulaOf(sheet, "B1")).toBe("=MAIL.FINDEMAIL(A1,B1)");
@@ -176,7 +199,7 @@ describe("freezeSelection", () => {
 
     const summary = await freezeSelection({ context: excel.context() });
 
-    expect(summary).toEqual({ frozen: 6, keptErrors: 0, anchors: 2 });
+    expect(summary).toEqual({ frozen: 6, keptErrors: 0, keptCards: 0, anchors: 2 });
     expect(sheet.spillOf(0, 0)).toBeNull();
     expect(sheet.spillOf(1, 4)).toBeNull();
     expect(["A2", "B2", "C2", "E2", "E3", "E4"].map((a) => valueOf(sheet, a))).toEqual([
@@ -209,7 +232,7 @@ describe("freezeSelection", () => {
 
     const summary = await freezeSelection({ context: excel.context(), cellsPerRead: 4 });
 
-    expect(summary).toEqual({ frozen: 4, keptErrors: 1, anchors: 1 });
+    expect(summary).toEqual({ frozen: 4, keptErrors: 1, keptCards: 0, anchors: 1 });
     expect(sheet.spillOf(0, 0)).toEqual({ row: 0, column: 0, rows: 2, columns: 1 });
     expect(["B1", "B2", "B3", "B4"].map((a) => valueOf(sheet, a))).toEqual([
       "Ben",
@@ -227,7 +250,7 @@ describe("freezeSelection", () => {
     sheet.setFormula("A1", "=MAIL.VERIFYEMAIL(B1)", [["valid"]]);
     sheet.setFormula("A2", "=MAIL.VERIFYEMAIL(B2)", [["invalid"]]);
     const summary = await freezeSelection({ context: excel.context() });
-    expect(summary).toEqual({ frozen: 2, keptErrors: 0, anchors: 2 });
+    expect(summary).toEqual({ frozen: 2, keptErrors: 0, keptCards: 0, anchors: 2 });
     expect(excel.spillQueries).toBe(0);
     expect([valueOf(sheet, "A1"), valueOf(sheet, "A2")]).toEqual(["valid", "invalid"]);
   });
@@ -275,7 +298,7 @@ describe("freezeSelection", () => {
 
     const summary = await freezeSelection({ context: excel.context(), maxPayloadBytes: budget });
 
-    expect(summary).toEqual({ frozen: 2 * rows, keptErrors: 0, anchors: 2 * rows });
+    expect(summary).toEqual({ frozen: 2 * rows, keptErrors: 0, keptCards: 0, anchors: 2 * rows });
     // Reads: the used rows only, at most 20,000 cells a sync.
     expect(excel.reads.reduce((sum, r) => sum + r.cells, 0)).toBe(2 * rows);
     expect(Math.max(...excel.reads.map((r) => r.cells))).toBeLessThanOrEqual(20_000);
