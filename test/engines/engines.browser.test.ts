@@ -19,6 +19,7 @@ import {
   isEmail,
   listRows,
   peopleOf,
+  preview,
   requestsTo,
   sandboxAnswerFor,
   saveKey,
@@ -211,6 +212,46 @@ describeEngines("the add-in", (engine) => {
       });
     }
   });
+
+  engineTest(
+    addin,
+    "typing a formula sends nothing; answers as cards: the switch makes FINDEMAIL an entity",
+    async () => {
+      const account = await addin.sandbox.account(10);
+      const { valid } = examples.person;
+      const page = await addin.openTaskPane();
+      await saveKey(page, account.apiKey);
+      const sent = lookupsSent();
+      const args = [valid.first_name, valid.last_name, valid.domain.slice(0, -1), null, null];
+      expect(errorOf(await preview(page, "FINDEMAIL", args))?.message).toBe(
+        "Preview: press Enter to look up."
+      );
+      expect(lookupsSent()).toBe(sent);
+
+      await showTab(page, "settings");
+      await page.check("settings-cards", true);
+      await page.waitForText("settings-cards-saved", /^Cards on/);
+      const shown = (await findEmail(page, valid)) as unknown as Array<
+        Array<{ type: string; text: string; properties: Record<string, { basicValue: unknown }> }>
+      >;
+      const card = shown[0]![0]!;
+      expect(card.type).toBe("Entity");
+      expect(card.text).toMatch(new RegExp(`@${valid.domain}$`));
+      expect(card.properties.email!.basicValue).toBe(card.text);
+      expect(card.properties.email_status!.basicValue).toBe("valid");
+      expect(lookupsSent()).toBe(sent + 1);
+      // The same formula previewed again: the kept answer, as a card, nothing sent.
+      const again = (await preview(page, "FINDEMAIL", [
+        valid.first_name,
+        valid.last_name,
+        valid.domain,
+        null,
+        null,
+      ])) as unknown as Array<Array<{ text: string }>>;
+      expect(again[0]![0]!.text).toBe(card.text);
+      expect(lookupsSent()).toBe(sent + 1);
+    }
+  );
 
   engineTest(addin, "a key saved in Settings is used by the very next cell", async () => {
     const first = await addin.sandbox.account(10);

@@ -106,6 +106,18 @@ export function calculate(
   );
 }
 
+/** One cell calculated as Excel calculates it to preview a formula while it is typed. */
+export function preview(page: PageDriver, id: string, args: unknown[]): Promise<Cell> {
+  return page.evaluate(
+    ([fn, values]) =>
+      window.__hostShim.invokeFunction(fn, values, {
+        timeoutMs: 15_000,
+        preview: true,
+      }) as Promise<Cell>,
+    [id, args] as const
+  );
+}
+
 /** n FINDEMAIL cells of distinct people (`from` shifts the names), started without waiting. */
 export async function startCells(
   page: PageDriver,
