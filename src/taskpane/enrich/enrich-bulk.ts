@@ -15,7 +15,7 @@ import {
 } from "./enrich-job";
 import type { EnrichOperation, OutputField } from "./enrich-outputs";
 import { INPUT_FIELDS, type RowToDo } from "./enrich-plan";
-import { firstDataRow, type EnrichSource } from "./enrich-sheet";
+import { firstDataRow, locationOf, type EnrichSource } from "./enrich-sheet";
 
 // Enrich above a size (DESIGN 4b): the rows to do as bulk searches (bulk/json, split past
 // 100,000 rows by planBulk), each row's inputs and its sheet row number sent along, which
@@ -123,12 +123,7 @@ export function enrichBulkParts(input: EnrichBulkInput): EnrichBulkPart[] {
     return {
       request,
       info: {
-        sheetName: source.sheetName,
-        tableName: source.tableName,
-        rowIndex: source.rowIndex,
-        columnIndex: source.columnIndex,
-        columnCount: source.columnCount,
-        hasHeader: source.header !== null,
+        ...locationOf(source),
         operation: input.operation,
         outputs: [...input.outputs],
         inputs,

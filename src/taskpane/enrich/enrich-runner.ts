@@ -18,6 +18,7 @@ import { runEnrichment, type EnrichProgress, type EnrichSummary } from "./enrich
 import {
   enrichedTargetAt,
   firstDataRow,
+  locationOf,
   prepareEnrichTarget,
   readEnrichedListAt,
   type EnrichSource,
@@ -127,12 +128,7 @@ export class EnrichRunner {
       .sort((a, b) => a - b)
       .map((row) => first + row + 1);
     const info: EnrichJobInfo = {
-      sheetName: source.sheetName,
-      tableName: source.tableName,
-      rowIndex: source.rowIndex,
-      columnIndex: source.columnIndex,
-      columnCount: source.columnCount,
-      hasHeader: source.header !== null,
+      ...locationOf(source),
       operation: input.operation,
       outputs: [...input.outputs],
       inputs: inputsOf(input.operation, input.mapping),

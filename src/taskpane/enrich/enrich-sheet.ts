@@ -114,6 +114,16 @@ export interface EnrichLocation {
   hasHeader: boolean;
 }
 
+/** Where a source was read, as a job keeps it. */
+export const locationOf = (source: EnrichSource): EnrichLocation => ({
+  sheetName: source.sheetName,
+  tableName: source.tableName,
+  rowIndex: source.rowIndex,
+  columnIndex: source.columnIndex,
+  columnCount: source.columnCount,
+  hasHeader: source.header !== null,
+});
+
 /**
  * Reads a list again where it was read before (an enrichment job's results are written back):
  * its table, or the same columns of its sheet from its first row down to the sheet's last

@@ -21,6 +21,7 @@ import { INPUT_FIELDS, type EnrichPlan } from "../enrich/enrich-plan";
 import {
   prepareEnrichTarget,
   readEnrichSource,
+  locationOf,
   readEnrichSourceAt,
   writeEnrichedRows,
   type EnrichSource,
@@ -149,7 +150,7 @@ export function EnrichPanel({
       setRunShown(true);
       await finished;
       // Its output columns changed: the list is read again where it is, the choices kept.
-      form.reload(await readEnrichSourceAt({ ...source, hasHeader: source.header !== null }));
+      form.reload(await readEnrichSourceAt(locationOf(source)));
     });
 
   const planError = plan && "error" in plan ? plan.error : null;

@@ -1,6 +1,6 @@
 import { FakeExcel, fillCells, storeInput } from "../excel/fake-excel";
+import { fakeScheduler, found, type Answer } from "./fake-scheduler";
 import { ApiError } from "../../../src/client/errors";
-import type { LookupOutcome } from "../../../src/client/answer-record";
 import { refusal } from "../../../src/client/spending";
 import {
   prepareEnrichTarget,
@@ -39,37 +39,6 @@ function planFor(source: EnrichSource): EnrichPlan {
   if ("error" in plan) throw new Error(plan.error);
   return plan;
 }
-
-interface Body {
-  first_name: string;
-  last_name: string;
-  domain?: string;
-}
-
-type Answer = (body: Body) => Promise<LookupOutcome<object>>;
-
-/** A scheduler that answers from `answer` and records the bodies it was asked. */
-function fakeScheduler(answer: Answer) {
-  const asked: Array<{ operation: string; body: Body }> = [];
-  return {
-    asked,
-    scheduler: {
-      lookup: (operation: string, body: unknown) => {
-        const typed = body as Body;
-        asked.push({ operation, body: typed });
-        return answer(typed);
-      },
-    } as never,
-  };
-}
-
-const found: Answer = async (body) => ({
-  status: "ok",
-  value: {
-    email: `${body.first_name}.${body.last_name}@${body.domain}`.toLowerCase(),
-    email_status: "valid",
-  },
-});
 
 const HEADER = ["First name", "Last name", "Website"];
 

@@ -1,5 +1,5 @@
 import { FakeExcel, fillCells } from "../excel/fake-excel";
-import type { LookupOutcome } from "../../../src/client/answer-record";
+import { fakeScheduler, found, type Answer } from "./fake-scheduler";
 import { refusal } from "../../../src/client/spending";
 import {
   JobStore,
@@ -43,35 +43,6 @@ class WorkbookFile {
   }
 }
 
-interface Body {
-  first_name?: string;
-  last_name?: string;
-  domain?: string;
-  company_name?: string;
-  decision_maker_category?: string[];
-}
-type Answer = (body: Body) => Promise<LookupOutcome<object>>;
-
-function fakeScheduler(answer: Answer) {
-  const asked: Body[] = [];
-  return {
-    asked,
-    scheduler: {
-      lookup: (_operation: string, body: unknown) => {
-        asked.push(body as Body);
-        return answer(body as Body);
-      },
-    } as never,
-  };
-}
-
-const found: Answer = async (body) => ({
-  status: "ok",
-  value: {
-    email: `${body.first_name}.${body.last_name}@${body.domain}`.toLowerCase(),
-    email_status: "valid",
-  },
-});
 const never: Answer = () => new Promise(() => undefined);
 
 const OUTPUTS: OutputField[] = ["email", "email_status"];
@@ -122,14 +93,14 @@ const me = new MemorySettingsStorage();
 /** A pane over the workbook file: its job store and runner (what createPaneContext makes). */
 function pane(file: WorkbookFile, answer: Answer, user: MemorySettingsStorage = me) {
   const store = new JobStore(file.open());
-  const { asked, scheduler } = fakeScheduler(answer);
+  const { bodies, scheduler } = fakeScheduler(answer);
   const runner = new EnrichRunner(store, async () => scheduler, {
     saveEveryMs: 0,
     ownRuns: new StoredOwnRuns(() => user),
   });
   const finished: JobRecord[] = [];
   runner.onFinished((job) => finished.push(job));
-  return { store, runner, asked, finished };
+  return { store, runner, asked: bodies, finished };
 }
 
 async function startRun(runner: EnrichRunner, source: EnrichSource, plan: EnrichPlan) {
@@ -164,7 +135,7 @@ describe("an Enrich run through lookups is a job of the workbook", () => {
     const { jobId, finished: done } = await startRun(runner, source, planOf(source));
     expect(runner.isRunning(jobId)).toBe(true);
     const summary = await done;
-    expect(asked).toHaveLength(4);
+    expect(asked()).toHaveLength(4);
     expect(summary).toMatchObject({ total: 5, done: 5, written: 5, failed: 0, notRun: 0 });
     const [job] = await store.load();
     expect(job).toMatchObject({
@@ -206,7 +177,7 @@ describe("an Enrich run through lookups is a job of the workbook", () => {
     expect(again.waiting).toHaveLength(20);
 
     await reopened.runner.resumeInterrupted();
-    expect(reopened.asked.map((b) => b.first_name)).toEqual(
+    expect(reopened.asked().map((b) => b.first_name)).toEqual(
       Array.from({ length: 20 }, (_, i) => `P${i + 10}`)
     );
     expect(emails(sheet)).toEqual(Array.from({ length: 30 }, (_, i) => `p${i}.x@example.com`));
@@ -219,7 +190,7 @@ describe("an Enrich run through lookups is a job of the workbook", () => {
     // Over: nothing to continue at the next opening.
     const third = pane(file, found);
     await third.runner.resumeInterrupted();
-    expect(third.asked).toHaveLength(0);
+    expect(third.asked()).toHaveLength(0);
   });
 
   test("a colleague opening the workbook during a run does not continue it by itself: Continue is theirs to press", async () => {
@@ -233,12 +204,12 @@ describe("an Enrich run through lookups is a job of the workbook", () => {
     const colleague = new MemorySettingsStorage();
     const theirs = pane(file, found, colleague);
     await theirs.runner.resumeInterrupted();
-    expect(theirs.asked).toHaveLength(0);
+    expect(theirs.asked()).toHaveLength(0);
     const [job] = await theirs.store.load();
     expect(job!.lastStatus).toBe("running");
     // Their Continue does the rows left.
     await theirs.runner.resume(job!);
-    expect(theirs.asked).toHaveLength(4);
+    expect(theirs.asked()).toHaveLength(4);
     expect(emails(sheet).filter(Boolean)).toHaveLength(8);
   });
 
@@ -262,7 +233,7 @@ describe("an Enrich run through lookups is a job of the workbook", () => {
     excel.selection = { sheet: "Leads", address: "A1:C9" };
     const later = pane(file, found);
     const resumed = await later.runner.resume(stopped!);
-    expect(later.asked.map((b) => b.first_name)).toEqual(["P1", "P3", "P5"]);
+    expect(later.asked().map((b) => b.first_name)).toEqual(["P1", "P3", "P5"]);
     expect(resumed).toMatchObject({ total: 6, done: 6, written: 6, notRun: 0 });
     expect(emails(sheet).slice(0, 6)).toEqual(
       Array.from({ length: 6 }, (_, i) => `p${i}.x@example.com`)
@@ -282,7 +253,7 @@ describe("an Enrich run through lookups is a job of the workbook", () => {
     excel.sheets.splice(0, 1);
     const reopened = pane(file, found);
     await reopened.runner.resumeInterrupted();
-    expect(reopened.asked).toHaveLength(0);
+    expect(reopened.asked()).toHaveLength(0);
     const [job] = await reopened.store.load();
     expect(job).toMatchObject({ lastStatus: "failed" });
     expect(job!.lastError).toMatch(/sheet "Leads" was deleted or renamed/);
@@ -300,7 +271,7 @@ describe("an Enrich run through lookups is a job of the workbook", () => {
     await tick(300);
     const reopened = pane(file, found);
     await reopened.runner.resumeInterrupted();
-    expect(reopened.asked).toHaveLength(3);
+    expect(reopened.asked()).toHaveLength(3);
     expect(sheet.shown().map((row) => row[3])).toEqual(
       Array.from({ length: 6 }, (_, i) => `p${i}.x@example.com`)
     );
@@ -332,7 +303,7 @@ describe("an Enrich run through lookups is a job of the workbook", () => {
       value: { email: "boss@acme.com", email_status: "valid" },
     }));
     await reopened.runner.resumeInterrupted();
-    expect(reopened.asked.map((b) => b.decision_maker_category)).toEqual([
+    expect(reopened.asked().map((b) => b.decision_maker_category)).toEqual([
       ["sales", "ceo"],
       ["sales", "ceo"],
     ]);
