@@ -12,8 +12,9 @@ export interface FreezeSummary {
   /** MAIL formulas kept because they show an error (or an error shows in their spill). */
   keptErrors: number;
   /**
-   * MAIL formulas kept because they show a card (a data type, DESIGN 2): Range.values gives a
-   * card as "#VALUE!", so writing values would destroy it; the card itself stays readable.
+   * MAIL formulas kept because they show a card (a data type, DESIGN 2) and this Excel cannot
+   * write one as a value (Range.valuesAsJson, ExcelApi 1.16): Range.values gives a card as
+   * "#VALUE!", so writing values would destroy it.
    */
   keptCards: number;
   /** MAIL formulas replaced by their values. */
@@ -71,13 +72,18 @@ function hasFormula(formula: unknown, value: unknown): formula is string {
 const isScalar = (value: unknown): value is string | number | boolean =>
   typeof value === "string" || typeof value === "boolean" || typeof value === "number";
 
+const excelApi = (version: string): boolean =>
+  typeof Office !== "undefined" &&
+  Office.context?.requirements?.isSetSupported("ExcelApi", version) === true;
+
 /** Spill ranges are ExcelApi 1.12; without it every formula is taken for one cell. */
-function spillsSupported(): boolean {
-  return (
-    typeof Office !== "undefined" &&
-    Office.context?.requirements?.isSetSupported("ExcelApi", "1.12") === true
-  );
-}
+const spillsSupported = (): boolean => excelApi("1.12");
+
+/** A card is written as a value through Range.valuesAsJson: ExcelApi 1.16. */
+const cardValuesSupported = (): boolean => excelApi("1.16");
+
+/** Cards read and written in one sync (an entity of an answer is about 1.5 KB of JSON). */
+const CARDS_PER_SYNC = 500;
 
 /**
  * Replaces the MAIL formulas of the selected range by their values: a spilling formula's
@@ -93,6 +99,7 @@ export async function freezeSelection(options: FreezeOptions = {}): Promise<Free
 class Freeze {
   private readonly summary: FreezeSummary = { frozen: 0, keptErrors: 0, keptCards: 0, anchors: 0 };
   private readonly spills = spillsSupported();
+  private readonly cardValues = cardValuesSupported();
   private readonly budget: number;
   private cellsPerRead: number;
   private writer!: ValueWriter;
@@ -157,14 +164,17 @@ class Freeze {
   ): Promise<void> {
     const { formulas, values, valueTypes } = range;
     const anchors: Anchor[] = [];
+    const cards: Array<{ row: number; column: number }> = [];
     for (let i = 0; i < block.rows; i++) {
       for (let j = 0; j < block.columns; j++) {
         const formula: unknown = formulas[i]![j];
         const value: unknown = values[i]![j];
         if (!hasFormula(formula, value) || !callsMailFunction(formula)) continue;
         if (valueTypes[i]![j] === "Error") this.summary.keptErrors++;
-        else if (valueTypes[i]![j] === "RichValue") this.summary.keptCards++;
-        else if (isScalar(value)) {
+        else if (valueTypes[i]![j] === "RichValue") {
+          if (this.cardValues) cards.push({ row: block.row + i, column: block.column + j });
+          else this.summary.keptCards++;
+        } else if (isScalar(value)) {
           // A spill needs the cell right of its anchor or the one below: a formula in both forbids it.
           const right = j + 1 < block.columns && hasFormula(formulas[i]![j + 1], values[i]![j + 1]);
           const below = i + 1 < block.rows && hasFormula(formulas[i + 1]![j], values[i + 1]![j]);
@@ -183,6 +193,28 @@ class Freeze {
       spills.filter((spill): spill is Block => spill !== null)
     );
     await this.freezeCells(anchors.filter((_, k) => spills[k] === null));
+    await this.freezeCards(sheet, cards);
+  }
+
+  /** Cells showing a card: the card itself (its JSON) written in place of the formula. */
+  private async freezeCards(
+    sheet: Excel.Worksheet,
+    cards: Array<{ row: number; column: number }>
+  ): Promise<void> {
+    for (let start = 0; start < cards.length; start += CARDS_PER_SYNC) {
+      const batch = cards.slice(start, start + CARDS_PER_SYNC);
+      const reads = batch.map(({ row, column }) => sheet.getCell(row, column).load("valuesAsJson"));
+      // One read and one write per batch: the cards are read just before they are written.
+
+      await this.context.sync();
+      batch.forEach(({ row, column }, k) => {
+        sheet.getCell(row, column).valuesAsJson = reads[k]!.valuesAsJson;
+      });
+
+      await this.context.sync();
+      this.summary.anchors += batch.length;
+      this.summary.frozen += batch.length;
+    }
   }
 
   /** The spill range of each anchor that spills, null for the others (ExcelApi 1.12). */
@@ -356,7 +388,7 @@ export function freezeMessage({ frozen, keptErrors, keptCards }: FreezeSummary):
   const kept = [
     keptErrors > 0 ? `${cells(keptErrors)} showing an error kept ${their(keptErrors)} formula` : "",
     keptCards > 0
-      ? `${cells(keptCards)} showing a card kept ${their(keptCards)} formula (a card stays readable without the add-in)`
+      ? `${cells(keptCards)} showing a card kept ${their(keptCards)} formula (this Excel cannot write a card as a value)`
       : "",
   ].filter(Boolean);
   if (frozen === 0) return `Nothing frozen: ${kept.join("; ")}.`;

@@ -13,10 +13,14 @@ export interface FakeError {
   error: string;
 }
 
-/** A data type a formula calculated (a card): Range.values gives "#VALUE!", valueTypes "RichValue". */
+/**
+ * A data type (a card) a formula calculated or a cell holds: Range.values gives "#VALUE!",
+ * valueTypes "RichValue", valuesAsJson the entity itself.
+ */
 export interface FakeEntity {
   type: "Entity";
   text: string;
+  [property: string]: unknown;
 }
 
 /** What a formula calculates, per cell. */
@@ -29,6 +33,8 @@ export type Stored =
   | { kind: "boolean"; value: boolean }
   /** Without a result (typed in), it shows #NAME?: the fake calculates nothing. */
   | { kind: "formula"; value: string; result?: Result[][] }
+  /** A data type written as a value (Range.valuesAsJson). */
+  | { kind: "entity"; value: FakeEntity }
   /** A cell of an anchor's result other than the anchor: a value and no formula of its own. */
   | { kind: "spilled"; value: Result; anchor: { row: number; column: number } };
 
@@ -36,6 +42,7 @@ export interface FakeOp {
   op:
     | "worksheets.add"
     | "values"
+    | "valuesAsJson"
     | "numberFormat"
     | "tables.add"
     | "table.name"
@@ -293,6 +300,8 @@ export class FakeSheet {
           : typeof value === "number"
             ? "Double"
             : "Boolean";
+      case "valuesAsJson":
+        return jsonOf(value as Result | "");
     }
     throw new Error(`InvalidArgument: the fake does not load ${property}`);
   }
@@ -762,6 +771,24 @@ export class FakeExcel {
           );
         });
       },
+      /** Entities only are modelled: what Freeze writes for a cell showing a card. */
+      set valuesAsJson(values: unknown[][]) {
+        if (values.length !== block.rows || values.some((row) => row.length !== block.columns)) {
+          throw new Error(`InvalidArgument: ${values.length} rows of values for ${address}`);
+        }
+        excel.queue({ op: "valuesAsJson", sheet: sheet.name, address }, bytesOf(values), () =>
+          values.forEach((row, r) =>
+            row.forEach((value, c) => {
+              if (!isEntity(value as Result))
+                throw new Error("InvalidArgument: the fake writes entities only as JSON values");
+              sheet.write(block.row + r, block.column + c, {
+                kind: "entity",
+                value: structuredClone(value as FakeEntity),
+              });
+            })
+          )
+        );
+      },
       set numberFormat(format: unknown) {
         excel.queue(
           { op: "numberFormat", sheet: sheet.name, address, detail: format },
@@ -825,7 +852,19 @@ function appendTableColumn(
   sheet.write(block.row, column, { kind: "text", value: header, quotePrefix: false });
 }
 
-const CELL_PROPERTIES = ["values", "formulas", "valueTypes"];
+const CELL_PROPERTIES = ["values", "formulas", "valueTypes", "valuesAsJson"];
+
+/** A cell's value as Range.valuesAsJson gives it (ExcelApi 1.16). */
+function jsonOf(value: Result | ""): unknown {
+  if (value === "") return { type: "Empty", basicValue: "" };
+  if (typeof value === "object")
+    return isEntity(value)
+      ? structuredClone(value)
+      : { type: "Error", basicType: "Error", basicValue: value.error };
+  if (typeof value === "string") return { type: "String", basicValue: value };
+  if (typeof value === "number") return { type: "Double", basicValue: value };
+  return { type: "Boolean", basicValue: value };
+}
 const LOADABLE = [
   "address",
   "rowIndex",

@@ -128,25 +128,47 @@ describe("freezeSelection", () => {
     expect(valueWrites(excel)).toEqual(["B1:B11"]);
   });
 
-  test("cells showing a card (answers as cards) keep their formula: their values read #VALUE!", async () => {
+  test("cells showing a card (answers as cards) become the card itself, not its #VALUE! reading", async () => {
     const { excel, sheet } = workbook("A1:B3");
     type(sheet, "A1", [["Ada"], ["Grace"], ["Alan"]]);
+    const ada = {
+      type: "Entity" as const,
+      text: "ada@example.com",
+      properties: { email_status: { type: "String", basicValue: "valid" } },
+    };
+    const alan = { type: "Entity" as const, text: "alan@example.com", properties: {} };
+    sheet.setFormula("B1", "=MAIL.FINDEMAIL(A1,,C1)", [[ada]]);
+    sheet.setFormula("B2", "=MAIL.FINDEMAIL(A2,,C2)", [["grace@example.com"]]);
+    sheet.setFormula("B3", '=MAIL.DECISIONMAKER(C3,"ceo")', [[alan]]);
+
+    const summary = await freezeSelection({ context: excel.context() });
+
+    expect(summary).toEqual({ frozen: 3, keptErrors: 0, keptCards: 0, anchors: 3 });
+    expect(storedAt(sheet, "B1")).toEqual({ kind: "entity", value: ada });
+    expect(storedAt(sheet, "B3")).toEqual({ kind: "entity", value: alan });
+    expect(valueOf(sheet, "B2")).toBe("grace@example.com");
+    expect(excel.ops.filter((op) => op.op === "valuesAsJson").map((op) => op.address)).toEqual([
+      "B1",
+      "B3",
+    ]);
+    expect(freezeMessage(summary)).toBe("Froze 3 cells.");
+  });
+
+  test("without ExcelApi 1.16 a card keeps its formula: writing values would destroy it", async () => {
+    installOffice("1.15");
+    const { excel, sheet } = workbook("A1:B2");
     sheet.setFormula("B1", "=MAIL.FINDEMAIL(A1,,C1)", [
       [{ type: "Entity", text: "ada@example.com" }],
     ]);
     sheet.setFormula("B2", "=MAIL.FINDEMAIL(A2,,C2)", [["grace@example.com"]]);
-    sheet.setFormula("B3", '=MAIL.DECISIONMAKER(C3,"ceo")', [
-      [{ type: "Entity", text: "alan@example.com" }],
-    ]);
 
     const summary = await freezeSelection({ context: excel.context() });
 
-    expect(summary).toEqual({ frozen: 1, keptErrors: 0, keptCards: 2, anchors: 1 });
-    expect(valueWrites(excel)).toEqual(["B2"]);
+    expect(summary).toEqual({ frozen: 1, keptErrors: 0, keptCards: 1, anchors: 1 });
     expect(formulaOf(sheet, "B1")).toBe("=MAIL.FINDEMAIL(A1,,C1)");
-    expect(formulaOf(sheet, "B3")).toBe('=MAIL.DECISIONMAKER(C3,"ceo")');
+    expect(excel.ops.some((op) => op.op === "valuesAsJson")).toBe(false);
     expect(freezeMessage(summary)).toBe(
-      "Froze 1 cell; 2 cells showing a card kept their formula (a card stays readable without the add-in)."
+      "Froze 1 cell; 1 cell showing a card kept its formula (this Excel cannot write a card as a value)."
     );
   });
 
