@@ -1,4 +1,5 @@
 import { FakeExcel, fillCells, type FakeSheet } from "../excel/fake-excel";
+import { enrichInfo } from "./enrich-info";
 import { enrichBulkParts, jobOfEnrichment } from "../../../src/taskpane/enrich/enrich-bulk";
 import {
   ROW_COLUMN,
@@ -143,19 +144,7 @@ describe("the bulk search of the rows to do", () => {
   });
 
   test("rows waiting in a job: of this list, until written back, unless the search ended", () => {
-    const info: EnrichJobInfo = {
-      sheetName: "Leads",
-      tableName: null,
-      rowIndex: 0,
-      columnIndex: 0,
-      columnCount: 3,
-      hasHeader: true,
-      operation: "person",
-      outputs: ["email", "email_status"],
-      inputs: [["first_name", 0]],
-      rows: "2-4,7",
-      hashes: "AAAABBBBCCCCDDDD",
-    };
+    const info = enrichInfo();
     const job = (patch: Partial<JobRecord>, enrich: Partial<EnrichJobInfo> = {}): JobRecord => ({
       ...jobOfEnrichment(
         { id: "blk_1", file_name: "Leads", created_at: "", status: "running" } as BulkSearch,

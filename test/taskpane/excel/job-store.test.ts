@@ -1,4 +1,5 @@
 import { OfficeMockObject } from "office-addin-mock";
+import { enrichInfo } from "../enrich/enrich-info";
 import {
   JOBS_SETTING_KEY,
   JobStore,
@@ -242,21 +243,14 @@ describe("JobStore", () => {
   });
 
   test("an Enrich run's record keeps where it writes and its row counts; damaged counts are left out", async () => {
-    const enrich = {
-      sheetName: "Leads",
-      tableName: null,
-      rowIndex: 0,
-      columnIndex: 0,
-      columnCount: 3,
-      hasHeader: true,
+    const enrich = enrichInfo({
       operation: "decision_maker",
-      outputs: ["email", "email_status"],
       inputs: [["domain", 2]],
       rows: "2-31",
       hashes: "",
       categories: ["sales", "ceo"],
       columns: [3, 4],
-    };
+    });
     const run = {
       total: 30,
       done: 12,
@@ -293,19 +287,12 @@ describe("JobStore", () => {
     const file = new WorkbookFile();
     file.open();
     const store = new JobStore();
-    const enrich = {
-      sheetName: "Leads",
-      tableName: null,
-      rowIndex: 0,
-      columnIndex: 0,
-      columnCount: 3,
-      hasHeader: true,
-      operation: "person" as const,
-      outputs: ["email" as const],
-      inputs: [["full_name", 0] as ["full_name", number]],
+    const enrich = enrichInfo({
+      outputs: ["email"],
+      inputs: [["full_name", 0]],
       rows: "2-100001",
       hashes: "abcd".repeat(100_000),
-    };
+    });
     await store.add({ ...bulk, kind: "enrich", id: "blk_1", enrich });
     expect(JSON.stringify(file.savedJobs()).length).toBeGreaterThan(400_000);
     await store.recordWrittenBack({ ...bulk, kind: "enrich", id: "blk_1", enrich });
