@@ -151,7 +151,6 @@ export function countryCode(value: CellValue, argument = "country_code"): string
   return code?.toUpperCase() ?? null;
 }
 
-/** `fields`: a comma list of response field names from `allowed`; default `[defaultField]`. */
 /** The answer fields asked for, as a comma list; null when the argument is not given. */
 export function fields(
   value: CellValue,

@@ -27,7 +27,7 @@ import { decisionMakerRequest, personRequest, profileRequest, verifyRequest } fr
  * @param [linkedin_url] Profile URL of the person: refines a partial name and is used when the name gives nothing.
  * @param [fields] Fields to show, as a comma list (for example "email,email_status,person_job_title"); default email.
  * @param invocation Invocation of the function.
- * @returns The email address, or the requested fields in one row.
+ * @returns The email address (a card when Answers as cards is on), or the requested fields in one row.
  * @cancelable
  */
 export function findEmail(
@@ -75,7 +75,7 @@ export function verifyEmail(
  * @param categories Category, comma list or range of categories, most important first: ceo, engineering, finance, hr, it, logistics, marketing, operations, buyer, sales.
  * @param [fields] Fields to show, as a comma list (for example "email,person_full_name,person_job_title"); default email.
  * @param invocation Invocation of the function.
- * @returns The email address, or the requested fields in one row.
+ * @returns The email address (a card when Answers as cards is on), or the requested fields in one row.
  * @cancelable
  */
 export function decisionMaker(
@@ -126,7 +126,7 @@ export function companyEmails(
  * @param linkedin_url Profile URL, such as https://www.linkedin.com/in/name.
  * @param [fields] Fields to show, as a comma list (for example "email,person_full_name,person_company_name"); default email.
  * @param invocation Invocation of the function.
- * @returns The email address, or the requested fields in one row.
+ * @returns The email address (a card when Answers as cards is on), or the requested fields in one row.
  * @cancelable
  */
 export function linkedinEmail(
