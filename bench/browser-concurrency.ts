@@ -1,15 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type Browser } from "playwright-core";
-import {
-  CHROMIUM_ARGS,
-  CHROMIUM_PATH,
-  HOST_SHIM_PATH,
-  OFFICE_JS_URL,
-} from "../test/browser/chromium";
+import type { Browser } from "playwright-core";
 import { selfSignedCertificate } from "../test/helpers/self-signed";
+import { flag, launchChromium, routeHostShim } from "./browser-setup";
 import { DIST, ROOT, ensureProductionBuild } from "./production-build";
 import { post, printTable, startSandboxProcess, type SandboxProcess } from "./sandbox-process";
 
@@ -19,11 +14,6 @@ import { post, printTable, startSandboxProcess, type SandboxProcess } from "./sa
 // a browser flag) and over HTTP/1.1, against a service that serves 32 at once, and one that
 // serves 8 and answers 503 when its queue waits too long.
 // Flags: --lookups (default 1500), --latency-ms (default 1000), --only h2|h1|busy.
-
-function flag(name: string, fallback: string): string {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? process.argv[at + 1]! : fallback;
-}
 
 const LOOKUPS = Number(flag("lookups", "1500"));
 const LATENCY_MS = Number(flag("latency-ms", "1000"));
@@ -89,11 +79,8 @@ async function recalculate(
   sandbox: SandboxProcess,
   tag: string
 ): Promise<Measured> {
-  const shim = readFileSync(HOST_SHIM_PATH, "utf8");
   const context = await browser.newContext();
-  await context.route(OFFICE_JS_URL, (route) =>
-    route.fulfill({ status: 200, contentType: "application/javascript", body: shim })
-  );
+  await routeHostShim(context);
   let requests = 0;
   let busy503 = 0;
   const seen = new Set<string>();
@@ -206,11 +193,8 @@ async function main(): Promise<void> {
   const roomy = await startSandboxProcess(sandboxArgs(32, 600_000));
   const small = await startSandboxProcess(sandboxArgs(8, Math.round(LATENCY_MS * 1.5)));
   const hosts: Host[] = [];
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    // The host's self-signed certificate.
-    args: [...CHROMIUM_ARGS, "--ignore-certificate-errors"],
-  });
+  // The host's self-signed certificate.
+  const browser = await launchChromium(["--ignore-certificate-errors"]);
   const rows: Array<Record<string, string | number>> = [];
   try {
     const scenarios: Array<[string, string, SandboxProcess, boolean, number]> = [

@@ -1,16 +1,9 @@
-import { readFileSync } from "node:fs";
-import { chromium, type CDPSession, type Page, type Request } from "playwright-core";
-import { buildServer } from "../src/server/app";
-import {
-  CHROMIUM_ARGS,
-  CHROMIUM_PATH,
-  HOST_SHIM_PATH,
-  OFFICE_JS_URL,
-} from "../test/browser/chromium";
+import type { CDPSession, Page, Request } from "playwright-core";
 import { jobRow, jobRows, setSpending, useKey, waitForText } from "../test/browser/flows-helpers";
 import type { ShimRequests } from "../test/browser/harness";
-import { DIST, ensureProductionBuild } from "./production-build";
-import { post, printTable, startSandboxProcess } from "./sandbox-process";
+import { flag, gotoTaskPane, launchChromium, startServedAddin } from "./browser-setup";
+import { ensureProductionBuild } from "./production-build";
+import { post, printTable } from "./sandbox-process";
 
 // Enrich a large list of the user's own through a bulk search (DESIGN 4b), in Chromium with the
 // built add-in: the list (First name, Last name, Company) filled into Sheet1 through the host
@@ -21,11 +14,6 @@ import { post, printTable, startSandboxProcess } from "./sandbox-process";
 // above 5 MB), and the page's peak JS heap while it runs (Runtime.getHeapUsage every ~100 ms).
 // Flags: --rows 100000 (the service takes up to 100,000 rows per bulk search).
 
-function flag(name: string, fallback: string): string {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? process.argv[at + 1]! : fallback;
-}
-
 const ROWS = Number(flag("rows", "100000"));
 const HEADER = ["First name", "Last name", "Company"];
 const EXCEL_PAYLOAD_LIMIT = 5_000_000;
@@ -35,13 +23,8 @@ const MiB = 1024 * 1024;
 type Person = { first_name: string; last_name: string; domain: string };
 
 /** Loads the task pane with the host shim in place of office.js; waits for the UI. */
-async function openPane(page: Page, url: string, shim: string): Promise<void> {
-  await page.route(OFFICE_JS_URL, (route) =>
-    route.fulfill({ status: 200, contentType: "application/javascript", body: shim })
-  );
-  await page.goto(`${url}/taskpane.html`, { waitUntil: "load" });
-  // Unrouted once loaded: a routed page hands every request to Playwright.
-  await page.unroute(OFFICE_JS_URL);
+async function openPane(page: Page, url: string): Promise<void> {
+  await gotoTaskPane(page, url);
   await page.waitForFunction(() => typeof window.__hostShim === "object");
   await page.evaluate(() => window.__hostShim.ready);
   await page.waitForFunction(() => !document.getElementById("boot"), undefined, {
@@ -248,9 +231,8 @@ function rowsWithAnswers(page: Page): Promise<number> {
 
 async function main(): Promise<void> {
   ensureProductionBuild();
-  const shim = readFileSync(HOST_SHIM_PATH, "utf8");
   // Fast jobs: no pause between worker steps, large steps.
-  const sandbox = await startSandboxProcess([
+  const { sandbox, url, close } = await startServedAddin([
     "--db",
     ":memory:",
     "--job-step-ms",
@@ -258,13 +240,7 @@ async function main(): Promise<void> {
     "--job-chunk",
     "10000",
   ]);
-  const host = await buildServer({ dist: DIST, upstream: sandbox.baseUrl });
-  const url = (await host.listen({ port: 0, host: "127.0.0.1" })).replace("localhost", "127.0.0.1");
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: CHROMIUM_ARGS,
-    headless: true,
-  });
+  const browser = await launchChromium();
   const pageErrors: string[] = [];
   try {
     const { api_key: apiKey } = await post(sandbox.baseUrl, "/sandbox/accounts", {
@@ -281,7 +257,7 @@ async function main(): Promise<void> {
     context.setDefaultTimeout(30_000);
     const page = await context.newPage();
     page.on("pageerror", (error) => pageErrors.push(error.message));
-    await openPane(page, url, shim);
+    await openPane(page, url);
     await useKey(page, apiKey);
     await setSpending(page, { threshold: "" });
 
@@ -342,8 +318,7 @@ async function main(): Promise<void> {
     await context.close();
   } finally {
     await browser.close();
-    await host.close();
-    await sandbox.stop();
+    await close();
   }
 }
 

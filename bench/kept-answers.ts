@@ -1,18 +1,13 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
-import { buildServer } from "../src/server/app";
-import {
-  CHROMIUM_ARGS,
-  CHROMIUM_PATH,
-  HOST_SHIM_PATH,
-  OFFICE_JS_URL,
-} from "../test/browser/chromium";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/browser/chromium";
 import { keptAnswersSeeder } from "../test/browser/kept-answers-seeder";
-import { DIST, ensureProductionBuild } from "./production-build";
-import { post, printTable, startSandboxProcess } from "./sandbox-process";
+import { flag, gotoTaskPane, startServedAddin } from "./browser-setup";
+import { ensureProductionBuild } from "./production-build";
+import { post, printTable } from "./sandbox-process";
 
 // Kept answers at the scale of real sheets (issue 15): the built add-in in Chromium with a
 // profile on disk, as WebView2 keeps one, holding 0, 100,000 and 1,000,000 kept answers.
@@ -20,11 +15,6 @@ import { post, printTable, startSandboxProcess } from "./sandbox-process";
 // the time to answer 100,000 cells from kept answers. The answers are written into the
 // runtime's IndexedDB by the product's own store (test/browser/kept-answers-seed.ts).
 // Flags: --sizes 0,100000,1000000 --cells 100000.
-
-function flag(name: string, fallback: string): string {
-  const at = process.argv.indexOf(`--${name}`);
-  return at >= 0 ? process.argv[at + 1]! : fallback;
-}
 
 const SIZES = flag("sizes", "0,100000,1000000").split(",").map(Number);
 const CELLS = Number(flag("cells", "100000"));
@@ -68,12 +58,8 @@ async function openRuntime(profile: string): Promise<{ context: BrowserContext; 
 }
 
 /** Loads the runtime page with the host shim; resolves with the ms from navigation to ready. */
-async function load(page: Page, url: string, shim: string): Promise<number> {
-  await page.route(OFFICE_JS_URL, (route) =>
-    route.fulfill({ status: 200, contentType: "application/javascript", body: shim })
-  );
-  await page.goto(`${url}/taskpane.html`, { waitUntil: "load" });
-  await page.unroute(OFFICE_JS_URL);
+async function load(page: Page, url: string): Promise<number> {
+  await gotoTaskPane(page, url);
   // Ready: the shim (Excel) has loaded and the functions are registered.
   const handle = await page.waitForFunction(() => {
     const shim = (window as unknown as { __hostShim?: { functionIds(): string[] } }).__hostShim;
@@ -103,12 +89,11 @@ async function seedProfile(
   size: number,
   url: string,
   apiKey: string,
-  shim: string,
   seeder: string
 ): Promise<{ seedMs: number; estimateBytes: number }> {
   const { context, page } = await openRuntime(profile);
   try {
-    await load(page, url, shim);
+    await load(page, url);
     await page.evaluate((key) => OfficeRuntime.storage.setItem("settings.apiKey", key), apiKey);
     await page.evaluate(seeder);
     const usage = (): Promise<number> =>
@@ -142,7 +127,6 @@ async function reopen(
   profile: string,
   size: number,
   url: string,
-  shim: string,
   withCells: boolean
 ): Promise<Omit<Measured, "seedMs" | "estimateBytes" | "diskBytes">> {
   const { context, page } = await openRuntime(profile);
@@ -151,7 +135,7 @@ async function reopen(
     if (request.url().includes("/api/")) requests++;
   });
   try {
-    const startupMs = await load(page, url, shim);
+    const startupMs = await load(page, url);
     const heap = await heapMiB(context, page);
     // With nothing kept, a first cell would be a lookup: the runtime is measured idle.
     if (size === 0)
@@ -238,16 +222,15 @@ async function measure(
   size: number,
   url: string,
   apiKey: string,
-  shim: string,
   seeder: string
 ): Promise<Measured> {
   const profile = mkdtempSync(join(tmpdir(), "mf-bench-kept-"));
   try {
-    const seeded = await seedProfile(profile, size, url, apiKey, shim, seeder);
+    const seeded = await seedProfile(profile, size, url, apiKey, seeder);
     // Three reopens: start-up and memory are their medians; the cells run in the last.
     const runs = [];
     for (let run = 0; run < REOPENS; run++)
-      runs.push(await reopen(profile, size, url, shim, run === REOPENS - 1));
+      runs.push(await reopen(profile, size, url, run === REOPENS - 1));
     const last = runs[runs.length - 1]!;
     return {
       ...seeded,
@@ -269,15 +252,13 @@ const mib = (value: number | null): string => (value === null ? "-" : value.toFi
 
 async function main(): Promise<void> {
   ensureProductionBuild();
-  const [shim, seeder] = [readFileSync(HOST_SHIM_PATH, "utf8"), await keptAnswersSeeder()];
-  const sandbox = await startSandboxProcess(["--db", ":memory:"]);
-  const host = await buildServer({ dist: DIST, upstream: sandbox.baseUrl });
-  const url = (await host.listen({ port: 0, host: "127.0.0.1" })).replace("localhost", "127.0.0.1");
+  const seeder = await keptAnswersSeeder();
+  const { sandbox, url, close } = await startServedAddin(["--db", ":memory:"]);
   const rows: Array<Record<string, string | number>> = [];
   try {
     const { api_key: apiKey } = await post(sandbox.baseUrl, "/sandbox/accounts", { credits: 10 });
     for (const size of SIZES) {
-      const m = await measure(size, url, apiKey, shim, seeder);
+      const m = await measure(size, url, apiKey, seeder);
       rows.push({
         "answers kept": m.kept,
         "bytes/answer (counted)": perAnswer(m.countedBytes, m.kept),
@@ -299,8 +280,7 @@ async function main(): Promise<void> {
       rows
     );
   } finally {
-    await host.close();
-    await sandbox.stop();
+    await close();
   }
 }
 
