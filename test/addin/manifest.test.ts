@@ -3,21 +3,13 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { runInNewContext } from "node:vm";
 import { XMLParser } from "fast-xml-parser";
+import { MAIL_FUNCTION_IDS } from "../helpers/function-ids";
 
 // The manifest and the build (`npm test` builds first; `office-addin-manifest validate` needs
 // the network, so these checks are ours).
 
 const ROOT = join(__dirname, "..", "..");
 const DIST = join(ROOT, "dist");
-const IDS = [
-  "FINDEMAIL",
-  "VERIFYEMAIL",
-  "DECISIONMAKER",
-  "COMPANYEMAILS",
-  "LINKEDINEMAIL",
-  "EMPLOYEES",
-  "CREDITS",
-];
 
 type Node = Record<string, any>;
 
@@ -179,7 +171,7 @@ describe("the build (npm run build)", () => {
   it("functions.json has the seven ids with their types", () => {
     const metadata = JSON.parse(readFileSync(join(DIST, "functions.json"), "utf8"));
     const byId = new Map(metadata.functions.map((f: Node) => [f.id, f]));
-    expect([...byId.keys()].sort()).toEqual([...IDS].sort());
+    expect([...byId.keys()].sort()).toEqual([...MAIL_FUNCTION_IDS].sort());
     const f = (id: string): Node => byId.get(id) as Node;
     expect(f("FINDEMAIL").parameters.map((p: Node) => [p.name, !!p.optional])).toEqual([
       ["name", false],
@@ -203,7 +195,7 @@ describe("the build (npm run build)", () => {
     expect(f("VERIFYEMAIL").result).toEqual({ type: "string" });
     expect(f("CREDITS").options).toEqual({ stream: true });
     expect(f("CREDITS").result).toEqual({ type: "number" });
-    for (const id of IDS.filter((i) => i !== "CREDITS"))
+    for (const id of MAIL_FUNCTION_IDS.filter((i) => i !== "CREDITS"))
       expect(f(id).options).toEqual({ cancelable: true });
   });
 
@@ -242,6 +234,6 @@ describe("the build (npm run build)", () => {
     };
     context.globalThis = context as unknown as Record<string, unknown>;
     runInNewContext(readFileSync(join(DIST, "functions.js"), "utf8"), context);
-    expect(associated.sort()).toEqual([...IDS].sort());
+    expect(associated.sort()).toEqual([...MAIL_FUNCTION_IDS].sort());
   });
 });

@@ -1,18 +1,9 @@
 import type { Page } from "playwright-core";
 import { browserTest, describeBrowser, requestsOf, screenshot, useAddin } from "./harness";
+import { MAIL_FUNCTION_IDS } from "../helpers/function-ids";
 
 // The production build in Chromium with the host shim for office.js and a real sandbox behind
 // the /api relay: settings (DESIGN 4, 7), the functions' registration and the lazy task pane.
-
-const FUNCTION_IDS = [
-  "COMPANYEMAILS",
-  "CREDITS",
-  "DECISIONMAKER",
-  "EMPLOYEES",
-  "FINDEMAIL",
-  "LINKEDINEMAIL",
-  "VERIFYEMAIL",
-];
 
 async function waitForValue(page: Page, testId: string, value: string): Promise<void> {
   await page.waitForFunction(
@@ -129,10 +120,10 @@ describeBrowser("task pane in Chromium: settings", () => {
       const page = await addin.openTaskPane({ visible: false });
       await page.waitForFunction(
         (count) => window.__hostShim.functionIds().length === count,
-        FUNCTION_IDS.length
+        MAIL_FUNCTION_IDS.length
       );
       expect((await page.evaluate(() => window.__hostShim.functionIds())).sort()).toEqual(
-        FUNCTION_IDS
+        MAIL_FUNCTION_IDS
       );
 
       // The runtime runs with the pane closed: the functions answer, the UI is not fetched.

@@ -1,42 +1,13 @@
 import type { Page } from "playwright-core";
 import { NO_FAULTS } from "../../src/sandbox/services/faults";
 import { call, startSandbox, type TestSandbox } from "../helpers/sandbox";
+import { cellsOf, errorOf, isEmail, startCells, type Cell } from "../engines/steps";
 import { setSpending, showTab, textOf, useKey, waitForText } from "./flows-helpers";
 import { browserTest, describeBrowser, requestsOf, screenshot, useAddin } from "./harness";
 
 // From the demo to real use (DESIGN 3 and 4), in the shared runtime (functions and pane in
 // one page): settings that apply at once, the spending switch, the confirmation question,
 // Stop, and answers kept before the runtime can go away.
-
-type Cell = string | number | boolean | { error: string; message?: string } | unknown[][];
-
-/** n FINDEMAIL cells of distinct people (`from` shifts the names), started without waiting. */
-async function startCells(page: Page, name: string, n: number, from = 0): Promise<void> {
-  await page.evaluate(
-    ([key, count, start]) => {
-      const cells: Array<Promise<unknown>> = [];
-      for (let i = start; i < start + count; i++)
-        cells.push(
-          window.__hostShim.invokeFunction(
-            "FINDEMAIL",
-            [`Grace${i}`, "Hopper", `fill-${i}.example`],
-            { address: `Sheet1!D${i + 2}`, timeoutMs: 120_000 }
-          )
-        );
-      (window as unknown as Record<string, unknown>)[key] = Promise.all(cells);
-    },
-    [name, n, from] as const
-  );
-}
-
-/** What the cells started by startCells show, once every one has settled. */
-function cellsOf(page: Page, name: string): Promise<Cell[]> {
-  return page.evaluate((key) => (window as unknown as Record<string, Promise<Cell[]>>)[key]!, name);
-}
-
-const isEmail = (cell: Cell): boolean => Array.isArray(cell) && /@/.test(String(cell[0]?.[0]));
-const errorOf = (cell: Cell): { error: string; message?: string } | null =>
-  cell && typeof cell === "object" && !Array.isArray(cell) && "error" in cell ? cell : null;
 
 describeBrowser("task pane in Chromium: settings at once, spending, Stop, durable answers", () => {
   const addin = useAddin();

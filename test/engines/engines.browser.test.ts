@@ -39,6 +39,7 @@ import {
   type PersonExamples,
   type Tab,
 } from "./steps";
+import { MAIL_FUNCTION_IDS } from "../helpers/function-ids";
 
 // The built add-in in the three engines Office runs it in (DESIGN 4c): Debian's Chromium,
 // Firefox ESR and WebKitGTK, each against the real sandbox, with the host shim for office.js.
@@ -54,16 +55,6 @@ type Examples = {
   person: PersonExamples;
   verify: Record<"valid" | "risky" | "invalid", { email: string }>;
 };
-
-const FUNCTION_IDS = [
-  "COMPANYEMAILS",
-  "CREDITS",
-  "DECISIONMAKER",
-  "EMPLOYEES",
-  "FINDEMAIL",
-  "LINKEDINEMAIL",
-  "VERIFYEMAIL",
-];
 
 /** Each tab, and controls that only its panel shows. */
 const PANELS: Array<[Tab, string[]]> = [
@@ -132,11 +123,11 @@ describeEngines("the add-in", (engine) => {
     const page = await addin.openTaskPane();
     await page.waitFor(
       (count) => window.__hostShim.functionIds().length === count,
-      FUNCTION_IDS.length,
+      MAIL_FUNCTION_IDS.length,
       { what: "the functions to register" }
     );
     expect((await page.evaluate(() => window.__hostShim.functionIds())).sort()).toEqual(
-      FUNCTION_IDS
+      MAIL_FUNCTION_IDS
     );
     await useKey(page, account.apiKey);
     const { person, verify } = examples;

@@ -118,12 +118,15 @@ export function preview(page: PageDriver, id: string, args: unknown[]): Promise<
   );
 }
 
+/** A page that runs a function in it: the engine-neutral driver, or a Playwright page. */
+type Evaluates = Pick<PageDriver, "evaluate">;
+
 /** n FINDEMAIL cells of distinct people (`from` shifts the names), started without waiting. */
 export async function startCells(
-  page: PageDriver,
+  page: Evaluates,
   name: string,
   n: number,
-  from: number
+  from = 0
 ): Promise<void> {
   await page.evaluate(
     ([key, count, start]) => {
@@ -143,7 +146,7 @@ export async function startCells(
 }
 
 /** What the cells started by startCells show, once every one has settled. */
-export function cellsOf(page: PageDriver, name: string): Promise<Cell[]> {
+export function cellsOf(page: Evaluates, name: string): Promise<Cell[]> {
   return page.evaluate((key) => (window as unknown as Record<string, Promise<Cell[]>>)[key]!, name);
 }
 

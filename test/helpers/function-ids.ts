@@ -1,0 +1,10 @@
+/** The `functions.json` ids of the MAIL namespace (DESIGN 7), in alphabetical order. */
+export const MAIL_FUNCTION_IDS = [
+  "COMPANYEMAILS",
+  "CREDITS",
+  "DECISIONMAKER",
+  "EMPLOYEES",
+  "FINDEMAIL",
+  "LINKEDINEMAIL",
+  "VERIFYEMAIL",
+];
