@@ -2,21 +2,15 @@ import { DECISION_MAKER_CATEGORIES, type DecisionMakerCategory } from "../../api
 import { MAPPED_FIELDS, type MappedField } from "../bulk/mapping";
 import type { CellValue } from "../excel/cell-values";
 import type { JobRecord } from "../excel/job-store";
+import type { EnrichLocation } from "./enrich-sheet";
 import { OUTPUT_FIELDS, type EnrichOperation, type OutputField } from "./enrich-outputs";
 
 // An enrichment run as a bulk search (DESIGN 4b) is a job of the workbook: what its record
 // keeps to write the results back where they came from. Kept compact (document settings are
 // small): the sheet rows sent as ranges, and a 4-character hash of each row's inputs.
 
-export interface EnrichJobInfo {
-  sheetName: string;
-  /** The table the list is, or null for a plain range. */
-  tableName: string | null;
-  /** Sheet row and column of the list's first cell (its header, or its first data row). */
-  rowIndex: number;
-  columnIndex: number;
-  columnCount: number;
-  hasHeader: boolean;
+/** Where the list is (EnrichLocation), what was sent from it, and where answers go. */
+export interface EnrichJobInfo extends EnrichLocation {
   operation: EnrichOperation;
   outputs: OutputField[];
   /** The input fields sent, each with its column in the list, in the order of the upload. */

@@ -107,7 +107,9 @@ export async function readEnrichSource(): Promise<EnrichSource> {
 /** Where a list was read: what an enrichment job keeps to read it again. */
 export interface EnrichLocation {
   sheetName: string;
+  /** The table the list is, or null for a plain range. */
   tableName: string | null;
+  /** Sheet row and column of the list's first cell (its header, or its first data row). */
   rowIndex: number;
   columnIndex: number;
   columnCount: number;
