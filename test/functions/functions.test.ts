@@ -1,16 +1,15 @@
 import { Directory } from "../../src/sandbox/directory/directory";
-import { call, startSandbox, type TestAccount, type TestSandbox } from "../helpers/sandbox";
+import { call } from "../helpers/sandbox";
 import {
   FakeCustomFunctionsError,
   installCustomFunctionsGlobal,
   installServices,
+  useFunctionsSandbox,
   invoke,
   isExcelError,
   settled,
   settledAll,
-  type RuntimeHarness,
 } from "../helpers/custom-functions";
-import { NO_FAULTS } from "../../src/sandbox/services/faults";
 
 installCustomFunctionsGlobal();
 // Imported after the global exists, as in the shared runtime.
@@ -18,38 +17,22 @@ installCustomFunctionsGlobal();
 const fns =
   require("../../src/functions/functions") as typeof import("../../src/functions/functions");
 
-type Examples = Record<string, Record<string, any>>;
-
 describe("worksheet functions against the sandbox", () => {
-  let sandbox: TestSandbox;
-  let examples: Examples;
-  let account: TestAccount;
-  let runtime: RuntimeHarness;
-
-  beforeAll(async () => {
-    sandbox = await startSandbox();
-    examples = await sandbox.examples();
-  });
-  beforeEach(async () => {
-    account = await sandbox.account(100);
-    runtime = installServices(sandbox.baseUrl, account.apiKey);
-    await call(sandbox.baseUrl, "POST", "/sandbox/faults", NO_FAULTS);
-  });
-  afterAll(() => sandbox.close());
+  const env = useFunctionsSandbox();
 
   const findEmail = (...args: unknown[]) => settled(invoke(fns.findEmail, ...args).result);
 
   describe("FINDEMAIL", () => {
     test("valid: the email alone, as a 1x1 matrix", async () => {
-      const p = examples.person!.valid;
+      const p = env.examples.person!.valid;
       expect(await findEmail(p.first_name, p.last_name, p.domain, null, null)).toEqual([
         [expect.stringContaining(`@${p.domain}`)],
       ]);
-      expect(await account.credits()).toBe(99);
+      expect(await env.account.credits()).toBe(99);
     });
 
     test("risky: the best-guess email is returned; fields can show the status", async () => {
-      const p = examples.person!.risky;
+      const p = env.examples.person!.risky;
       const row = await findEmail(
         p.first_name,
         p.last_name,
@@ -61,16 +44,16 @@ describe("worksheet functions against the sandbox", () => {
     });
 
     test("not_found and blacklisted: #N/A saying which", async () => {
-      const nf = examples.person!.not_found;
+      const nf = env.examples.person!.not_found;
       const notFound = await findEmail(nf.first_name, nf.last_name, nf.domain, null, null);
       expect(isExcelError(notFound, "#N/A") && notFound.message).toMatch(/No email found/);
-      const bl = examples.person!.blacklisted;
+      const bl = env.examples.person!.blacklisted;
       const banned = await findEmail(bl.first_name, bl.last_name, bl.domain, null, null);
       expect(isExcelError(banned, "#N/A") && banned.message).toMatch(/blacklisted/);
     });
 
     test('last_name empty or "" makes name the full name; a URL is reduced to its domain', async () => {
-      const p = examples.person!.valid;
+      const p = env.examples.person!.valid;
       const expected = await findEmail(p.first_name, p.last_name, p.domain, null, null);
       expect(
         await findEmail(
@@ -87,7 +70,7 @@ describe("worksheet functions against the sandbox", () => {
     });
 
     test("a company name (not a domain) is sent as company_name and finds the same person", async () => {
-      const p = examples.person!.valid;
+      const p = env.examples.person!.valid;
       const company = new Directory().findCompanyByDomain(p.domain)!;
       const byDomain = await findEmail(
         p.first_name,
@@ -104,15 +87,15 @@ describe("worksheet functions against the sandbox", () => {
         "email,person_company_name"
       );
       expect(byName).toEqual(byDomain);
-      expect(runtime.sent).toHaveLength(2);
+      expect(env.runtime.sent).toHaveLength(2);
     });
 
     test("the profile URL refines and falls back", async () => {
-      const profile = examples.linkedin_url!.valid.linkedin_url as string;
+      const profile = env.examples.linkedin_url!.valid.linkedin_url as string;
       const row = await findEmail(
         "Someone",
         "Else",
-        examples.company!.valid.domain,
+        env.examples.company!.valid.domain,
         profile,
         "email,person_job_title"
       );
@@ -121,7 +104,7 @@ describe("worksheet functions against the sandbox", () => {
     });
 
     test("fields spill one row, never a header; unknown fields are #VALUE! without a request", async () => {
-      const p = examples.person!.valid;
+      const p = env.examples.person!.valid;
       const row = await findEmail(
         p.first_name,
         p.last_name,
@@ -130,10 +113,10 @@ describe("worksheet functions against the sandbox", () => {
         "email_status,mx_domain,credits_charged"
       );
       expect(row).toEqual([["valid", expect.any(String), 1]]);
-      const sentBefore = runtime.sent.length;
+      const sentBefore = env.runtime.sent.length;
       const bad = await findEmail(p.first_name, p.last_name, p.domain, null, "email,phone");
       expect(isExcelError(bad, "#VALUE!") && bad.message).toMatch(/"phone" is not a field/);
-      expect(runtime.sent.length).toBe(sentBefore);
+      expect(env.runtime.sent.length).toBe(sentBefore);
     });
 
     test.each([
@@ -157,19 +140,19 @@ describe("worksheet functions against the sandbox", () => {
       );
       expect(isExcelError(result, "#VALUE!")).toBe(true);
       expect((result as unknown as Error).message).toMatch(message);
-      expect(runtime.sent).toEqual([]);
+      expect(env.runtime.sent).toEqual([]);
     });
 
     test("numbers are text: a numeric cell is a name or domain as typed", async () => {
       const result = await findEmail(123, "Doe", "example.com", null, "email_status");
       expect(Array.isArray(result) || isExcelError(result, "#N/A")).toBe(true);
-      expect(runtime.sent).toHaveLength(1);
+      expect(env.runtime.sent).toHaveLength(1);
     });
   });
 
   describe("many cells at once", () => {
     test("300 cells, 3 distinct lookups: 3 requests, every cell answered, one charge each", async () => {
-      const p = examples.person!;
+      const p = env.examples.person!;
       const rows = [p.valid, p.risky, p.not_found];
       const cells = Array.from({ length: 300 }, (_, i) => {
         const r = rows[i % 3]!;
@@ -183,10 +166,10 @@ describe("worksheet functions against the sandbox", () => {
         ).result;
       });
       const results = await settledAll(cells);
-      expect(runtime.sent).toHaveLength(3);
+      expect(env.runtime.sent).toHaveLength(3);
       expect(results.filter((r) => Array.isArray(r))).toHaveLength(200);
       expect(results.filter((r) => isExcelError(r, "#N/A"))).toHaveLength(100);
-      expect(await account.credits()).toBe(99);
+      expect(await env.account.credits()).toBe(99);
       // Recalculation: all from the cache.
       await settledAll(
         Array.from(
@@ -202,11 +185,11 @@ describe("worksheet functions against the sandbox", () => {
             ).result
         )
       );
-      expect(runtime.sent).toHaveLength(3);
+      expect(env.runtime.sent).toHaveLength(3);
     });
 
     test("a cancelled cell does not disturb the others", async () => {
-      const p = examples.person!.valid;
+      const p = env.examples.person!.valid;
       const a = invoke(fns.findEmail, p.first_name, p.last_name, p.domain, null, null);
       const b = invoke(fns.findEmail, p.first_name, p.last_name, p.domain, null, null);
       a.invocation.onCanceled!();
@@ -217,15 +200,15 @@ describe("worksheet functions against the sandbox", () => {
 
   describe("service failures become typed errors, never a pending cell", () => {
     test("a cell's error is thrown: the promise rejects with the CustomFunctions.Error", async () => {
-      const nf = examples.person!.not_found;
+      const nf = env.examples.person!.not_found;
       await expect(
         invoke(fns.findEmail, nf.first_name, nf.last_name, nf.domain, null, null).result
       ).rejects.toEqual(expect.objectContaining({ code: "#N/A", message: "No email found." }));
       await expect(invoke(fns.verifyEmail, "not an email").result).rejects.toBeInstanceOf(
         FakeCustomFunctionsError
       );
-      installServices(sandbox.baseUrl, "wrong-key-1234567890");
-      const p = examples.person!.valid;
+      installServices(env.sandbox.baseUrl, "wrong-key-1234567890");
+      const p = env.examples.person!.valid;
       const { result } = invoke(fns.findEmail, p.first_name, p.last_name, p.domain, null, null);
       const rejection = await result.then(
         () => null,
@@ -239,28 +222,28 @@ describe("worksheet functions against the sandbox", () => {
     });
 
     test("401: #VALUE! asking for the key in the task pane; the key is not in the message", async () => {
-      installServices(sandbox.baseUrl, "wrong-key-1234567890");
-      const p = examples.person!.valid;
+      installServices(env.sandbox.baseUrl, "wrong-key-1234567890");
+      const p = env.examples.person!.valid;
       const result = await findEmail(p.first_name, p.last_name, p.domain, null, null);
       expect(isExcelError(result, "#VALUE!") && result.message).toBe(
         "API key missing or rejected: set it in the task pane."
       );
-      installServices(sandbox.baseUrl, null);
+      installServices(env.sandbox.baseUrl, null);
       const missing = await findEmail(p.first_name, p.last_name, p.domain, null, null);
       expect(isExcelError(missing, "#VALUE!") && missing.message).toMatch(/API key missing/);
     });
 
     test("402: #N/A Out of credits", async () => {
-      const poor = await sandbox.account(0);
-      installServices(sandbox.baseUrl, poor.apiKey);
-      const p = examples.person!.valid;
+      const poor = await env.sandbox.account(0);
+      installServices(env.sandbox.baseUrl, poor.apiKey);
+      const p = env.examples.person!.valid;
       const result = await findEmail(p.first_name, p.last_name, p.domain, null, null);
       expect(isExcelError(result, "#N/A") && result.message).toBe("Out of credits.");
     });
 
     test("503 after retries: #N/A with the reason; a later recalculation asks again", async () => {
-      await call(sandbox.baseUrl, "POST", "/sandbox/faults", { burst503: 4 });
-      const p = examples.person!.valid;
+      await call(env.sandbox.baseUrl, "POST", "/sandbox/faults", { burst503: 4 });
+      const p = env.examples.person!.valid;
       const result = await findEmail(p.first_name, p.last_name, p.domain, null, null);
       expect(isExcelError(result, "#N/A") && result.message).toMatch(
         /busy \(503\) after 4 attempts/
@@ -271,16 +254,16 @@ describe("worksheet functions against the sandbox", () => {
     });
 
     test("network failure: #N/A with the reason", async () => {
-      installServices("http://127.0.0.1:9", account.apiKey);
-      const p = examples.person!.valid;
+      installServices("http://127.0.0.1:9", env.account.apiKey);
+      const p = env.examples.person!.valid;
       const result = await findEmail(p.first_name, p.last_name, p.domain, null, null);
       expect(isExcelError(result, "#N/A") && result.message).toMatch(/Could not reach the service/);
     });
 
     test("timeout: #N/A", async () => {
-      installServices(sandbox.baseUrl, account.apiKey, { timeoutMs: 200 });
-      await call(sandbox.baseUrl, "POST", "/sandbox/faults", { slowRate: 1, slowMs: 1000 });
-      const p = examples.person!.valid;
+      installServices(env.sandbox.baseUrl, env.account.apiKey, { timeoutMs: 200 });
+      await call(env.sandbox.baseUrl, "POST", "/sandbox/faults", { slowRate: 1, slowMs: 1000 });
+      const p = env.examples.person!.valid;
       const result = await findEmail(p.first_name, p.last_name, p.domain, null, null);
       expect(isExcelError(result, "#N/A") && result.message).toMatch(
         /No answer from the service within/
@@ -288,8 +271,8 @@ describe("worksheet functions against the sandbox", () => {
     });
 
     test("a base URL that is not https: #VALUE! pointing at the settings", async () => {
-      installServices("http://api.example.com", account.apiKey);
-      const p = examples.person!.valid;
+      installServices("http://api.example.com", env.account.apiKey);
+      const p = env.examples.person!.valid;
       const result = await findEmail(p.first_name, p.last_name, p.domain, null, null);
       expect(isExcelError(result, "#VALUE!") && result.message).toMatch(/^Settings: .*https/);
     });
@@ -297,9 +280,9 @@ describe("worksheet functions against the sandbox", () => {
 
   describe("VERIFYEMAIL", () => {
     test.each(["valid", "risky", "invalid"])("%s", async (outcome) => {
-      expect(await settled(invoke(fns.verifyEmail, examples.verify![outcome].email).result)).toBe(
-        outcome
-      );
+      expect(
+        await settled(invoke(fns.verifyEmail, env.examples.verify![outcome].email).result)
+      ).toBe(outcome);
     });
 
     test.each([["not an email"], [""], [null], [42], ["a@b"], ["x".repeat(400) + "@example.com"]])(
@@ -307,14 +290,14 @@ describe("worksheet functions against the sandbox", () => {
       async (value) => {
         const result = await settled(invoke(fns.verifyEmail, value).result);
         expect(isExcelError(result, "#VALUE!")).toBe(true);
-        expect(runtime.sent).toEqual([]);
+        expect(env.runtime.sent).toEqual([]);
       }
     );
   });
 
   describe("DECISIONMAKER", () => {
     test("one category, a comma list, or a range, in order of importance", async () => {
-      const { domain } = examples.decision_maker!.valid;
+      const { domain } = env.examples.decision_maker!.valid;
       const one = await settled(
         invoke(fns.decisionMaker, domain, [["ceo"]], "email,decision_maker_category").result
       );
@@ -326,17 +309,17 @@ describe("worksheet functions against the sandbox", () => {
         invoke(fns.decisionMaker, domain, [["HR"], ["ceo"]], "decision_maker_category").result
       );
       expect(range).toEqual(list);
-      expect(await account.credits()).toBeLessThanOrEqual(98);
+      expect(await env.account.credits()).toBeLessThanOrEqual(98);
     });
 
     test("risky, not_found and blacklisted", async () => {
       const risky = await settled(
-        invoke(fns.decisionMaker, examples.decision_maker!.risky.domain, [["ceo"]], null).result
+        invoke(fns.decisionMaker, env.examples.decision_maker!.risky.domain, [["ceo"]], null).result
       );
       expect(risky).toEqual([[expect.stringContaining("@")]]);
       for (const outcome of ["not_found", "blacklisted"]) {
         const result = await settled(
-          invoke(fns.decisionMaker, examples.decision_maker![outcome].domain, [["ceo"]], null)
+          invoke(fns.decisionMaker, env.examples.decision_maker![outcome].domain, [["ceo"]], null)
             .result
         );
         expect(isExcelError(result, "#N/A")).toBe(true);
@@ -354,20 +337,20 @@ describe("worksheet functions against the sandbox", () => {
         invoke(fns.decisionMaker, "example.com", [[null]], null).result
       );
       expect(isExcelError(missing, "#VALUE!") && missing.message).toMatch(/categories is required/);
-      expect(runtime.sent).toEqual([]);
+      expect(env.runtime.sent).toEqual([]);
     });
   });
 
   describe("COMPANYEMAILS", () => {
     test("up to 20 emails spilled down a column", async () => {
       const result = (await settled(
-        invoke(fns.companyEmails, examples.company!.valid.domain, null).result
+        invoke(fns.companyEmails, env.examples.company!.valid.domain, null).result
       )) as string[][];
       expect(result.length).toBeGreaterThan(0);
       expect(result.length).toBeLessThanOrEqual(20);
       for (const row of result) expect(row).toEqual([expect.stringContaining("@")]);
       const generic = (await settled(
-        invoke(fns.companyEmails, examples.company!.valid.domain, "Generic").result
+        invoke(fns.companyEmails, env.examples.company!.valid.domain, "Generic").result
       )) as string[][];
       expect(
         generic.every(([e]) => /^(info|contact|hello|sales|support|press|jobs|billing)@/.test(e!))
@@ -377,14 +360,16 @@ describe("worksheet functions against the sandbox", () => {
     test("not found, blacklisted, bad email_type", async () => {
       expect(
         isExcelError(
-          await settled(invoke(fns.companyEmails, examples.company!.not_found.domain, null).result),
+          await settled(
+            invoke(fns.companyEmails, env.examples.company!.not_found.domain, null).result
+          ),
           "#N/A"
         )
       ).toBe(true);
       expect(
         isExcelError(
           await settled(
-            invoke(fns.companyEmails, examples.company!.blacklisted.domain, null).result
+            invoke(fns.companyEmails, env.examples.company!.blacklisted.domain, null).result
           ),
           "#N/A"
         )
@@ -398,7 +383,7 @@ describe("worksheet functions against the sandbox", () => {
     test("every outcome", async () => {
       const ask = (outcome: string, fields: string | null = null) =>
         settled(
-          invoke(fns.linkedinEmail, examples.linkedin_url![outcome].linkedin_url, fields).result
+          invoke(fns.linkedinEmail, env.examples.linkedin_url![outcome].linkedin_url, fields).result
         );
       expect(await ask("valid", "email,person_full_name,person_job_title")).toEqual([
         [expect.stringContaining("@"), expect.any(String), expect.any(String)],
@@ -413,7 +398,7 @@ describe("worksheet functions against the sandbox", () => {
 
   describe("EMPLOYEES", () => {
     test("a spilled table: name, title, company, profile URL; no header", async () => {
-      const { domain, preferred_title } = examples.legacy_employees!.valid;
+      const { domain, preferred_title } = env.examples.legacy_employees!.valid;
       const table = (await settled(
         invoke(fns.employees, domain, preferred_title, null).result
       )) as string[][];
@@ -423,7 +408,7 @@ describe("worksheet functions against the sandbox", () => {
     });
 
     test("not found, bad country code, missing title", async () => {
-      const nf = examples.legacy_employees!.not_found;
+      const nf = env.examples.legacy_employees!.not_found;
       expect(
         isExcelError(
           await settled(invoke(fns.employees, nf.domain, nf.preferred_title, null).result),
@@ -452,25 +437,25 @@ describe("worksheet functions against the sandbox", () => {
           while (!values.includes(100)) await new Promise((r) => setTimeout(r, 10));
         })()
       );
-      const p = examples.person!.valid;
+      const p = env.examples.person!.valid;
       await findEmail(p.first_name, p.last_name, p.domain, null, null);
       expect(values[values.length - 1]).toBe(99);
       invocation.onCanceled!();
       await findEmail(
-        examples.person!.risky.first_name,
+        env.examples.person!.risky.first_name,
         "x",
-        examples.company!.valid.domain,
+        env.examples.company!.valid.domain,
         null,
         null
       );
       await settled(
-        invoke(fns.decisionMaker, examples.decision_maker!.valid.domain, [["ceo"]], null).result
+        invoke(fns.decisionMaker, env.examples.decision_maker!.valid.domain, [["ceo"]], null).result
       );
       expect(values[values.length - 1]).toBe(99);
     });
 
-    test("an error value when the account cannot be read", async () => {
-      installServices(sandbox.baseUrl, "wrong-key-1234567890");
+    test("an error value when the env.account cannot be read", async () => {
+      installServices(env.sandbox.baseUrl, "wrong-key-1234567890");
       const values: unknown[] = [];
       fns.credits({ setResult: (v: unknown) => values.push(v) } as never);
       await settled(

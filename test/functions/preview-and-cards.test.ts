@@ -1,14 +1,12 @@
-import { call, startSandbox, type TestAccount, type TestSandbox } from "../helpers/sandbox";
 import {
   installCustomFunctionsGlobal,
   installServices,
+  useFunctionsSandbox,
   invoke,
   invokeInPreview,
   isExcelError,
   settled,
-  type RuntimeHarness,
 } from "../helpers/custom-functions";
-import { NO_FAULTS } from "../../src/sandbox/services/faults";
 import { SETTING_KEYS, SettingsStore } from "../../src/runtime/settings";
 import type { AnswerCard } from "../../src/functions/answer-cards";
 import {
@@ -24,8 +22,6 @@ import {
 installCustomFunctionsGlobal();
 const fns =
   require("../../src/functions/functions") as typeof import("../../src/functions/functions");
-
-type Examples = Record<string, Record<string, any>>;
 
 /** The host's requirement sets, as Office.context.requirements answers them. */
 function hostWith(sets: Record<string, string>): void {
@@ -43,28 +39,14 @@ function hostWith(sets: Record<string, string>): void {
 const asExcelEntity = (card: AnswerCard): Excel.EntityCellValue => card;
 
 describe("formula value preview and answers as cards", () => {
-  let sandbox: TestSandbox;
-  let examples: Examples;
-  let account: TestAccount;
-  let runtime: RuntimeHarness;
-
-  beforeAll(async () => {
-    sandbox = await startSandbox();
-    examples = await sandbox.examples();
-  });
-  beforeEach(async () => {
-    account = await sandbox.account(100);
-    runtime = installServices(sandbox.baseUrl, account.apiKey);
-    await call(sandbox.baseUrl, "POST", "/sandbox/faults", NO_FAULTS);
-    hostWith({ CustomFunctionsRuntime: "1.5" });
-  });
+  const env = useFunctionsSandbox();
+  beforeEach(() => hostWith({ CustomFunctionsRuntime: "1.5" }));
   afterEach(() => {
     delete (globalThis as Record<string, unknown>).Office;
   });
-  afterAll(() => sandbox.close());
 
-  const lookupsSent = (): string[] => runtime.sent.filter((path) => path !== "/v5.1/account");
-  const person = () => examples.person!.valid as Record<string, string>;
+  const lookupsSent = (): string[] => env.runtime.sent.filter((path) => path !== "/v5.1/account");
+  const person = () => env.examples.person!.valid as Record<string, string>;
   const findEmail = (args: unknown[]) => settled(invoke(fns.findEmail, ...args).result);
   const previewFindEmail = (args: unknown[]) => settled(invokeInPreview(fns.findEmail, ...args));
 
@@ -79,8 +61,8 @@ describe("formula value preview and answers as cards", () => {
         );
       }
       expect(lookupsSent()).toEqual([]);
-      expect(runtime.services.lookups.counts).toMatchObject({ waiting: 0, inFlight: 0 });
-      expect(await account.credits()).toBe(100);
+      expect(env.runtime.services.lookups.counts).toMatchObject({ waiting: 0, inFlight: 0 });
+      expect(await env.account.credits()).toBe(100);
     });
 
     test("the same formula entered sends one request; previewed again, the kept answer, nothing sent", async () => {
@@ -94,16 +76,21 @@ describe("formula value preview and answers as cards", () => {
         await previewFindEmail([p.first_name, p.last_name, p.domain, null, "email_status"])
       ).toEqual([["valid"]]);
       expect(lookupsSent()).toHaveLength(1);
-      expect(await account.credits()).toBe(99);
+      expect(await env.account.credits()).toBe(99);
     });
 
     test("every function: nothing sent in a preview; bad input is still #VALUE! at once", async () => {
       const cells: Array<Promise<unknown>> = [
-        invokeInPreview(fns.verifyEmail, examples.verify!.valid.email),
-        invokeInPreview(fns.decisionMaker, examples.decision_maker!.valid.domain, [["ceo"]], null),
-        invokeInPreview(fns.companyEmails, examples.company!.valid.domain, null),
-        invokeInPreview(fns.linkedinEmail, examples.linkedin_url!.valid.linkedin_url, null),
-        invokeInPreview(fns.employees, examples.legacy_employees!.valid.domain, "Sales", null),
+        invokeInPreview(fns.verifyEmail, env.examples.verify!.valid.email),
+        invokeInPreview(
+          fns.decisionMaker,
+          env.examples.decision_maker!.valid.domain,
+          [["ceo"]],
+          null
+        ),
+        invokeInPreview(fns.companyEmails, env.examples.company!.valid.domain, null),
+        invokeInPreview(fns.linkedinEmail, env.examples.linkedin_url!.valid.linkedin_url, null),
+        invokeInPreview(fns.employees, env.examples.legacy_employees!.valid.domain, "Sales", null),
       ];
       for (const shown of await Promise.all(cells.map((cell) => settled(cell))))
         expect(isExcelError(shown, "#N/A") && shown.message).toBe(
@@ -111,29 +98,31 @@ describe("formula value preview and answers as cards", () => {
         );
       const bad = await settled(invokeInPreview(fns.verifyEmail, "not an email"));
       expect(isExcelError(bad, "#VALUE!")).toBe(true);
-      // CREDITS: no account request in a preview.
+      // CREDITS: no env.account request in a preview.
       const results: unknown[] = [];
       fns.credits({
         isInValuePreview: true,
         setResult: (value: unknown) => results.push(value),
       } as unknown as CustomFunctions.StreamingInvocation<number>);
       await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(runtime.sent).toEqual([]);
+      expect(env.runtime.sent).toEqual([]);
       expect(isExcelError(results[0], "#N/A")).toBe(true);
     });
 
     test("a preview never asks the spending question nor joins it", async () => {
-      runtime = installServices(sandbox.baseUrl, account.apiKey, { spending: { confirmAbove: 0 } });
+      env.runtime = installServices(env.sandbox.baseUrl, env.account.apiKey, {
+        spending: { confirmAbove: 0 },
+      });
       const p = person();
       const shown = await previewFindEmail([p.first_name, p.last_name, p.domain, null, null]);
       expect(isExcelError(shown, "#N/A")).toBe(true);
-      expect(runtime.services.spending.question).toBeNull();
+      expect(env.runtime.services.spending.question).toBeNull();
       expect(lookupsSent()).toEqual([]);
     });
   });
 
   describe("answers as cards", () => {
-    const cardsOn = () => runtime.services.settings.save({ answersAsCards: true });
+    const cardsOn = () => env.runtime.services.settings.save({ answersAsCards: true });
 
     /** The entity's property values, untyped, for comparison with the answer. */
     const plain = (card: AnswerCard): Record<string, unknown> =>
@@ -145,7 +134,7 @@ describe("formula value preview and answers as cards", () => {
       );
 
     async function answerOf(path: string, body: object): Promise<Record<string, unknown>> {
-      const reply = await account.request("POST", path, body);
+      const reply = await env.account.request("POST", path, body);
       return reply.body as Record<string, unknown>;
     }
 
@@ -194,7 +183,7 @@ describe("formula value preview and answers as cards", () => {
 
     test("LINKEDINEMAIL and DECISIONMAKER: entities of their own answers", async () => {
       await cardsOn();
-      const url = examples.linkedin_url!.valid.linkedin_url as string;
+      const url = env.examples.linkedin_url!.valid.linkedin_url as string;
       const [[profile]] = (await settled(invoke(fns.linkedinEmail, url, null).result)) as [
         [AnswerCard],
       ];
@@ -203,7 +192,7 @@ describe("formula value preview and answers as cards", () => {
       expect(Object.keys(profile.properties)).toEqual([...PROFILE_FIELDS]);
       expect(plain(profile).person_full_name).toBe(profileAnswer.person_full_name);
 
-      const { domain } = examples.decision_maker!.valid;
+      const { domain } = env.examples.decision_maker!.valid;
       const [[boss]] = (await settled(
         invoke(fns.decisionMaker, domain, [["ceo"]], null).result
       )) as [[AnswerCard]];
@@ -222,7 +211,7 @@ describe("formula value preview and answers as cards", () => {
 
     test("not found stays #N/A; fields given still spill plain values", async () => {
       await cardsOn();
-      const nf = examples.person!.not_found;
+      const nf = env.examples.person!.not_found;
       const notFound = await findEmail([nf.first_name, nf.last_name, nf.domain, null, null]);
       expect(isExcelError(notFound, "#N/A")).toBe(true);
       const p = person();
@@ -250,17 +239,17 @@ describe("formula value preview and answers as cards", () => {
       expect(typeof ((await findEmail(args)) as unknown[][])[0]![0]).toBe("string");
       await cardsOn();
       expect(((await findEmail(args)) as AnswerCard[][])[0]![0]!.type).toBe("Entity");
-      expect(await runtime.settingsStorage.getItem(SETTING_KEYS.answersAsCards)).toBe("true");
+      expect(await env.runtime.settingsStorage.getItem(SETTING_KEYS.answersAsCards)).toBe("true");
       // The same user, next session.
-      const next = new SettingsStore(runtime.settingsStorage, {
+      const next = new SettingsStore(env.runtime.settingsStorage, {
         apiKey: null,
-        baseUrl: sandbox.baseUrl,
+        baseUrl: env.sandbox.baseUrl,
         webhookUrl: null,
       });
       expect((await next.load()).answersAsCards).toBe(true);
-      await runtime.services.settings.save({ answersAsCards: false });
+      await env.runtime.services.settings.save({ answersAsCards: false });
       expect(typeof ((await findEmail(args)) as unknown[][])[0]![0]).toBe("string");
-      expect(await runtime.settingsStorage.getItem(SETTING_KEYS.answersAsCards)).toBe("false");
+      expect(await env.runtime.settingsStorage.getItem(SETTING_KEYS.answersAsCards)).toBe("false");
       // Only the first lookup was sent: the rest came from kept answers.
       expect(lookupsSent()).toHaveLength(1);
     });

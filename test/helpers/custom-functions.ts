@@ -2,6 +2,8 @@ import { Services, setServices } from "../../src/runtime/services";
 import { MemorySettingsStorage, SettingsStore, type Settings } from "../../src/runtime/settings";
 import { KeyValueAnswerStore } from "../../src/client/key-value-answer-store";
 import { MemoryStore } from "../../src/client/storage";
+import { NO_FAULTS } from "../../src/sandbox/services/faults";
+import { call, startSandbox, type TestAccount, type TestSandbox } from "./sandbox";
 
 // A stand-in for Excel's custom functions runtime: the CustomFunctions global (Error,
 // ErrorCode, associate), invocation objects, and the shared runtime's services pointed at
@@ -166,3 +168,32 @@ export function settledAll<T>(
 
 export const isExcelError = (value: unknown, code?: string): value is FakeCustomFunctionsError =>
   value instanceof FakeCustomFunctionsError && (code === undefined || value.code === code);
+
+/** What a functions test against the sandbox works with; set by useFunctionsSandbox's hooks. */
+export interface FunctionsSandbox {
+  sandbox: TestSandbox;
+  examples: Record<string, Record<string, any>>;
+  /** A fresh account for each test… */
+  account: TestAccount;
+  /** …whose key the runtime's services use (a test may install others). */
+  runtime: RuntimeHarness;
+}
+
+/**
+ * One sandbox for the file; for each test a fresh account with `credits`, the runtime's services
+ * installed with its key, and no faults.
+ */
+export function useFunctionsSandbox(credits = 100): FunctionsSandbox {
+  const env = {} as FunctionsSandbox;
+  beforeAll(async () => {
+    env.sandbox = await startSandbox();
+    env.examples = await env.sandbox.examples();
+  });
+  beforeEach(async () => {
+    env.account = await env.sandbox.account(credits);
+    env.runtime = installServices(env.sandbox.baseUrl, env.account.apiKey);
+    await call(env.sandbox.baseUrl, "POST", "/sandbox/faults", NO_FAULTS);
+  });
+  afterAll(() => env.sandbox?.close());
+  return env;
+}
