@@ -22,6 +22,8 @@ import {
   type PresentOutput,
 } from "./enrich-outputs";
 
+import type { EnrichSource } from "./enrich-sheet";
+
 export type { EnrichOperation, OutputField } from "./enrich-outputs";
 
 // Enrich in place (DESIGN 4b), the plan: which rows of the user's list to look up, with the
@@ -276,6 +278,22 @@ export function suggestEnrichMapping(
     .filter((output) => OUTPUT_FIELDS[operation].includes(output.field))
     .map((output) => output.column);
   return suggestMapping(rows, hasHeader, { ignoreColumns });
+}
+
+/** What the user chose for a run: everything of a plan's input but the list itself. */
+export type EnrichChoices = Omit<EnrichPlanInput, "rows" | "hasHeader" | "existingOutputs">;
+
+/** The plan of a list as read: its header, its rows and the output columns already there. */
+export function planOfSource(
+  source: Pick<EnrichSource, "header" | "rows" | "outputs">,
+  choices: EnrichChoices
+): EnrichPlan | { error: string } {
+  return planEnrichment({
+    ...choices,
+    rows: source.header ? [source.header, ...source.rows] : source.rows,
+    hasHeader: source.header !== null,
+    existingOutputs: existingOutputsOf(source.rows.length, source.outputs, choices.outputs),
+  });
 }
 
 /** existingOutputs for planEnrichment: the present columns' cells, null where a column is new. */

@@ -13,7 +13,7 @@ import { inputsOf } from "./enrich-bulk";
 import { decodeRows, encodeRows, rowsWaitingInJobs, type EnrichJobInfo } from "./enrich-job";
 import type { EnrichOperation, OutputField } from "./enrich-outputs";
 import type { OwnRuns } from "./own-runs";
-import { existingOutputsOf, planEnrichment, type EnrichPlan } from "./enrich-plan";
+import { planOfSource, type EnrichPlan } from "./enrich-plan";
 import { runEnrichment, type EnrichProgress, type EnrichSummary } from "./enrich-run";
 import {
   enrichedTargetAt,
@@ -179,14 +179,11 @@ export class EnrichRunner {
       const source = await readEnrichedListAt(info);
       const first = firstDataRow(source);
       const others = (await this.store.load()).filter((j) => j.id !== job.id);
-      const plan = planEnrichment({
-        rows: source.header ? [source.header, ...source.rows] : source.rows,
-        hasHeader: source.header !== null,
+      const plan = planOfSource(source, {
         mapping: Object.fromEntries(info.inputs),
         operation: info.operation,
         categories: info.categories ? [info.categories.join(",")] : [],
         outputs: info.outputs,
-        existingOutputs: existingOutputsOf(source.rows.length, source.outputs, info.outputs),
         waiting: rowsWaitingInJobs(others, { ...source, firstDataRow: first }),
         only: new Set((decodeRows(info.rows) ?? []).map((sheetRow) => sheetRow - 1 - first)),
       });

@@ -6,12 +6,7 @@ import {
   type EnrichOperation,
   type OutputField,
 } from "../enrich/enrich-outputs";
-import {
-  existingOutputsOf,
-  planEnrichment,
-  suggestEnrichMapping,
-  type EnrichPlan,
-} from "../enrich/enrich-plan";
+import { planOfSource, suggestEnrichMapping, type EnrichPlan } from "../enrich/enrich-plan";
 import { rowsWaitingInJobs } from "../enrich/enrich-job";
 import { conflictAddresses, firstDataRow, type EnrichSource } from "../enrich/enrich-sheet";
 import { useJobs } from "./pane-context";
@@ -73,14 +68,11 @@ export function useEnrichForm() {
   const plan: EnrichPlan | { error: string } | null = useMemo(
     () =>
       source &&
-      planEnrichment({
-        rows: rowsOf(source),
-        hasHeader: source.header !== null,
+      planOfSource(source, {
         mapping,
         operation,
         categories: categoriesText.trim() === "" ? [] : [categoriesText],
         outputs,
-        existingOutputs: existingOutputsOf(source.rows.length, source.outputs, outputs),
         waiting: waiting ?? undefined,
       }),
     [source, mapping, operation, categoriesText, outputs, waiting]

@@ -1,5 +1,5 @@
 import { FakeExcel, fillCells, type FakeSheet } from "../excel/fake-excel";
-import { enrichInfo } from "./enrich-info";
+import { PERSON_MAPPING, enrichInfo, planOf } from "./enrich-fixtures";
 import { enrichBulkParts, jobOfEnrichment } from "../../../src/taskpane/enrich/enrich-bulk";
 import {
   ROW_COLUMN,
@@ -13,7 +13,6 @@ import {
   type EnrichJobInfo,
 } from "../../../src/taskpane/enrich/enrich-job";
 import { matchResults, parseResults } from "../../../src/taskpane/enrich/enrich-match";
-import { existingOutputsOf, planEnrichment } from "../../../src/taskpane/enrich/enrich-plan";
 import {
   prepareEnrichTarget,
   readEnrichSource,
@@ -50,21 +49,12 @@ async function start(): Promise<{
 }> {
   const source = await readEnrichSource();
   const outputs = ["email", "email_status"] as const;
-  const plan = planEnrichment({
-    rows: [source.header!, ...source.rows],
-    hasHeader: true,
-    mapping: { first_name: 0, last_name: 1, domain: 2 },
-    operation: "person",
-    categories: [],
-    outputs,
-    existingOutputs: existingOutputsOf(source.rows.length, source.outputs, outputs),
-  });
-  if ("error" in plan) throw new Error(plan.error);
+  const plan = planOf(source);
   await prepareEnrichTarget(source, outputs);
   const parts = enrichBulkParts({
     source,
     toDo: plan.toDo,
-    mapping: { first_name: 0, last_name: 1, domain: 2 },
+    mapping: PERSON_MAPPING,
     operation: "person",
     categories: [],
     outputs,
@@ -199,17 +189,8 @@ describe("results written back", () => {
     const source = await readEnrichSource();
     expect(source.header).toBeNull();
     const outputs = ["email", "email_status"] as const;
-    const mapping = { first_name: 0, last_name: 1, domain: 2 };
-    const plan = planEnrichment({
-      rows: source.rows,
-      hasHeader: false,
-      mapping,
-      operation: "person",
-      categories: [],
-      outputs,
-      existingOutputs: existingOutputsOf(source.rows.length, source.outputs, outputs),
-    });
-    if ("error" in plan) throw new Error(plan.error);
+    const mapping = PERSON_MAPPING;
+    const plan = planOf(source);
     // As the pane sends it: the reason of the row not possible written first.
     const target = await prepareEnrichTarget(source, outputs);
     await writeEnrichedRows(target, [

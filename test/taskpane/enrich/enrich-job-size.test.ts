@@ -1,6 +1,5 @@
 import { FakeExcel, fillCells } from "../excel/fake-excel";
 import { enrichBulkParts, jobOfEnrichment } from "../../../src/taskpane/enrich/enrich-bulk";
-import { existingOutputsOf, planEnrichment } from "../../../src/taskpane/enrich/enrich-plan";
 import { readEnrichSource } from "../../../src/taskpane/enrich/enrich-sheet";
 import {
   JOBS_SETTING_KEY,
@@ -10,6 +9,7 @@ import {
   type WorkbookSettings,
 } from "../../../src/taskpane/excel/job-store";
 import type { BulkSearch } from "../../../src/api/types";
+import { PERSON_MAPPING, planOf } from "./enrich-fixtures";
 
 // The record of an enrichment's bulk search lives in the workbook's document settings
 // (DESIGN 4b "Nothing lost"), which Office caps for all of an add-in's settings together:
@@ -67,17 +67,8 @@ async function savedRecord(list: Array<string[] | null>): Promise<{
   excel.selection = { sheet: "Leads", address: `A1:C${list.length + 1}` };
   const source = await readEnrichSource();
   const outputs = ["email", "email_status"] as const;
-  const mapping = { first_name: 0, last_name: 1, domain: 2 };
-  const plan = planEnrichment({
-    rows: [source.header!, ...source.rows],
-    hasHeader: true,
-    mapping,
-    operation: "person",
-    categories: [],
-    outputs,
-    existingOutputs: existingOutputsOf(source.rows.length, source.outputs, outputs),
-  });
-  if ("error" in plan) throw new Error(plan.error);
+  const mapping = PERSON_MAPPING;
+  const plan = planOf(source);
   expect(plan.toDo).toHaveLength(ROWS);
   const parts = enrichBulkParts({
     source,

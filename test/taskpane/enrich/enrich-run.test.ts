@@ -2,18 +2,10 @@ import { FakeExcel, fillCells, storeInput } from "../excel/fake-excel";
 import { fakeScheduler, found, type Answer } from "./fake-scheduler";
 import { ApiError } from "../../../src/client/errors";
 import { refusal } from "../../../src/client/spending";
-import {
-  prepareEnrichTarget,
-  readEnrichSource,
-  type EnrichSource,
-} from "../../../src/taskpane/enrich/enrich-sheet";
-import {
-  existingOutputsOf,
-  planEnrichment,
-  type EnrichPlan,
-} from "../../../src/taskpane/enrich/enrich-plan";
+import { prepareEnrichTarget, readEnrichSource } from "../../../src/taskpane/enrich/enrich-sheet";
 import { NO_VALUE, type OutputField } from "../../../src/taskpane/enrich/enrich-outputs";
 import { runEnrichment, type EnrichProgress } from "../../../src/taskpane/enrich/enrich-run";
+import { planOf } from "./enrich-fixtures";
 
 const OUTPUTS: OutputField[] = ["email", "email_status"];
 
@@ -26,26 +18,12 @@ function setup(rows: unknown[][]) {
   return { excel, sheet };
 }
 
-function planFor(source: EnrichSource): EnrichPlan {
-  const plan = planEnrichment({
-    rows: [source.header!, ...source.rows],
-    hasHeader: true,
-    mapping: { first_name: 0, last_name: 1, domain: 2 },
-    operation: "person",
-    categories: [],
-    outputs: OUTPUTS,
-    existingOutputs: existingOutputsOf(source.rows.length, source.outputs, OUTPUTS),
-  });
-  if ("error" in plan) throw new Error(plan.error);
-  return plan;
-}
-
 const HEADER = ["First name", "Last name", "Website"];
 
 async function run(rows: unknown[][], answer: Answer, onProgress?: (p: EnrichProgress) => void) {
   const { excel, sheet } = setup(rows);
   const source = await readEnrichSource();
-  const plan = planFor(source);
+  const plan = planOf(source);
   const target = await prepareEnrichTarget(source, OUTPUTS);
   const { asked, scheduler } = fakeScheduler(answer);
   const summary = await runEnrichment({
@@ -142,7 +120,7 @@ describe("an enrichment through the cells' lookups", () => {
       (body) => new Promise((resolve) => resolvers.push(() => void resolve(found(body))))
     );
     const running = runEnrichment({
-      plan: planFor(source),
+      plan: planOf(source),
       target,
       outputs: OUTPUTS,
       scheduler,
@@ -176,7 +154,7 @@ describe("an enrichment through the cells' lookups", () => {
       return found(body);
     });
     const summary = await runEnrichment({
-      plan: planFor(source),
+      plan: planOf(source),
       target,
       outputs: OUTPUTS,
       scheduler,

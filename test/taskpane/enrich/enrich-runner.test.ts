@@ -7,11 +7,7 @@ import {
   type WorkbookSettings,
 } from "../../../src/taskpane/excel/job-store";
 import { rowsWaitingInJobs } from "../../../src/taskpane/enrich/enrich-job";
-import {
-  existingOutputsOf,
-  planEnrichment,
-  type EnrichPlan,
-} from "../../../src/taskpane/enrich/enrich-plan";
+import type { EnrichChoices, EnrichPlan } from "../../../src/taskpane/enrich/enrich-plan";
 import { EnrichRunner } from "../../../src/taskpane/enrich/enrich-runner";
 import { StoredOwnRuns } from "../../../src/taskpane/enrich/own-runs";
 import { MemorySettingsStorage } from "../../../src/runtime/settings";
@@ -20,8 +16,9 @@ import {
   readEnrichSource,
   type EnrichSource,
 } from "../../../src/taskpane/enrich/enrich-sheet";
-import type { EnrichOperation, OutputField } from "../../../src/taskpane/enrich/enrich-outputs";
+import type { OutputField } from "../../../src/taskpane/enrich/enrich-outputs";
 import type { ColumnMapping } from "../../../src/taskpane/bulk/mapping";
+import { planOf } from "./enrich-fixtures";
 
 // An Enrich run through lookups as a job of the workbook (DESIGN 4b, "Nothing lost"): recorded
 // before its first lookup, continued after the workbook is closed and opened again, continued
@@ -52,31 +49,15 @@ const people = (n: number, from = 0): unknown[][] =>
   Array.from({ length: n }, (_, i) => [`P${from + i}`, "X", "example.com"]);
 const tick = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function planOf(
+/** The plan of a run (of a list read now), leaving rows to the jobs not over. */
+const planWith = (
   source: EnrichSource,
-  options: {
-    operation?: EnrichOperation;
-    mapping?: ColumnMapping;
-    categories?: string[];
-    jobs?: JobRecord[];
-  } = {}
-): EnrichPlan {
-  const plan = planEnrichment({
-    rows: source.header ? [source.header, ...source.rows] : source.rows,
-    hasHeader: source.header !== null,
-    mapping: options.mapping ?? PERSON,
-    operation: options.operation ?? "person",
-    categories: options.categories ?? [],
-    outputs: OUTPUTS,
-    existingOutputs: existingOutputsOf(source.rows.length, source.outputs, OUTPUTS),
-    waiting: rowsWaitingInJobs(options.jobs ?? [], {
-      ...source,
-      firstDataRow: firstDataRow(source),
-    }),
+  { jobs = [], ...choices }: Partial<EnrichChoices> & { jobs?: JobRecord[] } = {}
+): EnrichPlan =>
+  planOf(source, {
+    ...choices,
+    waiting: rowsWaitingInJobs(jobs, { ...source, firstDataRow: firstDataRow(source) }),
   });
-  if ("error" in plan) throw new Error(plan.error);
-  return plan;
-}
 
 function workbook(rows: unknown[][]) {
   const excel = new FakeExcel({ sheetNames: ["Leads"] });
@@ -132,7 +113,7 @@ describe("an Enrich run through lookups is a job of the workbook", () => {
       return found(body);
     });
     const source = await readEnrichSource();
-    const { jobId, finished: done } = await startRun(runner, source, planOf(source));
+    const { jobId, finished: done } = await startRun(runner, source, planWith(source));
     expect(runner.isRunning(jobId)).toBe(true);
     const summary = await done;
     expect(asked()).toHaveLength(4);
@@ -162,7 +143,7 @@ describe("an Enrich run through lookups is a job of the workbook", () => {
       Number(body.first_name!.slice(1)) < 10 ? found(body) : never(body)
     );
     const source = await readEnrichSource();
-    await startRun(first.runner, source, planOf(source));
+    await startRun(first.runner, source, planWith(source));
     // Ten answers come back and are written; then the workbook is closed.
     for (let i = 0; i < 20 && emails(sheet).filter(Boolean).length < 10; i++) await tick(10);
     await tick(300);
@@ -172,7 +153,7 @@ describe("an Enrich run through lookups is a job of the workbook", () => {
 
     const reopened = pane(file, found);
     // Another run of the list meanwhile leaves the run's rows to it.
-    const again = planOf(await readEnrichSource(), { jobs: await reopened.store.load() });
+    const again = planWith(await readEnrichSource(), { jobs: await reopened.store.load() });
     expect(again.toDo).toHaveLength(0);
     expect(again.waiting).toHaveLength(20);
 
@@ -199,7 +180,7 @@ describe("an Enrich run through lookups is a job of the workbook", () => {
       Number(body.first_name!.slice(1)) < 4 ? found(body) : never(body)
     );
     const source = await readEnrichSource();
-    await startRun(mine.runner, source, planOf(source));
+    await startRun(mine.runner, source, planWith(source));
     await tick(300);
     const colleague = new MemorySettingsStorage();
     const theirs = pane(file, found, colleague);
@@ -219,7 +200,7 @@ describe("an Enrich run through lookups is a job of the workbook", () => {
       Number(body.first_name!.slice(1)) % 2 === 0 ? found(body) : Promise.reject(refusal("stopped"))
     );
     const source = await readEnrichSource();
-    const summary = await (await startRun(runner, source, planOf(source))).finished;
+    const summary = await (await startRun(runner, source, planWith(source))).finished;
     expect(summary).toMatchObject({ total: 6, done: 6, written: 3, notRun: 3 });
     const [stopped] = await store.load();
     expect(stopped).toMatchObject({
@@ -249,7 +230,7 @@ describe("an Enrich run through lookups is a job of the workbook", () => {
     const { excel, file } = workbook([HEADER, ...people(5)]);
     const first = pane(file, never);
     const source = await readEnrichSource();
-    await startRun(first.runner, source, planOf(source));
+    await startRun(first.runner, source, planWith(source));
     excel.sheets.splice(0, 1);
     const reopened = pane(file, found);
     await reopened.runner.resumeInterrupted();
@@ -267,7 +248,7 @@ describe("an Enrich run through lookups is a job of the workbook", () => {
     );
     const source = await readEnrichSource();
     expect(source.header).toBeNull();
-    await startRun(first.runner, source, planOf(source));
+    await startRun(first.runner, source, planWith(source));
     await tick(300);
     const reopened = pane(file, found);
     await reopened.runner.resumeInterrupted();
@@ -284,7 +265,7 @@ describe("an Enrich run through lookups is a job of the workbook", () => {
     const mapping: ColumnMapping = { domain: 0 };
     const first = pane(file, never);
     const source = await readEnrichSource();
-    const plan = planOf(source, {
+    const plan = planWith(source, {
       operation: "decision_maker",
       mapping,
       categories: ["sales, ceo"],

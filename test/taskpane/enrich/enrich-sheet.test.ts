@@ -6,11 +6,7 @@ import {
   writeEnrichedRows,
   type EnrichSource,
 } from "../../../src/taskpane/enrich/enrich-sheet";
-import {
-  existingOutputsOf,
-  planEnrichment,
-  type EnrichPlan,
-} from "../../../src/taskpane/enrich/enrich-plan";
+import type { EnrichPlan } from "../../../src/taskpane/enrich/enrich-plan";
 import {
   NO_VALUE,
   answerCells,
@@ -18,6 +14,7 @@ import {
   type OutputField,
 } from "../../../src/taskpane/enrich/enrich-outputs";
 import type { CellValue } from "../../../src/taskpane/excel/cell-values";
+import { planOf } from "./enrich-fixtures";
 
 const OUTPUTS: OutputField[] = ["email", "email_status"];
 const LIMIT = 5 * 1024 * 1024;
@@ -37,20 +34,8 @@ const PEOPLE = [
   ["Alan", "Turing", "bletchley.uk"],
 ];
 
-function planFor(source: EnrichSource, outputs = OUTPUTS): EnrichPlan {
-  const rows = source.header ? [source.header, ...source.rows] : source.rows;
-  const plan = planEnrichment({
-    rows,
-    hasHeader: source.header !== null,
-    mapping: { first_name: 0, last_name: 1, domain: 2 },
-    operation: "person",
-    categories: [],
-    outputs,
-    existingOutputs: existingOutputsOf(source.rows.length, source.outputs, outputs),
-  });
-  if ("error" in plan) throw new Error(plan.error);
-  return plan;
-}
+const planFor = (source: EnrichSource, outputs = OUTPUTS): EnrichPlan =>
+  planOf(source, { outputs });
 
 const found = (row: number) => ({
   row,

@@ -1,5 +1,5 @@
 import { OfficeMockObject } from "office-addin-mock";
-import { enrichInfo } from "../enrich/enrich-info";
+import { enrichInfo } from "../enrich/enrich-fixtures";
 import {
   JOBS_SETTING_KEY,
   JobStore,
