@@ -282,5 +282,54 @@ describeBrowser(
       },
       { timeoutMs: 120_000 }
     );
+
+    browserTest(
+      "Stop pressed while it runs: the run stops with rows left; Continue in Jobs says its cost and does only those",
+      async () => {
+        const ROWS = 120;
+        const account = await addin.sandbox.account(1000);
+        const checker = await addin.sandbox.account(1000);
+        const page = await addin.openTaskPane();
+        await useKey(page, account.apiKey);
+        await setSpending(page, { threshold: "" });
+        await fillList(page, [HEADER, ...people(1000, 1000 + ROWS)], `A1:C${ROWS + 1}`);
+        await showEnrich(page);
+        await readSelection(page, ROWS);
+        await page.getByTestId("enrich-submit").click();
+        await page.waitForFunction(
+          () =>
+            Number(
+              document.querySelector('[data-testid="enrich-progress"]')?.getAttribute("data-done")
+            ) >= 10
+        );
+        await showTab(page, "lookups");
+        await page.getByTestId("lookups-stop").click();
+
+        await showTab(page, "jobs");
+        const row = page.locator('[data-testid="job-row"][data-status="stopped"]');
+        await row.waitFor({ timeout: 30_000 });
+        const counts = row.getByTestId("job-run-counts");
+        const writtenBefore = Number(await counts.getAttribute("data-written"));
+        expect(writtenBefore).toBeGreaterThan(0);
+        expect(writtenBefore).toBeLessThan(ROWS);
+        const left = ROWS - writtenBefore;
+        expect(await row.getByTestId("job-continue-cost").getAttribute("data-max-credits")).toBe(
+          String(left)
+        );
+        expect(await row.textContent()).toMatch(/rows left: Stopped/);
+
+        const sentBefore = lookupsSent();
+        await row.getByTestId("job-continue").click();
+        await page
+          .locator('[data-testid="job-row"][data-status="completed"]')
+          .waitFor({ timeout: 60_000 });
+        expect(lookupsSent() - sentBefore).toBeLessThanOrEqual(left);
+        const sheet = await sheetOf(addin, page);
+        expect(written(sheet)).toBe(ROWS);
+        for (const i of [0, writtenBefore, ROWS - 1])
+          expect(sheet.values[i + 1]!.slice(3, 5)).toEqual(await expectedFor(checker, 1000 + i));
+      },
+      { timeoutMs: 120_000 }
+    );
   }
 );

@@ -169,7 +169,8 @@ export class EnrichRunner {
   async resume(job: JobRecord): Promise<EnrichSummary | null> {
     if (job.kind !== "enrich_lookups" || !job.enrich || this.isRunning(job.id)) return null;
     const info = job.enrich;
-    const total = decodeRows(info.rows)?.length ?? 0;
+    const sheetRows = decodeRows(info.rows) ?? [];
+    const total = sheetRows.length;
     this.newestId = job.id;
     this.show(job.id, { ...emptyProgress(), total, done: 0 }, null);
     try {
@@ -185,7 +186,7 @@ export class EnrichRunner {
         categories: info.categories ? [info.categories.join(",")] : [],
         outputs: info.outputs,
         waiting: rowsWaitingInJobs(others, { ...source, firstDataRow: first }),
-        only: new Set((decodeRows(info.rows) ?? []).map((sheetRow) => sheetRow - 1 - first)),
+        only: new Set(sheetRows.map((sheetRow) => sheetRow - 1 - first)),
       });
       if ("error" in plan) throw new Error(plan.error);
       const target = await enrichedTargetAt(source, info);
