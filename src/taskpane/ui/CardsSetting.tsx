@@ -35,7 +35,14 @@ export function CardsSetting({ services }: { services: Services }): JSX.Element 
     return services.settings.subscribe((s) => setOn(s.answersAsCards));
   }, [services]);
   const save = useAsyncAction(async (next: boolean) => {
-    await services.settings.save({ answersAsCards: next });
+    // The switch moves at once; a save that fails puts it back where the setting is.
+    setOn(next);
+    try {
+      await services.settings.save({ answersAsCards: next });
+    } catch (error) {
+      setOn(services.settings.value.answersAsCards);
+      throw error;
+    }
     return next
       ? "Cards on: person, profile and decision-maker cells show a card from their next calculation."
       : "Cards off: those cells show the email from their next calculation.";
