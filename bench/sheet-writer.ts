@@ -1,5 +1,5 @@
-import { writeTableToNewSheet, type CellValue } from "../src/taskpane/excel/sheet-writer";
-import { FakeExcel } from "../test/taskpane/excel/fake-excel";
+import { writeTableToNewSheet, type CellValue } from "../src/workbook/sheet-writer";
+import { FakeExcel } from "../test/workbook/fake-excel";
 import { printTable } from "./sandbox-process";
 import { BENCH_FIRST_NAMES, BENCH_LAST_NAMES } from "./fixtures";
 

@@ -96,3 +96,7 @@ export function errorFromResponse(status: number, bodyText: string): ApiError {
   }
   return new ApiError({ kind: kindOfStatus(status), status, code, message, field });
 }
+
+/** The message of anything thrown. */
+export const errorText = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error);

@@ -35,7 +35,7 @@ import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import type { SandboxOptions } from "../../src/sandbox/app";
 import { buildServer } from "../../src/server/app";
-import { JOBS_SETTING_KEY, type JobRecord } from "../../src/taskpane/excel/job-store";
+import { JOBS_SETTING_KEY, type JobRecord } from "../../src/workbook/job-store";
 import { startSandbox, type TestSandbox } from "../helpers/sandbox";
 import { selfSignedCertificate } from "../helpers/self-signed";
 import { CHROMIUM_ARGS, CHROMIUM_PATH, HOST_SHIM_PATH, OFFICE_JS_URL } from "./chromium";

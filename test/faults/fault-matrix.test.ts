@@ -5,9 +5,9 @@ import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../src/sandbox/app";
 import { EmailServiceClient } from "../../src/client/client";
-import { JobStore, type WorkbookSettings } from "../../src/taskpane/excel/job-store";
-import { JobTracker, isFinished } from "../../src/taskpane/jobs/job-tracker";
-import { downloadTable } from "../../src/taskpane/jobs/results-import";
+import { JobStore, type WorkbookSettings } from "../../src/workbook/job-store";
+import { JobTracker, isFinished } from "../../src/flows/jobs/job-tracker";
+import { downloadTable } from "../../src/flows/jobs/results-import";
 import {
   installCustomFunctionsGlobal,
   installServices,

@@ -1,12 +1,12 @@
 import fc from "fast-check";
-import { planBulk } from "../../src/taskpane/bulk/bulk-request";
-import { previewFile } from "../../src/taskpane/bulk/file-preview";
-import { detectHeader, searchKind, suggestMapping } from "../../src/taskpane/bulk/mapping";
-import { parseCategories } from "../../src/taskpane/categories";
-import { writeTableToNewSheet } from "../../src/taskpane/excel/sheet-writer";
-import { geoLeadRequest } from "../../src/taskpane/geo-lead/geo-lead-form";
+import { planBulk } from "../../src/lists/bulk-request";
+import { previewFile } from "../../src/lists/file-preview";
+import { detectHeader, searchKind, suggestMapping } from "../../src/lists/mapping";
+import { parseCategories } from "../../src/lists/categories";
+import { writeTableToNewSheet } from "../../src/workbook/sheet-writer";
+import { geoLeadRequest } from "../../src/lists/geo-lead-form";
 import { SettingsError, validateSettings } from "../../src/runtime/settings";
-import { FakeExcel } from "./excel/fake-excel";
+import { FakeExcel } from "../workbook/fake-excel";
 
 // Generated hostile input for every task pane field and for file and service text: nothing
 // throws unmapped, nothing reaches a sheet as a formula, invalid input never becomes a request.

@@ -1,5 +1,5 @@
-import { geoLeadRequest } from "../../src/taskpane/geo-lead/geo-lead-form";
-import { parseCategories } from "../../src/taskpane/categories";
+import { geoLeadRequest } from "../../src/lists/geo-lead-form";
+import { parseCategories } from "../../src/lists/categories";
 
 const form = {
   query: "dentist",

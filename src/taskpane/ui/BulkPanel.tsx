@@ -12,9 +12,9 @@ import {
   tokens,
 } from "@fluentui/react-components";
 import type { BulkCell } from "../../api/types";
-import { readSelection } from "../excel/selection";
-import { noDataRowsMessage, planBulk } from "../bulk/bulk-request";
-import { previewFile } from "../bulk/file-preview";
+import { readSelection } from "../../workbook/selection";
+import { noDataRowsMessage, planBulk } from "../../lists/bulk-request";
+import { previewFile } from "../../lists/file-preview";
 import {
   MAPPED_FIELDS,
   detectHeader,
@@ -22,12 +22,12 @@ import {
   searchKind,
   suggestMapping,
   type ColumnMapping,
-} from "../bulk/mapping";
+} from "../../lists/mapping";
 import { ColumnMappingFields } from "./ColumnMappingFields";
-import { parseCategories } from "../categories";
+import { parseCategories } from "../../lists/categories";
 import { usePane } from "./pane-context";
 import { fieldError } from "./field-error";
-import { jobOfSearch } from "../jobs/job-records";
+import { jobOfSearch } from "../../flows/jobs/job-records";
 import { SpendingOffNote } from "./SpendingOffNote";
 import { useSpendingOffReason } from "./use-spending";
 import { FieldError, atField, useAsyncAction } from "./use-async-action";

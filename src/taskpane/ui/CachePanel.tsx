@@ -3,7 +3,7 @@ import { Button, Caption1, makeStyles, tokens } from "@fluentui/react-components
 import type { AnswerUsage } from "../../client/answer-store";
 import { KeyValueAnswerStore } from "../../client/key-value-answer-store";
 import type { Services } from "../../runtime/services";
-import { recalculateWorkbook } from "../excel/recalculate";
+import { recalculateWorkbook } from "../../workbook/recalculate";
 import { ActionMessage } from "./ActionMessage";
 import { usePanelStyles } from "./panel-styles";
 import { useAsyncAction } from "./use-async-action";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Button, Caption1, Subtitle2, Switch } from "@fluentui/react-components";
-import { recalculateWorkbook } from "../excel/recalculate";
+import { recalculateWorkbook } from "../../workbook/recalculate";
 import { answerCard } from "../../functions/answer-cards";
 import { CARDS_REQUIREMENT, cardsSupported } from "../../runtime/cards-support";
 import { CardPreview } from "./CardPreview";

@@ -1,6 +1,6 @@
 import { Field, Select, makeStyles } from "@fluentui/react-components";
 import type { BulkCell } from "../../api/types";
-import { FIELD_LABELS, type ColumnMapping, type MappedField } from "../bulk/mapping";
+import { FIELD_LABELS, type ColumnMapping, type MappedField } from "../../lists/mapping";
 
 const useStyles = makeStyles({
   // minmax(0, 1fr) and shrinkable selects: a long header in the options must not widen a column past the pane.

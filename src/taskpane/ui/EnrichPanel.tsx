@@ -10,14 +10,18 @@ import {
   makeStyles,
 } from "@fluentui/react-components";
 import { categories as categoryList } from "../../functions/arguments";
-import { DEFAULT_BULK_THRESHOLD, enrichBulkParts, jobOfEnrichment } from "../enrich/enrich-bulk";
+import {
+  DEFAULT_BULK_THRESHOLD,
+  enrichBulkParts,
+  jobOfEnrichment,
+} from "../../flows/enrich/enrich-bulk";
 import {
   OUTPUT_FIELDS,
   OUTPUT_HEADERS,
   notPossibleCells,
   type EnrichOperation,
-} from "../enrich/enrich-outputs";
-import { INPUT_FIELDS, type EnrichPlan } from "../enrich/enrich-plan";
+} from "../../lists/enrich-outputs";
+import { INPUT_FIELDS, type EnrichPlan } from "../../flows/enrich/enrich-plan";
 import {
   prepareEnrichTarget,
   readEnrichSource,
@@ -25,7 +29,7 @@ import {
   readEnrichSourceAt,
   writeEnrichedRows,
   type EnrichSource,
-} from "../enrich/enrich-sheet";
+} from "../../workbook/enrich-sheet";
 import { ColumnMappingFields } from "./ColumnMappingFields";
 import { EnrichProgressView } from "./EnrichProgress";
 import { fieldError } from "./field-error";

@@ -1,5 +1,5 @@
 import { Caption1, ProgressBar } from "@fluentui/react-components";
-import type { EnrichProgress, EnrichSummary } from "../enrich/enrich-run";
+import type { EnrichProgress, EnrichSummary } from "../../flows/enrich/enrich-run";
 
 const count = (n: number): string => n.toLocaleString("en-US");
 

@@ -1,6 +1,6 @@
 import { Badge, Button, Caption1, Card, ProgressBar, Text } from "@fluentui/react-components";
 import { MAX_COST_MILLI, fromMilli } from "../../client/spending";
-import type { JobRecord } from "../excel/job-store";
+import type { JobRecord } from "../../workbook/job-store";
 import { ActionMessage } from "./ActionMessage";
 import { KIND_LABEL, statusColor, useJobCardStyles } from "./job-card-parts";
 import { useEnrichRun, usePane } from "./pane-context";

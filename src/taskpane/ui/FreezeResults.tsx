@@ -1,5 +1,5 @@
 import { Button, Caption1, Spinner, makeStyles } from "@fluentui/react-components";
-import { freezeMessage, freezeSelection } from "../excel/freeze";
+import { freezeMessage, freezeSelection } from "../../workbook/freeze";
 import { ActionMessage } from "./ActionMessage";
 import { usePanelStyles } from "./panel-styles";
 import { useAsyncAction } from "./use-async-action";

@@ -1,7 +1,7 @@
 import { Button, Caption1, Field, Switch, makeStyles } from "@fluentui/react-components";
-import { geoLeadRequest, type GeoForm } from "../geo-lead/geo-lead-form";
+import { geoLeadRequest, type GeoForm } from "../../lists/geo-lead-form";
 import { usePane } from "./pane-context";
-import { jobOfSearch } from "../jobs/job-records";
+import { jobOfSearch } from "../../flows/jobs/job-records";
 import { usePanelStyles } from "./panel-styles";
 import { SpendingOffNote } from "./SpendingOffNote";
 import { TextField } from "./TextField";

@@ -5,7 +5,7 @@ import {
   MessageBarBody,
   MessageBarGroup,
 } from "@fluentui/react-components";
-import type { JobAnnouncer } from "../jobs/job-announcements";
+import type { JobAnnouncer } from "../../flows/jobs/job-announcements";
 import { useJobNotices } from "./pane-context";
 
 /** Above the tabs: the jobs that finished while another tab was shown, each dismissible. */

@@ -10,10 +10,10 @@ import {
   Text,
 } from "@fluentui/react-components";
 import type { BulkLayout } from "../../api/types";
-import type { JobRecord } from "../excel/job-store";
-import { isFinished, progressOf } from "../jobs/job-tracker";
-import { importResults } from "../jobs/results-import";
-import { writeBackEnrichJob, writeBackMessage } from "../enrich/enrich-writeback";
+import type { JobRecord } from "../../workbook/job-store";
+import { isFinished, progressOf } from "../../flows/jobs/job-tracker";
+import { importResults } from "../../flows/jobs/results-import";
+import { writeBackEnrichJob, writeBackMessage } from "../../flows/enrich/enrich-writeback";
 import { ActionMessage } from "./ActionMessage";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { EnrichRunCard } from "./EnrichRunCard";

@@ -1,6 +1,6 @@
 import { Button, Field, Textarea, makeStyles } from "@fluentui/react-components";
 import { isValidEmail } from "../../api/normalize";
-import { readActiveCellText } from "../excel/selection";
+import { readActiveCellText } from "../../workbook/selection";
 import { ActionMessage } from "./ActionMessage";
 import { usePane } from "./pane-context";
 import { usePanelStyles } from "./panel-styles";

@@ -1,4 +1,5 @@
 import { Listeners } from "../../client/listeners";
+import { errorText } from "../../client/errors";
 
 // "Busy, error, done" of one task-pane action, without React (STYLE, Fluent UI: one
 // `useAsyncAction` serves every panel). use-async-action.ts binds it to a component.
@@ -47,10 +48,6 @@ export async function atField<T>(field: string, work: Promise<T>): Promise<T> {
     throw error instanceof FieldError ? error : new FieldError(field, errorText(error));
   }
 }
-
-/** The message of anything thrown. */
-export const errorText = (error: unknown): string =>
-  error instanceof Error ? error.message : String(error);
 
 /**
  * The field a thrown error names: `field` of FieldError, SettingsError and ApiError (the

@@ -1,5 +1,5 @@
 import { makeStyles } from "@fluentui/react-components";
-import type { JobRecord } from "../excel/job-store";
+import type { JobRecord } from "../../workbook/job-store";
 
 export const KIND_LABEL: Record<JobRecord["kind"], string> = {
   bulk: "Bulk",

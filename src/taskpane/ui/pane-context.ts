@@ -1,10 +1,10 @@
 import { createContext, useContext, useEffect, useState, useSyncExternalStore } from "react";
 import type { Services } from "../../runtime/services";
-import { JobStore, type JobRecord, type WorkbookSettings } from "../excel/job-store";
-import { EnrichRunner, type EnrichRunView } from "../enrich/enrich-runner";
-import { StoredOwnRuns } from "../enrich/own-runs";
-import { JobAnnouncer, type JobNotices } from "../jobs/job-announcements";
-import { JobTracker, type JobTrackerOptions } from "../jobs/job-tracker";
+import { JobStore, type JobRecord, type WorkbookSettings } from "../../workbook/job-store";
+import { EnrichRunner, type EnrichRunView } from "../../flows/enrich/enrich-runner";
+import { StoredOwnRuns } from "../../flows/enrich/own-runs";
+import { JobAnnouncer, type JobNotices } from "../../flows/jobs/job-announcements";
+import { JobTracker, type JobTrackerOptions } from "../../flows/jobs/job-tracker";
 
 /** What every panel uses: the runtime's services, the workbook's jobs and their tracker. */
 export interface PaneContext {

@@ -1,14 +1,18 @@
 import { useMemo, useState } from "react";
-import type { ColumnMapping } from "../bulk/mapping";
+import type { ColumnMapping } from "../../lists/mapping";
 import {
   DEFAULT_OUTPUTS,
   OUTPUT_FIELDS,
   type EnrichOperation,
   type OutputField,
-} from "../enrich/enrich-outputs";
-import { planOfSource, suggestEnrichMapping, type EnrichPlan } from "../enrich/enrich-plan";
-import { rowsWaitingInJobs } from "../enrich/enrich-job";
-import { conflictAddresses, firstDataRow, type EnrichSource } from "../enrich/enrich-sheet";
+} from "../../lists/enrich-outputs";
+import {
+  planOfSource,
+  suggestEnrichMapping,
+  type EnrichPlan,
+} from "../../flows/enrich/enrich-plan";
+import { rowsWaitingInJobs } from "../../flows/enrich/enrich-job";
+import { conflictAddresses, firstDataRow, type EnrichSource } from "../../workbook/enrich-sheet";
 import { useJobs } from "./pane-context";
 
 /** Addresses named in the refusal; the rest are counted. */

@@ -1,0 +1,114 @@
+import type { JobRecord } from "../../workbook/job-store";
+import { Listeners } from "../../client/listeners";
+import type { JobTracker } from "./job-tracker";
+
+// Tells the user that a job finished while they look at another tab (DESIGN 4, "Jobs"): a
+// count on the Jobs tab and a message naming the job. Only what the tracker sees finishing is
+// told; a job saved as finished (told before, or seen in Jobs) is never polled, so reopening
+// the workbook tells nothing again, while a job that finished while it was closed is told once.
+
+export interface JobNotice {
+  /** kind:id of the job. */
+  key: string;
+  text: string;
+  intent: "success" | "error";
+}
+
+export interface JobNotices {
+  /** Jobs finished since the Jobs tab was last shown. */
+  unseen: number;
+  /** The newest messages not dismissed, oldest first. */
+  notices: JobNotice[];
+}
+
+/** Messages kept on screen at once; the count on the tab says how many finished in all. */
+export const MAX_NOTICES = 3;
+
+const KIND_NAME: Record<JobRecord["kind"], string> = {
+  bulk: "Bulk search",
+  geo_lead: "GeoLead search",
+  domain_file: "Domain file",
+  enrich: "Enrichment",
+  enrich_lookups: "Enrichment",
+};
+
+const rowsText = (n: number): string => `${n.toLocaleString("en-US")} row${n === 1 ? "" : "s"}`;
+
+/** The message for a finished job, naming it. */
+export function finishedJobNotice(job: JobRecord): JobNotice {
+  const name = `${KIND_NAME[job.kind]} “${job.label}”`;
+  const key = `${job.kind}:${job.id}`;
+  const rows = job.lastCounts?.total;
+  if (job.kind === "enrich_lookups" && job.run && job.lastStatus !== "failed") {
+    const { written, failed, notRun, reason } = job.run;
+    return job.lastStatus === "completed"
+      ? { key, intent: "success", text: `${name} is done: ${rowsText(written)} written.` }
+      : {
+          key,
+          intent: "error",
+          text: `${name} stopped with ${rowsText(failed + notRun)} left${reason ? ` (${reason})` : ""}. Open Jobs to continue it.`,
+        };
+  }
+  switch (job.lastStatus) {
+    case "completed":
+      return {
+        key,
+        intent: "success",
+        text: `${name} is complete${rows === undefined ? "" : `: ${rows.toLocaleString("en-US")} row${rows === 1 ? "" : "s"}`}. Open Jobs to download.`,
+      };
+    case "ready":
+      return { key, intent: "success", text: `${name} is ready. Open Jobs to download.` };
+    case "deleted":
+      return { key, intent: "error", text: `${name} was deleted by the service.` };
+    default:
+      return {
+        key,
+        intent: "error",
+        text: `${name} failed${job.lastError ? `: ${job.lastError}` : "."}`,
+      };
+  }
+}
+
+export class JobAnnouncer {
+  private state: JobNotices = { unseen: 0, notices: [] };
+  private jobsShown = false;
+  private readonly changes = new Listeners();
+
+  /** Hears the jobs each source sees finishing (the tracker; the Enrich runner). */
+  constructor(...sources: Array<Pick<JobTracker, "onFinished">>) {
+    for (const source of sources) source.onFinished((job) => this.finished(job));
+  }
+
+  readonly getSnapshot = (): JobNotices => this.state;
+
+  readonly subscribe = (listener: () => void): (() => void) => this.changes.add(listener);
+
+  /** The Jobs tab is shown (everything in it is seen) or left. */
+  showingJobs(shown: boolean): void {
+    this.jobsShown = shown;
+    if (shown && (this.state.unseen > 0 || this.state.notices.length > 0))
+      this.set({ unseen: 0, notices: [] });
+  }
+
+  /** The user closed a message; the count on the tab stays until Jobs is shown. */
+  dismiss(key: string): void {
+    const notices = this.state.notices.filter((n) => n.key !== key);
+    if (notices.length !== this.state.notices.length) this.set({ ...this.state, notices });
+  }
+
+  private finished(job: JobRecord): void {
+    // In the Jobs tab the row itself shows it.
+    if (this.jobsShown) return;
+    const notice = finishedJobNotice(job);
+    const others = this.state.notices.filter((n) => n.key !== notice.key);
+    this.set({
+      unseen: this.state.unseen + 1,
+      notices: [...others, notice].slice(-MAX_NOTICES),
+    });
+  }
+
+  private set(state: JobNotices): void {
+    this.state = state;
+    this.changes.emit();
+  }
+}

@@ -1,0 +1,66 @@
+import type { GeoLeadRequest } from "../api/types";
+import { parseCategories } from "./categories";
+
+// The GeoLead form's rules (spec 4.8), checked before anything is sent.
+
+export type GeoFormField =
+  "query" | "latitude" | "longitude" | "radius" | "categories" | "resultLimit" | "submit";
+
+export interface GeoForm {
+  query: string;
+  latitude: string;
+  longitude: string;
+  radius: string;
+  companyEmails: boolean;
+  categories: string;
+  resultLimit: string;
+  label: string;
+}
+
+const number = (text: string): number | null =>
+  text.trim() === "" || !Number.isFinite(Number(text)) ? null : Number(text);
+
+/** Spec 4.8's rules, checked before anything is sent. */
+export function geoLeadRequest(
+  form: GeoForm
+): { request: GeoLeadRequest } | { field: GeoFormField; message: string } {
+  const query = form.query.trim();
+  if (!query)
+    return { field: "query", message: "What to search for is required (for example: dentist)." };
+  if (query.length > 200)
+    return { field: "query", message: "The query is too long (at most 200 characters)." };
+  const latitude = number(form.latitude);
+  if (latitude === null || latitude < -90 || latitude > 90)
+    return { field: "latitude", message: "Latitude must be a number from -90 to 90." };
+  const longitude = number(form.longitude);
+  if (longitude === null || longitude < -180 || longitude > 180)
+    return { field: "longitude", message: "Longitude must be a number from -180 to 180." };
+  const radius = number(form.radius);
+  if (radius === null || radius < 1 || radius > 25)
+    return { field: "radius", message: "The radius must be from 1 to 25 km." };
+  const categories = parseCategories(form.categories);
+  if (!categories.ok) return { field: "categories", message: categories.error };
+  if (!form.companyEmails && categories.value.length === 0)
+    return { field: "categories", message: "Search company emails, decision makers, or both." };
+  let resultLimit: number | null = null;
+  if (form.resultLimit.trim() !== "") {
+    resultLimit = number(form.resultLimit);
+    if (resultLimit === null || !Number.isInteger(resultLimit) || resultLimit < 1)
+      return {
+        field: "resultLimit",
+        message: "The result limit must be a whole number of at least 1, or empty.",
+      };
+  }
+  return {
+    request: {
+      query,
+      latitude,
+      longitude,
+      radius_km: radius,
+      find_company_emails: form.companyEmails,
+      find_decision_maker_categories: categories.value,
+      result_limit: resultLimit,
+      ...(form.label.trim() ? { file_name: form.label.trim() } : {}),
+    },
+  };
+}
