@@ -2,7 +2,14 @@
 import { associateCommands } from "../commands/commands";
 import { paneVisibility } from "../runtime/task-pane-host";
 // The shared runtime's page: the worksheet functions (functions.js, loaded before this file)
-// are registered already; the task pane UI is fetched only when the pane is shown.
+// are registered already; the workbook's jobs start once Office is ready, shown or not (they
+// go on without the pane, DESIGN 4d); the task pane UI is fetched only when the pane is shown.
+
+function startWorkbookJobs(): void {
+  import(/* webpackChunkName: "workbook-jobs" */ "../flows/jobs/workbook-jobs")
+    .then(({ workbookJobs }) => workbookJobs())
+    .catch((error: unknown) => console.error("Mail Finder: the workbook's jobs did not start", error));
+}
 
 async function showTaskPane(): Promise<void> {
   const root = document.getElementById("root");
@@ -23,6 +30,7 @@ function showOnce(): void {
 
 Office.onReady(() => {
   associateCommands();
+  startWorkbookJobs();
   // With a long-lived shared runtime the page also runs while the pane is closed (for the
   // functions): build the UI only once it is seen.
   if (document.visibilityState === "visible") showOnce();

@@ -1,20 +1,13 @@
 import { createContext, useContext, useEffect, useState, useSyncExternalStore } from "react";
 import type { Services } from "../../runtime/services";
-import { JobStore, type JobRecord, type WorkbookSettings } from "../../workbook/job-store";
-import { EnrichRunner, type EnrichRunView } from "../../flows/enrich/enrich-runner";
-import { StoredOwnRuns } from "../../flows/enrich/own-runs";
-import { JobAnnouncer, type JobNotices } from "../../flows/jobs/job-announcements";
-import { JobTracker, type JobTrackerOptions } from "../../flows/jobs/job-tracker";
+import type { JobRecord } from "../../workbook/job-store";
+import type { EnrichRunView } from "../../flows/enrich/enrich-runner";
+import type { JobAnnouncer, JobNotices } from "../../flows/jobs/job-announcements";
+import { workbookJobs, type WorkbookJobs } from "../../flows/jobs/workbook-jobs";
 
-/** What every panel uses: the runtime's services, the workbook's jobs and their tracker. */
-export interface PaneContext {
+/** What every panel uses: the runtime's services and the workbook's jobs (tracker, runner). */
+export interface PaneContext extends WorkbookJobs {
   services: Services;
-  jobs: JobStore;
-  tracker: JobTracker;
-  /** Enrich runs through lookups: jobs of the workbook that the add-in itself runs. */
-  enrichRunner: EnrichRunner;
-  /** Jobs finished while another tab was shown. */
-  announcer: JobAnnouncer;
   /** Moves the task pane to another tab (e.g. to Jobs after a submit). */
   show: (tab: TabId) => void;
 }
@@ -30,31 +23,16 @@ export function usePane(): PaneContext {
   return context;
 }
 
-export interface PaneContextOptions {
-  /** The workbook's document settings (default: Office.context.document.settings). */
-  settings?: WorkbookSettings;
-  tracker?: JobTrackerOptions;
-}
-
 /**
- * The pane's shared state, made once when the pane opens. The job tracker starts here, not
- * when Jobs is first shown: a reopened workbook's jobs are followed, and their end told, at
- * once; and an Enrich run that the closing of the workbook interrupted goes on.
+ * The pane's shared state, made once when the pane opens, over the runtime's workbook jobs
+ * (started already by the page, with or without the pane: see flows/jobs/workbook-jobs.ts).
  */
 export function createPaneContext(
   services: Services,
   show: (tab: TabId) => void,
-  options: PaneContextOptions = {}
+  jobs: WorkbookJobs = workbookJobs()
 ): PaneContext {
-  const jobs = new JobStore(options.settings);
-  const tracker = new JobTracker(jobs, () => services.client(), options.tracker);
-  const enrichRunner = new EnrichRunner(jobs, () => services.scheduler(), {
-    ownRuns: new StoredOwnRuns(() => services.settings.storage),
-  });
-  const announcer = new JobAnnouncer(tracker, enrichRunner);
-  tracker.start();
-  void enrichRunner.resumeInterrupted().catch(() => undefined);
-  return { services, jobs, tracker, enrichRunner, announcer, show };
+  return { services, ...jobs, show };
 }
 
 /** The workbook's jobs, as React state. */

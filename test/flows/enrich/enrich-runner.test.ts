@@ -67,7 +67,7 @@ function workbook(rows: unknown[][]) {
 /** The user's own storage (OfficeRuntime.storage): one user unless a test says otherwise. */
 const me = new MemorySettingsStorage();
 
-/** A pane over the workbook file: its job store and runner (what createPaneContext makes). */
+/** A pane over the workbook file: its job store and runner (what createWorkbookJobs makes). */
 function pane(file: WorkbookFile, answer: Answer, user: MemorySettingsStorage = me) {
   const store = new JobStore(file.open());
   const { bodies, scheduler } = fakeScheduler(answer);

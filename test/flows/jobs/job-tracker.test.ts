@@ -1,56 +1,16 @@
 import { EmailServiceClient } from "../../../src/client/client";
 import type { Services } from "../../../src/runtime/services";
 import { JobStore, type JobRecord, type WorkbookSettings } from "../../../src/workbook/job-store";
+import { jobRecord as record, workbookSettings } from "../../helpers/workbook-settings";
 import {
   JobAnnouncer,
   MAX_NOTICES,
   finishedJobNotice,
 } from "../../../src/flows/jobs/job-announcements";
 import { JobTracker, isFinished, progressOf } from "../../../src/flows/jobs/job-tracker";
+import { createWorkbookJobs } from "../../../src/flows/jobs/workbook-jobs";
 import { createPaneContext, type PaneContext } from "../../../src/taskpane/ui/pane-context";
 import { call, eventually, startSandbox, type TestSandbox } from "../../helpers/sandbox";
-
-/** Office document settings as a workbook keeps them. */
-function workbookSettings(): WorkbookSettings & {
-  saves: number;
-  values: Map<string, unknown>;
-  failSaves: boolean;
-} {
-  const values = new Map<string, unknown>();
-  const settings = {
-    saves: 0,
-    failSaves: false,
-    values,
-    get: (name: string) => values.get(name) ?? null,
-    set: (name: string, value: unknown) => void values.set(name, JSON.parse(JSON.stringify(value))),
-    saveAsync: (callback?: (result: { status: string; error?: { message: string } }) => void) => {
-      settings.saves++;
-      if (settings.failSaves)
-        callback?.({ status: "failed", error: { message: "The workbook is read-only." } });
-      else callback?.({ status: "succeeded" });
-    },
-  };
-  return settings as unknown as WorkbookSettings & {
-    saves: number;
-    values: Map<string, unknown>;
-    failSaves: boolean;
-  };
-}
-
-/** A job record as the pane saves it. */
-function record(kind: JobRecord["kind"], id: string, label: string, lastStatus: string): JobRecord {
-  return {
-    kind,
-    id,
-    label,
-    createdAt: new Date().toISOString(),
-    lastStatus,
-    lastCounts: null,
-    lastCheckedAt: null,
-    lastError: null,
-    resultSheets: [],
-  };
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -199,10 +159,11 @@ describe("the pane's tracker: from the pane's start, and telling when a job fini
   /** The task pane opening over a workbook: its context, as App makes it. */
   function openPane(settings: WorkbookSettings, client: EmailServiceClient): PaneContext {
     const services = { client: async () => client } as unknown as Services;
-    const pane = createPaneContext(services, () => undefined, {
-      settings,
-      tracker: { intervalMs: 30 },
-    });
+    const pane = createPaneContext(
+      services,
+      () => undefined,
+      createWorkbookJobs(services, { settings, tracker: { intervalMs: 30 }, startup: null })
+    );
     panes.push(pane);
     return pane;
   }
