@@ -8,7 +8,9 @@ import { paneVisibility } from "../runtime/task-pane-host";
 function startWorkbookJobs(): void {
   import(/* webpackChunkName: "workbook-jobs" */ "../flows/jobs/workbook-jobs")
     .then(({ workbookJobs }) => workbookJobs())
-    .catch((error: unknown) => console.error("Mail Finder: the workbook's jobs did not start", error));
+    .catch((error: unknown) =>
+      console.error("Mail Finder: the workbook's jobs did not start", error)
+    );
 }
 
 async function showTaskPane(): Promise<void> {

@@ -31,7 +31,12 @@ export function workbookSettings(): WorkbookSettings & {
 }
 
 /** A job record as the pane saves it. */
-export function jobRecord(kind: JobRecord["kind"], id: string, label: string, lastStatus: string): JobRecord {
+export function jobRecord(
+  kind: JobRecord["kind"],
+  id: string,
+  label: string,
+  lastStatus: string
+): JobRecord {
   return {
     kind,
     id,
@@ -44,4 +49,3 @@ export function jobRecord(kind: JobRecord["kind"], id: string, label: string, la
     resultSheets: [],
   };
 }
-

@@ -11,7 +11,10 @@ import { jobRecord, workbookSettings } from "../../helpers/workbook-settings";
 // none once none is left, and set only when it must change.
 
 /** Office's startup behaviour of a document, with the calls made to change it. */
-function officeDocument(initial: StartupBehavior, refuse = false): StartupHost & {
+function officeDocument(
+  initial: StartupBehavior,
+  refuse = false
+): StartupHost & {
   behavior: StartupBehavior;
   sets: StartupBehavior[];
 } {
