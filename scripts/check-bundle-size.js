@@ -1,5 +1,6 @@
 // Bundle budget (CI gate): the JavaScript loaded before the task pane is opened (the scripts
-// of taskpane.html: the functions and the client) and the whole task pane (every chunk),
+// of taskpane.html: the functions and the client; and the workbook's jobs, which the runtime
+// starts when Office is ready, pane or not) and the whole task pane (every chunk),
 // gzip-compressed. Prints the sizes; exits 1 when a budget is exceeded.
 const fs = require("fs");
 const path = require("path");
@@ -35,9 +36,11 @@ function main() {
     );
     process.exit(1);
   }
+  // Chunks the page imports at start (taskpane.ts), before any pane is shown.
+  const atStart = (file) => initial.includes(file) || /^workbook-jobs\.[0-9a-f]+\.js$/.test(file);
   const rows = all.map((file) => ({
     file,
-    initial: initial.includes(file),
+    initial: atStart(file),
     gzip: gzipSize(file),
     raw: fs.statSync(path.join(DIST, file)).size,
   }));
@@ -53,7 +56,7 @@ function main() {
   const verdict = (size, budget) =>
     `${kb(size)} of ${kb(budget)} ${size <= budget ? "ok" : "OVER BUDGET"}`;
   console.log(
-    `  loaded before the task pane opens (functions, client): ${verdict(before, BUDGET.beforeTaskPane)}`
+    `  loaded before the task pane opens (functions, client, jobs): ${verdict(before, BUDGET.beforeTaskPane)}`
   );
   console.log(
     `  whole task pane:                                        ${verdict(whole, BUDGET.wholeTaskPane)}`
