@@ -6,9 +6,10 @@ const HtmlWebpackPlugin = require("html-webpack-plugin");
 const { DefinePlugin } = require("webpack");
 const { devCertificates } = require("./scripts/dev-certs");
 const { ModuleChunksReportPlugin } = require("./scripts/module-chunks-plugin");
+const { ManifestsPlugin } = require("./scripts/manifests-plugin");
 
 const urlDev = "https://localhost:3000/";
-// Where the production build is served from; the manifest's localhost URLs are rewritten to it.
+// Where the production build is served from: its manifests point there.
 const urlProd = process.env.ADDIN_PUBLIC_URL || "https://mail-finder.example.com/";
 const sandboxUrl = process.env.SANDBOX_URL || "http://localhost:4010";
 
@@ -76,18 +77,9 @@ module.exports = async (env, options) => {
             }),
           ]
         : []),
-      new CopyWebpackPlugin({
-        patterns: [
-          { from: "assets/*.png", to: "assets/[name][ext]" },
-          {
-            from: "manifest*.xml",
-            to: "[name]." + buildType + "[ext]",
-            transform(content) {
-              return dev ? content : content.toString().replace(new RegExp(urlDev, "g"), urlProd);
-            },
-          },
-        ],
-      }),
+      new CopyWebpackPlugin({ patterns: [{ from: "assets/*.png", to: "assets/[name][ext]" }] }),
+      // Both manifests, shortcuts.json and the admin center's zip, from one description.
+      new ManifestsPlugin({ origin: dev ? urlDev : urlProd, buildType, root: __dirname }),
     ],
     devServer: {
       static: { directory: path.join(__dirname, "dist") },

@@ -1,0 +1,141 @@
+import type {
+  ExtensionCommonCustomGroupControlsItem,
+  ExtensionCommonIcon,
+  ExtensionRuntimesActionsItem,
+  TeamsManifestV1D30,
+} from "@microsoft/app-manifest/build/generated-types/teams/TeamsManifestV1D30";
+import { urlOf, type AddinDescription, type Command } from "./addin-description";
+
+// The unified manifest for Microsoft 365 (schema 1.30) of the add-in: the app that the Microsoft
+// 365 admin center's Integrated apps and current Office take, packed with its two icons.
+
+export const UNIFIED_SCHEMA_URL =
+  "https://developer.microsoft.com/json-schemas/teams/v1.30/MicrosoftTeams.schema.json";
+
+/** The id of the unified manifest's action that opens the task pane. */
+export const SHOW_TASKPANE_ACTION = "ShowTaskpane";
+
+/** App icons by their file name: the package holds them beside manifest.json. */
+export function appIconFileName(path: string): string {
+  return path.slice(path.lastIndexOf("/") + 1);
+}
+
+export function unifiedManifest(addin: AddinDescription, origin: string): TeamsManifestV1D30 {
+  const url = (path: string) => urlOf(origin, path);
+  const commandIcons: ExtensionCommonIcon[] = ([16, 32, 80] as const).map((size) => ({
+    size,
+    url: url(addin.icons.commands[size]),
+  }));
+  const control = (command: Command): ExtensionCommonCustomGroupControlsItem => ({
+    id: command.id,
+    type: "button",
+    label: command.label,
+    icons: commandIcons,
+    supertip: { title: command.label, description: command.tooltip },
+    actionId:
+      command.action.type === "showTaskpane" ? SHOW_TASKPANE_ACTION : command.action.functionId,
+  });
+  const actions: ExtensionRuntimesActionsItem[] = [
+    { id: SHOW_TASKPANE_ACTION, type: "openPage", view: addin.taskpaneId, pinnable: false },
+    ...addin.commandFunctions.map((fn): ExtensionRuntimesActionsItem => ({
+      id: fn.id,
+      type: "executeFunction",
+      displayName: fn.name,
+    })),
+  ];
+  const cf = addin.customFunctions;
+
+  return {
+    $schema: UNIFIED_SCHEMA_URL,
+    manifestVersion: "1.30",
+    version: addin.version,
+    id: addin.unifiedId,
+    localizationInfo: { defaultLanguageTag: addin.locale.toLowerCase() },
+    developer: {
+      name: addin.provider,
+      websiteUrl: url(addin.pages.support),
+      privacyUrl: url(addin.pages.privacy),
+      // No terms page of its own: the support page says what the add-in does and sends.
+      termsOfUseUrl: url(addin.pages.support),
+    },
+    name: { short: addin.name, full: addin.name },
+    description: { short: addin.shortDescription, full: addin.description },
+    icons: {
+      color: appIconFileName(addin.icons.color),
+      outline: appIconFileName(addin.icons.outline),
+    },
+    accentColor: addin.accentColor,
+    authorization: {
+      permissions: {
+        resourceSpecific: [{ name: "Document.ReadWrite.User", type: "Delegated" }],
+      },
+    },
+    extensions: [
+      {
+        requirements: { scopes: ["workbook"], capabilities: addin.requirements },
+        runtimes: [
+          {
+            id: "SharedRuntime",
+            type: "general",
+            code: { page: url(addin.pages.runtime), script: url(cf.script) },
+            lifetime: "long",
+            actions,
+            customFunctions: {
+              namespace: { id: cf.namespace, name: cf.namespace },
+              metadataUrl: url(cf.metadata),
+              // Answers as cards (DESIGN 2); functions.json says so too.
+              allowCustomDataForDataTypeAny: true,
+            },
+          },
+        ],
+        ribbons: [
+          {
+            tabs: [
+              {
+                builtInTabId: addin.ribbon.builtInTab,
+                groups: [
+                  {
+                    id: addin.ribbon.groupId,
+                    label: addin.ribbon.groupLabel,
+                    icons: commandIcons,
+                    controls: addin.ribbon.controls.map(control),
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+        contextMenus: [
+          { menus: [{ entryPoint: "cell", controls: addin.cellMenu.controls.map(control) }] },
+        ],
+        keyboardShortcuts: [
+          {
+            shortcuts: addin.keyboardShortcuts.map((shortcut) => ({
+              key: { default: shortcut.key },
+              actionId: shortcut.functionId,
+            })),
+            // For Office that reads the shortcuts from the same file as the XML manifest.
+            keyMappingFiles: { shortcutsUrl: url(addin.shortcutsFile) },
+          },
+        ],
+        getStartedMessages: [
+          {
+            title: addin.getStarted.title,
+            description: addin.getStarted.description,
+            learnMoreUrl: url(addin.pages.learnMore),
+          },
+        ],
+        // Where both are installed, Office shows this app and hides the XML add-in. No
+        // `alternateIcons`: with them the admin center would derive an XML manifest from this one
+        // for older Office, and that derived manifest would lose the custom functions; the real
+        // XML manifest serves those versions instead.
+        alternates: [{ hide: { customOfficeAddin: { officeAddinId: addin.xmlId } } }],
+      },
+    ],
+  };
+}
+
+/** manifest.json's text: the unified manifest, two-space indented, with a final newline. */
+export function unifiedManifestJson(addin: AddinDescription, origin: string): string {
+  return `${JSON.stringify(unifiedManifest(addin, origin), null, 2)}\n`;
+}

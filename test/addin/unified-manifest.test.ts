@@ -1,0 +1,306 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { XMLParser } from "fast-xml-parser";
+import { unzipSync } from "fflate";
+import { associateCommands } from "../../src/commands/commands";
+import { ADDIN } from "../../src/manifest/addin-description";
+import { rootManifests } from "../../src/manifest/manifest-files";
+import { unifiedManifest } from "../../src/manifest/unified-manifest";
+import { xmlSchemaErrors, unifiedSchemaErrors } from "../helpers/manifest-schemas";
+import { pngHeader, rgbaPixels } from "../helpers/png";
+
+// The unified manifest beside the XML one (DESIGN 4d), both written from one description, and
+// the keyboard shortcuts of both. The build's files need `npm run build` first (npm test does).
+
+const ROOT = join(__dirname, "..", "..");
+const DIST = join(ROOT, "dist");
+// The origin of the test build: webpack.config.js's default when ADDIN_PUBLIC_URL is not set.
+const PROD_ORIGIN = process.env.ADDIN_PUBLIC_URL || "https://mail-finder.example.com/";
+const DEV_ORIGIN = "https://localhost:3000/";
+
+type Node = Record<string, any>;
+
+const readJson = (file: string): Node => JSON.parse(readFileSync(file, "utf8"));
+const xmlApp = (file: string): Node =>
+  new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", removeNSPrefix: true }).parse(
+    readFileSync(file, "utf8")
+  ).OfficeApp;
+
+/** Every http(s) URL in a manifest's text, the schema's own address left out. */
+function urlsIn(text: string): string[] {
+  return [...text.matchAll(/https?:\/\/[^"\s<>]+/g)]
+    .map((m) => m[0])
+    .filter(
+      (u) => !/schemas\.microsoft\.com|www\.w3\.org|developer\.microsoft\.com\/json-schemas/.test(u)
+    );
+}
+
+/** The extension (Excel) of a unified manifest. */
+const extensionOf = (manifest: Node): Node => manifest.extensions[0];
+const runtimeOf = (manifest: Node): Node => extensionOf(manifest).runtimes[0];
+
+/** The function ids that src/commands/commands.ts associates, read by running it. */
+function associatedIds(): string[] {
+  const holder = globalThis as { Office?: unknown };
+  const ids: string[] = [];
+  holder.Office = { actions: { associate: (id: string) => ids.push(id) } };
+  try {
+    associateCommands();
+  } finally {
+    delete holder.Office;
+  }
+  return ids;
+}
+
+// Browser keys that add-ins cannot take in Office on the web (Microsoft's keyboard-shortcuts
+// guide), and the ones Excel keeps for itself there or for accessibility.
+const BROWSER_RESERVED = [
+  "Ctrl+N",
+  "Ctrl+Shift+N",
+  "Ctrl+T",
+  "Ctrl+Shift+T",
+  "Ctrl+W",
+  "Ctrl+Shift+W",
+  "Ctrl+Shift+S",
+  "Ctrl+Shift+X",
+  "Ctrl+PgUp",
+  "Ctrl+PgDn",
+  "Alt+Shift+N",
+  "Alt+Shift+S",
+  "Ctrl+X",
+  "Ctrl+C",
+  "Ctrl+V",
+  "Ctrl+Space",
+  "Ctrl+Shift+F10",
+];
+const MODIFIERS = new Set(["CTRL", "ALT", "SHIFT", "CMD", "COMMAND", "OPTION"]);
+
+/** A key combination with its modifiers sorted, for comparison: "Shift+Ctrl+a" -> "CTRL+SHIFT+A". */
+function normalizedShortcut(shortcut: string): string {
+  const parts = shortcut.split("+").map((p) => p.toUpperCase());
+  return [
+    ...parts.filter((p) => MODIFIERS.has(p)).sort(),
+    ...parts.filter((p) => !MODIFIERS.has(p)),
+  ].join("+");
+}
+
+/** What is wrong with a key combination as an add-in shortcut ("" when nothing). */
+function shortcutProblem(shortcut: string): string {
+  const parts = shortcut.split("+").map((p) => p.toUpperCase());
+  const keys = parts.filter((p) => !MODIFIERS.has(p));
+  if (keys.length !== 1) return `${shortcut}: not one key`;
+  if (!parts.some((p) => MODIFIERS.has(p) && p !== "SHIFT"))
+    return `${shortcut}: no modifier besides Shift`;
+  if (BROWSER_RESERVED.map(normalizedShortcut).includes(normalizedShortcut(shortcut)))
+    return `${shortcut}: kept by the browser`;
+  return "";
+}
+
+function checkUnifiedManifest(manifest: Node, origin: string, xml: Node): void {
+  expect(unifiedSchemaErrors(manifest)).toEqual([]);
+  expect(manifest.manifestVersion).toBe("1.30");
+  expect(manifest.$schema).toBe(
+    "https://developer.microsoft.com/json-schemas/teams/v1.30/MicrosoftTeams.schema.json"
+  );
+  expect(`${manifest.version}.0`).toBe(xml.Version);
+  expect(manifest.id).not.toBe(xml.Id);
+  expect(manifest.localizationInfo).toEqual({ defaultLanguageTag: "en-us" });
+
+  const extension = extensionOf(manifest);
+  expect(extension.requirements).toEqual({
+    scopes: ["workbook"],
+    capabilities: [{ name: "SharedRuntime", minVersion: "1.1" }],
+  });
+  expect(extension.alternates).toEqual([
+    { hide: { customOfficeAddin: { officeAddinId: xml.Id } } },
+  ]);
+
+  const runtime = runtimeOf(manifest);
+  expect(runtime.lifetime).toBe("long");
+  expect(runtime.code).toEqual({
+    page: `${origin}taskpane.html`,
+    script: `${origin}functions.js`,
+  });
+  expect(runtime.customFunctions).toMatchObject({
+    namespace: { id: "MAIL", name: "MAIL" },
+    metadataUrl: `${origin}functions.json`,
+  });
+
+  const controls = (list: Node[]) => list.map((c) => [c.label, c.actionId]);
+  expect(extension.ribbons).toHaveLength(1);
+  const [tab] = extension.ribbons[0].tabs;
+  expect(tab.builtInTabId).toBe("TabHome");
+  expect(tab.groups[0].label).toBe("Mail Finder");
+  expect(controls(tab.groups[0].controls)).toEqual([
+    ["Mail Finder", "ShowTaskpane"],
+    ["Find emails", "findEmails"],
+    ["Verify emails", "verifyEmails"],
+  ]);
+  const [menu] = extension.contextMenus[0].menus;
+  expect(menu.entryPoint).toBe("cell");
+  expect(controls(menu.controls)).toEqual([
+    ["Find emails for these rows", "findEmails"],
+    ["Verify these emails", "verifyEmails"],
+  ]);
+
+  const actions = new Map<string, Node>(runtime.actions.map((a: Node) => [a.id, a]));
+  expect(actions.get("ShowTaskpane")?.type).toBe("openPage");
+  for (const id of ["findEmails", "verifyEmails"])
+    expect(actions.get(id)).toMatchObject({
+      type: "executeFunction",
+      displayName: expect.any(String),
+    });
+
+  const [shortcuts] = extension.keyboardShortcuts;
+  expect(shortcuts.shortcuts).toEqual([
+    { key: { default: "Ctrl+Alt+Shift+F" }, actionId: "findEmails" },
+    { key: { default: "Ctrl+Alt+Shift+V" }, actionId: "verifyEmails" },
+  ]);
+  expect(shortcuts.keyMappingFiles).toEqual({ shortcutsUrl: `${origin}shortcuts.json` });
+  // Every action a control or shortcut names is one of the runtime's.
+  const named = [...tab.groups[0].controls, ...menu.controls, ...shortcuts.shortcuts].map(
+    (c: Node) => c.actionId
+  );
+  for (const id of named) expect(actions.has(id) ? id : `no action ${id}`).toBe(id);
+
+  for (const url of urlsIn(JSON.stringify(manifest)))
+    expect(url.startsWith(origin) ? url : `${url} not on ${origin}`).toBe(url);
+}
+
+describe("the unified manifest (root manifest.json, for the dev server)", () => {
+  const manifest = readJson(join(ROOT, "manifest.json"));
+  const xml = xmlApp(join(ROOT, "manifest.xml"));
+
+  test("valid against the v1.30 schema, with the runtime, functions, commands, shortcuts and alternates", () => {
+    checkUnifiedManifest(manifest, DEV_ORIGIN, xml);
+  });
+
+  test("its version is package.json's, and the XML manifest's in four parts", () => {
+    const { version } = readJson(join(ROOT, "package.json"));
+    expect(manifest.version).toBe(version);
+    expect(xml.Version).toBe(`${version}.0`);
+  });
+
+  test("a new app id, not the XML add-in's", () => {
+    expect(manifest.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(manifest.id).not.toBe(xml.Id);
+    expect(xml.Id).toBe("df9e6ea4-5848-468c-ac90-42421b64c498");
+  });
+
+  test("the committed root manifests are what the description writes now (npm run manifests)", () => {
+    for (const [name, text] of Object.entries(rootManifests()))
+      expect([name, readFileSync(join(ROOT, name), "utf8")]).toEqual([name, text]);
+  });
+
+  test("the commands' actions are the functions commands.ts associates, in both manifests", () => {
+    const associated = associatedIds().sort();
+    const executeFunctions = runtimeOf(manifest)
+      .actions.filter((a: Node) => a.type === "executeFunction")
+      .map((a: Node) => a.id)
+      .sort();
+    expect(executeFunctions).toEqual(associated);
+    const xmlFunctionNames = [
+      ...readFileSync(join(ROOT, "manifest.xml"), "utf8").matchAll(/<FunctionName>(\w+)</g),
+    ].map((m) => m[1]);
+    expect([...new Set(xmlFunctionNames)].sort()).toEqual(associated);
+  });
+
+  test("a changed description changes both manifests (they are written from it, not copied)", () => {
+    const renamed = { ...ADDIN, customFunctions: { ...ADDIN.customFunctions, namespace: "MAILX" } };
+    const written = rootManifests(renamed);
+    expect(written["manifest.xml"]).toContain('DefaultValue="MAILX"');
+    expect(
+      unifiedManifest(renamed, DEV_ORIGIN).extensions![0]!.runtimes![0]!.customFunctions!.namespace
+    ).toEqual({
+      id: "MAILX",
+      name: "MAILX",
+    });
+  });
+});
+
+describe("keyboard shortcuts", () => {
+  test("Ctrl+Alt+Shift+F finds emails, Ctrl+Alt+Shift+V verifies them, none kept by the browser", () => {
+    expect(ADDIN.keyboardShortcuts).toEqual([
+      { functionId: "findEmails", key: "Ctrl+Alt+Shift+F" },
+      { functionId: "verifyEmails", key: "Ctrl+Alt+Shift+V" },
+    ]);
+    for (const { key } of ADDIN.keyboardShortcuts) expect(shortcutProblem(key)).toBe("");
+  });
+
+  test("the check refuses a key without a modifier besides Shift, and a browser's key", () => {
+    expect(shortcutProblem("Shift+F")).toMatch(/no modifier besides Shift/);
+    expect(shortcutProblem("Shift+Ctrl+n")).toMatch(/kept by the browser/);
+    expect(shortcutProblem("Ctrl+Alt")).toMatch(/not one key/);
+  });
+});
+
+describe("the build's manifests, shortcuts file and app package (npm run build)", () => {
+  const built = existsSync(join(DIST, "manifest.prod.json"));
+  const it = built ? test : test.skip;
+  if (!built) {
+    test("dist/manifest.prod.json exists", () => {
+      throw new Error("Run `npm run build` first (npm test does).");
+    });
+  }
+  const read = (name: string) => readFileSync(join(DIST, name));
+
+  it("manifest.prod.json: valid, for the production origin, in step with manifest.prod.xml", () => {
+    const text = read("manifest.prod.json").toString("utf8");
+    expect(text).not.toContain("localhost");
+    checkUnifiedManifest(JSON.parse(text), PROD_ORIGIN, xmlApp(join(DIST, "manifest.prod.xml")));
+  });
+
+  it("manifest.prod.xml: the production origin everywhere, shortcuts file included, and valid", () => {
+    const text = read("manifest.prod.xml").toString("utf8");
+    expect(text).not.toContain("localhost");
+    for (const url of urlsIn(text))
+      expect(url.startsWith(PROD_ORIGIN) ? url : `${url} not on ${PROD_ORIGIN}`).toBe(url);
+    expect(xmlApp(join(DIST, "manifest.prod.xml")).ExtendedOverrides["@Url"]).toBe(
+      `${PROD_ORIGIN}shortcuts.json`
+    );
+    expect(xmlSchemaErrors(join(DIST, "manifest.prod.xml"))).toBe("");
+  });
+
+  it("shortcuts.json maps both keys to the two actions, which commands.ts associates", () => {
+    const file = JSON.parse(read("shortcuts.json").toString("utf8"));
+    expect(file.actions).toEqual([
+      { id: "findEmails", type: "ExecuteFunction", name: "Find emails" },
+      { id: "verifyEmails", type: "ExecuteFunction", name: "Verify emails" },
+    ]);
+    expect(file.shortcuts).toEqual([
+      { action: "findEmails", key: { default: "Ctrl+Alt+Shift+F" } },
+      { action: "verifyEmails", key: { default: "Ctrl+Alt+Shift+V" } },
+    ]);
+    expect(file.actions.map((a: Node) => a.id).sort()).toEqual(associatedIds().sort());
+    for (const shortcut of file.shortcuts) expect(shortcutProblem(shortcut.key.default)).toBe("");
+  });
+
+  it("mail-finder.prod.zip: manifest.json (dist's) and the two icons, at its root", () => {
+    const entries = unzipSync(new Uint8Array(read("mail-finder.prod.zip")));
+    expect(Object.keys(entries).sort()).toEqual([
+      "color-192.png",
+      "manifest.json",
+      "outline-32.png",
+    ]);
+    const manifestJson = Buffer.from(entries["manifest.json"]!).toString("utf8");
+    expect(manifestJson).toBe(read("manifest.prod.json").toString("utf8"));
+    expect(JSON.parse(manifestJson).icons).toEqual({
+      color: "color-192.png",
+      outline: "outline-32.png",
+    });
+
+    expect(pngHeader(entries["color-192.png"]!)).toMatchObject({ width: 192, height: 192 });
+    expect(pngHeader(entries["outline-32.png"]!)).toMatchObject({ width: 32, height: 32 });
+    // The outline icon is white on transparent: every pixel white, or fully transparent.
+    const outline = rgbaPixels(entries["outline-32.png"]!);
+    expect(
+      outline.filter(([r, g, b, a]) => a > 0 && (r !== 255 || g !== 255 || b !== 255))
+    ).toEqual([]);
+    expect(outline.some(([, , , a]) => a === 0)).toBe(true);
+    expect(outline.some(([, , , a]) => a === 255)).toBe(true);
+    // The icons in the package are the repository's.
+    expect(
+      Buffer.from(entries["color-192.png"]!).equals(readFileSync(join(ROOT, ADDIN.icons.color)))
+    ).toBe(true);
+  });
+});
