@@ -22,7 +22,8 @@ const LAYERS = [
   "client",
   "api",
 ];
-const NODE_ONLY = new Set(["sandbox", "server"]);
+// Node only: the services and the build's manifest writers.
+const NODE_ONLY = new Set(["sandbox", "server", "manifest"]);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
