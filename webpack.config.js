@@ -6,6 +6,8 @@ const HtmlWebpackPlugin = require("html-webpack-plugin");
 const { DefinePlugin } = require("webpack");
 const { devCertificates } = require("./scripts/dev-certs");
 const { ModuleChunksReportPlugin } = require("./scripts/module-chunks-plugin");
+// The help pages' plugin and its sources are TypeScript, shared with the tests.
+const { HelpPagesPlugin } = require("tsx/cjs/api").require("./scripts/help-pages-plugin.ts", __filename);
 
 const urlDev = "https://localhost:3000/";
 // Where the production build is served from; the manifest's localhost URLs are rewritten to it.
@@ -56,6 +58,9 @@ module.exports = async (env, options) => {
     plugins: [
       new DefinePlugin({ __DEFAULT_SETTINGS__: JSON.stringify(defaultSettings) }),
       new CustomFunctionsMetadataPlugin({ output: "functions.json", input: "./src/functions/functions.ts" }),
+      // dist/help/<id>.html for every function, help/index.html, support.html, privacy.html; the
+      // functions' helpUrls (JSDoc @helpurl, on the dev origin) are pointed at this build's origin.
+      new HelpPagesPlugin({ metadataFile: "functions.json", devOrigin: urlDev, origin: dev ? urlDev : urlProd }),
       new HtmlWebpackPlugin({
         filename: "taskpane.html",
         template: "./src/taskpane/taskpane.html",
