@@ -7,6 +7,11 @@ const { DefinePlugin } = require("webpack");
 const { devCertificates } = require("./scripts/dev-certs");
 const { ModuleChunksReportPlugin } = require("./scripts/module-chunks-plugin");
 const { ManifestsPlugin } = require("./scripts/manifests-plugin");
+// The help pages' plugin and its sources are TypeScript, shared with the tests.
+const { HelpPagesPlugin } = require("tsx/cjs/api").require(
+  "./scripts/help-pages-plugin.ts",
+  __filename
+);
 
 const urlDev = "https://localhost:3000/";
 // Where the production build is served from: its manifests point there.
@@ -18,7 +23,11 @@ module.exports = async (env, options) => {
   const buildType = dev ? "dev" : "prod";
   // The dev build talks to the local sandbox through the dev server's same-origin relay.
   const defaultSettings = dev
-    ? { apiKey: process.env.SANDBOX_DEMO_KEY || "sandbox-demo-key", baseUrl: "/api", webhookUrl: null }
+    ? {
+        apiKey: process.env.SANDBOX_DEMO_KEY || "sandbox-demo-key",
+        baseUrl: "/api",
+        webhookUrl: null,
+      }
     : { apiKey: null, baseUrl: process.env.PRODUCTION_BASE_URL || "/api", webhookUrl: null };
 
   return {
@@ -49,14 +58,27 @@ module.exports = async (env, options) => {
         {
           test: /\.tsx?$/,
           exclude: /node_modules/,
-          use: { loader: "ts-loader", options: { configFile: "tsconfig.web.json", transpileOnly: true } },
+          use: {
+            loader: "ts-loader",
+            options: { configFile: "tsconfig.web.json", transpileOnly: true },
+          },
         },
       ],
     },
     performance: { hints: false },
     plugins: [
       new DefinePlugin({ __DEFAULT_SETTINGS__: JSON.stringify(defaultSettings) }),
-      new CustomFunctionsMetadataPlugin({ output: "functions.json", input: "./src/functions/functions.ts" }),
+      new CustomFunctionsMetadataPlugin({
+        output: "functions.json",
+        input: "./src/functions/functions.ts",
+      }),
+      // dist/help/<id>.html for every function, help/index.html, support.html, privacy.html; the
+      // functions' helpUrls (JSDoc @helpurl, on the dev origin) are pointed at this build's origin.
+      new HelpPagesPlugin({
+        metadataFile: "functions.json",
+        devOrigin: urlDev,
+        origin: dev ? urlDev : urlProd,
+      }),
       new HtmlWebpackPlugin({
         filename: "taskpane.html",
         template: "./src/taskpane/taskpane.html",
@@ -85,9 +107,19 @@ module.exports = async (env, options) => {
       static: { directory: path.join(__dirname, "dist") },
       headers: { "Access-Control-Allow-Origin": "*" },
       server: dev && !env.WEBPACK_BUILD ? { type: "https", options: devCertificates() } : "http",
-      port: Number(process.env.DEV_SERVER_PORT || process.env.npm_package_config_dev_server_port || 3000),
+      port: Number(
+        process.env.DEV_SERVER_PORT || process.env.npm_package_config_dev_server_port || 3000
+      ),
       // Same-origin relay to the service (DESIGN 3): /api/* -> the sandbox or any upstream.
-      proxy: [{ context: ["/api"], target: sandboxUrl, pathRewrite: { "^/api": "" }, changeOrigin: true, secure: true }],
+      proxy: [
+        {
+          context: ["/api"],
+          target: sandboxUrl,
+          pathRewrite: { "^/api": "" },
+          changeOrigin: true,
+          secure: true,
+        },
+      ],
       client: { overlay: false },
       hot: false,
       liveReload: false,

@@ -16,11 +16,13 @@ import { DECISION_MAKER_FIELDS, PERSON_FIELDS, PROFILE_FIELDS } from "./answer-f
 import { decisionMakerRequest, personRequest, profileRequest, verifyRequest } from "./requests";
 
 // The worksheet functions of the MAIL namespace (DESIGN 2). Each turns its cell arguments
-// into a request and the answer into a cell value; the JSDoc is their metadata.
+// into a request and the answer into a cell value; the JSDoc is their metadata, and their help
+// pages (src/help/) are built from it. Help URLs name the dev origin; production builds rewrite it.
 
 /**
  * Finds the professional email address of a person.
  * @customfunction FINDEMAIL
+ * @helpurl https://localhost:3000/help/findemail.html
  * @param name First name, or the full name when last_name is empty.
  * @param last_name Last name; leave it empty when name is the full name.
  * @param company Company domain, website address or company name.
@@ -50,6 +52,7 @@ export function findEmail(
 /**
  * Verifies an email address.
  * @customfunction VERIFYEMAIL
+ * @helpurl https://localhost:3000/help/verifyemail.html
  * @param email The email address to verify.
  * @param invocation Invocation of the function.
  * @returns valid, risky (inconclusive) or invalid.
@@ -71,6 +74,7 @@ export function verifyEmail(
 /**
  * Finds the email of a decision maker at a company.
  * @customfunction DECISIONMAKER
+ * @helpurl https://localhost:3000/help/decisionmaker.html
  * @param company Company domain, website address or company name.
  * @param categories Category, comma list or range of categories, most important first: ceo, engineering, finance, hr, it, logistics, marketing, operations, buyer, sales.
  * @param [fields] Fields to show, as a comma list (for example "email,person_full_name,person_job_title"); default email.
@@ -98,6 +102,7 @@ export function decisionMaker(
 /**
  * Lists up to 20 email addresses of a company, down a column.
  * @customfunction COMPANYEMAILS
+ * @helpurl https://localhost:3000/help/companyemails.html
  * @param company Company domain, website address or company name.
  * @param [email_type] any (default), generic or personal.
  * @param invocation Invocation of the function.
@@ -123,6 +128,7 @@ export function companyEmails(
 /**
  * Finds the email address of the person behind a profile URL.
  * @customfunction LINKEDINEMAIL
+ * @helpurl https://localhost:3000/help/linkedinemail.html
  * @param linkedin_url Profile URL, such as https://www.linkedin.com/in/name.
  * @param [fields] Fields to show, as a comma list (for example "email,person_full_name,person_company_name"); default email.
  * @param invocation Invocation of the function.
@@ -146,6 +152,7 @@ export function linkedinEmail(
 /**
  * Lists employees of a company: name, title, company and profile URL, one per row.
  * @customfunction EMPLOYEES
+ * @helpurl https://localhost:3000/help/employees.html
  * @param company Company domain, website address or company name.
  * @param preferred_title Title to look for first (for example "Sales Director").
  * @param [country_code] Two-letter country code that targets the search (for example US).
@@ -183,6 +190,7 @@ export function employees(
 /**
  * Credits left on the account, kept current as the add-in spends.
  * @customfunction CREDITS
+ * @helpurl https://localhost:3000/help/credits.html
  * @param invocation Invocation of the streaming function.
  * @streaming
  */

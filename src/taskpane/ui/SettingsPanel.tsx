@@ -9,6 +9,7 @@ import {
 } from "@fluentui/react-components";
 import type { Services } from "../../runtime/services";
 import { ActionMessage } from "./ActionMessage";
+import { HelpLinks } from "./HelpLinks";
 import { usePanelStyles } from "./panel-styles";
 import { TextField } from "./TextField";
 import { useAsyncAction } from "./use-async-action";
@@ -52,7 +53,10 @@ interface ConnectionReport {
   creditsLeft: number;
 }
 
-/** API key (masked; per user, never in the workbook), base URL, webhook URL, test connection. */
+/**
+ * API key (masked; per user, never in the workbook), base URL, webhook URL, test connection;
+ * links to help, support and privacy.
+ */
 export function SettingsPanel({ services }: { services: Services }): JSX.Element {
   const panel = usePanelStyles();
   const styles = useStyles();
@@ -135,6 +139,7 @@ export function SettingsPanel({ services }: { services: Services }): JSX.Element
           </MessageBarBody>
         </MessageBar>
       )}
+      <HelpLinks />
     </form>
   );
 }

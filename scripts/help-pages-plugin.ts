@@ -1,0 +1,71 @@
+import type { Compilation, Compiler } from "webpack";
+import { parseFunctionsMetadata } from "../src/help/function-metadata";
+import { buildHelpSite } from "../src/help/help-site";
+
+// Writes the help pages of the worksheet functions, the support page and the privacy page
+// (src/help/) from the functions.json that custom-functions-metadata-plugin generated from the
+// JSDoc, and fails the build when the help and the functions disagree (src/help/check-help.ts).
+// The JSDoc's @helpurl names the dev origin; a production build points it at its own origin,
+// as the manifest's URLs are.
+
+const PLUGIN = "HelpPagesPlugin";
+
+// Values come from the compiler's own webpack: this file is loaded through tsx, and a second
+// copy of webpack's modules would register its error serializers twice (a crash, not an error).
+type Webpack = Pick<Compiler["webpack"], "WebpackError" | "sources">;
+
+export interface HelpPagesPluginOptions {
+  /** The metadata asset, as CustomFunctionsMetadataPlugin's `output`. */
+  metadataFile: string;
+  /** The origin the JSDoc's help URLs name (the dev server's). */
+  devOrigin: string;
+  /** This build's origin, with its trailing slash. */
+  origin: string;
+}
+
+/** What writing the pages needs of a compilation (a test passes a stand-in). */
+export type HelpCompilation = Pick<
+  Compilation,
+  "getAsset" | "updateAsset" | "emitAsset" | "errors"
+>;
+
+/** Points functions.json's help URLs at this build's origin, then writes the pages or the errors. */
+export function writeHelpPages(
+  compilation: HelpCompilation,
+  { WebpackError, sources }: Webpack,
+  options: HelpPagesPluginOptions
+): void {
+  const { metadataFile, devOrigin, origin } = options;
+  const fail = (message: string): void => {
+    compilation.errors.push(new WebpackError(`${PLUGIN}: ${message}`));
+  };
+  const asset = compilation.getAsset(metadataFile);
+  if (!asset) return fail(`${metadataFile} was not generated, so no help page was written.`);
+  const json = asset.source.source().toString().split(devOrigin).join(origin);
+  compilation.updateAsset(metadataFile, new sources.RawSource(json));
+  let site: ReturnType<typeof buildHelpSite>;
+  try {
+    site = buildHelpSite(parseFunctionsMetadata(json), { origin });
+  } catch (error) {
+    return fail(`${metadataFile} cannot be read: ${(error as Error).message}`);
+  }
+  site.problems.forEach(fail);
+  // Served as written: the default minimizer would rewrite their style.
+  for (const [path, html] of site.pages)
+    compilation.emitAsset(path, new sources.RawSource(html), { minimized: true });
+}
+
+export class HelpPagesPlugin {
+  constructor(private readonly options: HelpPagesPluginOptions) {}
+
+  apply(compiler: Compiler): void {
+    const { webpack } = compiler;
+    compiler.hooks.thisCompilation.tap(PLUGIN, (compilation) => {
+      compilation.hooks.processAssets.tap(
+        // After the metadata plugin added functions.json (at the start of the compilation).
+        { name: PLUGIN, stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => writeHelpPages(compilation, webpack, this.options)
+      );
+    });
+  }
+}

@@ -1,0 +1,53 @@
+import { escapeHtml, inline, link, page, paragraphs } from "./html";
+import type { HelpStrings } from "./strings-en";
+
+// The support page (the manifest's SupportUrl) and the privacy page (DESIGN 4d), at the root
+// of the site; each links the other and the functions' help.
+
+interface Section {
+  heading: string;
+  body: readonly string[];
+}
+
+const section = ({ heading, body }: Section, level = 2): string =>
+  `<h${level}>${escapeHtml(heading)}</h${level}>\n${paragraphs(body)}`;
+
+const linkList = (links: ReadonlyArray<[string, string]>): string =>
+  `<ul>\n${links.map(([href, text]) => `<li>${link(href, text)}</li>`).join("\n")}\n</ul>`;
+
+export function supportPage(s: HelpStrings): string {
+  const t = s.support;
+  const { busy, notRegistered, staleMetadata, paneNotOpening, certificates } = t.troubles;
+  const clearCache = [staleMetadata.windows, staleMetadata.mac, staleMetadata.web];
+  const body = [
+    section({ heading: t.whatHeading, body: t.what }),
+    section({ heading: t.keyHeading, body: t.key }),
+    `<h2>${escapeHtml(t.troublesHeading)}</h2>`,
+    section(busy, 3),
+    section(notRegistered, 3),
+    section(staleMetadata, 3),
+    `<ul>\n${clearCache.map((text) => `<li>${inline(text)}</li>`).join("\n")}\n</ul>`,
+    section(paneNotOpening, 3),
+    section(certificates, 3),
+    `<h2>${escapeHtml(t.moreHeading)}</h2>`,
+    linkList([
+      ["help/index.html", t.helpLink],
+      ["privacy.html", t.privacyLink],
+    ]),
+  ];
+  return page({ strings: s, title: t.title, root: "", body: body.join("\n") });
+}
+
+export function privacyPage(s: HelpStrings): string {
+  const t = s.privacy;
+  const body = [
+    `<p>${inline(t.intro)}</p>`,
+    ...Object.values(t.sections).map((part) => section(part)),
+    `<h2>${escapeHtml(t.moreHeading)}</h2>`,
+    linkList([
+      ["support.html", t.supportLink],
+      ["help/index.html", t.helpLink],
+    ]),
+  ];
+  return page({ strings: s, title: t.title, root: "", body: body.join("\n") });
+}

@@ -1,0 +1,319 @@
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { generateCustomFunctionsMetadata } from "custom-functions-metadata";
+import webpack, { sources, type Asset, type WebpackError } from "webpack";
+import { refusal } from "../../src/client/spending";
+import { FIELD_LISTS, FUNCTION_DOCS, type FunctionDoc } from "../../src/help/function-docs";
+import {
+  parseFunctionsMetadata,
+  syntaxOf,
+  type FunctionsMetadata,
+} from "../../src/help/function-metadata";
+import { buildHelpSite } from "../../src/help/help-site";
+import { EN } from "../../src/help/strings-en";
+import { writeHelpPages, type HelpCompilation } from "../../scripts/help-pages-plugin";
+
+// Help for every function, support and privacy pages (DESIGN 4d): the build writes them from
+// functions.json (the JSDoc) and fails when the help and the functions disagree.
+
+const ROOT = join(__dirname, "..", "..");
+const DIST = join(ROOT, "dist");
+const DEV_ORIGIN = "https://localhost:3000/";
+/** webpack.config.js's urlProd. */
+const PROD_ORIGIN = process.env.ADDIN_PUBLIC_URL || "https://mail-finder.example.com/";
+const EXAMPLE_ORIGIN = "https://help.example.org/";
+
+/** What a reader sees of a page: its text without tags, entities decoded, spaces collapsed. */
+function textOf(html: string): string {
+  const entities: Record<string, string> = {
+    "&amp;": "&",
+    "&lt;": "<",
+    "&gt;": ">",
+    "&quot;": '"',
+    "&#39;": "'",
+  };
+  return html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&(amp|lt|gt|quot|#39);/g, (e) => entities[e]!)
+    .replace(/\s+/g, " ");
+}
+const collapse = (text: string): string => text.replace(/\s+/g, " ");
+const hrefsOf = (html: string): string[] => [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]!);
+
+/** The metadata custom-functions-metadata generates from the JSDoc, without a build. */
+let sourceMetadata: FunctionsMetadata;
+beforeAll(async () => {
+  const generated = await generateCustomFunctionsMetadata(
+    [resolve(ROOT, "src/functions/functions.ts")],
+    true
+  );
+  expect(generated.errors).toEqual([]);
+  sourceMetadata = parseFunctionsMetadata(generated.metadataJson);
+});
+
+/** A copy of the metadata to doctor. */
+const metadataCopy = (): FunctionsMetadata => JSON.parse(JSON.stringify(sourceMetadata));
+const problemsOf = (
+  metadata: FunctionsMetadata,
+  docs: Readonly<Record<string, FunctionDoc>> = FUNCTION_DOCS
+): string[] => buildHelpSite(metadata, { origin: DEV_ORIGIN, docs }).problems;
+
+describe("the help's checks (what fails the build)", () => {
+  test("the sources as they are pass, and give every page", () => {
+    const site = buildHelpSite(sourceMetadata, { origin: DEV_ORIGIN });
+    expect(site.problems).toEqual([]);
+    expect([...site.pages.keys()].sort()).toEqual(
+      [
+        ...sourceMetadata.functions.map((fn) => `help/${fn.id.toLowerCase()}.html`),
+        "help/index.html",
+        "support.html",
+        "privacy.html",
+      ].sort()
+    );
+  });
+
+  test("every function has a help URL in its JSDoc, at its page on the dev origin", () => {
+    for (const fn of sourceMetadata.functions)
+      expect(fn.helpUrl).toBe(`${DEV_ORIGIN}help/${fn.id.toLowerCase()}.html`);
+  });
+
+  test("a function without a docs entry", () => {
+    const docs = Object.fromEntries(
+      Object.entries(FUNCTION_DOCS).filter(([id]) => id !== "FINDEMAIL")
+    );
+    const site = buildHelpSite(sourceMetadata, { origin: DEV_ORIGIN, docs });
+    expect(site.problems).toEqual([expect.stringMatching(/^FINDEMAIL has no entry/)]);
+    expect(site.pages.size).toBe(0);
+  });
+
+  test("a docs entry for no function", () => {
+    const metadata = metadataCopy();
+    metadata.functions = metadata.functions.filter((fn) => fn.id !== "CREDITS");
+    expect(problemsOf(metadata)).toEqual([expect.stringContaining("entry for CREDITS")]);
+  });
+
+  test("an example naming an argument the function does not have", () => {
+    const metadata = metadataCopy();
+    const find = metadata.functions.find((fn) => fn.id === "FINDEMAIL")!;
+    // The JSDoc's argument renamed: the docs' examples still say linkedin_url.
+    find.parameters = find.parameters.map((p) =>
+      p.name === "linkedin_url" ? { ...p, name: "profile_url" } : p
+    );
+    expect(problemsOf(metadata)).toEqual([
+      expect.stringContaining('FINDEMAIL: example 4 names the argument "linkedin_url"'),
+    ]);
+  });
+
+  test("a note naming an unknown argument, a required argument left out, an unknown field", () => {
+    const docs = {
+      ...FUNCTION_DOCS,
+      VERIFYEMAIL: {
+        ...FUNCTION_DOCS.VERIFYEMAIL!,
+        argumentNotes: { address: "company" },
+        examples: [{ arguments: {}, result: "verifyCell" }],
+      },
+      LINKEDINEMAIL: {
+        ...FUNCTION_DOCS.LINKEDINEMAIL!,
+        examples: [
+          { arguments: { linkedin_url: "A2", fields: '"email,phone"' }, result: "profileCell" },
+        ],
+      },
+    } satisfies Record<string, FunctionDoc>;
+    expect(problemsOf(sourceMetadata, docs)).toEqual([
+      'VERIFYEMAIL: a note names the argument "address", which VERIFYEMAIL does not have.',
+      'VERIFYEMAIL: example 1 leaves out the required argument "email".',
+      'LINKEDINEMAIL: example 1 asks for the unknown field "phone".',
+    ]);
+  });
+
+  test("a help URL missing, on another origin, or not at the page the build writes", () => {
+    const metadata = metadataCopy();
+    const byId = new Map(metadata.functions.map((fn) => [fn.id, fn]));
+    delete byId.get("CREDITS")!.helpUrl;
+    byId.get("FINDEMAIL")!.helpUrl = "https://elsewhere.example.net/help/findemail.html";
+    byId.get("VERIFYEMAIL")!.helpUrl = `${DEV_ORIGIN}help/findemail.html`;
+    expect(problemsOf(metadata)).toEqual([
+      expect.stringMatching(/^FINDEMAIL: its helpUrl .* is not on the add-in's origin/),
+      expect.stringMatching(/^VERIFYEMAIL: its helpUrl .* is not the page the build writes/),
+      expect.stringMatching(/^CREDITS has no helpUrl: add "@helpurl https:\/\/localhost:3000\//),
+    ]);
+  });
+
+  test("an origin that is not https or lacks its final slash", () => {
+    for (const origin of ["https://mail-finder.example.com", "http://mail-finder.example.com/"]) {
+      const metadata = JSON.parse(
+        JSON.stringify(sourceMetadata).split(DEV_ORIGIN).join(origin)
+      ) as FunctionsMetadata;
+      expect(buildHelpSite(metadata, { origin }).problems).toEqual([
+        `The add-in's origin ${origin} must be an https URL that ends with "/".`,
+      ]);
+    }
+  });
+
+  test("the plugin makes each problem a compilation error, and points the URLs at the build's origin", () => {
+    const compilation = (json: string) => {
+      const assets = new Map<string, string>([["functions.json", json]]);
+      const fake = {
+        errors: [] as WebpackError[],
+        getAsset: (name: string) =>
+          assets.has(name)
+            ? ({ name, source: new sources.RawSource(assets.get(name)!), info: {} } as Asset)
+            : undefined,
+        updateAsset: (name: string, source: sources.Source) =>
+          assets.set(name, source.source().toString()),
+        emitAsset: (name: string, source: sources.Source) =>
+          assets.set(name, source.source().toString()),
+      };
+      return { fake: fake as unknown as HelpCompilation & { errors: WebpackError[] }, assets };
+    };
+    const options = {
+      metadataFile: "functions.json",
+      devOrigin: DEV_ORIGIN,
+      origin: EXAMPLE_ORIGIN,
+    };
+
+    const good = compilation(JSON.stringify(sourceMetadata));
+    writeHelpPages(good.fake, webpack, options);
+    expect(good.fake.errors).toEqual([]);
+    const written = JSON.parse(good.assets.get("functions.json")!) as FunctionsMetadata;
+    expect(written.functions[0]!.helpUrl).toBe(`${EXAMPLE_ORIGIN}help/findemail.html`);
+    expect(good.assets.has("help/findemail.html")).toBe(true);
+
+    const doctored = metadataCopy();
+    doctored.functions[0]!.helpUrl = "https://elsewhere.example.net/help/findemail.html";
+    const bad = compilation(JSON.stringify(doctored));
+    writeHelpPages(bad.fake, webpack, options);
+    expect(bad.fake.errors.map((e) => e.message)).toEqual([
+      expect.stringContaining("is not on the add-in's origin https://help.example.org/"),
+    ]);
+    expect(bad.assets.has("help/findemail.html")).toBe(false);
+  });
+
+  test("every text that enters a page is escaped", () => {
+    const metadata = metadataCopy();
+    metadata.functions[0]!.description = 'Finds <script>alert("x")</script> & more.';
+    metadata.functions[0]!.parameters[0]!.description = "<img src=x onerror=alert(1)>";
+    const html = buildHelpSite(metadata, { origin: DEV_ORIGIN }).pages.get("help/findemail.html")!;
+    expect(html).not.toMatch(/<script|<img/);
+    expect(html).toContain("Finds &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; more.");
+  });
+});
+
+describe("the cell messages the help quotes are the ones cells show", () => {
+  test("spending refusals (src/client/spending.ts)", () => {
+    expect(refusal("spending_off").message).toBe(EN.messages.spendingOff);
+    expect(refusal("declined").message).toBe(EN.messages.declined);
+    expect(refusal("stopped").message).toBe(EN.messages.stopped);
+    expect(refusal("preview").message).toBe(EN.messages.preview);
+  });
+
+  test("answers and failures (src/functions/)", () => {
+    const source = ["cell-results.ts", "functions.ts"]
+      .map((file) => readFileSync(join(ROOT, "src/functions", file), "utf8"))
+      .join("\n");
+    const { noEmail, noEmployees, blacklisted, unauthorized, outOfCredits } = EN.messages;
+    for (const message of [noEmail, noEmployees, blacklisted, unauthorized, outOfCredits])
+      expect(collapse(source)).toContain(message);
+  });
+});
+
+describe("the built pages (npm run build)", () => {
+  const built = existsSync(join(DIST, "functions.json"));
+  const it = built ? test : test.skip;
+  if (!built) {
+    test("dist/ exists", () => {
+      throw new Error("Run `npm run build` first (npm test does).");
+    });
+  }
+  const read = (path: string): string => readFileSync(join(DIST, path), "utf8");
+  /** The build's origin: the dev build keeps the JSDoc's, the production one is ADDIN_PUBLIC_URL. */
+  const origin = (): string =>
+    existsSync(join(DIST, "manifest.dev.xml")) ? DEV_ORIGIN : PROD_ORIGIN;
+  const metadata = (): FunctionsMetadata => parseFunctionsMetadata(read("functions.json"));
+
+  it("every function's helpUrl is its page on the build's origin, and the page is in dist", () => {
+    const functions = metadata().functions;
+    expect(functions).toHaveLength(7);
+    for (const fn of functions) {
+      const page = `help/${fn.id.toLowerCase()}.html`;
+      expect(fn.helpUrl).toBe(`${origin()}${page}`);
+      expect(existsSync(join(DIST, page))).toBe(true);
+    }
+    if (origin() !== DEV_ORIGIN) expect(read("functions.json")).not.toContain("localhost");
+  });
+
+  it("each page holds the syntax, every argument with its description, the fields, outcomes, cost and examples", () => {
+    for (const fn of metadata().functions) {
+      const html = read(`help/${fn.id.toLowerCase()}.html`);
+      const text = textOf(html);
+      expect(text).toContain(syntaxOf(fn));
+      expect(text).toContain(fn.description);
+      for (const p of fn.parameters) {
+        expect(text).toContain(p.name);
+        expect(text).toContain(collapse(p.description ?? "?"));
+      }
+      const doc = FUNCTION_DOCS[fn.id]!;
+      for (const field of doc.fields ? FIELD_LISTS[doc.fields.list] : [])
+        expect(text).toContain(field);
+      for (const heading of ["Syntax", "What the cell shows", "What it costs", "Examples"])
+        expect(text).toContain(heading);
+      expect(text).toContain(`=MAIL.${fn.name}(`);
+      expect(hrefsOf(html)).toEqual(
+        expect.arrayContaining(["index.html", "../support.html", "../privacy.html"])
+      );
+    }
+    const find = textOf(read("help/findemail.html"));
+    expect(find).toContain("(optional)");
+    expect(find).toContain('#VALUE! naming the argument, for example "name is required."');
+    expect(find).toContain('#VALUE! "API key missing or rejected: set it in the task pane."');
+    expect(find).toContain('#N/A "Out of credits."');
+    expect(find).toContain('=MAIL.FINDEMAIL(A2, B2, C2, , "email,email_status,person_job_title")');
+    expect(textOf(read("help/decisionmaker.html"))).toContain("2 credits");
+    expect(textOf(read("help/verifyemail.html"))).toContain("0.2 credits");
+    expect(textOf(read("help/credits.html"))).toContain("Free");
+  });
+
+  it("the index links every function's page", () => {
+    const hrefs = hrefsOf(read("help/index.html"));
+    for (const fn of metadata().functions) expect(hrefs).toContain(`${fn.id.toLowerCase()}.html`);
+  });
+
+  it("the support and privacy pages exist and link each other and the help", () => {
+    const support = read("support.html");
+    const privacy = read("privacy.html");
+    expect(hrefsOf(support)).toEqual(expect.arrayContaining(["privacy.html", "help/index.html"]));
+    expect(hrefsOf(privacy)).toEqual(expect.arrayContaining(["support.html", "help/index.html"]));
+    const supportText = textOf(support);
+    for (const trouble of ["#BUSY!", "#NAME?", "Wef", "Mac", "Excel on the web", "certificate"])
+      expect(supportText).toContain(trouble);
+    const privacyText = textOf(privacy);
+    for (const fact of ["/api", "Authorization", "IndexedDB", "document settings", "no analytics"])
+      expect(privacyText).toContain(fact);
+  });
+
+  it("every page is static and self-contained, in English, light and dark, and fits 320 px", () => {
+    const pages = [
+      "support.html",
+      "privacy.html",
+      ...readdirSync(join(DIST, "help")).map((f) => `help/${f}`),
+    ];
+    expect(pages).toHaveLength(10);
+    for (const path of pages) {
+      const html = read(path);
+      expect(html).toContain('<html lang="en">');
+      expect(html).toContain('name="viewport" content="width=device-width, initial-scale=1"');
+      expect(html).toContain("prefers-color-scheme: dark");
+      expect(html).not.toMatch(/<script|<link|<img|<iframe|\ssrc=|@import|url\(/i);
+      for (const href of hrefsOf(html)) expect(href).not.toMatch(/^[a-z]+:|^\/\//i);
+    }
+  });
+
+  it("Settings links the pages, opened in a new window", () => {
+    const ui = readdirSync(DIST).filter((f) => /^taskpane-ui\..*\.js$/.test(f));
+    const bundle = ui.map((f) => read(f)).join("\n");
+    for (const testId of ["settings-help-link", "settings-support-link", "settings-privacy-link"])
+      expect(bundle).toContain(testId);
+    for (const href of ["help/index.html", "support.html", "privacy.html", "noopener noreferrer"])
+      expect(bundle).toContain(href);
+  });
+});
