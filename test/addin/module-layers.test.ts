@@ -22,8 +22,8 @@ const LAYERS = [
   "client",
   "api",
 ];
-// Node only: the services and the build's manifest writers.
-const NODE_ONLY = new Set(["sandbox", "server", "manifest"]);
+// Node only: the services, and the build's manifest and help page writers.
+const NODE_ONLY = new Set(["sandbox", "server", "manifest", "help"]);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
