@@ -10,6 +10,7 @@ const BENCHMARKS = [
   "sheet-writer.ts",
   "kept-answers.ts",
   "enrich-bulk.ts",
+  "pane-load.ts",
 ];
 
 let failed = false;

@@ -1,0 +1,442 @@
+import { createHash, createPublicKey } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createSecureServer, type Http2SecureServer } from "node:http2";
+import type { AddressInfo } from "node:net";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import type { Browser, BrowserContext } from "playwright-core";
+import { buildServer } from "../src/server/app";
+import { HOST_SHIM_PATH } from "../test/browser/chromium";
+import { selfSignedCertificate } from "../test/helpers/self-signed";
+import { flag, launchChromium } from "./browser-setup";
+import { DIST, ensureProductionBuild } from "./production-build";
+import { printTable, startSandboxProcess } from "./sandbox-process";
+
+// Load time of the task pane (issue 23, item 7): the production build served by the production
+// host (HTTPS, HTTP/2, brotli/gzip, hashed chunks immutable) in Chromium, from navigation start
+// (performance.timeOrigin) to the first tab shown: the selected Tab of the TabList and its
+// panel's content in the DOM, seen by a MutationObserver installed before the page's scripts
+// (so Playwright's polling adds nothing). Cold: a new browser context (empty HTTP cache, new
+// connection) per sample; warm: one context, the pane opened again with the cache filled.
+// office.js is the host shim served from a local server at the CDN's address (Chromium maps
+// the name to it): instant, so the figures are the add-in's own; the real office.js from the
+// CDN adds its own time. Flags: --samples 15, --dist <dir> (another build, to compare).
+
+const SAMPLES = Math.max(1, Number(flag("samples", "15")));
+/** Another build to measure (the default, dist/, is built if it is missing). */
+const dist = resolve(flag("dist", DIST));
+const WARMUPS = 2;
+/** Microsoft's guidance for an add-in's task pane to be usable. */
+const TARGET_MS = 500;
+const OFFICE_JS_HOST = "appsforoffice.microsoft.com";
+const VIEWPORT = { width: 380, height: 720 };
+
+/** What the page records about itself (see RECORD_LOAD). */
+interface PageMarks {
+  /** performance.now() when each script element with a src finished evaluating (its load event). */
+  scripts: Record<string, number>;
+  onReady: number | null;
+  /** The selected tab's id and when it and its panel's content were first in the DOM. */
+  tabId: string | null;
+  tab: number | null;
+  /** The next animation frame after it (the first frame that can paint it). */
+  frame: number | null;
+  error: string | null;
+}
+
+interface ResourceEntry {
+  url: string;
+  startTime: number;
+  responseEnd: number;
+  transferSize: number;
+  encodedBodySize: number;
+  decodedBodySize: number;
+  protocol: string;
+}
+
+interface Sample {
+  marks: PageMarks;
+  navigation: {
+    responseEnd: number;
+    domContentLoaded: number;
+    transferSize: number;
+    encodedBodySize: number;
+    protocol: string;
+  };
+  resources: ResourceEntry[];
+}
+
+/**
+ * Installed before any script of the page (plain JavaScript: tsx's helpers do not exist in the
+ * page): script load events (a classic script's load event fires right after it has run),
+ * Office.onReady's callbacks (office.js's window.Office is wrapped as it is assigned), and the
+ * first selected tab with its panel's content, whose test ids start with the tab's
+ * ("tab-bulk", "bulk-from-selection").
+ */
+const RECORD_LOAD = `(() => {
+  const marks = { scripts: {}, onReady: null, tabId: null, tab: null, frame: null, error: null };
+  window.__paneLoad = marks;
+  document.addEventListener("load", (event) => {
+    const target = event.target;
+    if (target instanceof HTMLScriptElement && target.src) marks.scripts[target.src] = performance.now();
+  }, true);
+  let office;
+  Object.defineProperty(window, "Office", {
+    configurable: true,
+    get: () => office,
+    set: (value) => {
+      office = value;
+      if (!value) return;
+      const onReady = value.onReady.bind(value);
+      value.onReady = (callback) => onReady((info) => {
+        if (marks.onReady === null) marks.onReady = performance.now();
+        if (typeof callback === "function") callback(info);
+      });
+    },
+  });
+  const observer = new MutationObserver(() => {
+    const text = document.getElementById("root")?.textContent ?? "";
+    if (text.startsWith("Mail Finder could not start")) {
+      marks.error = text;
+      observer.disconnect();
+      return;
+    }
+    const tab = document.querySelector('[role="tab"][aria-selected="true"][data-testid^="tab-"]');
+    if (!tab) return;
+    const id = tab.getAttribute("data-testid").slice(4);
+    if (!document.querySelector('[data-testid^="' + id + '-"]')) return;
+    marks.tab = performance.now();
+    marks.tabId = id;
+    observer.disconnect();
+    requestAnimationFrame(() => { marks.frame = performance.now(); });
+  });
+  observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ["aria-selected"] });
+})();`;
+
+/** Opens the pane in a new page of `context`; resolves with what the page recorded. */
+async function openPane(context: BrowserContext, url: string): Promise<Sample> {
+  const page = await context.newPage();
+  try {
+    await page.goto(`${url}/taskpane.html`, { waitUntil: "commit" });
+    await page.waitForFunction(
+      () => {
+        const marks = (window as unknown as { __paneLoad?: PageMarks }).__paneLoad;
+        return marks && (marks.frame !== null || marks.error !== null);
+      },
+      undefined,
+      { polling: 100, timeout: 15_000 }
+    );
+    const sample = await page.evaluate(() => {
+      const navigation = performance.getEntriesByType(
+        "navigation"
+      )[0] as PerformanceNavigationTiming;
+      return {
+        marks: (window as unknown as { __paneLoad: PageMarks }).__paneLoad,
+        navigation: {
+          responseEnd: navigation.responseEnd,
+          domContentLoaded: navigation.domContentLoadedEventEnd,
+          transferSize: navigation.transferSize,
+          encodedBodySize: navigation.encodedBodySize,
+          protocol: navigation.nextHopProtocol,
+        },
+        resources: (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).map(
+          (e) => ({
+            url: e.name,
+            startTime: e.startTime,
+            responseEnd: e.responseEnd,
+            transferSize: e.transferSize,
+            encodedBodySize: e.encodedBodySize,
+            decodedBodySize: e.decodedBodySize,
+            protocol: e.nextHopProtocol,
+          })
+        ),
+      };
+    });
+    if (sample.marks.error) throw new Error(sample.marks.error);
+    return sample;
+  } finally {
+    await page.close();
+  }
+}
+
+async function newContext(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: VIEWPORT,
+    deviceScaleFactor: 1,
+    locale: "en-US",
+    timezoneId: "UTC",
+  });
+  await context.addInitScript({ content: RECORD_LOAD });
+  return context;
+}
+
+/**
+ * The certificate's key as Chromium's --ignore-certificate-errors-spki-list takes it: a
+ * certificate accepted that way is valid to Chromium, so its answers are cached (with
+ * --ignore-certificate-errors they would not be, and every warm load would fetch everything).
+ */
+function spkiHash(certFile: string): string {
+  const der = createPublicKey(readFileSync(certFile)).export({ type: "spki", format: "der" });
+  return createHash("sha256").update(der).digest("base64");
+}
+
+/** The host shim at office.js's address: answered at once, cacheable as the CDN's file is. */
+async function serveOfficeJs(tls: { cert: string; key: string }): Promise<Http2SecureServer> {
+  const shim = readFileSync(HOST_SHIM_PATH);
+  const server = createSecureServer({
+    cert: readFileSync(tls.cert),
+    key: readFileSync(tls.key),
+    allowHTTP1: true,
+  });
+  server.on("request", (_request, response) => {
+    response.writeHead(200, {
+      "content-type": "application/javascript; charset=utf-8",
+      "cache-control": "public, max-age=86400",
+      "access-control-allow-origin": "*",
+      "timing-allow-origin": "*",
+    });
+    response.end(shim);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return server;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Figures
+// ---------------------------------------------------------------------------------------------
+
+const quantile = (values: number[], q: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+};
+const median = (values: number[]): number => quantile(values, 0.5);
+const ms = (value: number): string => String(Math.round(value));
+const kb = (bytes: number): string => (bytes / 1024).toFixed(1);
+
+/** The file of dist/ a URL of the host names ("/functions.js" -> "functions.js"), or null. */
+function distFile(url: string, origin: string): string | null {
+  if (!url.startsWith(origin)) return null;
+  const path = new URL(url).pathname.replace(/^\//, "");
+  return path === "" ? "taskpane.html" : path;
+}
+
+/** A chunk of the task pane UI (webpack's lazily loaded files: "<name>.<hash8>.js"). */
+const isChunk = (file: string): boolean => /\.[0-9a-f]{8}\.js$/.test(file);
+
+interface Milestones {
+  html: number;
+  officeJs: number;
+  functionsArrived: number;
+  functionsEvaluated: number;
+  taskpaneEvaluated: number;
+  domContentLoaded: number;
+  onReady: number;
+  chunksRequested: number;
+  chunksArrived: number;
+  chunksEvaluated: number;
+  tab: number;
+  frame: number;
+}
+
+function milestones(sample: Sample, origin: string): Milestones {
+  const { marks, resources } = sample;
+  const script = (file: string): number => {
+    const found = Object.entries(marks.scripts).find(([src]) => distFile(src, origin) === file);
+    return found ? found[1] : NaN;
+  };
+  const resource = (file: string): ResourceEntry | undefined =>
+    resources.find((r) => distFile(r.url, origin) === file);
+  const chunks = resources.filter((r) => isChunk(distFile(r.url, origin) ?? ""));
+  const chunkScripts = Object.entries(marks.scripts)
+    .filter(([src]) => isChunk(distFile(src, origin) ?? ""))
+    .map(([, at]) => at);
+  const officeJs = Object.entries(marks.scripts).find(([src]) => src.includes(OFFICE_JS_HOST));
+  return {
+    html: sample.navigation.responseEnd,
+    officeJs: officeJs ? officeJs[1] : NaN,
+    functionsArrived: resource("functions.js")?.responseEnd ?? NaN,
+    functionsEvaluated: script("functions.js"),
+    taskpaneEvaluated: script("taskpane.js"),
+    domContentLoaded: sample.navigation.domContentLoaded,
+    onReady: marks.onReady ?? NaN,
+    chunksRequested: Math.min(...chunks.map((c) => c.startTime)),
+    chunksArrived: Math.max(...chunks.map((c) => c.responseEnd)),
+    chunksEvaluated: Math.max(...chunkScripts),
+    tab: marks.tab!,
+    frame: marks.frame!,
+  };
+}
+
+const MILESTONES: Array<[keyof Milestones, string]> = [
+  ["html", "taskpane.html received"],
+  ["officeJs", "office.js (stand-in) evaluated"],
+  ["functionsArrived", "functions.js received"],
+  ["functionsEvaluated", "functions.js evaluated"],
+  ["taskpaneEvaluated", "taskpane.js evaluated"],
+  ["domContentLoaded", "DOMContentLoaded done"],
+  ["onReady", "Office.onReady fired"],
+  ["chunksRequested", "UI chunks requested"],
+  ["chunksArrived", "UI chunks received"],
+  ["chunksEvaluated", "UI chunks evaluated"],
+  ["tab", "first tab in the DOM (React commit)"],
+  ["frame", "next animation frame"],
+];
+
+function sizeRows(cold: Sample, origin: string): Array<Record<string, string | number>> {
+  const rows: Array<Record<string, string | number>> = [];
+  const totals = { raw: 0, gzip: 0, br4: 0, br11: 0, transfer: 0, encoded: 0 };
+  const entries = [
+    { ...cold.navigation, url: `${origin}/taskpane.html`, startTime: 0 },
+    ...cold.resources,
+  ];
+  for (const entry of entries) {
+    const file = distFile(entry.url, origin);
+    // Only the add-in's own files (not the favicon the browser asks for), before the tab.
+    if (!file || !existsSync(join(dist, file)) || entry.startTime > cold.marks.tab!) continue;
+    const bytes = readFileSync(join(dist, file));
+    const sizes = {
+      raw: bytes.length,
+      gzip: gzipSync(bytes, { level: 9 }).length,
+      // As the host compresses on the fly (@fastify/compress: brotli quality 4), and at 11.
+      br4: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }).length,
+      br11: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+      transfer: entry.transferSize,
+      encoded: entry.encodedBodySize,
+    };
+    for (const key of Object.keys(totals) as Array<keyof typeof totals>) totals[key] += sizes[key];
+    rows.push({
+      file,
+      "raw KB": kb(sizes.raw),
+      "gzip -9 KB": kb(sizes.gzip),
+      "br q4 KB (as served)": kb(sizes.br4),
+      "br q11 KB": kb(sizes.br11),
+      "received KB (encodedBodySize)": kb(sizes.encoded),
+      "transferred KB (transferSize)": kb(sizes.transfer),
+    });
+  }
+  rows.push({
+    file: "total",
+    "raw KB": kb(totals.raw),
+    "gzip -9 KB": kb(totals.gzip),
+    "br q4 KB (as served)": kb(totals.br4),
+    "br q11 KB": kb(totals.br11),
+    "received KB (encodedBodySize)": kb(totals.encoded),
+    "transferred KB (transferSize)": kb(totals.transfer),
+  });
+  return rows;
+}
+
+async function main(): Promise<void> {
+  if (dist === DIST) ensureProductionBuild();
+  const directory = mkdtempSync(join(tmpdir(), "mf-bench-load-"));
+  const tls = selfSignedCertificate(directory);
+  const sandbox = await startSandboxProcess(["--db", ":memory:"]);
+  const host = await buildServer({ dist, upstream: sandbox.baseUrl, ...tls });
+  const url = (await host.listen({ port: 0, host: "127.0.0.1" })).replace("localhost", "127.0.0.1");
+  const officeJs = await serveOfficeJs(tls);
+  const officePort = (officeJs.address() as AddressInfo).port;
+  const browser = await launchChromium([
+    // Both servers' self-signed certificate, trusted (see spkiHash) so that answers are cached.
+    `--ignore-certificate-errors-spki-list=${spkiHash(tls.cert)}`,
+    `--host-resolver-rules=MAP ${OFFICE_JS_HOST} 127.0.0.1:${officePort}`,
+  ]);
+  const load = (): string =>
+    loadavg()
+      .map((n) => n.toFixed(1))
+      .join(" ");
+  const loadBefore = load();
+  try {
+    // One load first, not counted: the browser's network service and first renderer start.
+    const first = await newContext(browser);
+    await openPane(first, url).finally(() => first.close());
+    const cold: Sample[] = [];
+    for (let i = 0; i < SAMPLES; i++) {
+      const context = await newContext(browser);
+      try {
+        cold.push(await openPane(context, url));
+      } finally {
+        await context.close();
+      }
+      process.stdout.write(`  cold ${i + 1}/${SAMPLES}\r`);
+    }
+    const warm: Sample[] = [];
+    const context = await newContext(browser);
+    try {
+      for (let i = 0; i < WARMUPS + SAMPLES; i++) {
+        const sample = await openPane(context, url);
+        if (i >= WARMUPS) warm.push(sample);
+        process.stdout.write(`  warm ${i + 1}/${WARMUPS + SAMPLES}\r`);
+      }
+    } finally {
+      await context.close();
+    }
+
+    const coldMs = cold.map((s) => s.marks.tab!);
+    const warmMs = warm.map((s) => s.marks.tab!);
+    const coldMedian = median(coldMs);
+    const verdict = (value: number): string => (value <= TARGET_MS ? "pass" : "FAIL");
+    printTable(
+      `Task pane load: navigation start to the first tab (${cold[0]!.marks.tabId}) shown, Chromium, ` +
+        `production host over ${cold[0]!.resources.find((r) => r.url.startsWith(url))?.protocol}`,
+      [
+        {
+          run: "cold (new context, empty cache)",
+          samples: cold.length,
+          "median ms": ms(coldMedian),
+          "p90 ms": ms(quantile(coldMs, 0.9)),
+          "min ms": ms(Math.min(...coldMs)),
+          "max ms": ms(Math.max(...coldMs)),
+          [`vs ${TARGET_MS} ms (median)`]: verdict(coldMedian),
+        },
+        {
+          run: `warm (same context, cache filled, after ${WARMUPS} warm-ups)`,
+          samples: warm.length,
+          "median ms": ms(median(warmMs)),
+          "p90 ms": ms(quantile(warmMs, 0.9)),
+          "min ms": ms(Math.min(...warmMs)),
+          "max ms": ms(Math.max(...warmMs)),
+          [`vs ${TARGET_MS} ms (median)`]: verdict(median(warmMs)),
+        },
+      ]
+    );
+
+    const coldMarks = cold.map((s) => milestones(s, url));
+    const warmMarks = warm.map((s) => milestones(s, url));
+    printTable(
+      "Where the time goes (median ms since navigation start; each milestone's own median)",
+      MILESTONES.map(([key, label]) => ({
+        milestone: label,
+        cold: ms(median(coldMarks.map((m) => m[key]))),
+        warm: ms(median(warmMarks.map((m) => m[key]))),
+      }))
+    );
+
+    // The sizes of the cold sample nearest the median.
+    const typical = cold.reduce((best, s) =>
+      Math.abs(s.marks.tab! - coldMedian) < Math.abs(best.marks.tab! - coldMedian) ? s : best
+    );
+    printTable("Files of dist/ requested before the first tab (cold)", sizeRows(typical, url));
+    const lastWarm = warm[warm.length - 1]!;
+    const warmTransfer = [{ ...lastWarm.navigation, url }, ...lastWarm.resources]
+      .filter((r) => distFile(r.url, url) !== null)
+      .reduce((n, r) => n + r.transferSize, 0);
+    console.log(
+      `\nLoad average (1, 5, 15 min) before: ${loadBefore}, after: ${load()} (${cpus().length} CPUs).` +
+        `\nWarm: ${kb(warmTransfer)} KB transferred (revalidations of the unhashed files; hashed ` +
+        `chunks from the cache). office.js is a local stand-in answered at once: the real one ` +
+        `from Microsoft's CDN adds its own time.`
+    );
+  } finally {
+    await browser.close();
+    await host.close();
+    await new Promise<void>((resolve) => officeJs.close(() => resolve()));
+    await sandbox.stop();
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
