@@ -13,10 +13,18 @@ function startWorkbookJobs(): void {
     );
 }
 
+const loadUi = () => import(/* webpackChunkName: "taskpane-ui" */ "./ui/mount");
+
+// A page shown at once is the pane being opened: its UI is fetched while office.js starts
+// (Office.onReady waits for the host), not after (DESIGN 4d, load time).
+let ui: ReturnType<typeof loadUi> | null = document.visibilityState === "visible" ? loadUi() : null;
+// A failed fetch is said where the UI is shown (showOnce), not as an unhandled rejection.
+ui?.catch(() => undefined);
+
 async function showTaskPane(): Promise<void> {
   const root = document.getElementById("root");
   if (!root) return;
-  const { mountTaskPane } = await import(/* webpackChunkName: "taskpane-ui" */ "./ui/mount");
+  const { mountTaskPane } = await (ui ??= loadUi());
   mountTaskPane(root);
 }
 
