@@ -7,6 +7,7 @@ const { DefinePlugin } = require("webpack");
 const { devCertificates } = require("./scripts/dev-certs");
 const { ModuleChunksReportPlugin } = require("./scripts/module-chunks-plugin");
 const { ManifestsPlugin } = require("./scripts/manifests-plugin");
+const { PrecompressPlugin } = require("./scripts/precompress-plugin");
 // The help pages' plugin and its sources are TypeScript, shared with the tests.
 const { HelpPagesPlugin } = require("tsx/cjs/api").require(
   "./scripts/help-pages-plugin.ts",
@@ -102,6 +103,8 @@ module.exports = async (env, options) => {
       new CopyWebpackPlugin({ patterns: [{ from: "assets/*.png", to: "assets/[name][ext]" }] }),
       // Both manifests, shortcuts.json and the admin center's zip, from one description.
       new ManifestsPlugin({ origin: dev ? urlDev : urlProd, buildType, root: __dirname }),
+      // The production host serves these copies as they are.
+      ...(dev ? [] : [new PrecompressPlugin()]),
     ],
     devServer: {
       static: { directory: path.join(__dirname, "dist") },

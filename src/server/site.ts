@@ -35,8 +35,11 @@ export const OFFICE_FRAME_ANCESTORS = [
 /** Where office.js comes from (a store requirement: Microsoft's CDN, DESIGN 8). */
 const OFFICE_JS_ORIGIN = "https://appsforoffice.microsoft.com";
 
-/** Webpack's hashed chunk names ("taskpane-ui.1a2b3c4d.js"): their content never changes. */
-const HASHED_ASSET = /\.[0-9a-f]{8}\.(?:js|css)$/;
+/**
+ * Webpack's hashed chunk names ("taskpane-ui.1a2b3c4d.js", or the .br / .gz copy sent in its
+ * place): their content never changes.
+ */
+const HASHED_ASSET = /\.[0-9a-f]{8}\.(?:js|css)(?:\.br|\.gz)?$/;
 
 export const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
   await app.register(helmet, {
@@ -73,6 +76,9 @@ export const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
   await app.register(fastifyStatic, {
     root: options.dist,
     index: ["taskpane.html"],
+    // The build writes a .br and a .gz copy of each text file (scripts/precompress-plugin.js):
+    // sent as they are, not compressed again for every request.
+    preCompressed: true,
     cacheControl: false,
     etag: true,
     lastModified: true,

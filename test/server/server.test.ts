@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import http from "node:http";
 import https from "node:https";
 import type { TLSSocket } from "node:tls";
@@ -597,6 +597,8 @@ describe("production host (npm run serve): relay and site", () => {
         "public, max-age=31536000, immutable",
       ]);
       expect(res.headers["content-encoding"]).toBe("br");
+      // The build's brotli copy, sent as it is (not compressed again for each request).
+      expect(Number(res.headers["content-length"])).toBe(statSync(join(DIST, `${chunk}.br`)).size);
     }
     for (const name of ["functions.js", "taskpane.js", "functions.json", "manifest.prod.xml", ""]) {
       const res = await rawGet(`${plain.url}/${name}`);
