@@ -190,6 +190,8 @@ type Listener = (settings: Settings, previous: Settings) => void | Promise<void>
 
 function storedValue(field: keyof Settings, value: Settings[keyof Settings]): string | null {
   if (field === "confirmAbove" && value === null) return NEVER;
+  // Off is the default: nothing is kept for it.
+  if (field === "tryMode" && value === false) return null;
   if (value === null || value === undefined) return null;
   return String(value);
 }

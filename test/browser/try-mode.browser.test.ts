@@ -96,7 +96,7 @@ describeBrowser("task pane in Chromium: first run and Try mode", () => {
       expect(await banner.count()).toBe(0);
       const after = await addin.storage(page);
       expect(after["settings.apiKey"]).toBe(account.apiKey);
-      expect(after["settings.tryMode"]).toBe("false");
+      expect(after["settings.tryMode"]).toBeUndefined();
       expect(after["settings.demoKey"]).toBeUndefined();
       // The demo's job is gone from Jobs and from the workbook.
       await showTab(page, "jobs");
@@ -129,7 +129,7 @@ describeBrowser("task pane in Chromium: first run and Try mode", () => {
     expect(await page.getByTestId("try-banner").count()).toBe(0);
     const stored = await addin.storage(page);
     expect(stored["settings.demoKey"]).toBeUndefined();
-    expect(stored["settings.tryMode"]).toBe("false");
+    expect(stored["settings.tryMode"]).toBeUndefined();
 
     // "I have a key" opens Settings.
     await page.getByTestId("first-run-have-key").click();

@@ -122,7 +122,7 @@ describe("Try mode in the runtime", () => {
 
     await leaveTryMode(r.settings);
     expect(await r.storage.getItem(SETTING_KEYS.demoKey)).toBeNull();
-    expect(await r.storage.getItem(SETTING_KEYS.tryMode)).toBe("false");
+    expect(await r.storage.getItem(SETTING_KEYS.tryMode)).toBeNull();
     expect(await r.kept(DEMO_BASE_URL, demoKey)).toBe(0);
     expect(await r.services.endpoint()).toMatchObject({ baseUrl: "/api", apiKey: account.apiKey });
 
