@@ -10,6 +10,8 @@ module.exports = {
     "^office-addin-manifest$": "<rootDir>/test/stubs/office-addin-manifest.js",
     // ESM-only under @fastify/static (see the stub).
     "^content-disposition$": "<rootDir>/test/stubs/content-disposition.js",
+    // ESM-only under light-my-request (fastify's inject; see the stub).
+    "^cookie$": "<rootDir>/test/stubs/cookie.js",
   },
   testTimeout: 60000,
   reporters: ["default", "<rootDir>/test/reporters/summary-line.js"],

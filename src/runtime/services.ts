@@ -15,6 +15,7 @@ import {
   type SettingsStorage,
 } from "./settings";
 import { taskPaneHost, type TaskPaneHost } from "./task-pane-host";
+import { connectionOf, type Connection } from "./try-mode";
 
 export type ServicesClientOptions = Omit<
   Partial<ClientOptions>,
@@ -190,7 +191,9 @@ export class Services {
 
   private async apply(next: Settings, previous: Settings): Promise<void> {
     this.applyLimits(next);
-    if (next.apiKey === previous.apiKey && next.baseUrl === previous.baseUrl) return;
+    const before = connectionOf(previous);
+    const after = connectionOf(next);
+    if (after.apiKey === before.apiKey && after.baseUrl === before.baseUrl) return;
     const endpoint = await endpointOf(next);
     // A change saved before the first load finished is the one in force.
     this.endpointValue = endpoint;
@@ -198,15 +201,20 @@ export class Services {
     // Another account: MAIL.CREDITS() and the pane show its balance, read now.
     this.credits.resetBalance();
     void this.clientValue.account().catch(() => undefined);
+    // Try mode left: its answers are examples, kept for no one (DESIGN 4d).
+    if (previous.tryMode && !next.tryMode) await this.forget(before);
+  }
+
+  /** Removes every kept answer of a service and key. */
+  private async forget(connection: Connection): Promise<void> {
+    const namespace = await cacheNamespace(connection.baseUrl, connection.apiKey ?? "");
+    await this.cacheFor(namespace).clear();
   }
 }
 
-async function endpointOf(settings: ConnectionSettings): Promise<Endpoint> {
-  return {
-    baseUrl: settings.baseUrl,
-    apiKey: settings.apiKey,
-    id: await cacheNamespace(settings.baseUrl, settings.apiKey ?? ""),
-  };
+async function endpointOf(settings: Settings): Promise<Endpoint> {
+  const { baseUrl, apiKey } = connectionOf(settings);
+  return { baseUrl, apiKey, id: await cacheNamespace(baseUrl, apiKey ?? "") };
 }
 
 declare const OfficeRuntime: { storage: OfficeRuntimeStorageLike & SettingsStorage } | undefined;

@@ -16,6 +16,10 @@ export interface Settings {
   maxConcurrency: number | null;
   /** Person, profile and decision-maker answers as entities (cards) where the host has them. */
   answersAsCards: boolean;
+  /** Try mode (DESIGN 4d): every request goes to the host's demo with `demoKey`, never `apiKey`. */
+  tryMode: boolean;
+  /** The demo account's key: kept apart from the real key, never sent to the real service. */
+  demoKey: string | null;
 }
 
 /** What the build gives: the connection; spending starts from DEFAULT_SPENDING_SETTINGS. */
@@ -32,6 +36,11 @@ export const DEFAULT_SPENDING_SETTINGS: Pick<
   answersAsCards: false,
 };
 
+export const DEFAULT_TRY_MODE_SETTINGS: Pick<Settings, "tryMode" | "demoKey"> = {
+  tryMode: false,
+  demoKey: null,
+};
+
 export const MAX_CONCURRENCY = 256;
 
 export const SETTING_KEYS = {
@@ -43,6 +52,8 @@ export const SETTING_KEYS = {
   sessionBudget: "settings.sessionBudget",
   maxConcurrency: "settings.maxConcurrency",
   answersAsCards: "settings.answersAsCards",
+  tryMode: "settings.tryMode",
+  demoKey: "settings.demoKey",
 } as const;
 
 /** Stored for "never ask", so that it differs from "not set" (the default threshold). */
@@ -104,15 +115,23 @@ export class SettingsError extends Error {
 
 const MAX_KEY_LENGTH = 512;
 
+function cleanKey(field: "apiKey" | "demoKey", value: string | null): string | null {
+  const key = value?.trim() ?? "";
+  if (key.length > MAX_KEY_LENGTH || /[\s\u0000-\u001f]/.test(key)) {
+    throw new SettingsError(field, "The API key must be one word of printable characters.");
+  }
+  return key === "" ? null : key;
+}
+
 /** Trims and checks a settings change; throws SettingsError naming the field. */
 export function validateSettings(change: Partial<Settings>): Partial<Settings> {
   const clean: Partial<Settings> = {};
-  if (change.apiKey !== undefined) {
-    const key = change.apiKey?.trim() ?? "";
-    if (key.length > MAX_KEY_LENGTH || /[\s\u0000-\u001f]/.test(key)) {
-      throw new SettingsError("apiKey", "The API key must be one word of printable characters.");
-    }
-    clean.apiKey = key === "" ? null : key;
+  if (change.apiKey !== undefined) clean.apiKey = cleanKey("apiKey", change.apiKey);
+  if (change.demoKey !== undefined) clean.demoKey = cleanKey("demoKey", change.demoKey);
+  if (change.tryMode !== undefined) {
+    if (typeof change.tryMode !== "boolean")
+      throw new SettingsError("tryMode", "Try mode is on or off.");
+    clean.tryMode = change.tryMode;
   }
   if (change.baseUrl !== undefined) {
     try {
@@ -171,6 +190,8 @@ type Listener = (settings: Settings, previous: Settings) => void | Promise<void>
 
 function storedValue(field: keyof Settings, value: Settings[keyof Settings]): string | null {
   if (field === "confirmAbove" && value === null) return NEVER;
+  // Off is the default: nothing is kept for it.
+  if (field === "tryMode" && value === false) return null;
   if (value === null || value === undefined) return null;
   return String(value);
 }
@@ -184,6 +205,7 @@ function parseStored(
   switch (field) {
     case "spendingEnabled":
     case "answersAsCards":
+    case "tryMode":
       return text === "true" ? true : text === "false" ? false : fallback;
     case "maxConcurrency": {
       const value = Number(text);
@@ -213,7 +235,7 @@ export class SettingsStore {
     readonly storage: SettingsStorage,
     defaults: ConnectionSettings & Partial<Settings>
   ) {
-    this.defaults = { ...DEFAULT_SPENDING_SETTINGS, ...defaults };
+    this.defaults = { ...DEFAULT_SPENDING_SETTINGS, ...DEFAULT_TRY_MODE_SETTINGS, ...defaults };
     this.current = { ...this.defaults };
   }
 
@@ -240,6 +262,8 @@ export class SettingsStore {
   async save(change: Partial<Settings>): Promise<Settings> {
     await this.load();
     const clean = validateSettings(change);
+    // A real key saved ends Try mode in the same save: nothing of the demo stays with it.
+    if (clean.apiKey) Object.assign(clean, DEFAULT_TRY_MODE_SETTINGS);
     for (const field of Object.keys(clean) as Array<keyof Settings>) {
       const value = storedValue(field, clean[field] as Settings[keyof Settings]);
       if (value === null) await this.storage.removeItem(SETTING_KEYS[field]);

@@ -3,15 +3,17 @@ import { access } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { Writable } from "node:stream";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
+import { DEMO_PREFIX, demo } from "./demo";
 import { errorHandler, notFoundHandler } from "./errors";
 import { drainOnClose } from "./graceful";
-import { DEFAULT_BODY_LIMIT, type ServerOptions } from "./options";
+import { DEFAULT_BODY_LIMIT, DEMO_DEFAULTS, type ServerOptions } from "./options";
 import { relay } from "./relay";
 import { site } from "./site";
 
 // The production host (DESIGN 1 item 5, 6b): serves the built add-in and relays /api/* to the
 // service, over HTTPS with HTTP/2 (so the browser's six connections per host do not bound the
-// client) or plain HTTP behind a TLS terminator. It keeps no state: run as many as needed.
+// client) or plain HTTP behind a TLS terminator. It keeps no state: run as many as needed (with
+// --demo, Try mode's sandbox keeps its own database: src/server/demo.ts).
 
 export { OFFICE_FRAME_ANCESTORS } from "./site";
 
@@ -83,6 +85,13 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     timeoutMs: upstreamTimeoutMs,
     connections: options.upstreamConnections ?? 128,
   });
+  if (options.demo)
+    await app.register(demo, {
+      prefix: DEMO_PREFIX,
+      db: options.demoDb ?? DEMO_DEFAULTS.demoDb,
+      credits: options.demoCredits ?? DEMO_DEFAULTS.demoCredits,
+      rateLimit: options.demoRateLimit ?? DEMO_DEFAULTS.demoRateLimit,
+    });
   await app.register(site, { dist, tls: tls !== null });
   return app;
 }

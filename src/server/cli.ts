@@ -36,6 +36,10 @@ async function main(): Promise<void> {
   console.log(`  add-in   : ${url}/taskpane.html (from ${options.dist})`);
   console.log(`  relay    : ${url}/api -> ${options.upstream}`);
   console.log(`  health   : ${url}/healthz`);
+  if (options.demo)
+    console.log(
+      `  demo     : ${url}/demo-api (Try mode: ${options.demoCredits} credits per demo account, ${options.demoRateLimit} requests a minute per address, database ${options.demoDb})`
+    );
   let stopping = false;
   const shutdown = (signal: string): void => {
     if (stopping) return;

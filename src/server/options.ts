@@ -20,6 +20,14 @@ export interface ServerOptions {
   shutdownGraceMs: number;
   /** Structured request logs (JSON lines, the key never in them). */
   log: boolean;
+  /** Try mode (DESIGN 4d): the embedded sandbox at /demo-api. */
+  demo: boolean;
+  /** The demo's own database file (":memory:" for tests). */
+  demoDb: string;
+  /** Credits of each demo account. */
+  demoCredits: number;
+  /** Requests per minute from one client address to /demo-api. */
+  demoRateLimit: number;
 }
 
 /**
@@ -27,6 +35,13 @@ export interface ServerOptions {
  * margin covers the multipart framing.
  */
 export const DEFAULT_BODY_LIMIT = 110 * 1024 * 1024;
+
+export const DEMO_DEFAULTS = {
+  demoDb: ".demo/demo.db",
+  demoCredits: 50,
+  // A bulk job's polling and a fill-down of a few dozen cells fit in a minute.
+  demoRateLimit: 300,
+} as const;
 
 export const USAGE = `Usage: npm run serve -- --dist <dir> --upstream <service base URL> [options]
   --port <n>                    port (default 8443 with TLS, 8080 without; 0 picks a free one)   PORT
@@ -38,7 +53,11 @@ export const USAGE = `Usage: npm run serve -- --dist <dir> --upstream <service b
   --body-limit <bytes>          largest request body (default ${DEFAULT_BODY_LIMIT})                    BODY_LIMIT
   --upstream-timeout-ms <n>     wait for the service's answer (default 120000)                UPSTREAM_TIMEOUT_MS
   --shutdown-grace-ms <n>       let requests finish on SIGTERM (default 30000)                SHUTDOWN_GRACE_MS
-  --quiet                       no request logs                                                 LOG=0`;
+  --quiet                       no request logs                                                 LOG=0
+  --demo                        Try mode: the embedded sandbox at /demo-api                     DEMO=1
+  --demo-db <file>              its own database (default ${DEMO_DEFAULTS.demoDb})                    DEMO_DB
+  --demo-credits <n>            credits of each demo account (default ${DEMO_DEFAULTS.demoCredits})                  DEMO_CREDITS
+  --demo-rate-limit <n>         requests per minute per address to /demo-api (default ${DEMO_DEFAULTS.demoRateLimit})  DEMO_RATE_LIMIT`;
 
 const ENV: Record<string, string> = {
   "--port": "PORT",
@@ -51,6 +70,9 @@ const ENV: Record<string, string> = {
   "--body-limit": "BODY_LIMIT",
   "--upstream-timeout-ms": "UPSTREAM_TIMEOUT_MS",
   "--shutdown-grace-ms": "SHUTDOWN_GRACE_MS",
+  "--demo-db": "DEMO_DB",
+  "--demo-credits": "DEMO_CREDITS",
+  "--demo-rate-limit": "DEMO_RATE_LIMIT",
 };
 
 /** Flags win over the environment; throws with the usage text on bad input. */
@@ -60,10 +82,15 @@ export function parseServerArgs(
 ): ServerOptions {
   const given = new Map<string, string>();
   let quiet = env.LOG === "0";
+  let demo = env.DEMO === "1" || env.DEMO === "true";
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
     if (flag === "--quiet") {
       quiet = true;
+      continue;
+    }
+    if (flag === "--demo") {
+      demo = true;
       continue;
     }
     if (!(flag in ENV)) throw new Error(`Unknown option ${flag}\n\n${USAGE}`);
@@ -109,5 +136,9 @@ export function parseServerArgs(
     upstreamTimeoutMs: number("--upstream-timeout-ms", 120_000, 1_000, 3_600_000),
     shutdownGraceMs: number("--shutdown-grace-ms", 30_000, 0, 600_000),
     log: !quiet,
+    demo,
+    demoDb: read("--demo-db") || DEMO_DEFAULTS.demoDb,
+    demoCredits: number("--demo-credits", DEMO_DEFAULTS.demoCredits, 1, 100_000),
+    demoRateLimit: number("--demo-rate-limit", DEMO_DEFAULTS.demoRateLimit, 1, 1_000_000),
   };
 }

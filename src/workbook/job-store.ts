@@ -34,6 +34,8 @@ export interface JobRecord {
   enrich?: EnrichJobInfo;
   /** Kind "enrich_lookups": rows of the run settled so far. */
   run?: EnrichRunCounts;
+  /** Made in Try mode: a job of the demo service, removed when Try mode is left (DESIGN 4d). */
+  demo?: true;
 }
 
 /** An Enrich run's rows, as its job record keeps them. */
@@ -50,7 +52,7 @@ export interface EnrichRunCounts {
   reason?: string;
 }
 
-export type JobPatch = Partial<Omit<JobRecord, "kind" | "id" | "createdAt" | "enrich">>;
+export type JobPatch = Partial<Omit<JobRecord, "kind" | "id" | "createdAt" | "enrich" | "demo">>;
 
 /** Kinds whose record carries where an enrichment writes (`enrich`). */
 export const isEnrichKind = (kind: JobKind): kind is "enrich" | "enrich_lookups" =>
@@ -75,6 +77,8 @@ export class JobStore {
   /** A save failed: the next call saves again even if it changes nothing. */
   private unsaved = false;
   private readonly listeners = new Set<Listener>();
+  /** Jobs added now belong to the demo service (Try mode is on). */
+  private demo = false;
 
   /** `settings` defaults to the workbook's, looked up at first use (after Office.onReady). */
   constructor(private readonly settings?: WorkbookSettings) {}
@@ -87,9 +91,14 @@ export class JobStore {
     return this.current().map(copyRecord);
   }
 
+  /** While on, every job added is marked `demo` (Try mode: its ids are the demo service's). */
+  markNewJobsDemo(on: boolean): void {
+    this.demo = on;
+  }
+
   /** Adds a job; a job of the same kind and id is kept as it is. */
   async add(job: JobRecord): Promise<void> {
-    const record = toRecord(job);
+    const record = toRecord(this.demo ? { ...job, demo: true } : job);
     if (!record)
       throw new JobStoreError(
         `Not a job that can be saved: ${JSON.stringify({ kind: job?.kind, id: job?.id })}.`
@@ -150,6 +159,15 @@ export class JobStore {
     const index = jobs.findIndex((j) => j.kind === kind && j.id === id);
     if (index >= 0) jobs.splice(index, 1);
     await this.commit(index >= 0);
+  }
+
+  /** Removes the jobs made in Try mode: they belong to the demo service, not to a real key. */
+  async removeDemoJobs(): Promise<void> {
+    const jobs = this.current();
+    const kept = jobs.filter((job) => !job.demo);
+    const changed = kept.length !== jobs.length;
+    if (changed) jobs.splice(0, jobs.length, ...kept);
+    await this.commit(changed);
   }
 
   /** Hears the list after every change, including one whose save failed. */
@@ -249,6 +267,7 @@ function toRecord(value: unknown): JobRecord | null {
       : [],
     ...(enrich ? { enrich } : {}),
     ...(run ? { run } : {}),
+    ...(v.demo === true ? { demo: true as const } : {}),
   };
 }
 

@@ -31,14 +31,27 @@ export function validSheetName(base: string): string {
   return name.toLowerCase() === "history" ? `${name}_` : name;
 }
 
-/** validSheetName(base), with " (2)", " (3)"… inside the 31 characters until no existing sheet has it (case-insensitively). */
-export function uniqueSheetName(base: string, existingNames: Iterable<string>): string {
+/** What the names of sheets written in Try mode end with (DESIGN 4d). */
+export const DEMO_SHEET_SUFFIX = " (demo)";
+
+/**
+ * validSheetName(base), with " (2)", " (3)"… inside the 31 characters until no existing sheet
+ * has it (case-insensitively); `ending` (a valid name's end, such as DEMO_SHEET_SUFFIX) is
+ * always kept whole, last.
+ */
+export function uniqueSheetName(
+  base: string,
+  existingNames: Iterable<string>,
+  ending = ""
+): string {
   const taken = new Set([...existingNames].map((name) => name.toLowerCase()));
   const name = validSheetName(base);
-  if (!taken.has(name.toLowerCase())) return name;
-  for (let n = 2; ; n++) {
-    const suffix = ` (${n})`;
-    const candidate = trimSheetName(cut(name, MAX_SHEET_NAME_LENGTH - suffix.length)) + suffix;
+  for (let n = 1; ; n++) {
+    const suffix = (n === 1 ? "" : ` (${n})`) + ending;
+    const candidate =
+      suffix === ""
+        ? name
+        : trimSheetName(cut(name, MAX_SHEET_NAME_LENGTH - suffix.length)) + suffix;
     if (!taken.has(candidate.toLowerCase())) return candidate;
   }
 }

@@ -5,7 +5,7 @@ import { jsonBytes } from "./json-bytes";
 
 export { columnLetter, rangeAddress } from "./addresses";
 export { neutralizeFormula, type CellValue } from "../lists/cell-values";
-export { uniqueSheetName, validSheetName } from "./names";
+export { DEMO_SHEET_SUFFIX, uniqueSheetName, validSheetName } from "./names";
 
 // Results into a new worksheet (DESIGN 4 and 5): values in chunks under Excel on the web's
 // 5 MB request limit, then formatting, then an Excel table with a frozen header row.
@@ -17,6 +17,8 @@ export interface SheetTable {
 
 export interface WriteTableOptions {
   baseName: string;
+  /** Kept whole at the end of the sheet's name (" (demo)" for a sheet written in Try mode). */
+  nameEnding?: string;
   /** After each chunk of values: data rows written so far, of all data rows. */
   onProgress?: (rowsWritten: number, totalRows: number) => void;
   /** Budget for the values of one sync, as JSON bytes (default 4 MB). */
@@ -92,7 +94,8 @@ class SheetWrite {
     await this.sync();
     const sheetName = uniqueSheetName(
       this.options.baseName,
-      sheets.items.map((s) => s.name)
+      sheets.items.map((s) => s.name),
+      this.options.nameEnding
     );
     const tableName = uniqueTableName(sheetName, [
       ...tables.items.map((t) => t.name),

@@ -21,6 +21,10 @@
  *   the workbook and OfficeRuntime.storage, so a second page is the workbook "reopened"
  *   (close the first one before, as a user closes a workbook). The shim's test API is
  *   window.__hostShim (selection, cells, workbook snapshot, Excel request sizes, visibility).
+ * - The production build has no key, so a new user's pane opens on its first-run screen:
+ *   openTaskPane() and reload() choose "I have a key" there and show the first tab, unless
+ *   the add-in was started with `firstRun` or `demo` (the production host with --demo, whose
+ *   requests at /api and /demo-api are logged with their keys in `hostLog`).
  * - browserTest() runs a test with the console errors, uncaught page errors and failed
  *   requests of its pages attached to any failure; an uncaught page error fails the test.
  * - describeBrowser() skips the suite, with a message, only when Chromium is missing and CI
@@ -320,6 +324,15 @@ const CONTENT_TYPES: Record<string, string> = {
   ".map": "application/json; charset=utf-8",
 };
 
+/** A request the production host answered at /api or /demo-api, with the key it carried. */
+export interface HostRecord {
+  method: string;
+  /** Path on the host (with /api or /demo-api). */
+  path: string;
+  authorization: string | null;
+  status: number;
+}
+
 export interface RelayRecord {
   method: string;
   /** Path on the sandbox (without /api). */
@@ -365,15 +378,26 @@ function newestMtime(dir: string): number {
 /** dist/ from the production host over HTTPS + HTTP/2; its relay's answers are logged. */
 async function serveWithProductionHost(
   sandboxUrl: string,
-  relayLog: RelayRecord[]
+  relayLog: RelayRecord[],
+  hostLog: HostRecord[],
+  demo: boolean
 ): Promise<Served> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), "mf-harness-tls-"));
   const app = await buildServer({
     dist: DIST,
     upstream: sandboxUrl,
     ...selfSignedCertificate(directory),
+    ...(demo ? { demo: true, demoDb: path.join(directory, "demo.db") } : {}),
   });
   app.addHook("onResponse", async (request, reply) => {
+    const pathname = request.url.split("?")[0]!;
+    if (pathname.startsWith("/api/") || pathname.startsWith("/demo-api/"))
+      hostLog.push({
+        method: request.method,
+        path: pathname,
+        authorization: request.headers.authorization ?? null,
+        status: reply.statusCode,
+      });
     if (!request.url.startsWith("/api/")) return;
     relayLog.push({
       method: request.method,
@@ -503,6 +527,16 @@ export interface AddinOptions {
    * harness's small HTTP/1.1 server.
    */
   productionHost?: boolean;
+  /**
+   * The production host with Try mode (`--demo`, its own database in a temporary folder); the
+   * pane is left on its first-run screen (see `firstRun`).
+   */
+  demo?: boolean;
+  /**
+   * Leave a pane without a key on its first-run screen. Otherwise openTaskPane() and reload()
+   * choose "I have a key" there and show the first tab, as the pane did before it had one.
+   */
+  firstRun?: boolean;
 }
 
 interface Served {
@@ -531,7 +565,10 @@ export class Addin {
     /** Every request that went through the /api relay. */
     readonly relayLog: RelayRecord[],
     private readonly served: Served,
-    private readonly shimSource: string
+    private readonly shimSource: string,
+    private readonly keepFirstRun = false,
+    /** With the production host: every request at /api and /demo-api, with its key. */
+    readonly hostLog: HostRecord[] = []
   ) {}
 
   /** A browser context (a user with their own storage) whose office.js is the host shim. */
@@ -625,6 +662,15 @@ export class Addin {
     const failed = await page.evaluate(() => document.getElementById("root")?.textContent ?? "");
     if (failed.startsWith("Mail Finder could not start"))
       throw new Error(`${failed}\n${diagnostics(page)}`);
+    await this.passFirstRun(page);
+  }
+
+  /** A pane without a key opens on its first-run screen: "I have a key", then the first tab. */
+  private async passFirstRun(page: Page): Promise<void> {
+    const shown = await page.waitForSelector('[data-testid="first-run"], [role="tablist"]');
+    if (this.keepFirstRun || (await shown.getAttribute("data-testid")) !== "first-run") return;
+    await page.getByTestId("first-run-have-key").click();
+    await page.getByTestId("tab-bulk").click();
   }
 
   /** The workbook as the shim holds it. */
@@ -671,19 +717,29 @@ export async function startAddin(options: AddinOptions = {}): Promise<Addin> {
     ...options.sandbox,
   });
   const relayLog: RelayRecord[] = [];
+  const hostLog: HostRecord[] = [];
+  const productionHost = options.productionHost || options.demo;
   let served: Served | null = null;
   try {
-    served = options.productionHost
-      ? await serveWithProductionHost(sandbox.baseUrl, relayLog)
+    served = productionHost
+      ? await serveWithProductionHost(sandbox.baseUrl, relayLog, hostLog, options.demo ?? false)
       : await serveDist(sandbox.baseUrl, relayLog);
     const browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,
-      args: options.productionHost
-        ? [...CHROMIUM_ARGS, "--ignore-certificate-errors"]
-        : CHROMIUM_ARGS,
+      args: productionHost ? [...CHROMIUM_ARGS, "--ignore-certificate-errors"] : CHROMIUM_ARGS,
       headless: true,
     });
-    return new Addin(sandbox, served.url, browser, relayLog, served, shimSource);
+    const keepFirstRun = options.firstRun ?? options.demo ?? false;
+    return new Addin(
+      sandbox,
+      served.url,
+      browser,
+      relayLog,
+      served,
+      shimSource,
+      keepFirstRun,
+      hostLog
+    );
   } catch (error) {
     if (served) await served.close();
     await sandbox.close();

@@ -1,5 +1,6 @@
 import {
   DEFAULT_SPENDING_SETTINGS,
+  DEFAULT_TRY_MODE_SETTINGS,
   SETTING_KEYS,
   SettingsError,
   SettingsStore,
@@ -8,7 +9,7 @@ import {
 import { MemorySettingsStorage } from "../helpers/custom-functions";
 
 const connection = { apiKey: "sandbox-demo-key", baseUrl: "/api", webhookUrl: null };
-const defaults = { ...connection, ...DEFAULT_SPENDING_SETTINGS };
+const defaults = { ...connection, ...DEFAULT_SPENDING_SETTINGS, ...DEFAULT_TRY_MODE_SETTINGS };
 
 describe("settings", () => {
   test("kept under the documented OfficeRuntime.storage keys, defaults until changed", async () => {
@@ -27,6 +28,7 @@ describe("settings", () => {
     });
     expect(await new SettingsStore(storage, connection).load()).toEqual({
       ...DEFAULT_SPENDING_SETTINGS,
+      ...DEFAULT_TRY_MODE_SETTINGS,
       apiKey: "live-key-123",
       baseUrl: "https://api.example.com",
       webhookUrl: "https://hooks.example.com/mail",

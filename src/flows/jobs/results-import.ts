@@ -2,7 +2,7 @@ import Papa from "papaparse";
 import type { BulkLayout } from "../../api/types";
 import type { EmailServiceClient } from "../../client/client";
 import type { JobRecord } from "../../workbook/job-store";
-import { writeTableToNewSheet } from "../../workbook/sheet-writer";
+import { DEMO_SHEET_SUFFIX, writeTableToNewSheet } from "../../workbook/sheet-writer";
 
 // A job's results into a new worksheet (DESIGN 4): the free preview or the paid download,
 // with the spec's filters and layout, parsed and handed to the sheet writer.
@@ -72,6 +72,8 @@ export async function importResults(
   const table = await downloadTable(client, job, options);
   const written = await writeTableToNewSheet(table, {
     baseName: options.preview ? `${job.label} preview` : job.label,
+    // A job of Try mode: its sheets say they hold demo data (DESIGN 4d).
+    ...(job.demo ? { nameEnding: DEMO_SHEET_SUFFIX } : {}),
     onProgress: options.onProgress,
   });
   return written.sheetName;

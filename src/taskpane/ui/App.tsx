@@ -14,6 +14,7 @@ import { CachePanel } from "./CachePanel";
 import { CardsSetting } from "./CardsSetting";
 import { DomainPanel } from "./DomainPanel";
 import { EnrichPanel } from "./EnrichPanel";
+import { FirstRun } from "./FirstRun";
 import { GeoLeadPanel } from "./GeoLeadPanel";
 import { JobFinishedBar } from "./JobFinishedBar";
 import { JobsPanel } from "./JobsPanel";
@@ -21,9 +22,12 @@ import { LookupsPanel } from "./LookupsPanel";
 import { ReportPanel } from "./ReportPanel";
 import { SettingsPanel } from "./SettingsPanel";
 import { SpendingQuestionBar } from "./SpendingQuestionBar";
+import { TryBanner } from "./TryBanner";
+import { followTryMode } from "../../flows/try-mode-jobs";
 import { PaneContextValue, createPaneContext, useJobNotices, type TabId } from "./pane-context";
 import { formatCredits, useCredits } from "./use-credits";
 import { usePaneRequests } from "./use-pane-requests";
+import { useTryMode } from "./use-try-mode";
 
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: "8px", padding: "12px" },
@@ -59,6 +63,10 @@ export function App({ services }: { services: Services }): JSX.Element {
   const { unseen } = useJobNotices(pane.announcer);
   const enrichRequest = usePaneRequests(() => setTab("enrich"));
   useEffect(() => pane.announcer.showingJobs(tab === "jobs"), [pane, tab]);
+  const connection = useTryMode(services);
+  const [haveKey, setHaveKey] = useState(false);
+  // Jobs made in Try mode are the demo's: marked, and removed when it is left (DESIGN 4d).
+  useEffect(() => followTryMode(services.settings, pane.jobs), [services, pane]);
   // The balance is shown from the start; without a usable key it stays "–" until one is set.
   useEffect(() => {
     void services
@@ -77,43 +85,56 @@ export function App({ services }: { services: Services }): JSX.Element {
             <span data-testid="session-spend">{formatCredits(credits.sessionSpend)}</span>
           </Caption1>
         </div>
+        <TryBanner services={services} />
         <SpendingQuestionBar services={services} />
         <JobFinishedBar announcer={pane.announcer} openJobs={() => setTab("jobs")} />
-        <TabList
-          className={styles.tabs}
-          selectedValue={tab}
-          onTabSelect={(_, data) => setTab(data.value as TabId)}
-          size="small"
-        >
-          {TABS.map(([id, label]) => (
-            <Tab key={id} value={id} data-testid={`tab-${id}`}>
-              {label}
-              {id === "jobs" && unseen > 0 && (
-                <CounterBadge
-                  count={unseen}
-                  size="small"
-                  className={styles.badge}
-                  aria-label={`${unseen} finished`}
-                  data-testid="jobs-badge"
-                />
-              )}
-            </Tab>
-          ))}
-        </TabList>
-        {tab === "enrich" && (
-          <EnrichPanel request={enrichRequest.request} onRequestTaken={enrichRequest.taken} />
-        )}
-        {tab === "bulk" && <BulkPanel />}
-        {tab === "geo" && <GeoLeadPanel />}
-        {tab === "domain" && <DomainPanel />}
-        {tab === "report" && <ReportPanel />}
-        {tab === "jobs" && <JobsPanel />}
-        {tab === "lookups" && <LookupsPanel />}
-        {tab === "settings" && (
+        {connection === null ? null : !connection.hasKey && !connection.tryMode && !haveKey ? (
+          <FirstRun
+            services={services}
+            onHaveKey={() => {
+              setHaveKey(true);
+              setTab("settings");
+            }}
+          />
+        ) : (
           <>
-            <SettingsPanel services={services} />
-            <CardsSetting services={services} />
-            <CachePanel services={services} />
+            <TabList
+              className={styles.tabs}
+              selectedValue={tab}
+              onTabSelect={(_, data) => setTab(data.value as TabId)}
+              size="small"
+            >
+              {TABS.map(([id, label]) => (
+                <Tab key={id} value={id} data-testid={`tab-${id}`}>
+                  {label}
+                  {id === "jobs" && unseen > 0 && (
+                    <CounterBadge
+                      count={unseen}
+                      size="small"
+                      className={styles.badge}
+                      aria-label={`${unseen} finished`}
+                      data-testid="jobs-badge"
+                    />
+                  )}
+                </Tab>
+              ))}
+            </TabList>
+            {tab === "enrich" && (
+              <EnrichPanel request={enrichRequest.request} onRequestTaken={enrichRequest.taken} />
+            )}
+            {tab === "bulk" && <BulkPanel />}
+            {tab === "geo" && <GeoLeadPanel />}
+            {tab === "domain" && <DomainPanel />}
+            {tab === "report" && <ReportPanel />}
+            {tab === "jobs" && <JobsPanel />}
+            {tab === "lookups" && <LookupsPanel />}
+            {tab === "settings" && (
+              <>
+                <SettingsPanel services={services} />
+                <CardsSetting services={services} />
+                <CachePanel services={services} />
+              </>
+            )}
           </>
         )}
       </div>

@@ -1,0 +1,144 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import rateLimit from "@fastify/rate-limit";
+import { buildApp } from "../sandbox/app";
+import { toCredits } from "../sandbox/services/ledger";
+import { HostError } from "./errors";
+
+// Try mode (DESIGN 4d): the embedded sandbox at /demo-api on the host's origin, so that a new
+// user can try every feature on demo data without an account.
+//
+// How it is mounted: the sandbox runs in this process, never listening, and each request is
+// handed to it with `inject`. Nothing but this plugin can reach it (no port that another local
+// process could call with /sandbox/* and mint credits), only the service's interface is routed
+// to it, and no second HTTP hop or proxy has to be kept alive. Bodies are read whole (the
+// demo's allowance is small, and so is its body limit) instead of streamed as /api does.
+
+export const DEMO_PREFIX = "/demo-api";
+
+export interface DemoOptions {
+  /** The demo's own database file, or ":memory:". */
+  db: string;
+  /** Credits of each demo account. */
+  credits: number;
+  /** Requests per minute from one client address. */
+  rateLimit: number;
+  /** Demo accounts per hour from one client address (default 10). */
+  accountsPerHour?: number;
+  /** Largest request body, in bytes (default 16 MiB: a demo's file). */
+  bodyLimit?: number;
+}
+
+export const DEMO_BODY_LIMIT = 16 * 1024 * 1024;
+
+/** Request headers handed to the sandbox. Not x-webhook-url: the demo posts nothing anywhere. */
+const FORWARDED_HEADERS = ["authorization", "content-type", "accept"] as const;
+
+/** Headers of the sandbox's answer the host sets itself. */
+const OWN_HEADERS = new Set([
+  "content-length",
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "date",
+]);
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+const METHODS: Method[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+
+function tooMany(what: string) {
+  return (_request: FastifyRequest, context: { statusCode: number; ttl: number }): HostError =>
+    new HostError(
+      context.statusCode,
+      "rate_limited",
+      `Too many ${what} from this address to the demo: try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds.`
+    );
+}
+
+async function startSandbox(options: DemoOptions): Promise<FastifyInstance> {
+  if (options.db !== ":memory:") mkdirSync(dirname(resolve(options.db)), { recursive: true });
+  const sandbox = await buildApp({
+    db: options.db,
+    // The sandbox's built-in demo account has a well-known key: here it gets a secret one and
+    // no credits. Demo accounts come from POST /demo-api/demo/accounts.
+    demoApiKey: `unused_${randomBytes(18).toString("base64url")}`,
+    demoCredits: 0,
+    jobChunkSize: 100,
+    jobStepMs: 100,
+    domainReadyMs: 2_000,
+    bodyLimitBytes: options.bodyLimit ?? DEMO_BODY_LIMIT,
+  });
+  await sandbox.ready();
+  // Webhooks would be POSTed from this host to any address a caller names: never in the demo.
+  await sandbox.sandbox.webhooks.stop();
+  return sandbox;
+}
+
+export const demo: FastifyPluginAsync<DemoOptions> = async (app, options) => {
+  const sandbox = await startSandbox(options);
+  app.addHook("onClose", async () => {
+    await sandbox.close();
+  });
+
+  // Bodies pass to the sandbox as they came: it parses and validates them itself.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    "*",
+    { parseAs: "buffer", bodyLimit: options.bodyLimit ?? DEMO_BODY_LIMIT },
+    (_request, body, done) => done(null, body)
+  );
+
+  // Per client address (request.ip: the socket's, or the proxy's word where the host trusts a
+  // proxy), so that one address's flood leaves the others served.
+  await app.register(rateLimit, {
+    global: true,
+    max: options.rateLimit,
+    timeWindow: 60_000,
+    errorResponseBuilder: tooMany("requests"),
+  });
+
+  const forward = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    const headers: Record<string, string> = { host: request.host };
+    for (const name of FORWARDED_HEADERS) {
+      const value = request.headers[name];
+      if (typeof value === "string") headers[name] = value;
+    }
+    const answer = await sandbox.inject({
+      method: request.method as Method,
+      url: request.url.slice(DEMO_PREFIX.length),
+      headers,
+      ...(Buffer.isBuffer(request.body) && request.body.length > 0
+        ? { payload: request.body }
+        : {}),
+    });
+    void reply.code(answer.statusCode);
+    for (const [name, value] of Object.entries(answer.headers))
+      if (value !== undefined && !OWN_HEADERS.has(name)) void reply.header(name, value);
+    return reply.send(answer.rawPayload);
+  };
+
+  // The service's interface only: the sandbox's own /sandbox/* (faults, clock, accounts with
+  // any credits) stays out of reach, 404 like any path the host does not serve.
+  app.route({ method: METHODS, url: "/v5.1/*", handler: forward });
+  app.route({ method: METHODS, url: "/v5.0/*", handler: forward });
+  app.get("/status", forward);
+
+  app.post(
+    "/demo/accounts",
+    {
+      config: {
+        rateLimit: {
+          max: options.accountsPerHour ?? 10,
+          timeWindow: 3_600_000,
+          errorResponseBuilder: tooMany("demo accounts"),
+        },
+      },
+    },
+    async () => {
+      const account = sandbox.sandbox.ledger.createAccount({ credits: options.credits });
+      return { api_key: account.api_key, credits_left: toCredits(account.credits_milli) };
+    }
+  );
+};

@@ -1,0 +1,33 @@
+import { Button, MessageBar, MessageBarActions, MessageBarBody } from "@fluentui/react-components";
+import type { Services } from "../../runtime/services";
+import { leaveTryMode } from "../../runtime/try-mode";
+import { ActionMessage } from "./ActionMessage";
+import { useAsyncAction } from "./use-async-action";
+import { useTryMode } from "./use-try-mode";
+
+/** Above every tab while Try mode is on (DESIGN 4d): its answers are examples; the way out. */
+export function TryBanner({ services }: { services: Services }): JSX.Element | null {
+  const view = useTryMode(services);
+  const leave = useAsyncAction(() => leaveTryMode(services.settings));
+  if (!view?.tryMode) return null;
+  return (
+    <>
+      <MessageBar intent="warning" layout="multiline" data-testid="try-banner">
+        <MessageBarBody>
+          Try mode: demo data, free. Answers are examples, not real people.
+        </MessageBarBody>
+        <MessageBarActions>
+          <Button
+            size="small"
+            onClick={() => void leave.run()}
+            disabled={leave.busy}
+            data-testid="try-leave"
+          >
+            Leave Try mode
+          </Button>
+        </MessageBarActions>
+      </MessageBar>
+      <ActionMessage error={leave.error?.message} />
+    </>
+  );
+}
