@@ -87,6 +87,19 @@ export class EngineAddin {
     const root = await page.evaluate(() => document.getElementById("root")?.textContent ?? "");
     if (root.startsWith("Mail Finder could not start"))
       throw new Error(`${this.browser.engine}: ${root}`);
+    // The production build has no key: a new user's pane opens on its first-run screen, where
+    // "I have a key" shows the tabs (as the browser harness does).
+    await page.waitFor(
+      () => document.querySelector('[data-testid="first-run"], [role="tablist"]') !== null,
+      undefined,
+      { what: "the first-run screen or the tabs" }
+    );
+    if (await page.evaluate(() => document.querySelector('[data-testid="first-run"]') !== null)) {
+      await page.click("first-run-have-key");
+      await page.waitFor(() => document.querySelector('[role="tablist"]') !== null, undefined, {
+        what: "the tabs after first run",
+      });
+    }
     return page;
   }
 

@@ -5,6 +5,7 @@ import { StoredOwnRuns } from "../enrich/own-runs";
 import { JobAnnouncer } from "./job-announcements";
 import { JobTracker, type JobTrackerOptions } from "./job-tracker";
 import { StartupBehaviorFollower, officeStartupHost, type StartupHost } from "./startup-behavior";
+import { followTryMode } from "./try-mode-jobs";
 
 // The workbook's jobs live in the shared runtime, not in the pane's UI (DESIGN 4d): the page
 // starts them when Office is ready, with or without the pane shown, so a reopened workbook's
@@ -44,6 +45,8 @@ export function createWorkbookJobs(
   const host = options.startup === undefined ? officeStartupHost() : options.startup;
   const startup = host ? new StartupBehaviorFollower(jobs, host) : null;
   startup?.start();
+  // Jobs made in Try mode are the demo's: marked, and removed when it is left.
+  followTryMode(services.settings, jobs);
   tracker.start();
   void enrichRunner.resumeInterrupted().catch(() => undefined);
   return { jobs, tracker, enrichRunner, announcer, startup };

@@ -23,7 +23,6 @@ import { ReportPanel } from "./ReportPanel";
 import { SettingsPanel } from "./SettingsPanel";
 import { SpendingQuestionBar } from "./SpendingQuestionBar";
 import { TryBanner } from "./TryBanner";
-import { followTryMode } from "../../flows/try-mode-jobs";
 import { PaneContextValue, createPaneContext, useJobNotices, type TabId } from "./pane-context";
 import { formatCredits, useCredits } from "./use-credits";
 import { usePaneRequests } from "./use-pane-requests";
@@ -65,8 +64,6 @@ export function App({ services }: { services: Services }): JSX.Element {
   useEffect(() => pane.announcer.showingJobs(tab === "jobs"), [pane, tab]);
   const connection = useTryMode(services);
   const [haveKey, setHaveKey] = useState(false);
-  // Jobs made in Try mode are the demo's: marked, and removed when it is left (DESIGN 4d).
-  useEffect(() => followTryMode(services.settings, pane.jobs), [services, pane]);
   // The balance is shown from the start; without a usable key it stays "–" until one is set.
   useEffect(() => {
     void services

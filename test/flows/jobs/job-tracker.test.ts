@@ -1,5 +1,6 @@
 import { EmailServiceClient } from "../../../src/client/client";
 import type { Services } from "../../../src/runtime/services";
+import { MemorySettingsStorage, SettingsStore } from "../../../src/runtime/settings";
 import { JobStore, type JobRecord, type WorkbookSettings } from "../../../src/workbook/job-store";
 import { jobRecord as record, workbookSettings } from "../../helpers/workbook-settings";
 import {
@@ -158,7 +159,12 @@ describe("the pane's tracker: from the pane's start, and telling when a job fini
 
   /** The task pane opening over a workbook: its context, as App makes it. */
   function openPane(settings: WorkbookSettings, client: EmailServiceClient): PaneContext {
-    const services = { client: async () => client } as unknown as Services;
+    const userSettings = new SettingsStore(new MemorySettingsStorage(), {
+      apiKey: null,
+      baseUrl: sandbox.baseUrl,
+      webhookUrl: null,
+    });
+    const services = { client: async () => client, settings: userSettings } as unknown as Services;
     const pane = createPaneContext(
       services,
       () => undefined,

@@ -1,5 +1,5 @@
-import type { Settings, SettingsStore } from "../runtime/settings";
-import type { JobStore } from "../workbook/job-store";
+import type { Settings, SettingsStore } from "../../runtime/settings";
+import type { JobStore } from "../../workbook/job-store";
 
 // The workbook's jobs follow Try mode (DESIGN 4d): a job made while it is on is the demo
 // service's (marked `demo`), and leaving it removes those jobs, which no real key can follow.

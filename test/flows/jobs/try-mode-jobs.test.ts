@@ -1,12 +1,12 @@
-import { followTryMode } from "../../src/flows/try-mode-jobs";
-import { MemorySettingsStorage, SettingsStore } from "../../src/runtime/settings";
+import { followTryMode } from "../../../src/flows/jobs/try-mode-jobs";
+import { MemorySettingsStorage, SettingsStore } from "../../../src/runtime/settings";
 import {
   JOBS_SETTING_KEY,
   JobStore,
   type JobRecord,
   type WorkbookSettings,
-} from "../../src/workbook/job-store";
-import { DEMO_SHEET_SUFFIX, uniqueSheetName } from "../../src/workbook/names";
+} from "../../../src/workbook/job-store";
+import { DEMO_SHEET_SUFFIX, uniqueSheetName } from "../../../src/workbook/names";
 
 // Try mode in the workbook (DESIGN 4d): jobs made while it is on are marked demo and removed
 // when it is left; the sheets they write say "(demo)" in their names.
