@@ -15,7 +15,7 @@ class PrecompressPlugin {
     compiler.hooks.thisCompilation.tap(PLUGIN, (compilation) => {
       compilation.hooks.processAssets.tap(
         // After minification and after the other plugins have emitted their files.
-        { name: PLUGIN, stage: Compilation.PROCESS_ASSETS_STAGE_TRANSFER },
+        { name: PLUGIN, stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
         (assets) => {
           for (const name of Object.keys(assets)) {
             if (!TEXT.test(name)) continue;

@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { runInNewContext } from "node:vm";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { XMLParser } from "fast-xml-parser";
 import { MAIL_FUNCTION_IDS } from "../helpers/function-ids";
 import { xmlSchemaErrors } from "../helpers/manifest-schemas";
@@ -237,5 +238,27 @@ describe("the build (npm run build)", () => {
     context.globalThis = context as unknown as Record<string, unknown>;
     runInNewContext(readFileSync(join(DIST, "functions.js"), "utf8"), context);
     expect(associated.sort()).toEqual([...MAIL_FUNCTION_IDS].sort());
+  });
+
+  it("every text file has a brotli and a gzip copy of its final content, which the host sends as is", () => {
+    const files = readdirSync(DIST);
+    const texts = files.filter((f) => /\.(?:js|html|json|xml)$/.test(f));
+    const copied = texts.filter((f) => files.includes(`${f}.br`));
+    // The scripts, pages and manifests (tiny files are sent as they are).
+    for (const name of ["functions.js", "support.html", "manifest.prod.json"])
+      expect(copied).toContain(name);
+    expect(copied.some((f) => /^taskpane-ui\.[0-9a-f]{8}\.js$/.test(f))).toBe(true);
+    for (const name of copied) {
+      const content = readFileSync(join(DIST, name));
+      // Minified and with its final chunk hashes: the copies are made after every other step.
+      expect([
+        name,
+        brotliDecompressSync(readFileSync(join(DIST, `${name}.br`))).equals(content),
+      ]).toEqual([name, true]);
+      expect([name, gunzipSync(readFileSync(join(DIST, `${name}.gz`))).equals(content)]).toEqual([
+        name,
+        true,
+      ]);
+    }
   });
 });
