@@ -9,8 +9,11 @@ interface Section {
   body: readonly string[];
 }
 
-const section = ({ heading, body }: Section, level = 2): string =>
-  `<h${level}>${escapeHtml(heading)}</h${level}>\n${paragraphs(body)}`;
+const section = ({ heading, body }: Section, level = 2, id?: string): string =>
+  `<h${level}${id ? ` id="${id}"` : ""}>${escapeHtml(heading)}</h${level}>\n${paragraphs(body)}`;
+
+/** Where the pane's first-run screen links for getting a key (support.html#api-key). */
+export const API_KEY_ANCHOR = "api-key";
 
 const linkList = (links: ReadonlyArray<[string, string]>): string =>
   `<ul>\n${links.map(([href, text]) => `<li>${link(href, text)}</li>`).join("\n")}\n</ul>`;
@@ -21,7 +24,7 @@ export function supportPage(s: HelpStrings): string {
   const clearCache = [staleMetadata.windows, staleMetadata.mac, staleMetadata.web];
   const body = [
     section({ heading: t.whatHeading, body: t.what }),
-    section({ heading: t.keyHeading, body: t.key }),
+    section({ heading: t.keyHeading, body: t.key }, 2, API_KEY_ANCHOR),
     `<h2>${escapeHtml(t.troublesHeading)}</h2>`,
     section(busy, 3),
     section(notRegistered, 3),

@@ -291,6 +291,13 @@ describe("the built pages (npm run build)", () => {
       expect(privacyText).toContain(fact);
   });
 
+  it("the pane's first-run link for getting a key lands on the support page's section about it", () => {
+    const pane = readdirSync(DIST).find((f) => /^taskpane-ui\.[0-9a-f]{8}\.js$/.test(f))!;
+    const target = /"support\.html#([\w-]+)"/.exec(readFileSync(join(DIST, pane), "utf8"));
+    expect(target).not.toBeNull();
+    expect(read("support.html")).toContain(`<h2 id="${target![1]}">`);
+  });
+
   it("every page is static and self-contained, in English, light and dark, and fits 320 px", () => {
     const pages = [
       "support.html",
