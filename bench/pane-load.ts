@@ -72,7 +72,8 @@ interface Sample {
  * page): script load events (a classic script's load event fires right after it has run),
  * Office.onReady's callbacks (office.js's window.Office is wrapped as it is assigned), and the
  * first selected tab with its panel's content, whose test ids start with the tab's
- * ("tab-bulk", "bulk-from-selection").
+ * ("tab-bulk", "bulk-from-selection"), or for a user without a key (the production build has
+ * none) the first-run screen with its Try mode button: the pane's first screen either way.
  */
 const RECORD_LOAD = `(() => {
   const marks = { scripts: {}, onReady: null, tabId: null, tab: null, frame: null, error: null };
@@ -102,10 +103,13 @@ const RECORD_LOAD = `(() => {
       observer.disconnect();
       return;
     }
+    // A new user (no key: every cold sample) sees the first-run screen; a user with a key, the
+    // first tab and its panel.
+    const firstRun = document.querySelector('[data-testid="first-run"] [data-testid="settings-try"]');
     const tab = document.querySelector('[role="tab"][aria-selected="true"][data-testid^="tab-"]');
-    if (!tab) return;
-    const id = tab.getAttribute("data-testid").slice(4);
-    if (!document.querySelector('[data-testid^="' + id + '-"]')) return;
+    const id = firstRun ? "first-run" : tab ? tab.getAttribute("data-testid").slice(4) : null;
+    if (!id) return;
+    if (!firstRun && !document.querySelector('[data-testid^="' + id + '-"]')) return;
     marks.tab = performance.now();
     marks.tabId = id;
     observer.disconnect();
