@@ -67,9 +67,6 @@ module.exports = async (env, options) => {
       ],
     },
     performance: { hints: false },
-    // Lazy chunks (the pane's panels) never carry a copy of a module another one has: shared
-    // modules go into chunks of their own, however small (one copy, so `instanceof` holds).
-    optimization: { splitChunks: { minSize: 0 } },
     plugins: [
       new DefinePlugin({ __DEFAULT_SETTINGS__: JSON.stringify(defaultSettings) }),
       new CustomFunctionsMetadataPlugin({

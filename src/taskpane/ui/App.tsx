@@ -1,12 +1,4 @@
-import {
-  Suspense,
-  lazy,
-  useEffect,
-  useMemo,
-  useState,
-  type ComponentType,
-  type LazyExoticComponent,
-} from "react";
+import { useEffect, useMemo, useState } from "react";
 import {
   Caption1,
   CounterBadge,
@@ -18,51 +10,23 @@ import {
 } from "@fluentui/react-components";
 import type { Services } from "../../runtime/services";
 import { BulkPanel } from "./BulkPanel";
+import { CachePanel } from "./CachePanel";
+import { CardsSetting } from "./CardsSetting";
+import { DomainPanel } from "./DomainPanel";
+import { EnrichPanel } from "./EnrichPanel";
 import { FirstRun } from "./FirstRun";
+import { GeoLeadPanel } from "./GeoLeadPanel";
 import { JobFinishedBar } from "./JobFinishedBar";
+import { JobsPanel } from "./JobsPanel";
+import { LookupsPanel } from "./LookupsPanel";
+import { ReportPanel } from "./ReportPanel";
+import { SettingsPanel } from "./SettingsPanel";
 import { SpendingQuestionBar } from "./SpendingQuestionBar";
 import { TryBanner } from "./TryBanner";
 import { PaneContextValue, createPaneContext, useJobNotices, type TabId } from "./pane-context";
 import { formatCredits, useCredits } from "./use-credits";
 import { usePaneRequests } from "./use-pane-requests";
 import { useTryMode } from "./use-try-mode";
-
-// The panels other than the first tab's (Bulk) are chunks of their own, loaded when first
-// shown: the pane's first screen evaluates only what it shows (load time, DESIGN 4d).
-function lazyPanel<P>(
-  load: () => Promise<ComponentType<P>>
-): LazyExoticComponent<ComponentType<P>> {
-  return lazy(async () => ({ default: await load() }));
-}
-const CachePanel = lazyPanel(() =>
-  import(/* webpackChunkName: "pane-cachepanel" */ "./CachePanel").then((m) => m.CachePanel)
-);
-const CardsSetting = lazyPanel(() =>
-  import(/* webpackChunkName: "pane-cardssetting" */ "./CardsSetting").then((m) => m.CardsSetting)
-);
-const DomainPanel = lazyPanel(() =>
-  import(/* webpackChunkName: "pane-domainpanel" */ "./DomainPanel").then((m) => m.DomainPanel)
-);
-const EnrichPanel = lazyPanel(() =>
-  import(/* webpackChunkName: "pane-enrichpanel" */ "./EnrichPanel").then((m) => m.EnrichPanel)
-);
-const GeoLeadPanel = lazyPanel(() =>
-  import(/* webpackChunkName: "pane-geoleadpanel" */ "./GeoLeadPanel").then((m) => m.GeoLeadPanel)
-);
-const JobsPanel = lazyPanel(() =>
-  import(/* webpackChunkName: "pane-jobspanel" */ "./JobsPanel").then((m) => m.JobsPanel)
-);
-const LookupsPanel = lazyPanel(() =>
-  import(/* webpackChunkName: "pane-lookupspanel" */ "./LookupsPanel").then((m) => m.LookupsPanel)
-);
-const ReportPanel = lazyPanel(() =>
-  import(/* webpackChunkName: "pane-reportpanel" */ "./ReportPanel").then((m) => m.ReportPanel)
-);
-const SettingsPanel = lazyPanel(() =>
-  import(/* webpackChunkName: "pane-settingspanel" */ "./SettingsPanel").then(
-    (m) => m.SettingsPanel
-  )
-);
 
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: "8px", padding: "12px" },
@@ -152,24 +116,22 @@ export function App({ services }: { services: Services }): JSX.Element {
                 </Tab>
               ))}
             </TabList>
-            <Suspense fallback={null}>
-              {tab === "enrich" && (
-                <EnrichPanel request={enrichRequest.request} onRequestTaken={enrichRequest.taken} />
-              )}
-              {tab === "bulk" && <BulkPanel />}
-              {tab === "geo" && <GeoLeadPanel />}
-              {tab === "domain" && <DomainPanel />}
-              {tab === "report" && <ReportPanel />}
-              {tab === "jobs" && <JobsPanel />}
-              {tab === "lookups" && <LookupsPanel />}
-              {tab === "settings" && (
-                <>
-                  <SettingsPanel services={services} />
-                  <CardsSetting services={services} />
-                  <CachePanel services={services} />
-                </>
-              )}
-            </Suspense>
+            {tab === "enrich" && (
+              <EnrichPanel request={enrichRequest.request} onRequestTaken={enrichRequest.taken} />
+            )}
+            {tab === "bulk" && <BulkPanel />}
+            {tab === "geo" && <GeoLeadPanel />}
+            {tab === "domain" && <DomainPanel />}
+            {tab === "report" && <ReportPanel />}
+            {tab === "jobs" && <JobsPanel />}
+            {tab === "lookups" && <LookupsPanel />}
+            {tab === "settings" && (
+              <>
+                <SettingsPanel services={services} />
+                <CardsSetting services={services} />
+                <CachePanel services={services} />
+              </>
+            )}
           </>
         )}
       </div>
