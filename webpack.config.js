@@ -8,6 +8,7 @@ const { devCertificates } = require("./scripts/dev-certs");
 const { ModuleChunksReportPlugin } = require("./scripts/module-chunks-plugin");
 const { ManifestsPlugin } = require("./scripts/manifests-plugin");
 const { PrecompressPlugin } = require("./scripts/precompress-plugin");
+const { PreloadChunksPlugin } = require("./scripts/preload-chunks-plugin");
 // The help pages' plugin and its sources are TypeScript, shared with the tests.
 const { HelpPagesPlugin } = require("tsx/cjs/api").require(
   "./scripts/help-pages-plugin.ts",
@@ -88,6 +89,7 @@ module.exports = async (env, options) => {
         chunks: ["functions", "taskpane"],
         chunksSortMode: "manual",
       }),
+      new PreloadChunksPlugin({ always: ["workbook-jobs"], whenVisible: ["taskpane-ui"] }),
       // Which source module went into which file, for test/addin/module-chunks.test.ts; kept
       // out of dist/ so that it is never served.
       // Only for `webpack build`: the dev server builds into memory, and its report would not

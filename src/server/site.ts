@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
+import { inlineScriptSources } from "./inline-scripts";
 
 // The built add-in (dist/) with its cache and security headers (DESIGN 6b). Registered apart
 // from the relay, so the service's answers pass without these headers or a second encoding.
@@ -56,7 +57,7 @@ export const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
       directives: {
         defaultSrc: ["'self'"],
         // office.js loads its host-specific scripts and locale strings from the same CDN.
-        scriptSrc: ["'self'", OFFICE_JS_ORIGIN],
+        scriptSrc: ["'self'", OFFICE_JS_ORIGIN, ...inlineScriptSources(options.dist)],
         scriptSrcAttr: ["'none'"],
         // Fluent UI (Griffel) and office.js inject <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],

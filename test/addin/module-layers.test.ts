@@ -21,6 +21,7 @@ const LAYERS = [
   "runtime",
   "client",
   "api",
+  "i18n",
 ];
 // Node only: the services, and the build's manifest and help page writers.
 const NODE_ONLY = new Set(["sandbox", "server", "manifest", "help"]);

@@ -83,8 +83,18 @@ describeBrowser("the production host in Chromium, over HTTP/2", () => {
       ].map((e) => ({
         url: e.name,
         protocol: (e as PerformanceResourceTiming).nextHopProtocol,
+        initiator: (e as PerformanceResourceTiming).initiatorType,
       }))
     );
+    // The pane's chunks were fetched by the head's inline script (link preload, allowed by its
+    // hash in script-src), while office.js downloaded, not after taskpane.js had run.
+    expect(pageHeaders["content-security-policy"]).toMatch(
+      /script-src [^;]*'sha256-[A-Za-z0-9+/]+=*'/
+    );
+    const chunks = timings.filter((t) =>
+      /\/(taskpane-ui|workbook-jobs)\.[0-9a-f]{8}\.js$/.test(t.url)
+    );
+    expect(chunks.map((t) => t.initiator)).toEqual(["link", "link"]);
     const relayed = timings.filter((t) => t.url.includes("/api/"));
     expect(relayed.length).toBeGreaterThan(5);
     expect(new Set(relayed.map((t) => t.protocol))).toEqual(new Set(["h2"]));

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import type { Page } from "playwright-core";
 import { NO_FAULTS } from "../../src/sandbox/services/faults";
 import { call, startSandbox, type TestSandbox } from "../helpers/sandbox";
@@ -13,8 +14,17 @@ describeBrowser("task pane in Chromium: settings at once, spending, Stop, durabl
   const addin = useAddin();
   // A second service, reached directly, for the settings change.
   let other: TestSandbox;
+  /** What reached the second service (its own record: the page's request events can lag). */
+  const otherHeard: Array<{ method: string; path: string; authorization: string }> = [];
   beforeAll(async () => {
     other = await startSandbox();
+    other.app.server.on("request", (request: IncomingMessage) =>
+      otherHeard.push({
+        method: request.method ?? "",
+        path: request.url ?? "",
+        authorization: String(request.headers.authorization ?? ""),
+      })
+    );
   });
   afterAll(async () => {
     await other?.close();
@@ -82,13 +92,19 @@ describeBrowser("task pane in Chromium: settings at once, spending, Stop, durabl
     await first.close();
 
     const relayed = addin.relayLog.length;
+    const heard = otherHeard.length;
     const reopened = await addin.openTaskPane({ context });
     // The balance is read at once, from the saved service, with the saved key.
     await waitForText(reopened, "account-credits", /^50$/);
     await reopened.waitForTimeout(300);
     expect(addin.relayLog.length).toBe(relayed);
+    // (CORS preflights carry no key; /status needs none.)
+    const reached = otherHeard
+      .slice(heard)
+      .filter((r) => r.method !== "OPTIONS" && r.path.startsWith("/v5."));
+    expect(reached.map((r) => r.path)).toContain("/v5.1/account");
+    expect(reached.every((r) => r.authorization === `Bearer ${theirs.apiKey}`)).toBe(true);
     const toService = requestsOf(reopened).filter((r) => /\/api\/|\/v5\.[01]\//.test(r.url));
-    expect(toService.length).toBeGreaterThan(0);
     expect(toService.every((r) => r.url.startsWith(other.baseUrl))).toBe(true);
   });
 

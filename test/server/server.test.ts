@@ -1,4 +1,5 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import http from "node:http";
 import https from "node:https";
 import type { TLSSocket } from "node:tls";
@@ -582,7 +583,16 @@ describe("production host (npm run serve): relay and site", () => {
       "https://*.microsoft365.com",
     ])
       expect(csp["frame-ancestors"]).toContain(office);
-    expect(csp["script-src"]).toEqual(["'self'", "https://appsforoffice.microsoft.com"]);
+    // office.js's CDN, and the pane's one inline script (it starts fetching the UI chunks) by
+    // its hash: no other inline script runs.
+    const inline = /<script data-preload="?chunks"?>([^<]*)<\/script>/.exec(
+      readFileSync(join(DIST, "taskpane.html"), "utf8")
+    )![1]!;
+    expect(csp["script-src"]).toEqual([
+      "'self'",
+      "https://appsforoffice.microsoft.com",
+      `'sha256-${createHash("sha256").update(inline).digest("base64")}'`,
+    ]);
     expect(csp["style-src"]).toEqual(["'self'", "'unsafe-inline'"]);
     expect(csp["connect-src"]).toEqual(["'self'", "https:"]);
     expect(csp["default-src"]).toEqual(["'self'"]);

@@ -1,5 +1,6 @@
 import { useCallback } from "react";
 import type { CreditsSnapshot } from "../../client/credits";
+import { formatNumber } from "../../i18n/numbers";
 import type { Services } from "../../runtime/services";
 import { useThrottled } from "./use-throttled";
 
@@ -15,5 +16,5 @@ export function useCredits(services: Services): CreditsSnapshot {
 
 export function formatCredits(value: number | null): string {
   if (value === null) return "–";
-  return value.toLocaleString("en-US", { maximumFractionDigits: 2 });
+  return formatNumber(value, "en-US", 2);
 }
