@@ -1,5 +1,6 @@
 /* global document, Office */
 import { associateCommands } from "../commands/commands";
+import { applyOfficeLanguage } from "../runtime/office-language";
 import { paneVisibility } from "../runtime/task-pane-host";
 // The shared runtime's page: the worksheet functions (functions.js, loaded before this file)
 // are registered already; the workbook's jobs start once Office is ready, shown or not (they
@@ -25,7 +26,7 @@ async function showTaskPane(): Promise<void> {
   const root = document.getElementById("root");
   if (!root) return;
   const { mountTaskPane } = await (ui ??= loadUi());
-  mountTaskPane(root);
+  await mountTaskPane(root);
 }
 
 let shown: Promise<void> | null = null;
@@ -39,6 +40,8 @@ function showOnce(): void {
 }
 
 Office.onReady(() => {
+  // First: the cells' messages, the commands and the pane speak the user's language.
+  applyOfficeLanguage();
   associateCommands();
   startWorkbookJobs();
   // With a long-lived shared runtime the page also runs while the pane is closed (for the

@@ -2919,8 +2919,14 @@
     host: info.host,
     platform: info.platform,
     diagnostics: { host: info.host, platform: info.platform, version: "16.0.0000.0000" },
-    displayLanguage: "en-US",
-    contentLanguage: "en-US",
+    // config.displayLanguage / contentLanguage: Office's languages (null: not given at all).
+    displayLanguage: "displayLanguage" in config ? (config.displayLanguage ?? undefined) : "en-US",
+    contentLanguage: "contentLanguage" in config ? (config.contentLanguage ?? undefined) : "en-US",
+    // config.officeTheme: Office's theme colors, read each time (configure() changes it as a
+    // user switching Excel's theme does); absent by default, as on Excel on the web.
+    get officeTheme() {
+      return config.officeTheme ?? undefined;
+    },
     touchEnabled: false,
     commerceAllowed: true,
     document: { settings, mode: "readWrite", url: "https://host-shim.invalid/Book1.xlsx" },

@@ -1,0 +1,34 @@
+// The task pane's strings in es-ES, by part of the pane.
+import { app, appSame } from "./app";
+import { settings, settingsSame } from "./settings";
+import { bulk, bulkSame } from "./bulk";
+import { geo, geoSame } from "./geo";
+import { domain, domainSame } from "./domain";
+import { jobs, jobsSame } from "./jobs";
+import { enrich, enrichSame } from "./enrich";
+import { report, reportSame } from "./report";
+import { lookups, lookupsSame } from "./lookups";
+
+export const pane = {
+  ...app,
+  ...settings,
+  ...bulk,
+  ...geo,
+  ...domain,
+  ...jobs,
+  ...enrich,
+  ...report,
+  ...lookups,
+};
+
+export const paneSame: readonly string[] = [
+  ...appSame,
+  ...settingsSame,
+  ...bulkSame,
+  ...geoSame,
+  ...domainSame,
+  ...jobsSame,
+  ...enrichSame,
+  ...reportSame,
+  ...lookupsSame,
+];

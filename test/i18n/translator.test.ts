@@ -1,0 +1,59 @@
+import { resolveLocale, resolveNumbersLocale } from "../../src/i18n/locales";
+import { pseudoMessage } from "../../src/i18n/pseudo";
+import { Translator } from "../../src/i18n/translator";
+
+describe("the language a user gets", () => {
+  test("Office's display language, by region, then by language, else English", () => {
+    expect(resolveLocale("de-DE")).toBe("de-DE");
+    expect(resolveLocale("en-us")).toBe("en-US");
+    expect(resolveLocale("en-GB")).toBe("en-US");
+    expect(resolveLocale("sv-SE")).toBe("en-US");
+    expect(resolveLocale("")).toBe("en-US");
+    expect(resolveLocale(undefined)).toBe("en-US");
+    expect(resolveLocale(42)).toBe("en-US");
+    expect(resolveLocale("not a tag at all")).toBe("en-US");
+  });
+
+  test("numbers follow the content language when Intl knows it", () => {
+    expect(resolveNumbersLocale("de-CH", "en-US")).toBe("de-CH");
+    expect(resolveNumbersLocale(undefined, "fr-FR")).toBe("fr-FR");
+    expect(resolveNumbersLocale("%%", "fr-FR")).toBe("fr-FR");
+  });
+});
+
+describe("Translator", () => {
+  const english = {
+    rows: "{count, plural, one {# row} other {# rows}}",
+    hello: "Hello {name}",
+    only: "Only English",
+  };
+
+  test("ICU plurals by the message language, digits by the content language", () => {
+    const t = new Translator("en-US", "de-DE", english, english);
+    expect(t.format("rows", { count: 1 })).toBe("1 row");
+    expect(t.format("rows", { count: 1234 })).toBe("1.234 rows");
+    expect(t.number(1234.5, 2)).toBe("1.234,5");
+  });
+
+  test("a missing id falls back to English, an unknown one shows its id", () => {
+    const t = new Translator("fr-FR", "fr-FR", { hello: "Bonjour {name}" }, english);
+    expect(t.format("hello", { name: "Ada" })).toBe("Bonjour Ada");
+    expect(t.format("only")).toBe("Only English");
+    expect(t.format("nope")).toBe("nope");
+  });
+});
+
+describe("the pseudo-locale", () => {
+  test("accents literals, lengthens by 40%, keeps placeholders and plurals working", () => {
+    const message = pseudoMessage(
+      "{count, plural, one {# row left} other {# rows left}} for {name}"
+    );
+    expect(message.startsWith("[")).toBe(true);
+    expect(message).toContain("{name}");
+    const t = new Translator("en-US", "en-US", { m: message }, {});
+    const text = t.format("m", { count: 2, name: "Ada" });
+    expect(text).toContain("2 ŕóŵš ļéƒţ");
+    expect(text).toContain("Ada");
+    expect(text.length).toBeGreaterThanOrEqual(Math.floor("2 rows left for Ada".length * 1.4));
+  });
+});
