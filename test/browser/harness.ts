@@ -126,6 +126,9 @@ export interface HostShimConfig {
   requirementSets?: Record<string, string>;
   /** "refuse": databases other than the shim's own fail to open (private browsing). */
   indexedDbForAddin?: "refuse";
+  /** Office.context.displayLanguage / contentLanguage (null: Office gives none). */
+  displayLanguage?: string | null;
+  contentLanguage?: string | null;
 }
 
 export interface HostShim {
