@@ -38,7 +38,11 @@ function layoutFaults(pseudoSource: string): LayoutReport {
 
   const clipped: string[] = [];
   for (const text of textNodes) {
-    for (let element: Element | null = text.parentElement; element && element !== document.body; element = element.parentElement) {
+    for (
+      let element: Element | null = text.parentElement;
+      element && element !== document.body;
+      element = element.parentElement
+    ) {
       const style = getComputedStyle(element);
       const cuts = /(hidden|clip)/.test(style.overflowX) || style.textOverflow === "ellipsis";
       if (cuts && element.scrollWidth > element.clientWidth + 1) {
@@ -63,7 +67,9 @@ function layoutFaults(pseudoSource: string): LayoutReport {
       const x = Math.min(a.rect.right, b.rect.right) - Math.max(a.rect.left, b.rect.left);
       const y = Math.min(a.rect.bottom, b.rect.bottom) - Math.max(a.rect.top, b.rect.top);
       if (x > 2 && y > 2)
-        overlapping.push(`${describe(a.text.parentElement!, a.text.data)} / ${describe(b.text.parentElement!, b.text.data)}`);
+        overlapping.push(
+          `${describe(a.text.parentElement!, a.text.data)} / ${describe(b.text.parentElement!, b.text.data)}`
+        );
     }
   const untranslated = textNodes
     .filter((text) => /[A-Za-z]{3,}/.test(text.data) && !pseudo.test(text.data))
@@ -90,8 +96,8 @@ describeBrowser("the pseudo-locale at 320 px: nothing clipped, nothing overlappi
     await page.getByTestId("tab-settings").click();
     await page.getByTestId("settings-api-key").fill(account.apiKey);
     await page.getByTestId("settings-test").click();
-    await page.waitForFunction(
-      () => /\d/.test(document.querySelector("[data-testid='account-credits']")?.textContent ?? "")
+    await page.waitForFunction(() =>
+      /\d/.test(document.querySelector("[data-testid='account-credits']")?.textContent ?? "")
     );
     return page;
   };
@@ -103,7 +109,9 @@ describeBrowser("the pseudo-locale at 320 px: nothing clipped, nothing overlappi
     for (const tab of TABS) {
       await page.getByTestId(`tab-${tab}`).click();
       await page.waitForFunction(
-        (id) => document.querySelector(`[data-testid="tab-${id}"]`)?.getAttribute("aria-selected") === "true",
+        (id) =>
+          document.querySelector(`[data-testid="tab-${id}"]`)?.getAttribute("aria-selected") ===
+          "true",
         tab
       );
       await page.waitForTimeout(200);

@@ -1,3 +1,4 @@
+import { axeInPage, axeScanArgument, describePageViolation } from "../browser/axe-scan";
 import { NO_FAULTS } from "../../src/sandbox/services/faults";
 import {
   asSheetValues,
@@ -193,6 +194,12 @@ describeEngines("the add-in", (engine) => {
           undefined,
           { what: "the empty Jobs panel" }
         );
+      // No WCAG 2.2 A/AA violation (axe-core, the same scan as the Chromium suite's).
+      const violations = await page.evaluate(axeInPage, axeScanArgument());
+      expect({ tab, violations: violations.map(describePageViolation) }).toEqual({
+        tab,
+        violations: [],
+      });
       // Laid out within the narrow pane: nothing scrolls sideways or sticks out.
       const overflow = await page.evaluate(paneOverflow);
       expect({ tab, ...overflow }).toEqual({
