@@ -1,0 +1,141 @@
+import type { Page } from "playwright-core";
+import { NO_FAULTS } from "../../src/sandbox/services/faults";
+import { call } from "../helpers/sandbox";
+import { startCells } from "../engines/steps";
+import { axeVersion, axeViolations } from "./axe-scan";
+import { fillList, readSelection, showEnrich } from "./enrich-helpers";
+import { jobRows, setSpending, showTab, useKey, waitForJobStatus } from "./flows-helpers";
+import { browserTest, describeBrowser, useAddin, type HostShimConfig } from "./harness";
+
+// WCAG 2.2 AA on everything the pane shows (DESIGN 4e): every tab in its first state, errors
+// shown next to their fields, the spending question, the confirmations, jobs listed and an
+// Enrich run in progress; each state scanned once per theme, all violations (any impact)
+// gathered by state and compared at the end, so that one run lists them all.
+
+const TABS = ["enrich", "bulk", "geo", "domain", "report", "jobs", "lookups", "settings"] as const;
+
+interface Theme {
+  name: string;
+  shim: HostShimConfig;
+}
+const THEMES: Theme[] = [{ name: "light", shim: {} }];
+
+describeBrowser(`accessibility in Chromium (axe-core ${axeVersion()}, WCAG 2.2 A/AA)`, () => {
+  const addin = useAddin({ sandbox: { jobStepMs: 50, jobChunkSize: 50, domainReadyMs: 1500 } });
+
+  afterEach(async () => {
+    await call(addin.sandbox.baseUrl, "POST", "/sandbox/faults", NO_FAULTS);
+  });
+
+  async function scanStates(theme: Theme): Promise<Record<string, string[]>> {
+    const found: Record<string, string[]> = {};
+    const scan = async (page: Page, state: string): Promise<void> => {
+      const started = Date.now();
+      found[`${theme.name}: ${state}`] = await axeViolations(page);
+      console.log(`${state}: ${Date.now() - started} ms (since last ${started - last} ms)`);
+      last = Date.now();
+    };
+    let last = Date.now();
+    const account = await addin.sandbox.account(1000);
+    const examples = await addin.sandbox.examples();
+    const page = await addin.openTaskPane({ shim: theme.shim });
+    await useKey(page, account.apiKey);
+
+    for (const tab of TABS) {
+      await page.getByTestId(`tab-${tab}`).click();
+      await page.waitForFunction(
+        (id) =>
+          document.querySelector(`[data-testid="tab-${id}"]`)?.getAttribute("aria-selected") ===
+          "true",
+        tab
+      );
+      await scan(page, `${tab} tab`);
+    }
+
+    // Errors shown next to their fields.
+    await showTab(page, "domain");
+    await page.getByTestId("domain-name").fill("not a domain");
+    await page.getByTestId("domain-check").click();
+    await page.locator("[role='alert'], .fui-Field__validationMessage").first().waitFor();
+    await scan(page, "domain: a field's error");
+    await showTab(page, "geo");
+    await page.getByTestId("geo-submit").click();
+    await page.locator(".fui-Field__validationMessage").first().waitFor();
+    await scan(page, "geo: the form's errors");
+    await showTab(page, "bulk");
+    await page.evaluate(() => window.__hostShim.setSelection("Sheet1", "A1"));
+    await page.getByTestId("bulk-from-selection").click();
+    await page.locator(".fui-Field__validationMessage").first().waitFor();
+    await scan(page, "bulk: the selection's error");
+
+    // The spending question.
+    await setSpending(page, { threshold: "5" });
+    await startCells(page, "asked", 10, 9000);
+    await page.getByTestId("spending-question").waitFor();
+    await scan(page, "the spending question");
+    await page.getByTestId("spending-decline").click();
+    await page.getByTestId("spending-question").waitFor({ state: "detached" });
+    await setSpending(page, { threshold: "" });
+
+    // Jobs listed, and the paid download's confirmation.
+    const person = examples.person!.valid as Record<string, string>;
+    await page.evaluate(
+      (p) =>
+        window.__hostShim.setCells("Leads", "A1", [
+          ["First name", "Last name", "Company website"],
+          [p.first_name, p.last_name, p.domain],
+          ["Alan", "Turing", "turing-machines.example"],
+        ]),
+      person
+    );
+    await page.evaluate(() => window.__hostShim.setSelection("Leads", "A1:C3"));
+    await showTab(page, "bulk");
+    await page.getByTestId("bulk-from-selection").click();
+    await page.getByTestId("bulk-map-first_name").waitFor();
+    await page.getByTestId("bulk-submit").click();
+    await page.getByTestId("job-row").first().waitFor();
+    const [row] = await jobRows(page);
+    await waitForJobStatus(page, row!.id, "completed");
+    await scan(page, "jobs: a completed job listed");
+    await page.getByTestId("job-download").first().click();
+    await page.getByTestId("job-download-cost").waitFor();
+    await scan(page, "jobs: the paid download's confirmation");
+    await page.keyboard.press("Escape");
+    await page.getByTestId("job-download-cost").waitFor({ state: "detached" });
+
+    // An Enrich run in progress (answers slowed down so that it is seen running).
+    await call(addin.sandbox.baseUrl, "POST", "/sandbox/faults", {
+      ...NO_FAULTS,
+      slowRate: 1,
+      slowMs: 1500,
+    });
+    await fillList(
+      page,
+      [
+        ["First name", "Last name", "Company"],
+        ...Array.from({ length: 12 }, (_, i) => [`Ada${i}`, "Lovelace", `slow-${i}.example`]),
+      ],
+      "A1:C13"
+    );
+    await showEnrich(page);
+    await readSelection(page, 12);
+    await page.getByTestId("enrich-submit").click();
+    await page.getByTestId("enrich-progress").waitFor();
+    await scan(page, "enrich: a run in progress");
+    await page.close();
+    return found;
+  }
+
+  browserTest(
+    "no violation on any tab, error, question, confirmation, job list or run, in every theme",
+    async () => {
+      const found: Record<string, string[]> = {};
+      for (const theme of THEMES) Object.assign(found, await scanStates(theme));
+      const failing = Object.fromEntries(Object.entries(found).filter(([, v]) => v.length));
+      console.log(`accessibility: ${Object.keys(found).length} scans, ${Object.keys(failing).length} with violations`);
+      expect(Object.keys(found).length).toBe(THEMES.length * (TABS.length + 7));
+      expect(failing).toEqual({});
+    },
+    { timeoutMs: 240_000 }
+  );
+});
