@@ -3,6 +3,7 @@ import { carryOver } from "./carry-over";
 import { IndexedDbAnswerStore } from "./indexeddb-answer-store";
 import { KeyValueAnswerStore } from "./key-value-answer-store";
 import type { KeyValueStore } from "./storage";
+import { t } from "../i18n/i18n";
 
 /** The store of kept answers in force, and why it is the fallback when it is. */
 export interface AnswerStorage {
@@ -31,7 +32,7 @@ export interface OpenAnswerStorageOptions {
 export async function openAnswerStorage(options: OpenAnswerStorageOptions): Promise<AnswerStorage> {
   let store: AnswerStore | null = null;
   let fallbackReason: string | null = null;
-  if (!options.indexedDB) fallbackReason = "IndexedDB is not available in this runtime.";
+  if (!options.indexedDB) fallbackReason = t("cells.indexedDbUnavailable");
   else {
     try {
       store = await IndexedDbAnswerStore.open({
@@ -39,7 +40,7 @@ export async function openAnswerStorage(options: OpenAnswerStorageOptions): Prom
         openTimeoutMs: options.openTimeoutMs,
       });
     } catch (error) {
-      fallbackReason = `IndexedDB cannot be used here (${describe(error)}).`;
+      fallbackReason = t("cells.indexedDbUnusable", { reason: describe(error) });
     }
   }
   store ??= new KeyValueAnswerStore(options.kv, { kind: options.kvKind ?? "runtime-storage" });

@@ -31,6 +31,7 @@ import type {
 import { ApiError } from "./errors";
 import { CreditsLedger } from "./credits";
 import { Transport, type RequestOptions, type RetryMode, type TransportOptions } from "./transport";
+import { t } from "../i18n/i18n";
 
 export interface CallOptions {
   signal?: AbortSignal;
@@ -344,7 +345,7 @@ export class EmailServiceClient {
         kind: "malformed",
         status: 200,
         code: "malformed_response",
-        message: "The service's answer lacks credits_charged.",
+        message: t("cells.lacksCreditsCharged"),
       });
     }
     this.credits.recordCharge(data.credits_charged);
@@ -378,7 +379,7 @@ export class EmailServiceClient {
         kind: "malformed",
         status: response.status,
         code: "malformed_response",
-        message: "The download is not a table of rows.",
+        message: t("cells.downloadNotTable"),
       });
     }
     return rows as unknown[][];

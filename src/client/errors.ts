@@ -1,3 +1,5 @@
+import { t } from "../i18n/i18n";
+
 /**
  * What kind of failure an ApiError is, in the terms a caller acts on (spec 7):
  * - `bad_request` 400, `unauthorized` 401, `out_of_credits` 402, `not_found` 404,
@@ -81,7 +83,7 @@ export function kindOfStatus(status: number): ApiErrorKind {
  */
 export function errorFromResponse(status: number, bodyText: string): ApiError {
   let code = `http_${status}`;
-  let message = `The service answered HTTP ${status}.`;
+  let message = t("cells.httpStatus", { status: String(status) });
   let field: string | undefined;
   try {
     const body = JSON.parse(bodyText) as Record<string, unknown>;

@@ -13,6 +13,7 @@ import {
   type AnswerStore,
   type AnswerUsage,
 } from "./answer-store";
+import { t } from "../i18n/i18n";
 
 // Kept answers in IndexedDB (DESIGN 3): no size budget of its own, read on demand, one
 // transaction per batch. Several runtimes (open workbooks) share it; IndexedDB serializes
@@ -346,7 +347,7 @@ async function openDatabase(options: IndexedDbAnswerStoreOptions): Promise<Datab
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
-      () => reject(new Error(`IndexedDB did not open within ${timeoutMs / 1000} s.`)),
+      () => reject(new Error(t("cells.indexedDbOpenTimeout", { seconds: timeoutMs / 1000 }))),
       timeoutMs
     );
   });

@@ -1,4 +1,5 @@
 import { ApiError } from "./errors";
+import { t } from "../i18n/i18n";
 
 // Requests on the wire at once (DESIGN 3, "Adaptive concurrency"). The service's capacity is
 // unknown and changes, so the limit is found rather than guessed: additive increase while
@@ -182,5 +183,5 @@ export const withdrawn = (): ApiError =>
     kind: "cancelled",
     status: null,
     code: "withdrawn",
-    message: "The request was withdrawn before it was sent.",
+    message: t("cells.requestWithdrawn"),
   });

@@ -19,6 +19,7 @@ import { lookupKey, type LookupOperation } from "./lookup-key";
 import type { CachedOutcome, LookupOutcome, ResultCache } from "./result-cache";
 import { refusal, type SpendingGuard, type SpendingQuestion } from "./spending";
 import type { Endpoint } from "./transport";
+import { t } from "../i18n/i18n";
 
 export interface LookupTypes {
   person: { request: PersonRequest; result: PersonResult };
@@ -167,7 +168,7 @@ const cancelledError = (): ApiError =>
     kind: "cancelled",
     status: null,
     code: "cancelled",
-    message: "The calculation was cancelled.",
+    message: t("cells.calculationCancelled"),
   });
 
 const withdrawnError = (): ApiError =>
@@ -175,7 +176,7 @@ const withdrawnError = (): ApiError =>
     kind: "cancelled",
     status: null,
     code: "withdrawn",
-    message: "The lookup was withdrawn before it was sent.",
+    message: t("cells.lookupWithdrawn"),
   });
 
 const fixedCaches = (cache: ResultCache): CacheDirectory => ({
@@ -220,11 +221,13 @@ export class LookupScheduler {
   constructor(private readonly options: SchedulerOptions) {
     if (options.caches) this.caches = options.caches;
     else if (options.cache) this.caches = fixedCaches(options.cache);
+    // i18n-exempt: a programming error, never shown to a user.
     else throw new Error("LookupScheduler needs a cache or a cache directory.");
   }
 
   /** The cache of the endpoint in force (the one the fixed-cache form was given). */
   get cache(): ResultCache {
+    // i18n-exempt: a programming error, never shown to a user.
     if (!this.options.cache) throw new Error("Use currentCache() with a cache directory.");
     return this.options.cache;
   }

@@ -1,6 +1,7 @@
 import { ApiError } from "./errors";
 import { Listeners } from "./listeners";
 import type { LookupOperation } from "./lookup-key";
+import { t } from "../i18n/i18n";
 
 // The spending guard of the worksheet functions (DESIGN 4, "Spending"): the switch, the
 // confirmation threshold and the session budget. Amounts are whole thousandths of a credit,
@@ -38,21 +39,35 @@ export const fromMilli = (milli: number): number => milli / 1000;
 export type RefusalCode =
   "spending_off" | "declined" | "stopped" | "budget_reached" | "unconfirmed" | "preview";
 
-const formatCredits = (milli: number): string =>
-  fromMilli(milli).toLocaleString("en-US", { maximumFractionDigits: 3 });
+/** Credits as the messages show them: whole thousandths at most. */
+const credits = (amount: number | null | undefined): number => fromMilli(toMilli(amount ?? 0));
+
+/** The message of a refusal, in the user's language. */
+function refusalMessage(code: RefusalCode, policy?: SpendingPolicy): string {
+  switch (code) {
+    case "spending_off":
+      return t("cells.refusedSpendingOff");
+    case "declined":
+      return t("cells.refusedDeclined");
+    case "stopped":
+      return t("cells.refusedStopped");
+    case "budget_reached":
+      return t("cells.refusedBudget", { budget: credits(policy?.sessionBudget) });
+    case "preview":
+      return t("cells.preview");
+    case "unconfirmed":
+      return t("cells.refusedUnconfirmed", { max: credits(policy?.confirmAbove) });
+  }
+}
 
 /** The error a refused lookup's cell shows (`#N/A` with this message; DESIGN 2). */
 export function refusal(code: RefusalCode, policy?: SpendingPolicy): ApiError {
-  const messages: Record<RefusalCode, string> = {
-    spending_off:
-      "Spending is off: only kept answers are shown. Turn spending on in the task pane (Lookups).",
-    declined: "Not run: declined in the task pane. Recalculate to be asked again.",
-    stopped: "Stopped from the task pane. Recalculate to run it.",
-    budget_reached: `Session budget reached (${formatCredits(toMilli(policy?.sessionBudget ?? 0))} credits for cells): change it in the task pane (Lookups).`,
-    preview: "Preview: press Enter to look up.",
-    unconfirmed: `Not run: this recalculation may spend more than ${formatCredits(toMilli(policy?.confirmAbove ?? 0))} credits and the task pane could not ask you. Change "Ask before spending more than" in the task pane (Lookups).`,
-  };
-  return new ApiError({ kind: "refused", status: null, code: code, message: messages[code] });
+  return new ApiError({
+    kind: "refused",
+    status: null,
+    code: code,
+    message: refusalMessage(code, policy),
+  });
 }
 
 /** A new paid lookup that the guard decides on. */

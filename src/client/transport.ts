@@ -1,5 +1,6 @@
 import { ApiError, errorFromResponse, type ApiErrorInit } from "./errors";
 import { ConnectionLimiter, type AttemptOutcome, type Slot } from "./limiter";
+import { t } from "../i18n/i18n";
 
 // The one request core of the client (Octokit style): base URL, authentication, timeout,
 // retries with backoff and jitter, and both error shapes parsed into ApiError.
@@ -132,19 +133,19 @@ export function validateBaseUrl(baseUrl: string): string {
   const trimmed = baseUrl.trim().replace(/\/+$/, "");
   if (trimmed.startsWith("/")) {
     if (/^\/[A-Za-z0-9._~\-/]*$/.test(trimmed)) return trimmed;
-    throw configError("The base URL path may contain only letters, digits and / . _ ~ -.");
+    throw configError(t("cells.baseUrlPath"));
   }
   let url: URL;
   try {
     url = new URL(trimmed);
   } catch {
-    throw configError("The base URL is not a valid URL (for example https://api.example.com).");
+    throw configError(t("cells.baseUrlInvalid"));
   }
-  if (url.username || url.password) throw configError("The base URL must not contain credentials.");
-  if (url.search || url.hash) throw configError("The base URL must not have a query or fragment.");
+  if (url.username || url.password) throw configError(t("cells.baseUrlCredentials"));
+  if (url.search || url.hash) throw configError(t("cells.baseUrlQuery"));
   if (url.protocol === "https:") return trimmed;
   if (url.protocol === "http:" && LOOPBACK_HOSTS.test(url.hostname)) return trimmed;
-  throw configError("The base URL must use https (plain http is allowed only for localhost).");
+  throw configError(t("cells.baseUrlHttps"));
 }
 
 function configError(message: string, code = "invalid_base_url"): ApiError {
@@ -184,7 +185,7 @@ const cancelled = (): ApiError =>
     kind: "cancelled",
     status: null,
     code: "cancelled",
-    message: "The request was cancelled.",
+    message: t("cells.requestCancelled"),
   });
 
 export class Transport {
@@ -209,6 +210,7 @@ export class Transport {
     const timeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     if (!options.allowShortTimeout && timeout < MIN_TIMEOUT_MS) {
       throw configError(
+        // i18n-exempt: a developer's option (tests), never set from the user's settings.
         `The client timeout must be at least ${MIN_TIMEOUT_MS / 1000} s (spec 8).`,
         "invalid_timeout"
       );
@@ -384,7 +386,7 @@ export class Transport {
         kind: "malformed",
         status: response.status,
         code: "malformed_response",
-        message: "The service sent an answer that is not valid JSON.",
+        message: t("cells.notJson"),
       });
     }
   }
@@ -400,7 +402,7 @@ export class Transport {
         kind: "timeout",
         status: null,
         code: "timeout",
-        message: `No answer from the service within ${Math.round(this.timeoutMs / 1000)} s.`,
+        message: t("cells.noAnswerWithin", { seconds: Math.round(this.timeoutMs / 1000) }),
       });
     }
     return toApiError(error);
@@ -428,7 +430,7 @@ function requireKey(key: string | null): string {
       kind: "unauthorized",
       status: null,
       code: "missing_api_key",
-      message: "API key missing: set it in the task pane.",
+      message: t("cells.missingApiKey"),
     });
   }
   return key.trim();
@@ -454,6 +456,6 @@ function toApiError(error: unknown): ApiError {
     kind: "network",
     status: null,
     code: "network_error",
-    message: `Could not reach the service (${detail}).`,
+    message: t("cells.unreachable", { detail }),
   });
 }

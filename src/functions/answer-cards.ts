@@ -1,4 +1,5 @@
 import { DECISION_MAKER_FIELDS, PERSON_FIELDS, PROFILE_FIELDS } from "./answer-fields";
+import { t } from "../i18n/i18n";
 
 // Answers as cards (DESIGN 2): a found person, profile or decision maker as an Excel entity
 // whose text is the email and whose properties are every field of the answer, typed, so that
@@ -83,10 +84,17 @@ export function answerCard(operation: CardOperation, answer: object): AnswerCard
         ...(has("person_job_title") ? { subTitle: { property: "person_job_title" } } : {}),
         sections: [
           { layout: "List", properties: first },
-          { layout: "List", title: "More", collapsible: true, collapsed: true, properties: rest },
+          {
+            layout: "List",
+            title: t("cells.cardMore"),
+            collapsible: true,
+            collapsed: true,
+            properties: rest,
+          },
         ],
       },
     },
+    // i18n-exempt: the product's name, the same in every language.
     provider: { description: "Mail Finder" },
   };
 }

@@ -10,11 +10,15 @@ import {
   looksLikeDomain,
   normalizeDomain,
 } from "../api/normalize";
+import { t } from "../i18n/i18n";
 
 // Turning cell arguments into request fields. Anything the service would reject becomes an
 // ArgumentError (a #VALUE! naming the argument) before any request is made (DESIGN 2).
 
-/** A cell argument the function cannot use; becomes #VALUE! with this message. */
+/**
+ * A cell argument the function cannot use; becomes #VALUE! with this message, written in the
+ * user's language when the error is made (`argument` is the parameter's name, never translated).
+ */
 export class ArgumentError extends Error {
   constructor(
     readonly argument: string,
@@ -36,32 +40,35 @@ const LIMITS = { name: 200, company: 500, url: 2048, email: 320, title: 200, lis
  */
 export function text(value: CellValue, argument: string, maxLength: number): string | null {
   if (value === null || value === undefined) return null;
-  if (value instanceof Error) throw new ArgumentError(argument, `${argument} is an error value.`);
+  if (value instanceof Error)
+    throw new ArgumentError(argument, t("cells.argumentErrorValue", { argument }));
   if (Array.isArray(value)) {
     if (value.length === 1 && Array.isArray(value[0]) && value[0].length === 1)
       return text(value[0][0] as CellValue, argument, maxLength);
-    throw new ArgumentError(argument, `${argument} must be a single cell, not a range.`);
+    throw new ArgumentError(argument, t("cells.argumentRange", { argument }));
   }
   if (typeof value === "boolean")
-    throw new ArgumentError(argument, `${argument} must be text, not TRUE or FALSE.`);
+    throw new ArgumentError(argument, t("cells.argumentBoolean", { argument }));
   if (typeof value === "number") {
-    if (!Number.isFinite(value)) throw new ArgumentError(argument, `${argument} must be text.`);
+    if (!Number.isFinite(value))
+      throw new ArgumentError(argument, t("cells.argumentText", { argument }));
     return String(value);
   }
-  if (typeof value !== "string") throw new ArgumentError(argument, `${argument} must be text.`);
+  if (typeof value !== "string")
+    throw new ArgumentError(argument, t("cells.argumentText", { argument }));
   // Control characters other than spaces never belong in these fields.
   const trimmed = value.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
   if (trimmed.length > maxLength)
-    throw new ArgumentError(argument, `${argument} is too long (at most ${maxLength} characters).`);
+    throw new ArgumentError(argument, t("cells.argumentTooLong", { argument, max: maxLength }));
   if (/[\ud800-\udfff]/.test(trimmed.replace(/[\ud800-\udbff][\udc00-\udfff]/g, ""))) {
-    throw new ArgumentError(argument, `${argument} contains invalid characters.`);
+    throw new ArgumentError(argument, t("cells.argumentInvalidCharacters", { argument }));
   }
   return trimmed === "" ? null : trimmed;
 }
 
 export function required(value: CellValue, argument: string, maxLength: number): string {
   const result = text(value, argument, maxLength);
-  if (result === null) throw new ArgumentError(argument, `${argument} is required.`);
+  if (result === null) throw new ArgumentError(argument, t("cells.argumentRequired", { argument }));
   return result;
 }
 
@@ -73,7 +80,7 @@ export function company(
   const given = required(value, argument, LIMITS.company);
   if (looksLikeDomain(given)) return { domain: normalizeDomain(given) };
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(given))
-    throw new ArgumentError(argument, `${argument} is not a valid website address.`);
+    throw new ArgumentError(argument, t("cells.argumentWebsite", { argument }));
   return { company_name: given };
 }
 
@@ -90,10 +97,7 @@ export function personName(
 export function linkedinUrl(value: CellValue, argument = "linkedin_url"): string | null {
   const url = text(value, argument, LIMITS.url);
   if (url !== null && !isValidLinkedinUrl(url)) {
-    throw new ArgumentError(
-      argument,
-      `${argument} must be a profile URL such as https://www.linkedin.com/in/name.`
-    );
+    throw new ArgumentError(argument, t("cells.argumentProfileUrl", { argument }));
   }
   return url;
 }
@@ -101,7 +105,7 @@ export function linkedinUrl(value: CellValue, argument = "linkedin_url"): string
 export function email(value: CellValue, argument = "email"): string {
   const given = required(value, argument, LIMITS.email);
   if (!isValidEmail(given))
-    throw new ArgumentError(argument, `${argument} is not a valid email address.`);
+    throw new ArgumentError(argument, t("cells.argumentEmail", { argument }));
   return given;
 }
 
@@ -122,13 +126,20 @@ export function categories(value: CellValue, argument = "categories"): DecisionM
   if (names.length === 0)
     throw new ArgumentError(
       argument,
-      `${argument} is required: one or more of ${DECISION_MAKER_CATEGORIES.join(", ")}.`
+      t("cells.argumentCategoriesRequired", {
+        argument,
+        categories: DECISION_MAKER_CATEGORIES.join(", "),
+      })
     );
   const unknown = names.find((n) => !(DECISION_MAKER_CATEGORIES as readonly string[]).includes(n));
   if (unknown)
     throw new ArgumentError(
       argument,
-      `${argument}: "${unknown.slice(0, 40)}" is not a category (${DECISION_MAKER_CATEGORIES.join(", ")}).`
+      t("cells.argumentUnknownCategory", {
+        argument,
+        value: unknown.slice(0, 40),
+        categories: DECISION_MAKER_CATEGORIES.join(", "),
+      })
     );
   return [...new Set(names)] as DecisionMakerCategory[];
 }
@@ -138,7 +149,7 @@ export function emailType(value: CellValue, argument = "email_type"): CompanyEma
   if (!(COMPANY_EMAIL_TYPES as readonly string[]).includes(given)) {
     throw new ArgumentError(
       argument,
-      `${argument} must be one of ${COMPANY_EMAIL_TYPES.join(", ")}.`
+      t("cells.argumentOneOf", { argument, values: COMPANY_EMAIL_TYPES.join(", ") })
     );
   }
   return given as CompanyEmailType;
@@ -147,7 +158,7 @@ export function emailType(value: CellValue, argument = "email_type"): CompanyEma
 export function countryCode(value: CellValue, argument = "country_code"): string | null {
   const code = text(value, argument, 10);
   if (code !== null && !/^[A-Za-z]{2}$/.test(code))
-    throw new ArgumentError(argument, `${argument} must be a two-letter country code such as US.`);
+    throw new ArgumentError(argument, t("cells.argumentCountryCode", { argument }));
   return code?.toUpperCase() ?? null;
 }
 
@@ -168,7 +179,11 @@ export function fields(
   if (unknown)
     throw new ArgumentError(
       argument,
-      `${argument}: "${unknown.slice(0, 40)}" is not a field (${allowed.join(", ")}).`
+      t("cells.argumentUnknownField", {
+        argument,
+        value: unknown.slice(0, 40),
+        fields: allowed.join(", "),
+      })
     );
   return names;
 }

@@ -6,6 +6,7 @@ import type { LookupOperation } from "../client/lookup-key";
 import { getServices } from "../runtime/services";
 import { answerCard, type AnswerCard, type CardOperation } from "./answer-cards";
 import { ArgumentError } from "./arguments";
+import { t } from "../i18n/i18n";
 
 // From answers and failures to what a cell shows (DESIGN 2, "Cell outcomes").
 
@@ -23,60 +24,54 @@ export function excelError(
   return new CustomFunctions.Error(CustomFunctions.ErrorCode[code], text);
 }
 
-const afterAttempts = (attempts: number): string =>
-  attempts > 1 ? ` after ${attempts} attempts` : "";
-
 /** Every failure becomes a typed error: a cell never stays #BUSY! because a request failed. */
 export function errorCell(error: unknown): CustomFunctions.Error {
   if (error instanceof ArgumentError) return excelError("invalidValue", error.message);
   if (error instanceof ApiError) {
+    const attempts = error.attempts;
     switch (error.kind) {
       case "unauthorized":
-        return excelError("invalidValue", "API key missing or rejected: set it in the task pane.");
+        return excelError("invalidValue", t("cells.unauthorized"));
       case "config":
-        return excelError("invalidValue", `Settings: ${error.message} Change it in the task pane.`);
+        return excelError("invalidValue", t("cells.settings", { message: error.message }));
       case "bad_request":
-        return excelError("invalidValue", `The service rejected the request: ${error.message}`);
+        return excelError("invalidValue", t("cells.badRequest", { message: error.message }));
       case "out_of_credits":
-        return excelError("notAvailable", "Out of credits.");
+        return excelError("notAvailable", t("cells.outOfCredits"));
       case "not_found":
-        return excelError("notAvailable", "Not found.");
+        return excelError("notAvailable", t("cells.notFound"));
       case "blacklisted":
-        return excelError(
-          "notAvailable",
-          "Removed from the database at the owner's request (blacklisted)."
-        );
+        return excelError("notAvailable", t("cells.blacklisted"));
       case "busy":
-        return excelError(
-          "notAvailable",
-          `The service is busy (503)${afterAttempts(error.attempts)}; recalculate to try again.`
-        );
+        return excelError("notAvailable", t("cells.busy", { attempts }));
       case "timeout":
-        return excelError("notAvailable", `${error.message} Recalculate to try again.`);
+        return excelError("notAvailable", t("cells.timeout", { message: error.message }));
       case "network":
         return excelError(
           "notAvailable",
-          `${error.message.replace(/\.$/, "")}${afterAttempts(error.attempts)}.`
+          attempts > 1
+            ? t("cells.networkAfterAttempts", {
+                message: error.message.replace(/[.。]$/, ""),
+                attempts,
+              })
+            : error.message
         );
       case "server":
         return excelError(
           "notAvailable",
-          `The service failed (HTTP ${error.status ?? "?"})${afterAttempts(error.attempts)}.`
+          t("cells.serverFailed", { status: String(error.status ?? "?"), attempts })
         );
       case "malformed":
-        return excelError(
-          "notAvailable",
-          `The service sent an unreadable answer${afterAttempts(error.attempts)}.`
-        );
+        return excelError("notAvailable", t("cells.malformed", { attempts }));
       case "cancelled":
-        return excelError("notAvailable", "Cancelled.");
+        return excelError("notAvailable", t("cells.cancelled"));
       case "refused":
         return excelError("notAvailable", error.message);
     }
   }
   return excelError(
     "notAvailable",
-    `Unexpected error: ${error instanceof Error ? error.message : String(error)}`
+    t("cells.unexpected", { message: error instanceof Error ? error.message : String(error) })
   );
 }
 
@@ -99,17 +94,19 @@ export async function cell(work: () => Promise<CellResult> | CellResult): Promis
 
 type Found = { email_status: string };
 
-const NOTHING_FOUND: Record<string, string> = {
-  not_found: "No email found.",
-  blacklisted: "Removed from the database at the owner's request (blacklisted).",
-};
+/** What a cell shows when a lookup found nothing, by status; null for a found answer. */
+function nothingFound(status: string): string | null {
+  if (status === "not_found") return t("cells.noEmailFound");
+  if (status === "blacklisted") return t("cells.blacklisted");
+  return null;
+}
 
 /** The answer's status, with 404 `no_result` the same as `not_found` (DESIGN 3). */
 export function foundOrError<T extends Found>(
   outcome: LookupOutcome<T>
 ): T | CustomFunctions.Error {
-  if (outcome.status !== "ok") return excelError("notAvailable", NOTHING_FOUND[outcome.status]!);
-  const message = NOTHING_FOUND[outcome.value.email_status];
+  if (outcome.status !== "ok") return excelError("notAvailable", nothingFound(outcome.status)!);
+  const message = nothingFound(outcome.value.email_status);
   return message ? excelError("notAvailable", message) : outcome.value;
 }
 

@@ -12,6 +12,7 @@ import {
   previewError,
 } from "./cell-results";
 import { getServices } from "../runtime/services";
+import { t } from "../i18n/i18n";
 import { DECISION_MAKER_FIELDS, PERSON_FIELDS, PROFILE_FIELDS } from "./answer-fields";
 import { decisionMakerRequest, personRequest, profileRequest, verifyRequest } from "./requests";
 
@@ -65,9 +66,12 @@ export function verifyEmail(
   const call = cellCall(invocation);
   return cell(async () => {
     const outcome = await lookup("verify", verifyRequest(email), call);
-    return outcome.status === "ok"
-      ? outcome.value.email_status
-      : excelError("notAvailable", outcome.message);
+    if (outcome.status === "ok") return outcome.value.email_status;
+    // The service's own text is not the user's language: the status says what happened.
+    return excelError(
+      "notAvailable",
+      t(outcome.status === "blacklisted" ? "cells.blacklisted" : "cells.notFound")
+    );
   }) as Promise<string>;
 }
 
@@ -121,7 +125,7 @@ export function companyEmails(
     if (found instanceof CustomFunctions.Error) return found;
     return found.emails.length > 0
       ? found.emails.map((address) => [address])
-      : excelError("notAvailable", "No email found.");
+      : excelError("notAvailable", t("cells.noEmailFound"));
   }) as Promise<string[][]>;
 }
 
@@ -181,7 +185,7 @@ export function employees(
     if (outcome.status !== "ok") {
       return outcome.status === "blacklisted"
         ? (foundOrError(outcome) as CustomFunctions.Error)
-        : excelError("notAvailable", "No employees found.");
+        : excelError("notAvailable", t("cells.noEmployeesFound"));
     }
     return outcome.value.employees.map((e) => [e.name, e.title, e.company, e.linkedin_url ?? ""]);
   }) as Promise<string[][]>;

@@ -6,6 +6,7 @@ import type {
 } from "../api/types";
 import * as args from "./arguments";
 import type { CellValue } from "./arguments";
+import { t } from "../i18n/i18n";
 
 // The request bodies of the lookups, from cell values. The worksheet functions and Enrich
 // (DESIGN 4b) both build them here, so the same inputs make the same request and share one
@@ -26,7 +27,11 @@ export function personRequest(
 /** LINKEDINEMAIL */
 export function profileRequest(linkedinUrl: CellValue): LinkedinUrlRequest {
   const url = args.linkedinUrl(linkedinUrl);
-  if (url === null) throw new args.ArgumentError("linkedin_url", "linkedin_url is required.");
+  if (url === null)
+    throw new args.ArgumentError(
+      "linkedin_url",
+      t("cells.argumentRequired", { argument: "linkedin_url" })
+    );
   return { linkedin_url: url };
 }
 
