@@ -1,4 +1,5 @@
 import type { BulkCell, BulkJsonRequest, DecisionMakerCategory } from "../api/types";
+import { tr } from "../i18n/runtime-text";
 import {
   MAPPED_FIELDS,
   indexFieldOf,
@@ -59,13 +60,8 @@ export function noDataRowsMessage(
 ): string | null {
   if (dataRows(values, hasHeader).length > 0) return null;
   const header = hasHeader && values[0] !== undefined && !isBlankRow(values[0]);
-  if (source === "file")
-    return header
-      ? "The file has a header row and no data rows."
-      : "The file has no data rows: every row is empty.";
-  return header
-    ? "The selection has no data rows below its header."
-    : "The selection has no data rows: every cell is empty.";
+  if (source === "file") return tr(header ? "bulk.fileHeaderOnly" : "bulk.fileAllEmpty");
+  return tr(header ? "bulk.selectionHeaderOnly" : "bulk.selectionAllEmpty");
 }
 
 /**
@@ -100,7 +96,10 @@ export function planBulk(input: BulkPlanInput): BulkPlan {
     requests.push({
       data: header ? [header.map(cellText), ...rows] : rows,
       has_header: header !== null,
-      file_name: parts > 1 ? `${input.fileName} (${part + 1} of ${parts})` : input.fileName,
+      file_name:
+        parts > 1
+          ? tr("bulk.partOfSearch", { name: input.fileName, part: part + 1, parts })
+          : input.fileName,
       ...indexes,
       ...(input.kind === "decision_maker" ? { decision_maker_category: input.categories } : {}),
     });

@@ -1,4 +1,5 @@
 import { DECISION_MAKER_CATEGORIES, type DecisionMakerCategory } from "../api/types";
+import { tr } from "../i18n/runtime-text";
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -12,7 +13,10 @@ export function parseCategories(text: string): Parsed<DecisionMakerCategory[]> {
   if (unknown)
     return {
       ok: false,
-      error: `"${unknown.slice(0, 30)}" is not a category: use ${DECISION_MAKER_CATEGORIES.join(", ")}.`,
+      error: tr("bulk.unknownCategory", {
+        name: unknown.slice(0, 30),
+        categories: DECISION_MAKER_CATEGORIES.join(", "),
+      }),
     };
   return { ok: true, value: [...new Set(names)] as DecisionMakerCategory[] };
 }

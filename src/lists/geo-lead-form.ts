@@ -1,4 +1,5 @@
 import type { GeoLeadRequest } from "../api/types";
+import { tr } from "../i18n/runtime-text";
 import { parseCategories } from "./categories";
 
 // The GeoLead form's rules (spec 4.8), checked before anything is sent.
@@ -17,6 +18,9 @@ export interface GeoForm {
   label: string;
 }
 
+/** The longest query (spec 4.8). */
+const MAX_QUERY = 200;
+
 const number = (text: string): number | null =>
   text.trim() === "" || !Number.isFinite(Number(text)) ? null : Number(text);
 
@@ -25,31 +29,27 @@ export function geoLeadRequest(
   form: GeoForm
 ): { request: GeoLeadRequest } | { field: GeoFormField; message: string } {
   const query = form.query.trim();
-  if (!query)
-    return { field: "query", message: "What to search for is required (for example: dentist)." };
-  if (query.length > 200)
-    return { field: "query", message: "The query is too long (at most 200 characters)." };
+  if (!query) return { field: "query", message: tr("geo.queryRequired") };
+  if (query.length > MAX_QUERY)
+    return { field: "query", message: tr("geo.queryTooLong", { max: MAX_QUERY }) };
   const latitude = number(form.latitude);
   if (latitude === null || latitude < -90 || latitude > 90)
-    return { field: "latitude", message: "Latitude must be a number from -90 to 90." };
+    return { field: "latitude", message: tr("geo.latitudeInvalid") };
   const longitude = number(form.longitude);
   if (longitude === null || longitude < -180 || longitude > 180)
-    return { field: "longitude", message: "Longitude must be a number from -180 to 180." };
+    return { field: "longitude", message: tr("geo.longitudeInvalid") };
   const radius = number(form.radius);
   if (radius === null || radius < 1 || radius > 25)
-    return { field: "radius", message: "The radius must be from 1 to 25 km." };
+    return { field: "radius", message: tr("geo.radiusInvalid") };
   const categories = parseCategories(form.categories);
   if (!categories.ok) return { field: "categories", message: categories.error };
   if (!form.companyEmails && categories.value.length === 0)
-    return { field: "categories", message: "Search company emails, decision makers, or both." };
+    return { field: "categories", message: tr("geo.nothingToFind") };
   let resultLimit: number | null = null;
   if (form.resultLimit.trim() !== "") {
     resultLimit = number(form.resultLimit);
     if (resultLimit === null || !Number.isInteger(resultLimit) || resultLimit < 1)
-      return {
-        field: "resultLimit",
-        message: "The result limit must be a whole number of at least 1, or empty.",
-      };
+      return { field: "resultLimit", message: tr("geo.resultLimitInvalid") };
   }
   return {
     request: {

@@ -1,5 +1,6 @@
 import type { BulkFieldIndex } from "../api/types";
 import { isValidEmail, isValidLinkedinUrl, looksLikeDomain } from "../api/normalize";
+import { tr, type RuntimeMessageId } from "../i18n/runtime-text";
 
 // From a table of cells to the column mapping of a bulk search (spec 4.6): which column is
 // the first name, the domain, and so on. Header names are matched; without a header, the
@@ -17,19 +18,24 @@ export const MAPPED_FIELDS = [
 export type MappedField = (typeof MAPPED_FIELDS)[number];
 export type ColumnMapping = Partial<Record<MappedField, number>>;
 
-export const FIELD_LABELS: Record<MappedField, string> = {
-  first_name: "First name",
-  last_name: "Last name",
-  full_name: "Full name",
-  company_name: "Company",
-  domain: "Domain / website",
-  email: "Email (to verify)",
-  linkedin_url: "Profile URL",
+const FIELD_LABEL_IDS: Record<MappedField, RuntimeMessageId> = {
+  first_name: "bulk.fieldFirstName",
+  last_name: "bulk.fieldLastName",
+  full_name: "bulk.fieldFullName",
+  company_name: "bulk.fieldCompany",
+  domain: "bulk.fieldDomain",
+  email: "bulk.fieldEmail",
+  linkedin_url: "bulk.fieldProfileUrl",
 };
+
+/** A mapped field's name, as the mapping's selects show it. */
+export const fieldLabel = (field: MappedField): string => tr(FIELD_LABEL_IDS[field]);
 
 export const indexFieldOf = (field: MappedField): BulkFieldIndex =>
   `${field}_field_index` as BulkFieldIndex;
 
+// Header names recognised, English first; compared after normalizeHeader (lower case, no
+// accents, "_-." as spaces). The other languages' usual headers are in TRANSLATED_HEADERS.
 const HEADER_WORDS: Record<MappedField, RegExp> = {
   first_name: /^(first|first ?name|given ?name|firstname|prénom|prenom|vorname|nombre)$/,
   last_name: /^(last|last ?name|surname|family ?name|lastname|nom|nachname|apellido)$/,
@@ -50,10 +56,78 @@ const normalizeHeader = (cell: unknown): string =>
     .replace(/\s+/g, " ")
     .trim();
 
+/**
+ * The usual header names of the add-in's other languages (de, fr, es, pt, ja): a German
+ * "Vorname" or a Japanese "会社名" column is guessed like an English "First name" one. These
+ * recognise a user's own headers (input), they are not text the add-in shows.
+ */
+const TRANSLATED_HEADERS: Record<MappedField, readonly string[]> = {
+  first_name: ["vorname", "prénom", "nombre", "nome", "primeiro nome", "名"],
+  last_name: ["nachname", "familienname", "apellido", "apellidos", "sobrenome", "姓", "名字"],
+  full_name: [
+    "vollständiger name",
+    "nombre completo",
+    "nome completo",
+    "氏名",
+    "名前",
+    "フルネーム",
+  ],
+  company_name: [
+    "unternehmen",
+    "firmenname",
+    "société",
+    "empresa",
+    "compañía",
+    "会社",
+    "会社名",
+    "企業名",
+  ],
+  domain: [
+    "webseite",
+    "domäne",
+    "site web",
+    "dominio",
+    "sitio web",
+    "domínio",
+    "ドメイン",
+    "ウェブサイト",
+  ],
+  email: [
+    "e mail adresse",
+    "adresse e mail",
+    "correo",
+    "correo electrónico",
+    "メール",
+    "メールアドレス",
+  ],
+  linkedin_url: ["profil", "profil url", "perfil", "プロフィール", "プロフィールurl"],
+};
+/** Headers of three words, apart: each is marked as recognised input, not text shown. */
+const THREE_WORD_HEADERS: ReadonlyArray<[MappedField, string]> = [
+  ["last_name", "nom de famille"], // i18n-exempt: a user's header (input)
+  ["company_name", "nome da empresa"], // i18n-exempt: a user's header (input)
+  ["linkedin_url", "url du profil"], // i18n-exempt: a user's header (input)
+  ["linkedin_url", "url del perfil"], // i18n-exempt: a user's header (input)
+  ["linkedin_url", "url do perfil"], // i18n-exempt: a user's header (input)
+];
+
+const TRANSLATED: ReadonlyMap<string, MappedField> = new Map(
+  [
+    ...MAPPED_FIELDS.flatMap((field) =>
+      TRANSLATED_HEADERS[field].map((name): [MappedField, string] => [field, name])
+    ),
+    ...THREE_WORD_HEADERS,
+  ].map(([field, name]) => [normalizeHeader(name), field])
+);
+
 /** The field a header cell names, if any. */
 export function fieldOfHeader(cell: unknown): MappedField | null {
   const header = normalizeHeader(cell);
-  return MAPPED_FIELDS.find((field) => HEADER_WORDS[field].test(header)) ?? null;
+  return (
+    MAPPED_FIELDS.find((field) => HEADER_WORDS[field].test(header)) ??
+    TRANSLATED.get(header) ??
+    null
+  );
 }
 
 type Cell = string | number | boolean | null;
@@ -126,30 +200,15 @@ export function searchKind(
   const has = (field: MappedField): boolean => mapping[field] !== undefined;
   const company = has("domain") || has("company_name");
   const name = has("full_name") || (has("first_name") && has("last_name"));
-  if (has("email"))
-    return hasCategories || name
-      ? {
-          error:
-            "An email column verifies emails: remove the name columns and categories, or the email column.",
-        }
-      : "verify";
+  if (has("email")) return hasCategories || name ? { error: tr("bulk.kindEmailAlone") } : "verify";
   if (hasCategories) {
-    if (!company) return { error: "Decision-maker categories need a company or domain column." };
-    return name
-      ? {
-          error:
-            "Decision makers are searched by company: remove the name columns or the categories.",
-        }
-      : "decision_maker";
+    if (!company) return { error: tr("bulk.kindCategoriesNeedCompany") };
+    return name ? { error: tr("bulk.kindDecisionMakersByCompany") } : "decision_maker";
   }
   if (name && company) return "person";
   if (has("linkedin_url")) return "linkedin_url";
-  if (name) return { error: "A name needs a company or domain column." };
-  if (has("first_name") || has("last_name"))
-    return { error: "Map both first and last name, or a full name column." };
+  if (name) return { error: tr("bulk.kindNameNeedsCompany") };
+  if (has("first_name") || has("last_name")) return { error: tr("bulk.kindBothNames") };
   if (company) return "company";
-  return {
-    error:
-      "Map at least the columns of one search: names and company, emails, profile URLs, or companies.",
-  };
+  return { error: tr("bulk.kindNothingMapped") };
 }

@@ -1,3 +1,5 @@
+import { tr } from "../i18n/runtime-text";
+
 // A1-style address math for a worksheet's grid (Excel's limits: 1,048,576 rows, 16,384 columns).
 
 export const MAX_ROWS = 1_048_576;
@@ -6,7 +8,7 @@ export const MAX_COLUMNS = 16_384;
 /** 0 -> "A", 25 -> "Z", 26 -> "AA", 16383 -> "XFD". */
 export function columnLetter(index: number): string {
   if (!Number.isInteger(index) || index < 0 || index >= MAX_COLUMNS) {
-    throw new RangeError(`Column index ${index} is outside Excel's columns A to XFD.`);
+    throw new RangeError(tr("bulk.columnOutsideSheet", { index }));
   }
   let letters = "";
   for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) {
@@ -30,11 +32,15 @@ export function rangeAddress(
     rowIndex + rowCount > MAX_ROWS
   ) {
     throw new RangeError(
-      `Rows ${rowIndex + 1} to ${rowIndex + rowCount} are outside Excel's 1 to ${MAX_ROWS}.`
+      tr("bulk.rowsOutsideSheet", {
+        first: rowIndex + 1,
+        last: rowIndex + rowCount,
+        max: MAX_ROWS,
+      })
     );
   }
   if (!Number.isInteger(columnCount) || columnCount < 1)
-    throw new RangeError(`A block needs at least one column, not ${columnCount}.`);
+    throw new RangeError(tr("bulk.blockWithoutColumns", { count: columnCount }));
   const first = columnLetter(columnIndex);
   const last = columnLetter(columnIndex + columnCount - 1);
   return `${first}${rowIndex + 1}:${last}${rowIndex + rowCount}`;

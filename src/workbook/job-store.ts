@@ -1,6 +1,7 @@
 // The workbook's jobs (DESIGN 4, "Jobs"): their ids are saved in the workbook's settings, so
 // reopening the workbook resumes tracking. Only ids, labels and statuses: never the API key.
 
+import { tr } from "../i18n/runtime-text";
 import { toEnrichJob, type EnrichJobInfo } from "./enrich-record";
 
 /**
@@ -101,7 +102,7 @@ export class JobStore {
     const record = toRecord(this.demo ? { ...job, demo: true } : job);
     if (!record)
       throw new JobStoreError(
-        `Not a job that can be saved: ${JSON.stringify({ kind: job?.kind, id: job?.id })}.`
+        tr("jobs.notSavable", { job: JSON.stringify({ kind: job?.kind, id: job?.id }) })
       );
     const jobs = this.current();
     const isNew = !jobs.some((j) => j.kind === record.kind && j.id === record.id);
@@ -116,7 +117,7 @@ export class JobStore {
     if (index < 0) return this.commit(false);
     const before = jobs[index]!;
     const after = toRecord({ ...before, ...patch, kind, id, createdAt: before.createdAt });
-    if (!after) throw new JobStoreError(`Not a valid change for job ${id}.`);
+    if (!after) throw new JobStoreError(tr("jobs.invalidChange", { id }));
     const changed = JSON.stringify(after) !== JSON.stringify(before);
     if (changed) jobs[index] = after;
     await this.commit(changed);
@@ -195,10 +196,7 @@ export class JobStore {
       this.unsaved = false;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      throw new JobStoreError(
-        `The job list could not be saved in the workbook (${reason}). It is kept for this session and saved again at the next change.`,
-        { cause: error }
-      );
+      throw new JobStoreError(tr("jobs.saveFailed", { reason }), { cause: error });
     }
   }
 }

@@ -1,10 +1,11 @@
 import { wellFormed } from "../lists/cell-values";
+import { jobsEn } from "../i18n/catalogs/pane/en-US/jobs";
+import { tr } from "../i18n/runtime-text";
 
 // Names Excel accepts for new worksheets and tables, made unique among the workbook's own.
 
 export const MAX_SHEET_NAME_LENGTH = 31;
 const MAX_TABLE_NAME_LENGTH = 255;
-const FALLBACK_SHEET_NAME = "Results";
 
 /** Cuts to at most `max` UTF-16 units without splitting a surrogate pair. */
 function cut(text: string, max: number): string {
@@ -27,16 +28,23 @@ export function validSheetName(base: string): string {
       .replace(/[:\\/?*[\]]/g, "_")
   );
   name = trimSheetName(cut(name, MAX_SHEET_NAME_LENGTH));
-  if (name === "") return FALLBACK_SHEET_NAME;
+  if (name === "") return tr("jobs.fallbackSheetName");
   return name.toLowerCase() === "history" ? `${name}_` : name;
 }
 
-/** What the names of sheets written in Try mode end with (DESIGN 4d). */
-export const DEMO_SHEET_SUFFIX = " (demo)";
+/**
+ * What the names of sheets written in Try mode end with (DESIGN 4d), in the user's language:
+ * " (demo)", " (Demo)", " (démo)"… Nothing recognises a demo sheet by its name (the jobs made
+ * in Try mode are marked `demo` in their records), so the ending can be translated.
+ */
+export const demoSheetEnding = (): string => tr("jobs.demoSheetEnding");
+
+/** The English ending (demoSheetEnding() in English). */
+export const DEMO_SHEET_SUFFIX: string = jobsEn["jobs.demoSheetEnding"];
 
 /**
  * validSheetName(base), with " (2)", " (3)"… inside the 31 characters until no existing sheet
- * has it (case-insensitively); `ending` (a valid name's end, such as DEMO_SHEET_SUFFIX) is
+ * has it (case-insensitively); `ending` (a valid name's end, such as demoSheetEnding()) is
  * always kept whole, last.
  */
 export function uniqueSheetName(

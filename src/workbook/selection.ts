@@ -1,5 +1,6 @@
 import type { CellValue } from "../lists/cell-values";
 import { noDataRowsAsRead } from "../lists/bulk-request";
+import { tr } from "../i18n/runtime-text";
 
 // Reading what the user selected: the input of a bulk search, or the email of a bad-email report.
 
@@ -58,10 +59,7 @@ export async function selectedDataArea(
     await context.sync();
   } catch (error) {
     if ((error as { code?: unknown }).code === "InvalidSelection")
-      throw new Error(
-        "Select one block of cells: the selection has several areas, or is not cells.",
-        { cause: error }
-      );
+      throw new Error(tr("bulk.selectionSeveralAreas"), { cause: error });
     throw error;
   }
   if (used.isNullObject) throw emptySelection();
@@ -86,9 +84,7 @@ export async function readActiveCellText(): Promise<string | null> {
 }
 
 function emptySelection(): Error {
-  return new Error(
-    "The selection is empty: select the cells with the data (and its header row), then try again."
-  );
+  return new Error(tr("bulk.selectionEmpty"));
 }
 
 /** The values of `area` (position loaded), read in blocks of whole rows that fit a response. */

@@ -2,10 +2,11 @@ import { MAX_COLUMNS, MAX_ROWS, columnLetter, rangeAddress } from "./addresses";
 import { toExcelInput, type CellValue, type ExcelInput } from "../lists/cell-values";
 import { uniqueSheetName, uniqueTableName } from "./names";
 import { jsonBytes } from "./json-bytes";
+import { tr } from "../i18n/runtime-text";
 
 export { columnLetter, rangeAddress } from "./addresses";
 export { neutralizeFormula, type CellValue } from "../lists/cell-values";
-export { DEMO_SHEET_SUFFIX, uniqueSheetName, validSheetName } from "./names";
+export { DEMO_SHEET_SUFFIX, demoSheetEnding, uniqueSheetName, validSheetName } from "./names";
 
 // Results into a new worksheet (DESIGN 4 and 5): values in chunks under Excel on the web's
 // 5 MB request limit, then formatting, then an Excel table with a frozen header row.
@@ -17,7 +18,7 @@ export interface SheetTable {
 
 export interface WriteTableOptions {
   baseName: string;
-  /** Kept whole at the end of the sheet's name (" (demo)" for a sheet written in Try mode). */
+  /** Kept whole at the end of the sheet's name (demoSheetEnding() for a sheet written in Try mode). */
   nameEnding?: string;
   /** After each chunk of values: data rows written so far, of all data rows. */
   onProgress?: (rowsWritten: number, totalRows: number) => void;
@@ -55,17 +56,15 @@ export async function writeTableToNewSheet(
 
 function checkShape(table: SheetTable): void {
   const width = table.header.length;
-  if (width === 0) throw new Error("A table needs at least one column.");
+  if (width === 0) throw new Error(tr("jobs.tableWithoutColumns"));
   if (width > MAX_COLUMNS)
-    throw new Error(`The table has ${width} columns; a worksheet holds at most ${MAX_COLUMNS}.`);
+    throw new Error(tr("jobs.tableTooWide", { count: width, max: MAX_COLUMNS }));
   if (table.rows.length + 1 > MAX_ROWS)
-    throw new Error(
-      `The table has ${table.rows.length} rows; a worksheet holds at most ${MAX_ROWS - 1} below its header.`
-    );
+    throw new Error(tr("jobs.tableTooLong", { count: table.rows.length, max: MAX_ROWS - 1 }));
   const wide = table.rows.findIndex((row) => row.length > width);
   if (wide >= 0)
     throw new Error(
-      `Row ${wide + 1} has ${table.rows[wide]!.length} cells, more than the ${width} columns of the header.`
+      tr("jobs.rowTooWide", { row: wide + 1, cells: table.rows[wide]!.length, columns: width })
     );
 }
 
@@ -114,7 +113,10 @@ class SheetWrite {
         // The first error is the one to report.
       }
       throw new Error(
-        `Writing the results to the new sheet "${sheetName}" failed: ${error instanceof Error ? error.message : String(error)}`,
+        tr("jobs.writeFailed", {
+          sheet: sheetName,
+          error: error instanceof Error ? error.message : String(error),
+        }),
         { cause: error }
       );
     }

@@ -1,5 +1,6 @@
 import type { JobRecord } from "../../workbook/job-store";
 import { Listeners } from "../../client/listeners";
+import { tr } from "../../i18n/runtime-text";
 import type { JobTracker } from "./job-tracker";
 
 // Tells the user that a job finished while they look at another tab (DESIGN 4, "Jobs"): a
@@ -10,7 +11,8 @@ import type { JobTracker } from "./job-tracker";
 export interface JobNotice {
   /** kind:id of the job. */
   key: string;
-  text: string;
+  /** Written when read, in the language of the moment (the runtime may tell it before the pane's catalog is loaded). */
+  readonly text: string;
   intent: "success" | "error";
 }
 
@@ -24,48 +26,46 @@ export interface JobNotices {
 /** Messages kept on screen at once; the count on the tab says how many finished in all. */
 export const MAX_NOTICES = 3;
 
-const KIND_NAME: Record<JobRecord["kind"], string> = {
-  bulk: "Bulk search",
-  geo_lead: "GeoLead search",
-  domain_file: "Domain file",
-  enrich: "Enrichment",
-  enrich_lookups: "Enrichment",
-};
-
-const rowsText = (n: number): string => `${n.toLocaleString("en-US")} row${n === 1 ? "" : "s"}`;
-
 /** The message for a finished job, naming it. */
 export function finishedJobNotice(job: JobRecord): JobNotice {
-  const name = `${KIND_NAME[job.kind]} “${job.label}”`;
   const key = `${job.kind}:${job.id}`;
-  const rows = job.lastCounts?.total;
+  const success =
+    job.kind === "enrich_lookups" && job.run && job.lastStatus !== "failed"
+      ? job.lastStatus === "completed"
+      : job.lastStatus === "completed" || job.lastStatus === "ready";
+  return {
+    key,
+    intent: success ? "success" : "error",
+    get text() {
+      return finishedJobText(job);
+    },
+  };
+}
+
+function finishedJobText(job: JobRecord): string {
+  const name = tr("jobs.jobName", { kind: job.kind, label: job.label });
   if (job.kind === "enrich_lookups" && job.run && job.lastStatus !== "failed") {
     const { written, failed, notRun, reason } = job.run;
-    return job.lastStatus === "completed"
-      ? { key, intent: "success", text: `${name} is done: ${rowsText(written)} written.` }
-      : {
-          key,
-          intent: "error",
-          text: `${name} stopped with ${rowsText(failed + notRun)} left${reason ? ` (${reason})` : ""}. Open Jobs to continue it.`,
-        };
+    if (job.lastStatus === "completed") return tr("jobs.noticeRunDone", { name, count: written });
+    const count = failed + notRun;
+    return reason
+      ? tr("jobs.noticeRunStoppedWhy", { name, count, reason })
+      : tr("jobs.noticeRunStopped", { name, count });
   }
+  const rows = job.lastCounts?.total;
   switch (job.lastStatus) {
     case "completed":
-      return {
-        key,
-        intent: "success",
-        text: `${name} is complete${rows === undefined ? "" : `: ${rows.toLocaleString("en-US")} row${rows === 1 ? "" : "s"}`}. Open Jobs to download.`,
-      };
+      return rows === undefined
+        ? tr("jobs.noticeComplete", { name })
+        : tr("jobs.noticeCompleteRows", { name, count: rows });
     case "ready":
-      return { key, intent: "success", text: `${name} is ready. Open Jobs to download.` };
+      return tr("jobs.noticeReady", { name });
     case "deleted":
-      return { key, intent: "error", text: `${name} was deleted by the service.` };
+      return tr("jobs.noticeDeleted", { name });
     default:
-      return {
-        key,
-        intent: "error",
-        text: `${name} failed${job.lastError ? `: ${job.lastError}` : "."}`,
-      };
+      return job.lastError
+        ? tr("jobs.noticeFailedWhy", { name, error: job.lastError })
+        : tr("jobs.noticeFailed", { name });
   }
 }
 

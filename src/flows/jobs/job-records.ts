@@ -1,5 +1,6 @@
 import type { BulkSearch, GeoLead } from "../../api/types";
 import type { JobRecord } from "../../workbook/job-store";
+import { tr } from "../../i18n/runtime-text";
 
 /** The record of a search just created, as the job store keeps it. */
 export function jobOfSearch(kind: "bulk" | "geo_lead", search: BulkSearch | GeoLead): JobRecord {
@@ -21,7 +22,7 @@ export function jobOfDomainFile(domain: string, status: "queued" | "ready"): Job
   return {
     kind: "domain_file",
     id: domain,
-    label: `${domain} emails`,
+    label: tr("domain.jobLabel", { domain }),
     createdAt: new Date().toISOString(),
     lastStatus: status,
     lastCounts: null,

@@ -2,7 +2,8 @@ import Papa from "papaparse";
 import type { BulkLayout } from "../../api/types";
 import type { EmailServiceClient } from "../../client/client";
 import type { JobRecord } from "../../workbook/job-store";
-import { DEMO_SHEET_SUFFIX, writeTableToNewSheet } from "../../workbook/sheet-writer";
+import { demoSheetEnding, writeTableToNewSheet } from "../../workbook/sheet-writer";
+import { tr } from "../../i18n/runtime-text";
 
 // A job's results into a new worksheet (DESIGN 4): the free preview or the paid download,
 // with the spec's filters and layout, parsed and handed to the sheet writer.
@@ -71,9 +72,9 @@ export async function importResults(
 ): Promise<string> {
   const table = await downloadTable(client, job, options);
   const written = await writeTableToNewSheet(table, {
-    baseName: options.preview ? `${job.label} preview` : job.label,
+    baseName: options.preview ? tr("jobs.previewSheetName", { label: job.label }) : job.label,
     // A job of Try mode: its sheets say they hold demo data (DESIGN 4d).
-    ...(job.demo ? { nameEnding: DEMO_SHEET_SUFFIX } : {}),
+    ...(job.demo ? { nameEnding: demoSheetEnding() } : {}),
     onProgress: options.onProgress,
   });
   return written.sheetName;

@@ -11,7 +11,8 @@ import {
   makeStyles,
   tokens,
 } from "@fluentui/react-components";
-import type { BulkCell } from "../../api/types";
+import { DECISION_MAKER_CATEGORIES, type BulkCell } from "../../api/types";
+import { t } from "../../i18n/i18n";
 import { readSelection } from "../../workbook/selection";
 import { noDataRowsMessage, planBulk } from "../../lists/bulk-request";
 import { previewFile } from "../../lists/file-preview";
@@ -144,19 +145,19 @@ export function BulkPanel(): JSX.Element {
 
   return (
     <div className={styles.form}>
-      <Field label="Rows to search" {...errorFor("source")}>
+      <Field label={t("bulk.rowsToSearch")} {...errorFor("source")}>
         <div className={styles.row}>
           <Button
             onClick={() => void useSelection()}
             disabled={busy}
             data-testid="bulk-from-selection"
           >
-            Use the selected range
+            {t("bulk.useSelection")}
           </Button>
-          <Caption1 className={styles.muted}>or</Caption1>
+          <Caption1 className={styles.muted}>{t("bulk.or")}</Caption1>
         </div>
       </Field>
-      <Field label="A CSV or XLSX file" {...errorFor("file")}>
+      <Field label={t("bulk.fileLabel")} {...errorFor("file")}>
         <input
           type="file"
           accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -164,18 +165,18 @@ export function BulkPanel(): JSX.Element {
           onChange={(e) => void useFile(e.target.files?.[0])}
         />
       </Field>
-      {busy && <Spinner size="tiny" label="Working…" />}
+      {busy && <Spinner size="tiny" label={t("bulk.working")} />}
       {source && (
         <>
           <Caption1 data-testid="bulk-source">
             {source.kind === "selection"
-              ? `${plan?.rows ?? 0} rows from ${source.label}`
-              : `${source.file?.name} (first rows shown for the mapping)`}
+              ? t("bulk.sourceSelection", { count: plan?.rows ?? 0, source: source.label })
+              : t("bulk.sourceFile", { fileName: source.file?.name ?? source.label })}
           </Caption1>
           <Checkbox
             checked={hasHeader}
             onChange={(_, d) => setHasHeader(Boolean(d.checked))}
-            label="The first row is a header"
+            label={t("bulk.firstRowIsHeader")}
             data-testid="bulk-has-header"
           />
           <ColumnMappingFields
@@ -194,27 +195,32 @@ export function BulkPanel(): JSX.Element {
             </MessageBar>
           )}
           <Field
-            label="Decision-maker categories (optional, most important first)"
-            hint="ceo, engineering, finance, hr, it, logistics, marketing, operations, buyer, sales"
+            label={t("bulk.categoriesLabel")}
+            hint={DECISION_MAKER_CATEGORIES.join(", ")}
             {...fieldError(categories.ok ? null : categories.error)}
           >
             <Input
               value={categoriesText}
               onChange={(_, d) => setCategoriesText(d.value)}
+              // i18n-exempt: category names, typed as the service names them
               placeholder="ceo, sales"
               data-testid="bulk-categories"
             />
           </Field>
-          <Field label="Label">
+          <Field label={t("bulk.label")}>
             <Input value={label} onChange={(_, d) => setLabel(d.value)} data-testid="bulk-label" />
           </Field>
           <Caption1 data-testid="bulk-cost">
             {source && noDataRowsMessage(source.kind, source.values, hasHeader)
-              ? "Nothing to search: no data rows."
+              ? t("bulk.nothingToSearch")
               : plan
-                ? `${plan.rows.toLocaleString("en-US")} rows in ${plan.requests.length} search${plan.requests.length > 1 ? "es" : ""} · up to ${plan.maxCredits.toLocaleString("en-US")} credits if every row is found valid (paid at download; repeats within 30 days are free)`
+                ? t("bulk.cost", {
+                    rows: plan.rows,
+                    searches: plan.requests.length,
+                    credits: plan.maxCredits,
+                  })
                 : source.kind === "file"
-                  ? "The cost is known once the file is processed: it is shown before you download."
+                  ? t("bulk.costOfFile")
                   : ""}
           </Caption1>
           <Field {...errorFor("submit")} {...errorFor("mapping")} {...errorFor("categories")}>
@@ -224,7 +230,7 @@ export function BulkPanel(): JSX.Element {
               onClick={() => void submit()}
               data-testid="bulk-submit"
             >
-              Start the bulk search
+              {t("bulk.submit")}
             </Button>
             <SpendingOffNote reason={spendingOff} />
           </Field>

@@ -1,6 +1,6 @@
 import { Field, Select, makeStyles } from "@fluentui/react-components";
 import type { BulkCell } from "../../api/types";
-import { FIELD_LABELS, type ColumnMapping, type MappedField } from "../../lists/mapping";
+import { fieldLabel, type ColumnMapping, type MappedField } from "../../lists/mapping";
 
 const useStyles = makeStyles({
   // minmax(0, 1fr) and shrinkable selects: a long header in the options must not widen a column past the pane.
@@ -38,7 +38,7 @@ export function ColumnMappingFields(props: ColumnMappingFieldsProps): JSX.Elemen
   return (
     <div className={styles.grid}>
       {props.fields.map((field) => (
-        <Field key={field} label={FIELD_LABELS[field]} size="small">
+        <Field key={field} label={fieldLabel(field)} size="small">
           <Select
             size="small"
             className={styles.narrow}

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Button, Caption1, makeStyles } from "@fluentui/react-components";
 import type { DomainEmailFileInfo } from "../../api/types";
+import { t } from "../../i18n/i18n";
 import { isValidDomain, normalizeDomain } from "../../api/normalize";
 import { importResults } from "../../flows/jobs/results-import";
 import { jobOfDomainFile } from "../../flows/jobs/job-records";
@@ -40,8 +41,7 @@ export function DomainPanel(): JSX.Element {
   const check = () =>
     action.run(async () => {
       const name = normalizeDomain(domainText);
-      if (!isValidDomain(name))
-        throw new FieldError("domain", "Enter a domain such as example.com.");
+      if (!isValidDomain(name)) throw new FieldError("domain", t("domain.invalid"));
       setInfo(await (await services.client()).domainEmailFile.info(name));
       return undefined;
     });
@@ -72,13 +72,13 @@ export function DomainPanel(): JSX.Element {
         notFound: true,
       });
       await jobs.recordSheet(job, sheet);
-      return `Written to the sheet "${sheet}".`;
+      return t("jobs.writtenToSheet", { sheet });
     });
 
   return (
     <div className={panel.form}>
       <TextField
-        label="Domain"
+        label={t("domain.label")}
         error={action.messageFor("domain")}
         value={domainText}
         onChange={(_, d) => {
@@ -86,24 +86,24 @@ export function DomainPanel(): JSX.Element {
           setInfo(null);
           action.reset();
         }}
+        // i18n-exempt: an example domain, the same in every language
         placeholder="example.com"
         testId="domain-name"
       />
       <div className={styles.row}>
         <Button onClick={() => void check()} disabled={action.busy} data-testid="domain-check">
-          Check count and price
+          {t("domain.check")}
         </Button>
       </div>
       {info && (
         <>
           <Caption1 data-testid="domain-info">
-            {info.email_count.toLocaleString("en-US")} emails on file for {info.domain} ·{" "}
-            {info.credits_required} credits ·{" "}
-            {status === null
-              ? "not ordered"
-              : status === "ready"
-                ? "ready to download"
-                : "being prepared"}
+            {t("domain.info", {
+              emails: info.email_count,
+              domain: info.domain,
+              credits: info.credits_required,
+              status: status === null ? "none" : status === "ready" ? "ready" : "preparing",
+            })}
           </Caption1>
           <div className={styles.row}>
             {status === null && (
@@ -113,7 +113,7 @@ export function DomainPanel(): JSX.Element {
                 onClick={() => setConfirming(true)}
                 data-testid="domain-order"
               >
-                Order the file…
+                {t("domain.order")}
               </Button>
             )}
             {status === null && <SpendingOffNote reason={spendingOff} />}
@@ -122,24 +122,26 @@ export function DomainPanel(): JSX.Element {
               onClick={() => void download()}
               data-testid="domain-download"
             >
-              Download into a new sheet
+              {t("domain.download")}
             </Button>
           </div>
-          <Caption1>The emails of a domain file are not verified.</Caption1>
+          <Caption1>{t("domain.notVerified")}</Caption1>
         </>
       )}
       <ActionMessage error={action.messageFor("action")} done={action.done} testId="domain-done" />
       <ConfirmDialog
         open={confirming}
-        title={`Order the email file of ${info?.domain}?`}
+        title={t("domain.confirmTitle", { domain: info?.domain ?? "" })}
         textTestId="domain-confirm-text"
-        confirmLabel={`Order for ${info?.credits_required} credits`}
+        confirmLabel={t("domain.confirmButton", { credits: info?.credits_required ?? 0 })}
         confirmTestId="domain-confirm"
         onConfirm={() => void order()}
         onCancel={() => setConfirming(false)}
       >
-        This costs {info?.credits_required} credits, charged now, for {info?.email_count} emails.
-        Ordering again later is free.
+        {t("domain.confirmText", {
+          credits: info?.credits_required ?? 0,
+          emails: info?.email_count ?? 0,
+        })}
       </ConfirmDialog>
     </div>
   );

@@ -1,4 +1,6 @@
 import { Button, Caption1, Field, Switch, makeStyles } from "@fluentui/react-components";
+import { DECISION_MAKER_CATEGORIES } from "../../api/types";
+import { t, type MessageId } from "../../i18n/i18n";
 import { geoLeadRequest, type GeoForm } from "../../lists/geo-lead-form";
 import { usePane } from "./pane-context";
 import { jobOfSearch } from "../../flows/jobs/job-records";
@@ -16,11 +18,11 @@ const useStyles = makeStyles({
 });
 
 type NumberField = "latitude" | "longitude" | "radius" | "resultLimit";
-const NUMBER_FIELDS: Array<[NumberField, string, string, "decimal" | "numeric", string?]> = [
-  ["latitude", "Latitude", "geo-latitude", "decimal", "48.8566"],
-  ["longitude", "Longitude", "geo-longitude", "decimal", "2.3522"],
-  ["radius", "Radius (km, 1-25)", "geo-radius", "decimal"],
-  ["resultLimit", "Result limit (optional)", "geo-result-limit", "numeric"],
+const NUMBER_FIELDS: Array<[NumberField, MessageId, string, "decimal" | "numeric", string?]> = [
+  ["latitude", "geo.latitude", "geo-latitude", "decimal", "48.8566"],
+  ["longitude", "geo.longitude", "geo-longitude", "decimal", "2.3522"],
+  ["radius", "geo.radius", "geo-radius", "decimal"],
+  ["resultLimit", "geo.resultLimit", "geo-result-limit", "numeric"],
 ];
 
 export function GeoLeadPanel(): JSX.Element {
@@ -54,18 +56,18 @@ export function GeoLeadPanel(): JSX.Element {
   return (
     <form className={panel.form} onSubmit={submitTo(submit.run)}>
       <TextField
-        label="Search for"
+        label={t("geo.query")}
         error={submit.messageFor("query")}
         value={form.query}
         onChange={edit("query")}
-        placeholder="dentist"
+        placeholder={t("geo.queryPlaceholder")}
         testId="geo-query"
       />
       <div className={styles.pair}>
         {NUMBER_FIELDS.map(([field, label, testId, inputMode, placeholder]) => (
           <TextField
             key={field}
-            label={label}
+            label={t(label)}
             error={submit.messageFor(field)}
             value={form[field]}
             onChange={edit(field)}
@@ -79,27 +81,24 @@ export function GeoLeadPanel(): JSX.Element {
       <Switch
         checked={form.companyEmails}
         onChange={(_, d) => setForm((f) => ({ ...f, companyEmails: d.checked }))}
-        label="Find company emails"
+        label={t("geo.companyEmails")}
         data-testid="geo-company-emails"
       />
       <TextField
-        label="Decision makers (optional, most important first)"
-        hint="ceo, engineering, finance, hr, it, logistics, marketing, operations, buyer, sales"
+        label={t("geo.decisionMakers")}
+        hint={DECISION_MAKER_CATEGORIES.join(", ")}
         error={submit.messageFor("categories")}
         value={form.categories}
         onChange={edit("categories")}
         testId="geo-categories"
       />
       <TextField
-        label="Label (optional)"
+        label={t("geo.label")}
         value={form.label}
         onChange={edit("label")}
         testId="geo-label"
       />
-      <Caption1 className={panel.muted}>
-        Creating the search is free; results are paid at download (1 credit per valid email, 2 per
-        decision maker), after a free preview.
-      </Caption1>
+      <Caption1 className={panel.muted}>{t("geo.costNote")}</Caption1>
       <Field {...submit.errorFor("submit")}>
         <Button
           appearance="primary"
@@ -107,7 +106,7 @@ export function GeoLeadPanel(): JSX.Element {
           disabled={submit.busy || spendingOff !== null}
           data-testid="geo-submit"
         >
-          Start the GeoLead search
+          {t("geo.submit")}
         </Button>
         <SpendingOffNote reason={spendingOff} />
       </Field>

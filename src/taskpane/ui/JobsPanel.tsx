@@ -10,6 +10,7 @@ import {
   Text,
 } from "@fluentui/react-components";
 import type { BulkLayout } from "../../api/types";
+import { t } from "../../i18n/i18n";
 import type { JobRecord } from "../../workbook/job-store";
 import { isFinished, progressOf } from "../../flows/jobs/job-tracker";
 import { importResults } from "../../flows/jobs/results-import";
@@ -41,13 +42,7 @@ export function JobsPanel(): JSX.Element {
     void tracker.pollNow();
   }, [tracker]);
 
-  if (jobs.length === 0)
-    return (
-      <Caption1 className={panel.muted}>
-        No jobs in this workbook yet. Bulk and GeoLead searches, domain files and enrichments of
-        your lists appear here.
-      </Caption1>
-    );
+  if (jobs.length === 0) return <Caption1 className={panel.muted}>{t("jobs.none")}</Caption1>;
   return (
     <div className={styles.list}>
       {[...jobs]
@@ -128,7 +123,7 @@ function JobCard({ job }: { job: JobRecord }): JSX.Element {
       });
       await jobs.recordSheet(job, sheet);
       await recordSpent();
-      return `Written to the sheet "${sheet}".`;
+      return t("jobs.writtenToSheet", { sheet });
     }
   );
   const writingNow = download.busy && writing !== null;
@@ -151,7 +146,13 @@ function JobCard({ job }: { job: JobRecord }): JSX.Element {
       <Caption1 className={panel.muted}>
         {KIND_LABEL[job.kind]} · {job.kind === "domain_file" ? job.id : job.id.slice(0, 16)}
         {counts
-          ? ` · ${counts.total} rows: ${counts.found_valid} valid, ${counts.found_unknown} risky, ${counts.not_found} not found${counts.failed ? `, ${counts.failed} failed` : ""}`
+          ? ` · ${t(counts.failed ? "jobs.countsWithFailed" : "jobs.counts", {
+              total: counts.total,
+              valid: counts.found_valid,
+              risky: counts.found_unknown,
+              notFound: counts.not_found,
+              failed: counts.failed,
+            })}`
           : ""}
       </Caption1>
       {!finished && (
@@ -159,20 +160,20 @@ function JobCard({ job }: { job: JobRecord }): JSX.Element {
       )}
       {job.lastError && (
         <Caption1 data-testid="job-error">
-          Last check failed: {job.lastError} (the job is kept and checked again)
+          {t("jobs.lastCheckFailed", { error: job.lastError })}
         </Caption1>
       )}
       {downloadable && (job.kind === "bulk" || job.kind === "geo_lead") && (
         <div className={styles.row}>
           <Checkbox
             size="medium"
-            label="valid"
+            label={t("jobs.filterValid")}
             checked={filters.fullyVerified}
             onChange={(_, d) => setFilters((f) => ({ ...f, fullyVerified: Boolean(d.checked) }))}
           />
           <Checkbox
             size="medium"
-            label="risky"
+            label={t("jobs.filterRisky")}
             checked={filters.partiallyVerified}
             onChange={(_, d) =>
               setFilters((f) => ({ ...f, partiallyVerified: Boolean(d.checked) }))
@@ -180,7 +181,7 @@ function JobCard({ job }: { job: JobRecord }): JSX.Element {
           />
           <Checkbox
             size="medium"
-            label="not found"
+            label={t("jobs.filterNotFound")}
             checked={filters.notFound}
             onChange={(_, d) => setFilters((f) => ({ ...f, notFound: Boolean(d.checked) }))}
           />
@@ -189,10 +190,10 @@ function JobCard({ job }: { job: JobRecord }): JSX.Element {
               size="small"
               value={format}
               onChange={(_, d) => setFormat(d.value as BulkLayout)}
-              aria-label="Layout"
+              aria-label={t("jobs.layout")}
             >
-              <option value="default">one row per search</option>
-              <option value="company-one-email-per-line">one email per line</option>
+              <option value="default">{t("jobs.layoutRowPerSearch")}</option>
+              <option value="company-one-email-per-line">{t("jobs.layoutEmailPerLine")}</option>
             </Select>
           )}
         </div>
@@ -206,11 +207,11 @@ function JobCard({ job }: { job: JobRecord }): JSX.Element {
               onClick={() => void download.run("preview")}
               data-testid="job-preview"
             >
-              Free preview
+              {t("jobs.freePreview")}
             </Button>
           )}
           {writtenBack ? (
-            <Caption1 data-testid="job-written-back">Written into the list.</Caption1>
+            <Caption1 data-testid="job-written-back">{t("jobs.writtenIntoList")}</Caption1>
           ) : (
             <Button
               size="small"
@@ -219,7 +220,7 @@ function JobCard({ job }: { job: JobRecord }): JSX.Element {
               onClick={() => void download.run("download")}
               data-testid="job-download"
             >
-              {job.kind === "enrich" ? "Download into the list" : "Download into a new sheet"}
+              {t(job.kind === "enrich" ? "jobs.downloadIntoList" : "jobs.downloadIntoNewSheet")}
             </Button>
           )}
           <SpendingOffNote reason={spendingOff} />
@@ -232,20 +233,21 @@ function JobCard({ job }: { job: JobRecord }): JSX.Element {
         />
       )}
       {job.resultSheets.length > 0 && (
-        <Caption1 className={panel.muted}>Sheets: {job.resultSheets.join(", ")}</Caption1>
+        <Caption1 className={panel.muted}>
+          {t("jobs.sheets", { names: job.resultSheets.join(", ") })}
+        </Caption1>
       )}
       <ActionMessage error={download.error?.message} done={download.done} testId="job-message" />
       <ConfirmDialog
         open={pending !== null}
-        title={`Download ${job.label}?`}
+        title={t("jobs.confirmTitle", { label: job.label })}
         textTestId="job-download-cost"
-        confirmLabel={`Pay ${pending?.credits} credits and download`}
+        confirmLabel={t("jobs.confirmButton", { credits: pending?.credits ?? 0 })}
         confirmTestId="job-download-confirm"
         onConfirm={() => void download.run("confirmed")}
         onCancel={() => setPending(null)}
       >
-        This download pays for the results: {pending?.credits} credits. Later downloads of this job
-        are free. Use the free preview to look first.
+        {t("jobs.confirmText", { credits: pending?.credits ?? 0 })}
       </ConfirmDialog>
     </Card>
   );

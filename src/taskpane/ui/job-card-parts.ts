@@ -1,12 +1,24 @@
 import { makeStyles } from "@fluentui/react-components";
+import { t } from "../../i18n/i18n";
 import type { JobRecord } from "../../workbook/job-store";
 
-export const KIND_LABEL: Record<JobRecord["kind"], string> = {
-  bulk: "Bulk",
-  geo_lead: "GeoLead",
-  domain_file: "Domain file",
-  enrich: "Enrich (bulk search)",
-  enrich_lookups: "Enrich",
+/** A job's kind on its card, in the user's language (read when shown). */
+export const KIND_LABEL: Readonly<Record<JobRecord["kind"], string>> = {
+  get bulk() {
+    return t("jobs.kindBulk");
+  },
+  get geo_lead() {
+    return t("jobs.kindGeoLead");
+  },
+  get domain_file() {
+    return t("jobs.kindDomainFile");
+  },
+  get enrich() {
+    return t("jobs.kindEnrichBulk");
+  },
+  get enrich_lookups() {
+    return t("jobs.kindEnrich");
+  },
 };
 
 /** The colour of a job's status badge. */
