@@ -13,6 +13,8 @@ module.exports = {
     // ESM-only under light-my-request (fastify's inject; see the stub).
     "^cookie$": "<rootDir>/test/stubs/cookie.js",
   },
+  // The pane's English catalog is loaded, as the runtime does at start (see the file).
+  setupFiles: ["<rootDir>/test/setup/pane-english.ts"],
   testTimeout: 60000,
   reporters: ["default", "<rootDir>/test/reporters/summary-line.js"],
 };

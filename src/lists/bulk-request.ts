@@ -1,5 +1,5 @@
 import type { BulkCell, BulkJsonRequest, DecisionMakerCategory } from "../api/types";
-import { tr } from "../i18n/runtime-text";
+import { t } from "../i18n/i18n";
 import {
   MAPPED_FIELDS,
   indexFieldOf,
@@ -60,8 +60,8 @@ export function noDataRowsMessage(
 ): string | null {
   if (dataRows(values, hasHeader).length > 0) return null;
   const header = hasHeader && values[0] !== undefined && !isBlankRow(values[0]);
-  if (source === "file") return tr(header ? "bulk.fileHeaderOnly" : "bulk.fileAllEmpty");
-  return tr(header ? "bulk.selectionHeaderOnly" : "bulk.selectionAllEmpty");
+  if (source === "file") return t(header ? "bulk.fileHeaderOnly" : "bulk.fileAllEmpty");
+  return t(header ? "bulk.selectionHeaderOnly" : "bulk.selectionAllEmpty");
 }
 
 /**
@@ -98,7 +98,7 @@ export function planBulk(input: BulkPlanInput): BulkPlan {
       has_header: header !== null,
       file_name:
         parts > 1
-          ? tr("bulk.partOfSearch", { name: input.fileName, part: part + 1, parts })
+          ? t("bulk.partOfSearch", { name: input.fileName, part: part + 1, parts })
           : input.fileName,
       ...indexes,
       ...(input.kind === "decision_maker" ? { decision_maker_category: input.categories } : {}),

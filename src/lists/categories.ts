@@ -1,5 +1,5 @@
 import { DECISION_MAKER_CATEGORIES, type DecisionMakerCategory } from "../api/types";
-import { tr } from "../i18n/runtime-text";
+import { t } from "../i18n/i18n";
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -13,7 +13,7 @@ export function parseCategories(text: string): Parsed<DecisionMakerCategory[]> {
   if (unknown)
     return {
       ok: false,
-      error: tr("bulk.unknownCategory", {
+      error: t("bulk.unknownCategory", {
         name: unknown.slice(0, 30),
         categories: DECISION_MAKER_CATEGORIES.join(", "),
       }),

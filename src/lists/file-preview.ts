@@ -1,6 +1,6 @@
 import Papa from "papaparse";
 import { Unzip, UnzipInflate, unzipSync, type FlateError } from "fflate";
-import { tr } from "../i18n/runtime-text";
+import { t } from "../i18n/i18n";
 import { noDataRowsAsRead } from "./bulk-request";
 
 // The first rows of a CSV or XLSX file chosen for a bulk search, to map its columns before
@@ -24,13 +24,13 @@ export async function previewFile(file: Blob, fileName: string): Promise<FilePre
   const isZip = head[0] === 0x50 && head[1] === 0x4b;
   let preview: FilePreview;
   if (isZip || /\.xlsx$/i.test(fileName)) {
-    if (!isZip) throw new Error(tr("bulk.xlsxNotWorkbook"));
+    if (!isZip) throw new Error(t("bulk.xlsxNotWorkbook"));
     const rows = previewXlsx(new Uint8Array(await file.arrayBuffer()));
-    if (rows.length === 0) throw new Error(tr("bulk.firstSheetEmpty"));
+    if (rows.length === 0) throw new Error(t("bulk.firstSheetEmpty"));
     preview = { kind: "xlsx", rows };
   } else {
-    if (/\.xls$/i.test(fileName)) throw new Error(tr("bulk.xlsNotSupported"));
-    if (file.size === 0) throw new Error(tr("bulk.fileEmpty"));
+    if (/\.xls$/i.test(fileName)) throw new Error(t("bulk.xlsNotSupported"));
+    if (file.size === 0) throw new Error(t("bulk.fileEmpty"));
     preview = { kind: "csv", rows: await previewCsv(file) };
   }
   // A header alone (or nothing) is refused before the mapping is shown, and before any request.
@@ -64,7 +64,7 @@ async function previewCsv(file: Blob): Promise<string[][]> {
     const chunk = decoder.decode(new Uint8Array(await file.slice(offset, end).arrayBuffer()), {
       stream: !last,
     });
-    if (offset === 0 && chunk.includes("\u0000")) throw new Error(tr("bulk.notCsvOrXlsx"));
+    if (offset === 0 && chunk.includes("\u0000")) throw new Error(t("bulk.notCsvOrXlsx"));
     offset = end;
     const text = carry + chunk;
     const found: { row: string[]; end: number }[] = [];
@@ -122,10 +122,10 @@ const MAX_ELEMENT = 4 * 1024 * 1024;
 class UnreadableWorkbook extends Error {}
 
 const damaged = (detail: string): Error =>
-  new UnreadableWorkbook(tr("bulk.xlsxDamaged", { detail }));
+  new UnreadableWorkbook(t("bulk.xlsxDamaged", { detail }));
 
 const tooLarge = (): Error =>
-  new UnreadableWorkbook(tr("bulk.xlsxTooLarge", { megabytes: MAX_INFLATED / 1024 / 1024 }));
+  new UnreadableWorkbook(t("bulk.xlsxTooLarge", { megabytes: MAX_INFLATED / 1024 / 1024 }));
 
 /** The parts of the archive and the size each declares, from its central directory. */
 function listEntries(bytes: Uint8Array): Map<string, number> {
@@ -136,7 +136,7 @@ function listEntries(bytes: Uint8Array): Map<string, number> {
   try {
     unzipSync(bytes, {
       filter: (entry) => {
-        if (++count > most) throw damaged(tr("bulk.damageTooManyParts"));
+        if (++count > most) throw damaged(t("bulk.damageTooManyParts"));
         if (!entries.has(entry.name)) entries.set(entry.name, entry.originalSize);
         return false; // nothing is inflated here
       },
@@ -151,10 +151,10 @@ function listEntries(bytes: Uint8Array): Map<string, number> {
 function flateError(error: unknown, part?: string): Error {
   if (error instanceof UnreadableWorkbook) return error;
   const code = (error as Partial<FlateError>).code;
-  if (code === 14) return new UnreadableWorkbook(tr("bulk.xlsxCompression"));
+  if (code === 14) return new UnreadableWorkbook(t("bulk.xlsxCompression"));
   const detail =
     code === 13
-      ? tr("bulk.damageZipStructure")
+      ? t("bulk.damageZipStructure")
       : error instanceof Error
         ? error.message
         : String(error);
@@ -179,10 +179,10 @@ function readPart(
   take: (text: string, end: boolean) => boolean
 ): void {
   const declared = archive.entries.get(name);
-  if (declared === undefined) throw damaged(tr("bulk.damagePartMissing", { part: name }));
+  if (declared === undefined) throw damaged(t("bulk.damagePartMissing", { part: name }));
   if (declared > MAX_DECLARED)
     throw damaged(
-      tr("bulk.damagePartDeclares", { part: name, megabytes: Math.round(declared / 1024 / 1024) })
+      t("bulk.damagePartDeclares", { part: name, megabytes: Math.round(declared / 1024 / 1024) })
     );
   const decoder = new TextDecoder();
   let found = false;
@@ -200,7 +200,7 @@ function readPart(
         if (error) throw flateError(error, name);
         // A bomb declares a small size: it is stopped at the first bytes past it.
         if (read > declared)
-          throw damaged(tr("bulk.damagePartExpands", { part: name, bytes: declared }));
+          throw damaged(t("bulk.damagePartExpands", { part: name, bytes: declared }));
         if (archive.inflated > MAX_INFLATED) throw tooLarge();
         done = take(decoder.decode(data, { stream: !final }), final) || final;
       } catch (problem) {
@@ -217,8 +217,8 @@ function readPart(
     failure ??= flateError(error, name);
   }
   if (failure) throw failure;
-  if (!found) throw damaged(tr("bulk.damagePartNotStored", { part: name }));
-  if (!done) throw damaged(tr("bulk.damagePartCutShort", { part: name }));
+  if (!found) throw damaged(t("bulk.damagePartNotStored", { part: name }));
+  if (!done) throw damaged(t("bulk.damagePartCutShort", { part: name }));
 }
 
 /**
@@ -327,7 +327,7 @@ class ElementScanner {
     if (this.tagEnd >= 0) this.tagEnd -= at;
     if (this.text.length > MAX_ELEMENT)
       throw damaged(
-        tr("bulk.damageLongElement", { element: this.name, megabytes: MAX_ELEMENT / 1024 / 1024 })
+        t("bulk.damageLongElement", { element: this.name, megabytes: MAX_ELEMENT / 1024 / 1024 })
       );
     return false;
   }
@@ -391,7 +391,7 @@ type RawCell = string | { shared: number };
 function previewXlsx(bytes: Uint8Array): string[][] {
   const archive: Archive = { bytes, entries: listEntries(bytes), inflated: 0 };
   const sheetPath = firstSheetPath(archive);
-  if (!archive.entries.has(sheetPath)) throw new Error(tr("bulk.xlsxNoWorksheet"));
+  if (!archive.entries.has(sheetPath)) throw new Error(t("bulk.xlsxNoWorksheet"));
   const rows = firstRows(archive, sheetPath);
   const needed = new Set<number>();
   for (const cell of rows.flat()) if (typeof cell !== "string") needed.add(cell.shared);
@@ -460,7 +460,7 @@ function firstRows(archive: Archive, path: string): RawCell[][] {
     const around = near ? tail + text : "";
     tail = text.slice(-64);
     isWorksheet ||= near && /<(?:[\w.-]+:)?sheetData[\s/>]/.test(around);
-    if (!isWorksheet && end) throw damaged(tr("bulk.damageNotWorksheet", { part: path }));
+    if (!isWorksheet && end) throw damaged(t("bulk.damageNotWorksheet", { part: path }));
     return near && /<\/(?:[\w.-]+:)?sheetData\s*>|<(?:[\w.-]+:)?sheetData\s*\/>/.test(around);
   });
   return rows;

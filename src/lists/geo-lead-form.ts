@@ -1,5 +1,5 @@
 import type { GeoLeadRequest } from "../api/types";
-import { tr } from "../i18n/runtime-text";
+import { t } from "../i18n/i18n";
 import { parseCategories } from "./categories";
 
 // The GeoLead form's rules (spec 4.8), checked before anything is sent.
@@ -29,27 +29,27 @@ export function geoLeadRequest(
   form: GeoForm
 ): { request: GeoLeadRequest } | { field: GeoFormField; message: string } {
   const query = form.query.trim();
-  if (!query) return { field: "query", message: tr("geo.queryRequired") };
+  if (!query) return { field: "query", message: t("geo.queryRequired") };
   if (query.length > MAX_QUERY)
-    return { field: "query", message: tr("geo.queryTooLong", { max: MAX_QUERY }) };
+    return { field: "query", message: t("geo.queryTooLong", { max: MAX_QUERY }) };
   const latitude = number(form.latitude);
   if (latitude === null || latitude < -90 || latitude > 90)
-    return { field: "latitude", message: tr("geo.latitudeInvalid") };
+    return { field: "latitude", message: t("geo.latitudeInvalid") };
   const longitude = number(form.longitude);
   if (longitude === null || longitude < -180 || longitude > 180)
-    return { field: "longitude", message: tr("geo.longitudeInvalid") };
+    return { field: "longitude", message: t("geo.longitudeInvalid") };
   const radius = number(form.radius);
   if (radius === null || radius < 1 || radius > 25)
-    return { field: "radius", message: tr("geo.radiusInvalid") };
+    return { field: "radius", message: t("geo.radiusInvalid") };
   const categories = parseCategories(form.categories);
   if (!categories.ok) return { field: "categories", message: categories.error };
   if (!form.companyEmails && categories.value.length === 0)
-    return { field: "categories", message: tr("geo.nothingToFind") };
+    return { field: "categories", message: t("geo.nothingToFind") };
   let resultLimit: number | null = null;
   if (form.resultLimit.trim() !== "") {
     resultLimit = number(form.resultLimit);
     if (resultLimit === null || !Number.isInteger(resultLimit) || resultLimit < 1)
-      return { field: "resultLimit", message: tr("geo.resultLimitInvalid") };
+      return { field: "resultLimit", message: t("geo.resultLimitInvalid") };
   }
   return {
     request: {

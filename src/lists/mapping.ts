@@ -1,6 +1,6 @@
 import type { BulkFieldIndex } from "../api/types";
 import { isValidEmail, isValidLinkedinUrl, looksLikeDomain } from "../api/normalize";
-import { tr, type RuntimeMessageId } from "../i18n/runtime-text";
+import { t } from "../i18n/i18n";
 
 // From a table of cells to the column mapping of a bulk search (spec 4.6): which column is
 // the first name, the domain, and so on. Header names are matched; without a header, the
@@ -18,7 +18,7 @@ export const MAPPED_FIELDS = [
 export type MappedField = (typeof MAPPED_FIELDS)[number];
 export type ColumnMapping = Partial<Record<MappedField, number>>;
 
-const FIELD_LABEL_IDS: Record<MappedField, RuntimeMessageId> = {
+const FIELD_LABEL_IDS: Record<MappedField, MessageId> = {
   first_name: "bulk.fieldFirstName",
   last_name: "bulk.fieldLastName",
   full_name: "bulk.fieldFullName",
@@ -29,7 +29,7 @@ const FIELD_LABEL_IDS: Record<MappedField, RuntimeMessageId> = {
 };
 
 /** A mapped field's name, as the mapping's selects show it. */
-export const fieldLabel = (field: MappedField): string => tr(FIELD_LABEL_IDS[field]);
+export const fieldLabel = (field: MappedField): string => t(FIELD_LABEL_IDS[field]);
 
 export const indexFieldOf = (field: MappedField): BulkFieldIndex =>
   `${field}_field_index` as BulkFieldIndex;
@@ -200,15 +200,15 @@ export function searchKind(
   const has = (field: MappedField): boolean => mapping[field] !== undefined;
   const company = has("domain") || has("company_name");
   const name = has("full_name") || (has("first_name") && has("last_name"));
-  if (has("email")) return hasCategories || name ? { error: tr("bulk.kindEmailAlone") } : "verify";
+  if (has("email")) return hasCategories || name ? { error: t("bulk.kindEmailAlone") } : "verify";
   if (hasCategories) {
-    if (!company) return { error: tr("bulk.kindCategoriesNeedCompany") };
-    return name ? { error: tr("bulk.kindDecisionMakersByCompany") } : "decision_maker";
+    if (!company) return { error: t("bulk.kindCategoriesNeedCompany") };
+    return name ? { error: t("bulk.kindDecisionMakersByCompany") } : "decision_maker";
   }
   if (name && company) return "person";
   if (has("linkedin_url")) return "linkedin_url";
-  if (name) return { error: tr("bulk.kindNameNeedsCompany") };
-  if (has("first_name") || has("last_name")) return { error: tr("bulk.kindBothNames") };
+  if (name) return { error: t("bulk.kindNameNeedsCompany") };
+  if (has("first_name") || has("last_name")) return { error: t("bulk.kindBothNames") };
   if (company) return "company";
-  return { error: tr("bulk.kindNothingMapped") };
+  return { error: t("bulk.kindNothingMapped") };
 }

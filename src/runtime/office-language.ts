@@ -1,5 +1,5 @@
 /* global Office */
-import { setLanguage } from "../i18n/i18n";
+import { addPaneCatalog, setLanguage } from "../i18n/i18n";
 import type { PaneLocale } from "../i18n/locales";
 
 /**
@@ -16,4 +16,18 @@ export function applyOfficeLanguage(): PaneLocale {
     // Office.context missing or throwing: English.
   }
   return setLanguage(display, content);
+}
+
+/**
+ * applyOfficeLanguage, then the pane's catalog for that language with its English fallback:
+ * the workbook's jobs write the pane's messages (job errors, Enrich's cells) whether the pane
+ * is shown or not, so the catalog is loaded with the runtime, before the jobs start.
+ */
+export async function loadOfficeLanguage(): Promise<PaneLocale> {
+  const locale = applyOfficeLanguage();
+  const { loadPaneCatalog, paneEn } = await import(
+    /* webpackChunkName: "i18n-pane" */ "../i18n/catalogs/pane/load"
+  );
+  addPaneCatalog(await loadPaneCatalog(locale), paneEn);
+  return locale;
 }

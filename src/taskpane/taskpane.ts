@@ -1,14 +1,21 @@
 /* global document, Office */
 import { associateCommands } from "../commands/commands";
-import { applyOfficeLanguage } from "../runtime/office-language";
+import { loadOfficeLanguage } from "../runtime/office-language";
 import { paneVisibility } from "../runtime/task-pane-host";
 // The shared runtime's page: the worksheet functions (functions.js, loaded before this file)
 // are registered already; the workbook's jobs start once Office is ready, shown or not (they
 // go on without the pane, DESIGN 4d); the task pane UI is fetched only when the pane is shown.
 
+/** The user's language and its catalogs, loaded once Office is ready (see onReady). */
+let language: Promise<unknown> = Promise.resolve();
+
 function startWorkbookJobs(): void {
-  import(/* webpackChunkName: "workbook-jobs" */ "../flows/jobs/workbook-jobs")
-    .then(({ workbookJobs }) => workbookJobs())
+  // Their messages are written in the user's language: after it is loaded (or failed to).
+  Promise.all([
+    language.catch(() => undefined),
+    import(/* webpackChunkName: "workbook-jobs" */ "../flows/jobs/workbook-jobs"),
+  ])
+    .then(([, { workbookJobs }]) => workbookJobs())
     .catch((error: unknown) =>
       console.error("Mail Finder: the workbook's jobs did not start", error)
     );
@@ -25,8 +32,8 @@ ui?.catch(() => undefined);
 async function showTaskPane(): Promise<void> {
   const root = document.getElementById("root");
   if (!root) return;
-  const { mountTaskPane } = await (ui ??= loadUi());
-  await mountTaskPane(root);
+  const [{ mountTaskPane }] = await Promise.all([(ui ??= loadUi()), language]);
+  mountTaskPane(root);
 }
 
 let shown: Promise<void> | null = null;
@@ -40,8 +47,8 @@ function showOnce(): void {
 }
 
 Office.onReady(() => {
-  // First: the cells' messages, the commands and the pane speak the user's language.
-  applyOfficeLanguage();
+  // First: the cells' messages, the jobs, the commands and the pane speak the user's language.
+  language = loadOfficeLanguage();
   associateCommands();
   startWorkbookJobs();
   // With a long-lived shared runtime the page also runs while the pane is closed (for the

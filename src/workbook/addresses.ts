@@ -1,4 +1,4 @@
-import { tr } from "../i18n/runtime-text";
+import { t } from "../i18n/i18n";
 
 // A1-style address math for a worksheet's grid (Excel's limits: 1,048,576 rows, 16,384 columns).
 
@@ -8,7 +8,7 @@ export const MAX_COLUMNS = 16_384;
 /** 0 -> "A", 25 -> "Z", 26 -> "AA", 16383 -> "XFD". */
 export function columnLetter(index: number): string {
   if (!Number.isInteger(index) || index < 0 || index >= MAX_COLUMNS) {
-    throw new RangeError(tr("bulk.columnOutsideSheet", { index }));
+    throw new RangeError(t("bulk.columnOutsideSheet", { index }));
   }
   let letters = "";
   for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) {
@@ -32,7 +32,7 @@ export function rangeAddress(
     rowIndex + rowCount > MAX_ROWS
   ) {
     throw new RangeError(
-      tr("bulk.rowsOutsideSheet", {
+      t("bulk.rowsOutsideSheet", {
         first: rowIndex + 1,
         last: rowIndex + rowCount,
         max: MAX_ROWS,
@@ -40,7 +40,7 @@ export function rangeAddress(
     );
   }
   if (!Number.isInteger(columnCount) || columnCount < 1)
-    throw new RangeError(tr("bulk.blockWithoutColumns", { count: columnCount }));
+    throw new RangeError(t("bulk.blockWithoutColumns", { count: columnCount }));
   const first = columnLetter(columnIndex);
   const last = columnLetter(columnIndex + columnCount - 1);
   return `${first}${rowIndex + 1}:${last}${rowIndex + rowCount}`;

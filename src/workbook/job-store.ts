@@ -1,7 +1,7 @@
 // The workbook's jobs (DESIGN 4, "Jobs"): their ids are saved in the workbook's settings, so
 // reopening the workbook resumes tracking. Only ids, labels and statuses: never the API key.
 
-import { tr } from "../i18n/runtime-text";
+import { t } from "../i18n/i18n";
 import { toEnrichJob, type EnrichJobInfo } from "./enrich-record";
 
 /**
@@ -102,7 +102,7 @@ export class JobStore {
     const record = toRecord(this.demo ? { ...job, demo: true } : job);
     if (!record)
       throw new JobStoreError(
-        tr("jobs.notSavable", { job: JSON.stringify({ kind: job?.kind, id: job?.id }) })
+        t("jobs.notSavable", { job: JSON.stringify({ kind: job?.kind, id: job?.id }) })
       );
     const jobs = this.current();
     const isNew = !jobs.some((j) => j.kind === record.kind && j.id === record.id);
@@ -117,7 +117,7 @@ export class JobStore {
     if (index < 0) return this.commit(false);
     const before = jobs[index]!;
     const after = toRecord({ ...before, ...patch, kind, id, createdAt: before.createdAt });
-    if (!after) throw new JobStoreError(tr("jobs.invalidChange", { id }));
+    if (!after) throw new JobStoreError(t("jobs.invalidChange", { id }));
     const changed = JSON.stringify(after) !== JSON.stringify(before);
     if (changed) jobs[index] = after;
     await this.commit(changed);
@@ -196,7 +196,7 @@ export class JobStore {
       this.unsaved = false;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      throw new JobStoreError(tr("jobs.saveFailed", { reason }), { cause: error });
+      throw new JobStoreError(t("jobs.saveFailed", { reason }), { cause: error });
     }
   }
 }

@@ -1,6 +1,6 @@
 import { wellFormed } from "../lists/cell-values";
 import { jobsEn } from "../i18n/catalogs/pane/en-US/jobs";
-import { tr } from "../i18n/runtime-text";
+import { t } from "../i18n/i18n";
 
 // Names Excel accepts for new worksheets and tables, made unique among the workbook's own.
 
@@ -28,7 +28,7 @@ export function validSheetName(base: string): string {
       .replace(/[:\\/?*[\]]/g, "_")
   );
   name = trimSheetName(cut(name, MAX_SHEET_NAME_LENGTH));
-  if (name === "") return tr("jobs.fallbackSheetName");
+  if (name === "") return t("jobs.fallbackSheetName");
   return name.toLowerCase() === "history" ? `${name}_` : name;
 }
 
@@ -37,7 +37,7 @@ export function validSheetName(base: string): string {
  * " (demo)", " (Demo)", " (démo)"… Nothing recognises a demo sheet by its name (the jobs made
  * in Try mode are marked `demo` in their records), so the ending can be translated.
  */
-export const demoSheetEnding = (): string => tr("jobs.demoSheetEnding");
+export const demoSheetEnding = (): string => t("jobs.demoSheetEnding");
 
 /** The English ending (demoSheetEnding() in English). */
 export const DEMO_SHEET_SUFFIX: string = jobsEn["jobs.demoSheetEnding"];

@@ -1,6 +1,6 @@
 import type { CellValue } from "../lists/cell-values";
 import { noDataRowsAsRead } from "../lists/bulk-request";
-import { tr } from "../i18n/runtime-text";
+import { t } from "../i18n/i18n";
 
 // Reading what the user selected: the input of a bulk search, or the email of a bad-email report.
 
@@ -59,7 +59,7 @@ export async function selectedDataArea(
     await context.sync();
   } catch (error) {
     if ((error as { code?: unknown }).code === "InvalidSelection")
-      throw new Error(tr("bulk.selectionSeveralAreas"), { cause: error });
+      throw new Error(t("bulk.selectionSeveralAreas"), { cause: error });
     throw error;
   }
   if (used.isNullObject) throw emptySelection();
@@ -84,7 +84,7 @@ export async function readActiveCellText(): Promise<string | null> {
 }
 
 function emptySelection(): Error {
-  return new Error(tr("bulk.selectionEmpty"));
+  return new Error(t("bulk.selectionEmpty"));
 }
 
 /** The values of `area` (position loaded), read in blocks of whole rows that fit a response. */

@@ -2,7 +2,7 @@ import { MAX_COLUMNS, MAX_ROWS, columnLetter, rangeAddress } from "./addresses";
 import { toExcelInput, type CellValue, type ExcelInput } from "../lists/cell-values";
 import { uniqueSheetName, uniqueTableName } from "./names";
 import { jsonBytes } from "./json-bytes";
-import { tr } from "../i18n/runtime-text";
+import { t } from "../i18n/i18n";
 
 export { columnLetter, rangeAddress } from "./addresses";
 export { neutralizeFormula, type CellValue } from "../lists/cell-values";
@@ -56,15 +56,15 @@ export async function writeTableToNewSheet(
 
 function checkShape(table: SheetTable): void {
   const width = table.header.length;
-  if (width === 0) throw new Error(tr("jobs.tableWithoutColumns"));
+  if (width === 0) throw new Error(t("jobs.tableWithoutColumns"));
   if (width > MAX_COLUMNS)
-    throw new Error(tr("jobs.tableTooWide", { count: width, max: MAX_COLUMNS }));
+    throw new Error(t("jobs.tableTooWide", { count: width, max: MAX_COLUMNS }));
   if (table.rows.length + 1 > MAX_ROWS)
-    throw new Error(tr("jobs.tableTooLong", { count: table.rows.length, max: MAX_ROWS - 1 }));
+    throw new Error(t("jobs.tableTooLong", { count: table.rows.length, max: MAX_ROWS - 1 }));
   const wide = table.rows.findIndex((row) => row.length > width);
   if (wide >= 0)
     throw new Error(
-      tr("jobs.rowTooWide", { row: wide + 1, cells: table.rows[wide]!.length, columns: width })
+      t("jobs.rowTooWide", { row: wide + 1, cells: table.rows[wide]!.length, columns: width })
     );
 }
 
@@ -113,7 +113,7 @@ class SheetWrite {
         // The first error is the one to report.
       }
       throw new Error(
-        tr("jobs.writeFailed", {
+        t("jobs.writeFailed", {
           sheet: sheetName,
           error: error instanceof Error ? error.message : String(error),
         }),

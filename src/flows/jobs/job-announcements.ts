@@ -1,6 +1,6 @@
 import type { JobRecord } from "../../workbook/job-store";
 import { Listeners } from "../../client/listeners";
-import { tr } from "../../i18n/runtime-text";
+import { t } from "../../i18n/i18n";
 import type { JobTracker } from "./job-tracker";
 
 // Tells the user that a job finished while they look at another tab (DESIGN 4, "Jobs"): a
@@ -43,29 +43,29 @@ export function finishedJobNotice(job: JobRecord): JobNotice {
 }
 
 function finishedJobText(job: JobRecord): string {
-  const name = tr("jobs.jobName", { kind: job.kind, label: job.label });
+  const name = t("jobs.jobName", { kind: job.kind, label: job.label });
   if (job.kind === "enrich_lookups" && job.run && job.lastStatus !== "failed") {
     const { written, failed, notRun, reason } = job.run;
-    if (job.lastStatus === "completed") return tr("jobs.noticeRunDone", { name, count: written });
+    if (job.lastStatus === "completed") return t("jobs.noticeRunDone", { name, count: written });
     const count = failed + notRun;
     return reason
-      ? tr("jobs.noticeRunStoppedWhy", { name, count, reason })
-      : tr("jobs.noticeRunStopped", { name, count });
+      ? t("jobs.noticeRunStoppedWhy", { name, count, reason })
+      : t("jobs.noticeRunStopped", { name, count });
   }
   const rows = job.lastCounts?.total;
   switch (job.lastStatus) {
     case "completed":
       return rows === undefined
-        ? tr("jobs.noticeComplete", { name })
-        : tr("jobs.noticeCompleteRows", { name, count: rows });
+        ? t("jobs.noticeComplete", { name })
+        : t("jobs.noticeCompleteRows", { name, count: rows });
     case "ready":
-      return tr("jobs.noticeReady", { name });
+      return t("jobs.noticeReady", { name });
     case "deleted":
-      return tr("jobs.noticeDeleted", { name });
+      return t("jobs.noticeDeleted", { name });
     default:
       return job.lastError
-        ? tr("jobs.noticeFailedWhy", { name, error: job.lastError })
-        : tr("jobs.noticeFailed", { name });
+        ? t("jobs.noticeFailedWhy", { name, error: job.lastError })
+        : t("jobs.noticeFailed", { name });
   }
 }
 

@@ -1,6 +1,6 @@
 import type { BulkSearch, GeoLead } from "../../api/types";
 import type { JobRecord } from "../../workbook/job-store";
-import { tr } from "../../i18n/runtime-text";
+import { t } from "../../i18n/i18n";
 
 /** The record of a search just created, as the job store keeps it. */
 export function jobOfSearch(kind: "bulk" | "geo_lead", search: BulkSearch | GeoLead): JobRecord {
@@ -22,7 +22,7 @@ export function jobOfDomainFile(domain: string, status: "queued" | "ready"): Job
   return {
     kind: "domain_file",
     id: domain,
-    label: tr("domain.jobLabel", { domain }),
+    label: t("domain.jobLabel", { domain }),
     createdAt: new Date().toISOString(),
     lastStatus: status,
     lastCounts: null,

@@ -1,7 +1,7 @@
 import type { BulkSearch, DomainEmailFileInfo, GeoLead, SearchCounts } from "../../api/types";
 import type { EmailServiceClient } from "../../client/client";
 import { ApiError } from "../../client/errors";
-import { tr } from "../../i18n/runtime-text";
+import { t } from "../../i18n/i18n";
 import type { JobRecord, JobStore } from "../../workbook/job-store";
 
 // Follows every job of the workbook (DESIGN 4, "Jobs"): polls the unfinished ones, records
@@ -177,6 +177,6 @@ export class JobTracker {
 }
 
 function messageOf(error: unknown): string {
-  if (error instanceof ApiError && error.kind === "not_found") return tr("jobs.unknownToService");
+  if (error instanceof ApiError && error.kind === "not_found") return t("jobs.unknownToService");
   return error instanceof Error ? error.message : String(error);
 }

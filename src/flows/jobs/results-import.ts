@@ -3,7 +3,7 @@ import type { BulkLayout } from "../../api/types";
 import type { EmailServiceClient } from "../../client/client";
 import type { JobRecord } from "../../workbook/job-store";
 import { demoSheetEnding, writeTableToNewSheet } from "../../workbook/sheet-writer";
-import { tr } from "../../i18n/runtime-text";
+import { t } from "../../i18n/i18n";
 
 // A job's results into a new worksheet (DESIGN 4): the free preview or the paid download,
 // with the spec's filters and layout, parsed and handed to the sheet writer.
@@ -72,7 +72,7 @@ export async function importResults(
 ): Promise<string> {
   const table = await downloadTable(client, job, options);
   const written = await writeTableToNewSheet(table, {
-    baseName: options.preview ? tr("jobs.previewSheetName", { label: job.label }) : job.label,
+    baseName: options.preview ? t("jobs.previewSheetName", { label: job.label }) : job.label,
     // A job of Try mode: its sheets say they hold demo data (DESIGN 4d).
     ...(job.demo ? { nameEnding: demoSheetEnding() } : {}),
     onProgress: options.onProgress,
