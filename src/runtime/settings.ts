@@ -1,7 +1,11 @@
 import { validateBaseUrl } from "../client/transport";
 import { DEFAULT_SPENDING } from "../client/spending";
+import { t } from "../i18n/i18n";
 
-/** Per-user settings (DESIGN 4 and 7), kept with OfficeRuntime.storage, never in the workbook. */
+/**
+ * Per-user settings (DESIGN 4 and 7), kept with OfficeRuntime.storage, never in the workbook.
+ * Saved only from the task pane: what they refuse is said there (the pane's catalog).
+ */
 export interface Settings {
   apiKey: string | null;
   baseUrl: string;
@@ -74,7 +78,7 @@ export function parseCredits(text: string, field: CreditsField): number | null {
 type CreditsField = "confirmAbove" | "sessionBudget";
 
 const creditsError = (field: CreditsField): SettingsError =>
-  new SettingsError(field, "Enter a number of credits (0 or more), or leave it empty.");
+  new SettingsError(field, t("settings.creditsInvalid"));
 
 /** A credits amount from 0 up, rounded to thousandths (the guard's unit). */
 function cleanCredits(field: CreditsField, value: unknown): number {
@@ -118,7 +122,7 @@ const MAX_KEY_LENGTH = 512;
 function cleanKey(field: "apiKey" | "demoKey", value: string | null): string | null {
   const key = value?.trim() ?? "";
   if (key.length > MAX_KEY_LENGTH || /[\s\u0000-\u001f]/.test(key)) {
-    throw new SettingsError(field, "The API key must be one word of printable characters.");
+    throw new SettingsError(field, t("settings.apiKeyInvalid"));
   }
   return key === "" ? null : key;
 }
@@ -130,7 +134,7 @@ export function validateSettings(change: Partial<Settings>): Partial<Settings> {
   if (change.demoKey !== undefined) clean.demoKey = cleanKey("demoKey", change.demoKey);
   if (change.tryMode !== undefined) {
     if (typeof change.tryMode !== "boolean")
-      throw new SettingsError("tryMode", "Try mode is on or off.");
+      throw new SettingsError("tryMode", t("settings.tryModeOnOff"));
     clean.tryMode = change.tryMode;
   }
   if (change.baseUrl !== undefined) {
@@ -142,12 +146,12 @@ export function validateSettings(change: Partial<Settings>): Partial<Settings> {
   }
   if (change.spendingEnabled !== undefined) {
     if (typeof change.spendingEnabled !== "boolean")
-      throw new SettingsError("spendingEnabled", "Spending is on or off.");
+      throw new SettingsError("spendingEnabled", t("settings.spendingOnOff"));
     clean.spendingEnabled = change.spendingEnabled;
   }
   if (change.answersAsCards !== undefined) {
     if (typeof change.answersAsCards !== "boolean")
-      throw new SettingsError("answersAsCards", "Answers as cards is on or off.");
+      throw new SettingsError("answersAsCards", t("settings.cardsOnOff"));
     clean.answersAsCards = change.answersAsCards;
   }
   for (const field of ["confirmAbove", "sessionBudget"] as const) {
@@ -160,7 +164,7 @@ export function validateSettings(change: Partial<Settings>): Partial<Settings> {
     if (value !== null && (!Number.isInteger(value) || value < 1 || value > MAX_CONCURRENCY))
       throw new SettingsError(
         "maxConcurrency",
-        `Enter a whole number from 1 to ${MAX_CONCURRENCY}, or leave it empty (automatic).`
+        t("settings.maxConcurrencyInvalid", { max: MAX_CONCURRENCY })
       );
     clean.maxConcurrency = value;
   }
@@ -172,13 +176,10 @@ export function validateSettings(change: Partial<Settings>): Partial<Settings> {
       try {
         parsed = new URL(url);
       } catch {
-        throw new SettingsError("webhookUrl", "The webhook URL is not a valid URL.");
+        throw new SettingsError("webhookUrl", t("settings.webhookInvalid"));
       }
       if (parsed.protocol !== "https:")
-        throw new SettingsError(
-          "webhookUrl",
-          "The webhook URL must use https: the service posts results to it."
-        );
+        throw new SettingsError("webhookUrl", t("settings.webhookHttps"));
       clean.webhookUrl = parsed.toString();
     }
   }

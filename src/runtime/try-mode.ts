@@ -1,3 +1,4 @@
+import { t } from "../i18n/i18n";
 import type { Settings, SettingsStore } from "./settings";
 
 // Try mode (DESIGN 4d): every feature on the demo data of the host's embedded sandbox, free,
@@ -32,12 +33,9 @@ export class TryModeError extends Error {
   }
 }
 
-/** Why the host gave no demo account, in the user's words. */
+/** Why the host gave no demo account, in the user's words (shown in the task pane only). */
 async function refusal(response: Response): Promise<TryModeError> {
-  if (response.status === 404)
-    return new TryModeError(
-      "This add-in's host offers no Try mode. Get an API key to use the add-in."
-    );
+  if (response.status === 404) return new TryModeError(t("settings.tryNoDemo"));
   let message = "";
   try {
     const body = (await response.json()) as { message?: unknown };
@@ -45,10 +43,12 @@ async function refusal(response: Response): Promise<TryModeError> {
   } catch {
     // no JSON: the status says it
   }
-  if (response.status === 429)
-    return new TryModeError(message || "Too many demo accounts from here: try again later.");
+  if (response.status === 429) return new TryModeError(message || t("settings.tryTooMany"));
+  const status = String(response.status);
   return new TryModeError(
-    `Try mode could not start (${response.status}${message ? `: ${message}` : ""}).`
+    message
+      ? t("settings.tryCouldNotStartReason", { status, reason: message })
+      : t("settings.tryCouldNotStart", { status })
   );
 }
 
@@ -69,13 +69,15 @@ export async function startTryMode(
     });
   } catch (error) {
     throw new TryModeError(
-      `The demo could not be reached: ${error instanceof Error ? error.message : String(error)}.`
+      t("settings.tryUnreachable", {
+        reason: error instanceof Error ? error.message : String(error),
+      })
     );
   }
   if (!response.ok) throw await refusal(response);
   const body = (await response.json().catch(() => null)) as { api_key?: unknown } | null;
   if (typeof body?.api_key !== "string" || body.api_key === "")
-    throw new TryModeError("The demo answered without an account.");
+    throw new TryModeError(t("settings.tryNoAccount"));
   return settings.save({ tryMode: true, demoKey: body.api_key });
 }
 

@@ -1,3 +1,4 @@
+import { t } from "../i18n/i18n";
 import { toExcelInput, type CellValue } from "../lists/cell-values";
 import { DEFAULT_MAX_PAYLOAD_BYTES } from "./sheet-writer";
 import { ValueWriter } from "./value-writer";
@@ -30,7 +31,8 @@ export interface FreezeOptions {
   cellsPerRead?: number;
 }
 
-export const NOTHING_TO_FREEZE = "No MAIL formulas in the selection.";
+/** Why nothing was frozen when the selection has no MAIL formula (Freeze is the pane's). */
+export const nothingToFreeze = (): string => t("app.freezeNothing");
 
 const CELLS_PER_READ = 20_000;
 /** Anchors asked for their spill range in one sync. */
@@ -117,13 +119,15 @@ class Freeze {
     if (selected) {
       const { sheet, area } = selected;
       this.writer = new ValueWriter(this.context, sheet, this.budget);
-      await this.readBlocks(sheet, [area], "formulas, values, valueTypes", (block, range) =>
+      // i18n-exempt: the properties Excel loads, not words for a user.
+      const properties = "formulas, values, valueTypes";
+      await this.readBlocks(sheet, [area], properties, (block, range) =>
         this.freezeBlock(sheet, block, range)
       );
       await this.writer.flush();
     }
     const { anchors, keptErrors, keptCards } = this.summary;
-    if (anchors === 0 && keptErrors === 0 && keptCards === 0) throw new Error(NOTHING_TO_FREEZE);
+    if (anchors === 0 && keptErrors === 0 && keptCards === 0) throw new Error(nothingToFreeze());
     return { ...this.summary };
   }
 
@@ -139,10 +143,7 @@ class Freeze {
     area.load("rowIndex, columnIndex, rowCount, columnCount");
     await context.sync().catch((error: unknown) => {
       if ((error as { code?: unknown }).code !== "InvalidSelection") throw error;
-      throw new Error(
-        "Freeze works on one block of cells: select a single range (the selection has several areas, or is not cells).",
-        { cause: error }
-      );
+      throw new Error(t("app.freezeOneBlock"), { cause: error });
     });
     if (area.isNullObject) return null;
     return {
@@ -380,17 +381,19 @@ function rectangles(anchors: Anchor[]): Array<Block & { cells: Anchor[][] }> {
   return done;
 }
 
-const cells = (n: number): string => `${n} cell${n === 1 ? "" : "s"}`;
-
-/** What Freeze results says once done. */
+/** What Freeze results says once done: one sentence for each case, so that each language words it. */
 export function freezeMessage({ frozen, keptErrors, keptCards }: FreezeSummary): string {
-  const their = (n: number): string => (n === 1 ? "its" : "their");
-  const kept = [
-    keptErrors > 0 ? `${cells(keptErrors)} showing an error kept ${their(keptErrors)} formula` : "",
-    keptCards > 0
-      ? `${cells(keptCards)} showing a card kept ${their(keptCards)} formula (this Excel cannot write a card as a value)`
-      : "",
-  ].filter(Boolean);
-  if (frozen === 0) return `Nothing frozen: ${kept.join("; ")}.`;
-  return [`Froze ${cells(frozen)}`, ...kept].join("; ") + ".";
+  const values = { frozen, errors: keptErrors, cards: keptCards };
+  const errors = keptErrors > 0;
+  const cards = keptCards > 0;
+  if (frozen === 0) {
+    if (errors && cards) return t("app.frozeNoneKeptBoth", values);
+    if (errors) return t("app.frozeNoneKeptErrors", values);
+    if (cards) return t("app.frozeNoneKeptCards", values);
+    return nothingToFreeze();
+  }
+  if (errors && cards) return t("app.frozeCellsKeptBoth", values);
+  if (errors) return t("app.frozeCellsKeptErrors", values);
+  if (cards) return t("app.frozeCellsKeptCards", values);
+  return t("app.frozeCells", values);
 }

@@ -1,10 +1,10 @@
-import {
-  NOTHING_TO_FREEZE,
-  callsMailFunction,
-  freezeMessage,
-  freezeSelection,
-} from "../../src/workbook/freeze";
+import { paneEn } from "../../src/i18n/catalogs/pane/en-US";
+import { addPaneCatalog } from "../../src/i18n/i18n";
+import { callsMailFunction, freezeMessage, freezeSelection } from "../../src/workbook/freeze";
 import { FakeExcel, parseAddress, storeInput, type FakeSheet, type Result } from "./fake-excel";
+
+// These messages are the task pane's (its catalog is loaded with the pane): English here.
+beforeAll(() => addPaneCatalog(paneEn, paneEn));
 
 // Freeze results (DESIGN 4): the MAIL formulas of the selection become their values, against
 // the in-memory Excel of fake-excel.ts (cells as Excel stores typed input, spills, 5 MB limits).
@@ -285,16 +285,20 @@ describe("freezeSelection", () => {
     ]);
     sheet.setFormula("C1", "=SUM(1,2)", [[3]]);
     sheet.setFormula("C2", '="=MAIL.FINDEMAIL(A2)"', [["=MAIL.FINDEMAIL(A2)"]]);
-    await expect(freezeSelection({ context: excel.context() })).rejects.toThrow(NOTHING_TO_FREEZE);
+    await expect(freezeSelection({ context: excel.context() })).rejects.toThrow(
+      "No MAIL formulas in the selection."
+    );
     expect(valueWrites(excel)).toEqual([]);
 
     // An empty sheet, and a selection outside the used cells.
     const empty = workbook("A:C");
     await expect(freezeSelection({ context: empty.excel.context() })).rejects.toThrow(
-      NOTHING_TO_FREEZE
+      "No MAIL formulas in the selection."
     );
     excel.selection = { sheet: "Sheet1", address: "F10:G20" };
-    await expect(freezeSelection({ context: excel.context() })).rejects.toThrow(NOTHING_TO_FREEZE);
+    await expect(freezeSelection({ context: excel.context() })).rejects.toThrow(
+      "No MAIL formulas in the selection."
+    );
     expect(valueWrites(excel)).toEqual([]);
   });
 
@@ -349,5 +353,39 @@ describe("freezeSelection", () => {
     expect(Math.max(...excel.syncs.map((s) => s.payloadBytes))).toBeLessThan(5 * MB);
     expect(valueOf(sheet, "A1999")).toBe(long(1998));
     expect(valueWrites(excel).length).toBeGreaterThan(1);
+  });
+});
+
+describe("freezeMessage", () => {
+  const summary = (frozen: number, keptErrors: number, keptCards: number) => ({
+    frozen,
+    keptErrors,
+    keptCards,
+    anchors: frozen,
+  });
+
+  test.each([
+    [summary(1, 0, 0), "Froze 1 cell."],
+    [summary(5, 1, 0), "Froze 5 cells; 1 cell showing an error kept its formula."],
+    [
+      summary(2, 0, 3),
+      "Froze 2 cells; 3 cells showing a card kept their formula (this Excel cannot write a card as a value).",
+    ],
+    [
+      summary(2, 2, 1),
+      "Froze 2 cells; 2 cells showing an error kept their formula; 1 cell showing a card kept its formula (this Excel cannot write a card as a value).",
+    ],
+    [summary(0, 1, 0), "Nothing frozen: 1 cell showing an error kept its formula."],
+    [
+      summary(0, 0, 2),
+      "Nothing frozen: 2 cells showing a card kept their formula (this Excel cannot write a card as a value).",
+    ],
+    [
+      summary(0, 3, 1),
+      "Nothing frozen: 3 cells showing an error kept their formula; 1 cell showing a card kept its formula (this Excel cannot write a card as a value).",
+    ],
+    [summary(0, 0, 0), "No MAIL formulas in the selection."],
+  ])("%j: %s", (given, said) => {
+    expect(freezeMessage(given)).toBe(said);
   });
 });

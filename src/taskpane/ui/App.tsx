@@ -8,6 +8,7 @@ import {
   makeStyles,
   tokens,
 } from "@fluentui/react-components";
+import { t, type MessageId } from "../../i18n/i18n";
 import type { Services } from "../../runtime/services";
 import { BulkPanel } from "./BulkPanel";
 import { CachePanel } from "./CachePanel";
@@ -43,15 +44,15 @@ const useStyles = makeStyles({
   badge: { marginLeft: "4px" },
 });
 
-const TABS: Array<[TabId, string]> = [
-  ["enrich", "Enrich"],
-  ["bulk", "Bulk"],
-  ["geo", "GeoLead"],
-  ["domain", "Domain"],
-  ["report", "Report"],
-  ["jobs", "Jobs"],
-  ["lookups", "Lookups"],
-  ["settings", "Settings"],
+const TABS: Array<[TabId, MessageId]> = [
+  ["enrich", "app.tabEnrich"],
+  ["bulk", "app.tabBulk"],
+  ["geo", "app.tabGeo"],
+  ["domain", "app.tabDomain"],
+  ["report", "app.tabReport"],
+  ["jobs", "app.tabJobs"],
+  ["lookups", "app.tabLookups"],
+  ["settings", "app.tabSettings"],
 ];
 
 export function App({ services }: { services: Services }): JSX.Element {
@@ -75,10 +76,12 @@ export function App({ services }: { services: Services }): JSX.Element {
     <PaneContextValue.Provider value={pane}>
       <div className={styles.root}>
         <div className={styles.header}>
-          <Subtitle2>Mail Finder</Subtitle2>
+          <Subtitle2>{t("app.title")}</Subtitle2>
           <Caption1 className={styles.muted}>
-            Credits <span data-testid="account-credits">{formatCredits(credits.creditsLeft)}</span>
-            {" · "}spent this session{" "}
+            {t("app.creditsLabel")}{" "}
+            <span data-testid="account-credits">{formatCredits(credits.creditsLeft)}</span>
+            {" · "}
+            {t("app.sessionSpendLabel")}{" "}
             <span data-testid="session-spend">{formatCredits(credits.sessionSpend)}</span>
           </Caption1>
         </div>
@@ -103,13 +106,13 @@ export function App({ services }: { services: Services }): JSX.Element {
             >
               {TABS.map(([id, label]) => (
                 <Tab key={id} value={id} data-testid={`tab-${id}`}>
-                  {label}
+                  {t(label)}
                   {id === "jobs" && unseen > 0 && (
                     <CounterBadge
                       count={unseen}
                       size="small"
                       className={styles.badge}
-                      aria-label={`${unseen} finished`}
+                      aria-label={t("app.jobsFinishedBadge", { count: unseen })}
                       data-testid="jobs-badge"
                     />
                   )}

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 import { Button, Caption1, makeStyles, tokens } from "@fluentui/react-components";
 import type { AnswerUsage } from "../../client/answer-store";
 import { KeyValueAnswerStore } from "../../client/key-value-answer-store";
+import { n, t } from "../../i18n/i18n";
 import type { Services } from "../../runtime/services";
 import { recalculateWorkbook } from "../../workbook/recalculate";
 import { ActionMessage } from "./ActionMessage";
@@ -51,15 +52,15 @@ export function CachePanel({ services }: { services: Services }): JSX.Element {
     const cleared = await cache.clear();
     await recalculateWorkbook();
     await refresh();
-    return `${count(cleared)} cleared; the workbook is recalculating.`;
+    return t("settings.keptCleared", { count: cleared });
   });
 
   return (
     <div className={styles.box}>
       <Caption1 data-testid="cache-kept" data-count={kept?.count ?? ""}>
         {kept === null
-          ? "Kept answers: –"
-          : `${count(kept.count)} kept for this account (${formatBytes(kept.bytes)}), so recalculating never buys them again.`}
+          ? t("settings.keptNone")
+          : t("settings.kept", { count: kept.count, size: formatBytes(kept.bytes) })}
       </Caption1>
       {kept && (
         <Caption1 className={panel.muted} data-testid="cache-where">
@@ -69,7 +70,7 @@ export function CachePanel({ services }: { services: Services }): JSX.Element {
       )}
       <div>
         <Button size="small" onClick={() => void clear.run()} data-testid="cache-clear">
-          Clear and recalculate
+          {t("settings.clearAndRecalculate")}
         </Button>
       </div>
       <ActionMessage error={clear.error?.message} done={clear.done} />
@@ -81,13 +82,15 @@ async function keptAnswers(services: Services): Promise<KeptAnswers> {
   const cache = await (await services.scheduler()).currentCache();
   const [usage, storage] = await Promise.all([cache.usage(), services.answerStorage()]);
   const { store, fallbackReason } = storage;
-  let where = "Kept in this browser's database (IndexedDB) on this device.";
+  let where = t("settings.keptInIndexedDb");
   if (store instanceof KeyValueAnswerStore) {
     const fits = usage.count > 0 ? Math.floor((store.maxBytes * usage.count) / usage.bytes) : null;
-    where =
-      `Kept in Office's add-in storage (${formatBytes(store.maxBytes)} for answers` +
-      `${fits ? `, about ${fits.toLocaleString("en-US")} of them` : ""}; the oldest go first). ` +
-      (fallbackReason ?? "");
+    const size = formatBytes(store.maxBytes);
+    where = fits
+      ? t("settings.keptInOfficeAbout", { size, fits })
+      : t("settings.keptInOffice", { size });
+    // Why not IndexedDB: a sentence of its own, after this one.
+    if (fallbackReason) where = t("app.twoSentences", { first: where, second: fallbackReason });
   }
   return { ...usage, where: where.trim(), room: await browserRoom(store.kind) };
 }
@@ -96,13 +99,12 @@ async function browserRoom(kind: string): Promise<string | null> {
   const estimate = await globalThis.navigator?.storage?.estimate?.().catch(() => undefined);
   if (kind !== "indexeddb" || !estimate?.quota) return null;
   const left = Math.max(0, estimate.quota - (estimate.usage ?? 0));
-  return `Room left for this add-in on this device: ${formatBytes(left)}.`;
+  return t("settings.roomLeft", { size: formatBytes(left) });
 }
 
-const count = (n: number): string => `${n.toLocaleString("en-US")} answer${n === 1 ? "" : "s"}`;
-
+/** A size in bytes as the user's language writes it ("1.5 MB", in French "1,5 Mo"). */
 export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024) return t("settings.size", { value: n(bytes), unit: "B" });
   const units = ["KB", "MB", "GB", "TB"];
   let value = bytes / 1024;
   let unit = 0;
@@ -110,5 +112,5 @@ export function formatBytes(bytes: number): string {
     value /= 1024;
     unit++;
   }
-  return `${value >= 100 ? value.toFixed(0) : value.toFixed(1)} ${units[unit]}`;
+  return t("settings.size", { value: n(value, value >= 100 ? 0 : 1), unit: units[unit] });
 }

@@ -3,20 +3,24 @@ import { Button, Caption1, Subtitle2, Switch } from "@fluentui/react-components"
 import { recalculateWorkbook } from "../../workbook/recalculate";
 import { answerCard } from "../../functions/answer-cards";
 import { CARDS_REQUIREMENT, cardsSupported } from "../../runtime/cards-support";
+import { t } from "../../i18n/i18n";
 import { CardPreview } from "./CardPreview";
 import type { Services } from "../../runtime/services";
 import { ActionMessage } from "./ActionMessage";
 import { usePanelStyles } from "./panel-styles";
 import { useAsyncAction } from "./use-async-action";
 
-/** A found person as FINDEMAIL answers it: the card below is built as a cell's is. */
+/**
+ * A found person as FINDEMAIL answers it: the card below is built as a cell's is. Its values
+ * are the service's data, which no language translates (as in a cell's card).
+ */
 const EXAMPLE = answerCard("person", {
   email: "ada.lovelace@example.com",
   email_status: "valid",
   valid_email: "ada.lovelace@example.com",
-  person_full_name: "Ada Lovelace",
-  person_company_name: "Example Ltd",
-  person_job_title: "Head of Engineering",
+  person_full_name: "Ada Lovelace", // i18n-exempt: the service's data (a person's name)
+  person_company_name: "Example Ltd", // i18n-exempt: the service's data (a company's name)
+  person_job_title: "Head of Engineering", // i18n-exempt: the service's data, as it returns it
   mx_host: "mx.example.com",
   mx_domain: "example.com",
   credits_charged: 1,
@@ -43,21 +47,19 @@ export function CardsSetting({ services }: { services: Services }): JSX.Element 
       setOn(services.settings.value.answersAsCards);
       throw error;
     }
-    return next
-      ? "Cards on: person, profile and decision-maker cells show a card from their next calculation."
-      : "Cards off: those cells show the email from their next calculation.";
+    return t(next ? "settings.cardsOn" : "settings.cardsOff");
   });
   // Cells already there change at their next calculation; this brings it now (kept answers
   // are free; anything not kept goes through the spending rules as in any recalculation).
   const recalculate = useAsyncAction(async () => {
     await recalculateWorkbook();
-    return "Recalculated.";
+    return t("settings.recalculated");
   });
   return (
     <>
-      <Subtitle2 data-testid="settings-cards-heading">Answers as cards</Subtitle2>
+      <Subtitle2 data-testid="settings-cards-heading">{t("settings.cardsHeading")}</Subtitle2>
       <Switch
-        label="Show FINDEMAIL, LINKEDINEMAIL and DECISIONMAKER answers as cards"
+        label={t("settings.cardsSwitch")}
         checked={on && supported}
         disabled={!supported || save.busy}
         onChange={(_, data) => void save.run(data.checked)}
@@ -65,8 +67,10 @@ export function CardsSetting({ services }: { services: Services }): JSX.Element 
       />
       <Caption1 className={panel.muted} data-testid="settings-cards-note">
         {supported
-          ? "The cell shows the email, its card the person (below: an example), and =A2.email_status reads any field of the answer. Cards stay readable in Excel without the add-in. A fields argument still spills plain values."
-          : `This Excel cannot show cards from add-ins (needs ${CARDS_REQUIREMENT.name} ${CARDS_REQUIREMENT.version}: Excel on the web, Windows Microsoft 365 2208 or later, Mac 16.64 or later). Answers are shown as plain values.`}
+          ? t("settings.cardsNote")
+          : t("settings.cardsUnsupported", {
+              requirement: `${CARDS_REQUIREMENT.name} ${CARDS_REQUIREMENT.version}`,
+            })}
       </Caption1>
       {supported && <CardPreview card={EXAMPLE} />}
       <ActionMessage error={save.error?.message} done={save.done} testId="settings-cards-saved" />
@@ -77,7 +81,7 @@ export function CardsSetting({ services }: { services: Services }): JSX.Element 
           disabled={recalculate.busy}
           data-testid="settings-cards-recalculate"
         >
-          Apply to the cells already there (recalculate)
+          {t("settings.cardsApply")}
         </Button>
       )}
       <ActionMessage error={recalculate.error?.message} />

@@ -8,6 +8,7 @@ import {
   DialogSurface,
   DialogTitle,
 } from "@fluentui/react-components";
+import { t } from "../../i18n/i18n";
 
 /** The question before a paid action (DESIGN 5: what it costs is said before it runs). */
 export function ConfirmDialog(props: {
@@ -29,7 +30,7 @@ export function ConfirmDialog(props: {
           <DialogContent data-testid={props.textTestId}>{props.children}</DialogContent>
           <DialogActions>
             <Button appearance="secondary" onClick={props.onCancel}>
-              Cancel
+              {t("app.cancel")}
             </Button>
             <Button
               appearance="primary"

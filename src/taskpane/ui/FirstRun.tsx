@@ -1,4 +1,5 @@
 import { Body1, Button, Link, Subtitle1, makeStyles } from "@fluentui/react-components";
+import { t } from "../../i18n/i18n";
 import type { Services } from "../../runtime/services";
 import { startTryMode } from "../../runtime/try-mode";
 import { ActionMessage } from "./ActionMessage";
@@ -24,20 +25,20 @@ export function FirstRun(props: { services: Services; onHaveKey: () => void }): 
   return (
     <section className={panel.form} data-testid="first-run" aria-labelledby="first-run-title">
       <Subtitle1 id="first-run-title" as="h2">
-        Find and verify business emails from Excel
+        {t("app.firstRunTitle")}
       </Subtitle1>
       <ul className={styles.list}>
         <li>
-          <Body1>Functions in cells: =MAIL.FINDEMAIL(name, company) and six more.</Body1>
+          <Body1>{t("app.firstRunFunctions")}</Body1>
         </li>
         <li>
-          <Body1>Enrich your list: emails in new columns beside your rows.</Body1>
+          <Body1>{t("app.firstRunEnrich")}</Body1>
         </li>
         <li>
-          <Body1>Bulk searches, GeoLead places and domain email files into new sheets.</Body1>
+          <Body1>{t("app.firstRunBulk")}</Body1>
         </li>
         <li>
-          <Body1>Every credit is asked for before it is spent.</Body1>
+          <Body1>{t("app.firstRunCredits")}</Body1>
         </li>
       </ul>
       <Link
@@ -46,7 +47,7 @@ export function FirstRun(props: { services: Services; onHaveKey: () => void }): 
         rel="noopener noreferrer"
         data-testid="first-run-get-key"
       >
-        Get an API key
+        {t("app.getApiKey")}
       </Link>
       <div className={styles.actions}>
         <Button
@@ -55,13 +56,13 @@ export function FirstRun(props: { services: Services; onHaveKey: () => void }): 
           disabled={start.busy}
           data-testid="settings-try"
         >
-          Try it with demo data
+          {t("app.tryWithDemo")}
         </Button>
         <Button onClick={props.onHaveKey} data-testid="first-run-have-key">
-          I have a key
+          {t("app.haveKey")}
         </Button>
       </div>
-      <Body1 className={panel.muted}>Try mode is free, needs no account, and keeps nothing.</Body1>
+      <Body1 className={panel.muted}>{t("app.tryModeFree")}</Body1>
       <ActionMessage error={start.error?.message} />
     </section>
   );

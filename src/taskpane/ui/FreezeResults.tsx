@@ -1,4 +1,5 @@
 import { Button, Caption1, Spinner, makeStyles } from "@fluentui/react-components";
+import { t } from "../../i18n/i18n";
 import { freezeMessage, freezeSelection } from "../../workbook/freeze";
 import { ActionMessage } from "./ActionMessage";
 import { usePanelStyles } from "./panel-styles";
@@ -8,8 +9,6 @@ const useStyles = makeStyles({
   box: { display: "flex", flexDirection: "column", gap: "6px" },
   row: { display: "flex", gap: "8px", alignItems: "center" },
 });
-
-/** What a freeze did, in a sentence. */
 
 /**
  * Freeze results (DESIGN 4): the MAIL formulas of the selected range become their values, so
@@ -28,15 +27,11 @@ export function FreezeResults(): JSX.Element {
           disabled={freeze.busy}
           data-testid="freeze-selection"
         >
-          Freeze results
+          {t("app.freezeButton")}
         </Button>
-        {freeze.busy && <Spinner size="tiny" label="Freezing…" />}
+        {freeze.busy && <Spinner size="tiny" label={t("app.freezing")} />}
       </div>
-      <Caption1 className={panel.muted}>
-        The MAIL formulas of the selected range become their values (text stays text), so the sheet
-        can be shared without recalculating; a result that spills is frozen whole. Cells showing an
-        error keep their formula.
-      </Caption1>
+      <Caption1 className={panel.muted}>{t("app.freezeNote")}</Caption1>
       <ActionMessage error={freeze.error?.message} done={freeze.done} testId="freeze-result" />
     </div>
   );

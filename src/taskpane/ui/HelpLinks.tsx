@@ -1,12 +1,13 @@
 import { Link, makeStyles } from "@fluentui/react-components";
+import { t } from "../../i18n/i18n";
 
 // Help, support and privacy (DESIGN 4d): pages of the add-in's own origin, written by the build
 // (src/help/); relative URLs resolve against the pane's page. A new window keeps the pane as it is.
 
 const LINKS = [
-  ["help/index.html", "Help", "settings-help-link"],
-  ["support.html", "Support", "settings-support-link"],
-  ["privacy.html", "Privacy", "settings-privacy-link"],
+  ["help/index.html", "app.helpLink", "settings-help-link"],
+  ["support.html", "app.supportLink", "settings-support-link"],
+  ["privacy.html", "app.privacyLink", "settings-privacy-link"],
 ] as const;
 
 const useStyles = makeStyles({
@@ -18,7 +19,7 @@ const useStyles = makeStyles({
 export function HelpLinks(): JSX.Element {
   const styles = useStyles();
   return (
-    <nav className={styles.row} aria-label="Help">
+    <nav className={styles.row} aria-label={t("app.helpNav")}>
       {LINKS.map(([href, label, testId]) => (
         <Link
           key={href}
@@ -28,7 +29,7 @@ export function HelpLinks(): JSX.Element {
           rel="noopener noreferrer"
           data-testid={testId}
         >
-          {label}
+          {t(label)}
         </Link>
       ))}
     </nav>

@@ -6,6 +6,7 @@ import {
   MessageBarGroup,
 } from "@fluentui/react-components";
 import type { JobAnnouncer } from "../../flows/jobs/job-announcements";
+import { t } from "../../i18n/i18n";
 import { useJobNotices } from "./pane-context";
 
 /** Above the tabs: the jobs that finished while another tab was shown, each dismissible. */
@@ -31,7 +32,7 @@ export function JobFinishedBar(props: {
               <Button
                 appearance="transparent"
                 size="small"
-                aria-label="Dismiss"
+                aria-label={t("app.dismiss")}
                 onClick={() => props.announcer.dismiss(notice.key)}
                 data-testid="job-finished-dismiss"
               >
@@ -40,7 +41,7 @@ export function JobFinishedBar(props: {
             }
           >
             <Button size="small" onClick={props.openJobs} data-testid="job-finished-open">
-              Open Jobs
+              {t("app.openJobs")}
             </Button>
           </MessageBarActions>
         </MessageBar>

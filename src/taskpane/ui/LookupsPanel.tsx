@@ -10,6 +10,7 @@ import {
   tokens,
 } from "@fluentui/react-components";
 import type { LookupCounts } from "../../client/scheduler";
+import { n, t, type MessageId } from "../../i18n/i18n";
 import type { Services } from "../../runtime/services";
 import { parseCredits } from "../../runtime/settings";
 import { ActionMessage } from "./ActionMessage";
@@ -35,13 +36,13 @@ const useStyles = makeStyles({
   form: { display: "flex", flexDirection: "column", gap: "8px" },
 });
 
-const COUNT_ROWS: Array<[keyof LookupCounts, string, string]> = [
-  ["waiting", "Waiting (not sent)", "lookups-waiting"],
-  ["inFlight", "In flight", "lookups-inflight"],
-  ["answered", "Answered", "lookups-answered"],
-  ["failed", "Failed", "lookups-failed"],
-  ["notRun", "Not run (spending, declined, stopped)", "lookups-not-run"],
-  ["cached", "From kept answers (no request)", "lookups-cached"],
+const COUNT_ROWS: Array<[keyof LookupCounts, MessageId, string]> = [
+  ["waiting", "lookups.waiting", "lookups-waiting"],
+  ["inFlight", "lookups.inFlight", "lookups-inflight"],
+  ["answered", "lookups.answered", "lookups-answered"],
+  ["failed", "lookups.failed", "lookups-failed"],
+  ["notRun", "lookups.notRun", "lookups-not-run"],
+  ["cached", "lookups.cached", "lookups-cached"],
 ];
 
 /** The Lookups view (DESIGN 4): what the cells are doing, Stop, spending controls, freeze. */
@@ -56,19 +57,15 @@ export function LookupsPanel(): JSX.Element {
 
   return (
     <div className={styles.panel}>
-      <Subtitle2>Cell lookups this session</Subtitle2>
+      <Subtitle2>{t("lookups.title")}</Subtitle2>
       <div className={styles.counts}>
         {COUNT_ROWS.map(([field, label, testId]) => (
-          <CountRow key={field} label={label} value={counts[field]} testId={testId} />
+          <CountRow key={field} label={t(label)} value={counts[field]} testId={testId} />
         ))}
         {counts.reasked > 0 && (
-          <CountRow
-            label="Asked again (the device's storage was full)"
-            value={counts.reasked}
-            testId="lookups-reasked"
-          />
+          <CountRow label={t("lookups.reasked")} value={counts.reasked} testId="lookups-reasked" />
         )}
-        <Caption1>Credits spent by cells</Caption1>
+        <Caption1>{t("lookups.spent")}</Caption1>
         <Caption1 className={styles.number} data-testid="lookups-spent">
           {formatCredits(counts.spent)}
         </Caption1>
@@ -83,20 +80,17 @@ export function LookupsPanel(): JSX.Element {
             disabled={counts.waiting === 0 && counts.inFlight === 0}
             data-testid="lookups-stop"
           >
-            Stop
+            {t("lookups.stop")}
           </Button>
         </div>
-        <Caption1 className={panel.muted}>
-          Withdraws the lookups not sent yet (their cells show #N/A &quot;Stopped&quot;); requests
-          in flight finish and their answers are kept.
-        </Caption1>
+        <Caption1 className={panel.muted}>{t("lookups.stopNote")}</Caption1>
       </div>
       {stopped !== null && (
         <MessageBar intent="info" data-testid="lookups-stopped">
           <MessageBarBody>
             {stopped === 0
-              ? "Nothing was waiting."
-              : `${stopped.toLocaleString("en-US")} lookup${stopped === 1 ? "" : "s"} withdrawn; their cells show #N/A "Stopped". Recalculate to run them.`}
+              ? t("lookups.nothingWaiting")
+              : t("lookups.withdrawn", { count: stopped })}
           </MessageBarBody>
         </MessageBar>
       )}
@@ -107,8 +101,8 @@ export function LookupsPanel(): JSX.Element {
 }
 
 function connectionText(c: Services["connection"]): string {
-  const protocol = c.protocol === null ? "protocol not known yet" : c.protocol.toUpperCase();
-  return `Connection: ${protocol} · ${c.limit} request${c.limit === 1 ? "" : "s"} at once now (up to ${c.ceiling})`;
+  const protocol = c.protocol === null ? t("lookups.protocolUnknown") : c.protocol.toUpperCase();
+  return t("lookups.connection", { protocol, limit: c.limit, ceiling: c.ceiling });
 }
 
 function CountRow(props: { label: string; value: number; testId: string }): JSX.Element {
@@ -117,26 +111,16 @@ function CountRow(props: { label: string; value: number; testId: string }): JSX.
     <>
       <Caption1>{props.label}</Caption1>
       <Caption1 className={styles.number} data-testid={props.testId}>
-        {props.value.toLocaleString("en-US")}
+        {n(props.value)}
       </Caption1>
     </>
   );
 }
 
 type SpendingField = "confirmAbove" | "sessionBudget";
-const CREDIT_FIELDS: Array<[SpendingField, string, string, string]> = [
-  [
-    "confirmAbove",
-    "Ask before a recalculation may spend more than (credits)",
-    "0 asks every time; empty never asks.",
-    "spending-threshold",
-  ],
-  [
-    "sessionBudget",
-    "Session budget for cells (credits)",
-    "Past it, cells answer only from kept answers. Empty: no budget.",
-    "spending-budget",
-  ],
+const CREDIT_FIELDS: Array<[SpendingField, MessageId, MessageId, string]> = [
+  ["confirmAbove", "lookups.confirmAbove", "lookups.confirmAboveHint", "spending-threshold"],
+  ["sessionBudget", "lookups.sessionBudget", "lookups.sessionBudgetHint", "spending-budget"],
 ];
 const creditsText = (value: number | null): string => (value === null ? "" : String(value));
 
@@ -166,18 +150,16 @@ function SpendingSettings(): JSX.Element {
         confirmAbove: parseCredits(form.confirmAbove, "confirmAbove"),
         sessionBudget: parseCredits(form.sessionBudget, "sessionBudget"),
       });
-      return form.enabled
-        ? "Spending settings saved."
-        : "Spending is off: cells answer only from kept answers.";
+      return t(form.enabled ? "lookups.saved" : "lookups.savedOff");
     },
     { fields: CREDIT_FIELDS.map(([field]) => field), fallback: "save" }
   );
 
   return (
     <form className={styles.form} onSubmit={submitTo(save.run)}>
-      <Subtitle2>Spending</Subtitle2>
+      <Subtitle2>{t("lookups.spendingHeading")}</Subtitle2>
       <Switch
-        label={form.enabled ? "Spending on" : "Spending off: cells answer only from kept answers"}
+        label={t(form.enabled ? "lookups.spendingOn" : "lookups.spendingOff")}
         checked={form.enabled}
         onChange={(_, data) => {
           setForm((f) => ({ ...f, enabled: data.checked }));
@@ -188,8 +170,8 @@ function SpendingSettings(): JSX.Element {
       {CREDIT_FIELDS.map(([field, label, hint, testId]) => (
         <TextField
           key={field}
-          label={label}
-          hint={hint}
+          label={t(label)}
+          hint={t(hint)}
           error={save.messageFor(field)}
           inputMode="decimal"
           value={form[field]}
@@ -199,7 +181,7 @@ function SpendingSettings(): JSX.Element {
       ))}
       <div>
         <Button appearance="primary" type="submit" data-testid="spending-save">
-          Save
+          {t("lookups.save")}
         </Button>
       </div>
       <ActionMessage error={save.messageFor("save")} done={save.done} testId="spending-saved" />

@@ -1,5 +1,6 @@
 import { Button, Field, Textarea, makeStyles } from "@fluentui/react-components";
 import { isValidEmail } from "../../api/normalize";
+import { t } from "../../i18n/i18n";
 import { readActiveCellText } from "../../workbook/selection";
 import { ActionMessage } from "./ActionMessage";
 import { usePane } from "./pane-context";
@@ -28,7 +29,7 @@ export function ReportPanel(): JSX.Element {
   const fromCell = () =>
     action.run(async () => {
       const text = await atField("email", readActiveCellText());
-      if (!text) throw new FieldError("email", "The selected cell is empty.");
+      if (!text) throw new FieldError("email", t("report.cellEmpty"));
       setForm((f) => ({ ...f, email: text.trim() }));
       return undefined;
     });
@@ -36,10 +37,10 @@ export function ReportPanel(): JSX.Element {
   const submit = () =>
     action.run(async () => {
       const { email, info, bounce } = form;
-      if (!isValidEmail(email)) throw new FieldError("email", "Enter a valid email address.");
-      if (!info.trim())
-        throw new FieldError("info", "Say why the email is bad (for example: hard bounce).");
-      if (info.length > MAX_INFO) throw new FieldError("info", `At most ${MAX_INFO} characters.`);
+      if (!isValidEmail(email)) throw new FieldError("email", t("report.invalidEmail"));
+      if (!info.trim()) throw new FieldError("info", t("report.whyRequired"));
+      if (info.length > MAX_INFO)
+        throw new FieldError("info", t("report.whyTooLong", { max: MAX_INFO }));
       const client = await services.client();
       const before = client.credits.snapshot.creditsLeft;
       await client.reportBadEmail({
@@ -51,16 +52,14 @@ export function ReportPanel(): JSX.Element {
       const refunded =
         before !== null ? Math.round((account.credits_left - before) * 1000) / 1000 : 0;
       setForm({ email: "", info: "", bounce: "" });
-      return refunded > 0
-        ? `Reported. ${refunded} credit${refunded === 1 ? "" : "s"} returned.`
-        : "Reported. Thank you.";
+      return refunded > 0 ? t("report.refunded", { credits: refunded }) : t("report.thanks");
     });
 
   return (
     <form className={panel.form} onSubmit={submitTo(submit)}>
       <div className={styles.row}>
         <TextField
-          label="Email"
+          label={t("report.email")}
           fieldClassName={styles.grow}
           error={action.messageFor("email")}
           value={form.email}
@@ -68,11 +67,11 @@ export function ReportPanel(): JSX.Element {
           testId="report-email"
         />
         <Button onClick={() => void fromCell()} data-testid="report-from-cell">
-          From the selected cell
+          {t("report.fromCell")}
         </Button>
       </div>
       <Field
-        label={`Why is it bad? (${form.info.length}/${MAX_INFO})`}
+        label={t("report.why", { length: form.info.length, max: MAX_INFO })}
         {...action.errorFor("info")}
       >
         <Textarea
@@ -83,7 +82,7 @@ export function ReportPanel(): JSX.Element {
           data-testid="report-info"
         />
       </Field>
-      <Field label="Bounce message (optional)">
+      <Field label={t("report.bounce")}>
         <Textarea
           value={form.bounce}
           onChange={edit("bounce")}
@@ -98,7 +97,7 @@ export function ReportPanel(): JSX.Element {
           disabled={action.busy}
           data-testid="report-submit"
         >
-          Report
+          {t("report.submit")}
         </Button>
       </Field>
       <ActionMessage done={action.done} testId="report-done" />

@@ -7,6 +7,7 @@ import {
   makeStyles,
   type InputProps,
 } from "@fluentui/react-components";
+import { t, type MessageId } from "../../i18n/i18n";
 import type { Services } from "../../runtime/services";
 import { ActionMessage } from "./ActionMessage";
 import { HelpLinks } from "./HelpLinks";
@@ -18,30 +19,20 @@ import { submitTo, useForm } from "./use-form";
 const useStyles = makeStyles({ actions: { display: "flex", gap: "8px" } });
 
 type SettingsField = "apiKey" | "baseUrl" | "webhookUrl" | "maxConcurrency";
-const FIELDS: Array<[SettingsField, string, string, string, Partial<InputProps>?]> = [
+const FIELDS: Array<[SettingsField, MessageId, MessageId, string, Partial<InputProps>?]> = [
   [
     "apiKey",
-    "API key",
-    "Kept for you on this device, never in the workbook.",
+    "settings.apiKey",
+    "settings.apiKeyHint",
     "settings-api-key",
     { type: "password", autoComplete: "off" },
   ],
-  [
-    "baseUrl",
-    "Base URL",
-    "The service, or a same-origin relay path such as /api.",
-    "settings-base-url",
-  ],
-  [
-    "webhookUrl",
-    "Webhook URL (optional)",
-    "Bulk, GeoLead and domain-file results are also posted here.",
-    "settings-webhook-url",
-  ],
+  ["baseUrl", "settings.baseUrl", "settings.baseUrlHint", "settings-base-url"],
+  ["webhookUrl", "settings.webhookUrl", "settings.webhookUrlHint", "settings-webhook-url"],
   [
     "maxConcurrency",
-    "Requests at once (optional)",
-    "Empty: automatic (6 over HTTP/1.1; over HTTP/2 it adapts to the service, up to 64).",
+    "settings.maxConcurrency",
+    "settings.maxConcurrencyHint",
     "settings-max-concurrency",
     { inputMode: "numeric" },
   ],
@@ -84,7 +75,7 @@ export function SettingsPanel({ services }: { services: Services }): JSX.Element
         webhookUrl: form.webhookUrl,
         maxConcurrency: form.maxConcurrency.trim() === "" ? null : Number(form.maxConcurrency),
       });
-      return "Settings saved.";
+      return t("settings.saved");
     },
     { fields: FIELDS.map(([field]) => field), fallback: "baseUrl" }
   );
@@ -109,8 +100,8 @@ export function SettingsPanel({ services }: { services: Services }): JSX.Element
       {FIELDS.map(([field, label, hint, testId, input]) => (
         <TextField
           key={field}
-          label={label}
-          hint={hint}
+          label={t(label)}
+          hint={t(hint)}
           error={save.messageFor(field)}
           value={form[field]}
           onChange={edit(field)}
@@ -120,10 +111,10 @@ export function SettingsPanel({ services }: { services: Services }): JSX.Element
       ))}
       <div className={styles.actions}>
         <Button appearance="primary" type="submit" data-testid="settings-save">
-          Save
+          {t("settings.save")}
         </Button>
         <Button onClick={() => void test.run()} disabled={test.busy} data-testid="settings-test">
-          Test connection
+          {t("settings.testConnection")}
         </Button>
         {test.busy && <Spinner size="tiny" />}
       </div>
@@ -132,7 +123,10 @@ export function SettingsPanel({ services }: { services: Services }): JSX.Element
         <MessageBar intent={report?.healthy ? "success" : "error"} data-testid="connection-report">
           <MessageBarBody>
             {report ? (
-              `Service ${report.healthy ? "healthy" : "down"} · account ${report.email} · ${report.creditsLeft} credits left`
+              t(report.healthy ? "settings.connectionHealthy" : "settings.connectionDown", {
+                email: report.email,
+                credits: report.creditsLeft,
+              })
             ) : (
               <span data-testid="error-message">{test.error?.message}</span>
             )}

@@ -6,6 +6,7 @@ import {
   MessageBarBody,
   MessageBarTitle,
 } from "@fluentui/react-components";
+import { t } from "../../i18n/i18n";
 import type { Services } from "../../runtime/services";
 import { formatCredits } from "./use-credits";
 import { useSpendingQuestion } from "./use-spending";
@@ -18,7 +19,6 @@ export function SpendingQuestionBar({ services }: { services: Services }): JSX.E
   const question = useSpendingQuestion(services);
   useEffect(() => services.presentQuestions(), [services]);
   if (!question) return null;
-  const lookups = `${question.count.toLocaleString("en-US")} new lookup${question.count === 1 ? "" : "s"}`;
   return (
     <MessageBar
       intent="warning"
@@ -28,9 +28,13 @@ export function SpendingQuestionBar({ services }: { services: Services }): JSX.E
       data-max-credits={question.maxCredits}
     >
       <MessageBarBody>
-        <MessageBarTitle>Run {lookups}?</MessageBarTitle>
-        They may cost up to {formatCredits(question.maxCredits)} credits (you asked to be asked
-        above {formatCredits(question.confirmAbove)}). Answers already kept cost nothing.
+        <MessageBarTitle>
+          {t("app.spendingQuestionTitle", { count: question.count })}
+        </MessageBarTitle>
+        {t("app.spendingQuestionBody", {
+          maxCredits: formatCredits(question.maxCredits),
+          confirmAbove: formatCredits(question.confirmAbove),
+        })}
       </MessageBarBody>
       <MessageBarActions>
         <Button
@@ -39,14 +43,14 @@ export function SpendingQuestionBar({ services }: { services: Services }): JSX.E
           onClick={() => services.lookups.answer(true)}
           data-testid="spending-run"
         >
-          Run
+          {t("app.spendingRun")}
         </Button>
         <Button
           size="small"
           onClick={() => services.lookups.answer(false)}
           data-testid="spending-decline"
         >
-          Don&apos;t run
+          {t("app.spendingDecline")}
         </Button>
       </MessageBarActions>
     </MessageBar>

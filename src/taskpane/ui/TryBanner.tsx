@@ -1,4 +1,5 @@
 import { Button, MessageBar, MessageBarActions, MessageBarBody } from "@fluentui/react-components";
+import { t } from "../../i18n/i18n";
 import type { Services } from "../../runtime/services";
 import { leaveTryMode } from "../../runtime/try-mode";
 import { ActionMessage } from "./ActionMessage";
@@ -13,9 +14,7 @@ export function TryBanner({ services }: { services: Services }): JSX.Element | n
   return (
     <>
       <MessageBar intent="warning" layout="multiline" data-testid="try-banner">
-        <MessageBarBody>
-          Try mode: demo data, free. Answers are examples, not real people.
-        </MessageBarBody>
+        <MessageBarBody>{t("app.tryBanner")}</MessageBarBody>
         <MessageBarActions>
           <Button
             size="small"
@@ -23,7 +22,7 @@ export function TryBanner({ services }: { services: Services }): JSX.Element | n
             disabled={leave.busy}
             data-testid="try-leave"
           >
-            Leave Try mode
+            {t("app.leaveTryMode")}
           </Button>
         </MessageBarActions>
       </MessageBar>

@@ -19,6 +19,7 @@ export const PaneContextValue = createContext<PaneContext | null>(null);
 
 export function usePane(): PaneContext {
   const context = useContext(PaneContextValue);
+  // i18n-exempt: a programming error (a component outside the pane), never shown to a user.
   if (!context) throw new Error("usePane outside the task pane");
   return context;
 }

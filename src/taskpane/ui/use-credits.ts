@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import type { CreditsSnapshot } from "../../client/credits";
-import { formatNumber } from "../../i18n/numbers";
+import { n } from "../../i18n/i18n";
 import type { Services } from "../../runtime/services";
 import { useThrottled } from "./use-throttled";
 
@@ -16,5 +16,5 @@ export function useCredits(services: Services): CreditsSnapshot {
 
 export function formatCredits(value: number | null): string {
   if (value === null) return "–";
-  return formatNumber(value, "en-US", 2);
+  return n(value, 2);
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import type { LookupCounts } from "../../client/scheduler";
 import type { SpendingQuestion } from "../../client/spending";
+import { t } from "../../i18n/i18n";
 import type { Services } from "../../runtime/services";
 import type { Settings } from "../../runtime/settings";
 import { usePane } from "./pane-context";
@@ -24,9 +25,7 @@ export function useSettings(services: Services): Settings | null {
 /** Why the task pane's paid actions are disabled, or null when they are not (DESIGN 4). */
 export function useSpendingOffReason(): string | null {
   const settings = useSettings(usePane().services);
-  return settings && !settings.spendingEnabled
-    ? "Spending is off: paid actions are disabled. Turn it on in Lookups."
-    : null;
+  return settings && !settings.spendingEnabled ? t("app.spendingOffReason") : null;
 }
 
 /** The Lookups view's counts, at most ten updates a second however fast lookups settle. */

@@ -1,4 +1,79 @@
 // The task pane's "app" strings in English (ICU MessageFormat); every language translates
 // them in catalogs/pane/<locale>/app.ts.
 
-export const appEn = {} as const;
+export const appEn = {
+  // The pane's header and tabs.
+  "app.title": "Mail Finder",
+  "app.creditsLabel": "Credits",
+  "app.sessionSpendLabel": "spent this session",
+  "app.tabEnrich": "Enrich",
+  "app.tabBulk": "Bulk",
+  "app.tabGeo": "GeoLead",
+  "app.tabDomain": "Domain",
+  "app.tabReport": "Report",
+  "app.tabJobs": "Jobs",
+  "app.tabLookups": "Lookups",
+  "app.tabSettings": "Settings",
+  "app.jobsFinishedBadge": "{count, plural, one {# finished job} other {# finished jobs}}",
+
+  // First run: no key and Try mode off.
+  "app.firstRunTitle": "Find and verify business emails from Excel",
+  "app.firstRunFunctions": "Functions in cells: =MAIL.FINDEMAIL(name, company) and six more.",
+  "app.firstRunEnrich": "Enrich your list: emails in new columns beside your rows.",
+  "app.firstRunBulk": "Bulk searches, GeoLead places and domain email files into new sheets.",
+  "app.firstRunCredits": "Every credit is asked for before it is spent.",
+  "app.getApiKey": "Get an API key",
+  "app.tryWithDemo": "Try it with demo data",
+  "app.haveKey": "I have a key",
+  "app.tryModeFree": "Try mode is free, needs no account, and keeps nothing.",
+
+  // Try mode's banner.
+  "app.tryBanner": "Try mode: demo data, free. Answers are examples, not real people.",
+  "app.leaveTryMode": "Leave Try mode",
+
+  // Help, support and privacy links.
+  "app.helpNav": "Help",
+  "app.helpLink": "Help",
+  "app.supportLink": "Support",
+  "app.privacyLink": "Privacy",
+
+  // The spending question (before a recalculation may spend more than the threshold).
+  "app.spendingQuestionTitle":
+    "{count, plural, one {Run # new lookup?} other {Run # new lookups?}}",
+  "app.spendingQuestionBody":
+    "They may cost up to {maxCredits} credits (you asked to be asked above {confirmAbove}). Answers already kept cost nothing.",
+  "app.spendingRun": "Run",
+  "app.spendingDecline": "Don''t run",
+  "app.spendingOffReason": "Spending is off: paid actions are disabled. Turn it on in Lookups.",
+
+  // A job that finished while another tab was shown.
+  "app.dismiss": "Dismiss",
+  "app.openJobs": "Open Jobs",
+
+  // Shared components.
+  "app.cancel": "Cancel",
+  /** Two sentences one after the other (Japanese writes no space between them). */
+  "app.twoSentences": "{first} {second}",
+
+  // Freeze results (Lookups tab).
+  "app.freezeButton": "Freeze results",
+  "app.freezing": "Freezing…",
+  "app.freezeNote":
+    "The MAIL formulas of the selected range become their values (text stays text), so the sheet can be shared without recalculating; a result that spills is frozen whole. Cells showing an error keep their formula.",
+  "app.freezeNothing": "No MAIL formulas in the selection.",
+  "app.freezeOneBlock":
+    "Freeze works on one block of cells: select a single range (the selection has several areas, or is not cells).",
+  "app.frozeCells": "{frozen, plural, one {Froze # cell.} other {Froze # cells.}}",
+  "app.frozeCellsKeptErrors":
+    "{frozen, plural, one {Froze # cell} other {Froze # cells}}; {errors, plural, one {# cell showing an error kept its formula.} other {# cells showing an error kept their formula.}}",
+  "app.frozeCellsKeptCards":
+    "{frozen, plural, one {Froze # cell} other {Froze # cells}}; {cards, plural, one {# cell showing a card kept its formula} other {# cells showing a card kept their formula}} (this Excel cannot write a card as a value).",
+  "app.frozeCellsKeptBoth":
+    "{frozen, plural, one {Froze # cell} other {Froze # cells}}; {errors, plural, one {# cell showing an error kept its formula} other {# cells showing an error kept their formula}}; {cards, plural, one {# cell showing a card kept its formula} other {# cells showing a card kept their formula}} (this Excel cannot write a card as a value).",
+  "app.frozeNoneKeptErrors":
+    "Nothing frozen: {errors, plural, one {# cell showing an error kept its formula.} other {# cells showing an error kept their formula.}}",
+  "app.frozeNoneKeptCards":
+    "Nothing frozen: {cards, plural, one {# cell showing a card kept its formula} other {# cells showing a card kept their formula}} (this Excel cannot write a card as a value).",
+  "app.frozeNoneKeptBoth":
+    "Nothing frozen: {errors, plural, one {# cell showing an error kept its formula} other {# cells showing an error kept their formula}}; {cards, plural, one {# cell showing a card kept its formula} other {# cells showing a card kept their formula}} (this Excel cannot write a card as a value).",
+} as const;

@@ -1,4 +1,70 @@
 // The task pane's "settings" strings in English (ICU MessageFormat); every language translates
 // them in catalogs/pane/<locale>/settings.ts.
 
-export const settingsEn = {} as const;
+export const settingsEn = {
+  // The connection form.
+  "settings.apiKey": "API key",
+  "settings.apiKeyHint": "Kept for you on this device, never in the workbook.",
+  "settings.baseUrl": "Base URL",
+  "settings.baseUrlHint": "The service, or a same-origin relay path such as /api.",
+  "settings.webhookUrl": "Webhook URL (optional)",
+  "settings.webhookUrlHint": "Bulk, GeoLead and domain-file results are also posted here.",
+  "settings.maxConcurrency": "Requests at once (optional)",
+  "settings.maxConcurrencyHint":
+    "Empty: automatic (6 over HTTP/1.1; over HTTP/2 it adapts to the service, up to 64).",
+  "settings.save": "Save",
+  "settings.saved": "Settings saved.",
+  "settings.testConnection": "Test connection",
+  "settings.connectionHealthy":
+    "Service healthy · account {email} · {credits, plural, one {# credit left} other {# credits left}}",
+  "settings.connectionDown":
+    "Service down · account {email} · {credits, plural, one {# credit left} other {# credits left}}",
+
+  // What the settings refuse (runtime/settings.ts), shown next to the field.
+  "settings.creditsInvalid": "Enter a number of credits (0 or more), or leave it empty.",
+  "settings.apiKeyInvalid": "The API key must be one word of printable characters.",
+  "settings.tryModeOnOff": "Try mode is on or off.",
+  "settings.spendingOnOff": "Spending is on or off.",
+  "settings.cardsOnOff": "Answers as cards is on or off.",
+  "settings.maxConcurrencyInvalid":
+    "Enter a whole number from 1 to {max, number}, or leave it empty (automatic).",
+  "settings.webhookInvalid": "The webhook URL is not a valid URL.",
+  "settings.webhookHttps": "The webhook URL must use https: the service posts results to it.",
+
+  // Try mode (runtime/try-mode.ts).
+  "settings.tryNoDemo": "This add-in''s host offers no Try mode. Get an API key to use the add-in.",
+  "settings.tryTooMany": "Too many demo accounts from here: try again later.",
+  "settings.tryCouldNotStart": "Try mode could not start ({status}).",
+  "settings.tryCouldNotStartReason": "Try mode could not start ({status}: {reason}).",
+  "settings.tryUnreachable": "The demo could not be reached: {reason}.",
+  "settings.tryNoAccount": "The demo answered without an account.",
+
+  // Answers as cards.
+  "settings.cardsHeading": "Answers as cards",
+  "settings.cardsSwitch": "Show FINDEMAIL, LINKEDINEMAIL and DECISIONMAKER answers as cards",
+  "settings.cardsOn":
+    "Cards on: person, profile and decision-maker cells show a card from their next calculation.",
+  "settings.cardsOff": "Cards off: those cells show the email from their next calculation.",
+  "settings.cardsNote":
+    "The cell shows the email, its card the person (below: an example), and =A2.email_status reads any field of the answer. Cards stay readable in Excel without the add-in. A fields argument still spills plain values.",
+  "settings.cardsUnsupported":
+    "This Excel cannot show cards from add-ins (needs {requirement}: Excel on the web, Windows Microsoft 365 2208 or later, Mac 16.64 or later). Answers are shown as plain values.",
+  "settings.cardsApply": "Apply to the cells already there (recalculate)",
+  "settings.recalculated": "Recalculated.",
+
+  // Kept answers (the cache).
+  "settings.keptNone": "Kept answers: –",
+  "settings.kept":
+    "{count, plural, one {# answer kept for this account ({size}), so recalculating never buys it again.} other {# answers kept for this account ({size}), so recalculating never buys them again.}}",
+  "settings.keptInIndexedDb": "Kept in this browser''s database (IndexedDB) on this device.",
+  "settings.keptInOffice":
+    "Kept in Office''s add-in storage ({size} for answers; the oldest go first).",
+  "settings.keptInOfficeAbout":
+    "Kept in Office''s add-in storage ({size} for answers, about {fits, number} of them; the oldest go first).",
+  "settings.roomLeft": "Room left for this add-in on this device: {size}.",
+  "settings.keptCleared":
+    "{count, plural, one {# answer cleared; the workbook is recalculating.} other {# answers cleared; the workbook is recalculating.}}",
+  "settings.clearAndRecalculate": "Clear and recalculate",
+  /** A size: `value` is written for the content language already. */
+  "settings.size": "{value} {unit, select, B {B} KB {KB} MB {MB} GB {GB} other {TB}}",
+} as const;

@@ -1,7 +1,75 @@
 import type { Translation } from "../../types";
 import type { appEn } from "../en-US/app";
 
-export const app: Translation<typeof appEn> = {};
+export const app: Translation<typeof appEn> = {
+  "app.title": "Mail Finder",
+  "app.creditsLabel": "Créditos",
+  "app.sessionSpendLabel": "gastados en esta sesión",
+  "app.tabEnrich": "Enriquecer",
+  "app.tabBulk": "Por lotes",
+  "app.tabGeo": "GeoLead",
+  "app.tabDomain": "Dominio",
+  "app.tabReport": "Notificar",
+  "app.tabJobs": "Trabajos",
+  "app.tabLookups": "Consultas",
+  "app.tabSettings": "Configuración",
+  "app.jobsFinishedBadge":
+    "{count, plural, one {# trabajo terminado} other {# trabajos terminados}}",
+  "app.firstRunTitle": "Busque y verifique correos electrónicos profesionales desde Excel",
+  "app.firstRunFunctions": "Funciones en celdas: =MAIL.FINDEMAIL(nombre; empresa) y seis más.",
+  "app.firstRunEnrich":
+    "Enriquezca su lista: correos electrónicos en columnas nuevas junto a sus filas.",
+  "app.firstRunBulk":
+    "Búsquedas por lotes, lugares de GeoLead y archivos de correos de dominios en hojas nuevas.",
+  "app.firstRunCredits": "Siempre se le pregunta antes de gastar cualquier crédito.",
+  "app.getApiKey": "Obtener una clave de API",
+  "app.tryWithDemo": "Probar con datos de demostración",
+  "app.haveKey": "Tengo una clave",
+  "app.tryModeFree": "El modo de prueba es gratuito, no necesita cuenta y no guarda nada.",
+  "app.tryBanner":
+    "Modo de prueba: datos de demostración, gratis. Las respuestas son ejemplos, no personas reales.",
+  "app.leaveTryMode": "Salir del modo de prueba",
+  "app.helpNav": "Ayuda",
+  "app.helpLink": "Ayuda",
+  "app.supportLink": "Soporte",
+  "app.privacyLink": "Privacidad",
+  "app.spendingQuestionTitle":
+    "{count, plural, one {¿Ejecutar # consulta nueva?} other {¿Ejecutar # consultas nuevas?}}",
+  "app.spendingQuestionBody":
+    "Pueden costar hasta {maxCredits} créditos (pidió que se le preguntara por encima de {confirmAbove}). Las respuestas ya guardadas no cuestan nada.",
+  "app.spendingRun": "Ejecutar",
+  "app.spendingDecline": "No ejecutar",
+  "app.spendingOffReason":
+    "El gasto está desactivado: las acciones de pago no están disponibles. Actívelo en Consultas.",
+  "app.dismiss": "Descartar",
+  "app.openJobs": "Ver trabajos",
+  "app.cancel": "Cancelar",
+  "app.twoSentences": "{first} {second}",
+  "app.freezeButton": "Inmovilizar resultados",
+  "app.freezing": "Inmovilizando…",
+  "app.freezeNote":
+    "Las fórmulas MAIL del rango seleccionado se convierten en sus valores (el texto sigue siendo texto), de modo que la hoja se puede compartir sin recalcular; un resultado desbordado se inmoviliza entero. Las celdas que muestran un error conservan su fórmula.",
+  "app.freezeNothing": "La selección no contiene fórmulas MAIL.",
+  "app.freezeOneBlock":
+    "Inmovilizar funciona con un solo bloque de celdas: seleccione un único rango (la selección tiene varias áreas o no son celdas).",
+  "app.frozeCells": "{frozen, plural, one {# celda inmovilizada} other {# celdas inmovilizadas}}.",
+  "app.frozeCellsKeptErrors":
+    "{frozen, plural, one {# celda inmovilizada} other {# celdas inmovilizadas}}; {errors, plural, one {# celda que muestra un error conservó su fórmula} other {# celdas que muestran un error conservaron su fórmula}}.",
+  "app.frozeCellsKeptCards":
+    "{frozen, plural, one {# celda inmovilizada} other {# celdas inmovilizadas}}; {cards, plural, one {# celda que muestra una tarjeta conservó su fórmula} other {# celdas que muestran una tarjeta conservaron su fórmula}} (esta versión de Excel no puede escribir una tarjeta como valor).",
+  "app.frozeCellsKeptBoth":
+    "{frozen, plural, one {# celda inmovilizada} other {# celdas inmovilizadas}}; {errors, plural, one {# celda que muestra un error conservó su fórmula} other {# celdas que muestran un error conservaron su fórmula}}; {cards, plural, one {# celda que muestra una tarjeta conservó su fórmula} other {# celdas que muestran una tarjeta conservaron su fórmula}} (esta versión de Excel no puede escribir una tarjeta como valor).",
+  "app.frozeNoneKeptErrors":
+    "No se inmovilizó nada: {errors, plural, one {# celda que muestra un error conservó su fórmula} other {# celdas que muestran un error conservaron su fórmula}}.",
+  "app.frozeNoneKeptCards":
+    "No se inmovilizó nada: {cards, plural, one {# celda que muestra una tarjeta conservó su fórmula} other {# celdas que muestran una tarjeta conservaron su fórmula}} (esta versión de Excel no puede escribir una tarjeta como valor).",
+  "app.frozeNoneKeptBoth":
+    "No se inmovilizó nada: {errors, plural, one {# celda que muestra un error conservó su fórmula} other {# celdas que muestran un error conservaron su fórmula}}; {cards, plural, one {# celda que muestra una tarjeta conservó su fórmula} other {# celdas que muestran una tarjeta conservaron su fórmula}} (esta versión de Excel no puede escribir una tarjeta como valor).",
+};
 
 /** Ids this language writes exactly as English, on purpose (a name, a borrowed word). */
-export const appSame: ReadonlyArray<keyof typeof appEn> = [];
+export const appSame: ReadonlyArray<keyof typeof appEn> = [
+  "app.title",
+  "app.tabGeo",
+  "app.twoSentences",
+];

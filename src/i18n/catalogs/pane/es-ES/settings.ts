@@ -1,7 +1,70 @@
 import type { Translation } from "../../types";
 import type { settingsEn } from "../en-US/settings";
 
-export const settings: Translation<typeof settingsEn> = {};
+export const settings: Translation<typeof settingsEn> = {
+  "settings.apiKey": "Clave de API",
+  "settings.apiKeyHint": "Se guarda para usted en este dispositivo, nunca en el libro.",
+  "settings.baseUrl": "URL base",
+  "settings.baseUrlHint": "El servicio, o una ruta de retransmisión del mismo origen, como /api.",
+  "settings.webhookUrl": "URL de webhook (opcional)",
+  "settings.webhookUrlHint":
+    "Los resultados de las búsquedas por lotes, de GeoLead y de los archivos de dominio también se envían aquí.",
+  "settings.maxConcurrency": "Solicitudes simultáneas (opcional)",
+  "settings.maxConcurrencyHint":
+    "Vacío: automático (6 con HTTP/1.1; con HTTP/2 se adapta al servicio, hasta 64).",
+  "settings.save": "Guardar",
+  "settings.saved": "Configuración guardada.",
+  "settings.testConnection": "Probar la conexión",
+  "settings.connectionHealthy":
+    "Servicio operativo · cuenta {email} · {credits, plural, one {queda # crédito} other {quedan # créditos}}",
+  "settings.connectionDown":
+    "Servicio no disponible · cuenta {email} · {credits, plural, one {queda # crédito} other {quedan # créditos}}",
+  "settings.creditsInvalid": "Escriba un número de créditos (0 o más), o déjelo vacío.",
+  "settings.apiKeyInvalid": "La clave de API debe ser una sola palabra de caracteres imprimibles.",
+  "settings.tryModeOnOff": "El modo de prueba está activado o desactivado.",
+  "settings.spendingOnOff": "El gasto está activado o desactivado.",
+  "settings.cardsOnOff": "«Respuestas como tarjetas» está activado o desactivado.",
+  "settings.maxConcurrencyInvalid":
+    "Escriba un número entero del 1 al {max, number}, o déjelo vacío (automático).",
+  "settings.webhookInvalid": "La URL de webhook no es una URL válida.",
+  "settings.webhookHttps":
+    "La URL de webhook debe usar https: el servicio envía resultados a ella.",
+  "settings.tryNoDemo":
+    "El host de este complemento no ofrece modo de prueba. Obtenga una clave de API para usar el complemento.",
+  "settings.tryTooMany":
+    "Demasiadas cuentas de demostración desde aquí: inténtelo de nuevo más tarde.",
+  "settings.tryCouldNotStart": "No se pudo iniciar el modo de prueba ({status}).",
+  "settings.tryCouldNotStartReason": "No se pudo iniciar el modo de prueba ({status}: {reason}).",
+  "settings.tryUnreachable": "No se pudo acceder a la demostración: {reason}.",
+  "settings.tryNoAccount": "La demostración respondió sin una cuenta.",
+  "settings.cardsHeading": "Respuestas como tarjetas",
+  "settings.cardsSwitch":
+    "Mostrar las respuestas de FINDEMAIL, LINKEDINEMAIL y DECISIONMAKER como tarjetas",
+  "settings.cardsOn":
+    "Tarjetas activadas: las celdas de persona, perfil y responsable de decisiones muestran una tarjeta desde su próximo cálculo.",
+  "settings.cardsOff":
+    "Tarjetas desactivadas: esas celdas muestran el correo electrónico desde su próximo cálculo.",
+  "settings.cardsNote":
+    "La celda muestra el correo electrónico; su tarjeta, la persona (abajo, un ejemplo), y =A2.email_status lee cualquier campo de la respuesta. Las tarjetas siguen siendo legibles en Excel sin el complemento. Con un argumento fields se siguen desbordando valores simples.",
+  "settings.cardsUnsupported":
+    "Esta versión de Excel no puede mostrar tarjetas de complementos (requiere {requirement}: Excel para la Web, Windows Microsoft 365 2208 o posterior, Mac 16.64 o posterior). Las respuestas se muestran como valores simples.",
+  "settings.cardsApply": "Aplicar a las celdas existentes (recalcular)",
+  "settings.recalculated": "Recalculado.",
+  "settings.keptNone": "Respuestas guardadas: –",
+  "settings.kept":
+    "{count, plural, one {# respuesta guardada para esta cuenta ({size}), así que al recalcular nunca se vuelve a comprar.} other {# respuestas guardadas para esta cuenta ({size}), así que al recalcular nunca se vuelven a comprar.}}",
+  "settings.keptInIndexedDb":
+    "Guardadas en la base de datos de este navegador (IndexedDB) en este dispositivo.",
+  "settings.keptInOffice":
+    "Guardadas en el almacenamiento de complementos de Office ({size} para respuestas; las más antiguas se eliminan primero).",
+  "settings.keptInOfficeAbout":
+    "Guardadas en el almacenamiento de complementos de Office ({size} para respuestas, unas {fits, number}; las más antiguas se eliminan primero).",
+  "settings.roomLeft": "Espacio restante para este complemento en este dispositivo: {size}.",
+  "settings.keptCleared":
+    "{count, plural, one {# respuesta borrada; el libro se está recalculando.} other {# respuestas borradas; el libro se está recalculando.}}",
+  "settings.clearAndRecalculate": "Borrar y recalcular",
+  "settings.size": "{value} {unit, select, B {B} KB {KB} MB {MB} GB {GB} other {TB}}",
+};
 
 /** Ids this language writes exactly as English, on purpose (a name, a borrowed word). */
-export const settingsSame: ReadonlyArray<keyof typeof settingsEn> = [];
+export const settingsSame: ReadonlyArray<keyof typeof settingsEn> = ["settings.size"];

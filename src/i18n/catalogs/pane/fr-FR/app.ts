@@ -1,7 +1,75 @@
 import type { Translation } from "../../types";
 import type { appEn } from "../en-US/app";
 
-export const app: Translation<typeof appEn> = {};
+export const app: Translation<typeof appEn> = {
+  "app.title": "Mail Finder",
+  "app.creditsLabel": "Crédits",
+  "app.sessionSpendLabel": "dépensés pendant cette session",
+  "app.tabEnrich": "Enrichir",
+  "app.tabBulk": "En masse",
+  "app.tabGeo": "GeoLead",
+  "app.tabDomain": "Domaine",
+  "app.tabReport": "Signaler",
+  "app.tabJobs": "Tâches",
+  "app.tabLookups": "Recherches",
+  "app.tabSettings": "Paramètres",
+  "app.jobsFinishedBadge": "{count, plural, one {# tâche terminée} other {# tâches terminées}}",
+  "app.firstRunTitle": "Trouvez et vérifiez des adresses e-mail professionnelles depuis Excel",
+  "app.firstRunFunctions":
+    "Des fonctions dans les cellules : =MAIL.FINDEMAIL(nom; entreprise) et six autres.",
+  "app.firstRunEnrich":
+    "Enrichissez votre liste : les adresses e-mail dans de nouvelles colonnes à côté de vos lignes.",
+  "app.firstRunBulk":
+    "Recherches en masse, lieux GeoLead et fichiers d’adresses e-mail de domaines dans de nouvelles feuilles.",
+  "app.firstRunCredits": "Aucun crédit n’est dépensé sans votre accord préalable.",
+  "app.getApiKey": "Obtenir une clé API",
+  "app.tryWithDemo": "Essayer avec des données de démonstration",
+  "app.haveKey": "J’ai une clé",
+  "app.tryModeFree": "Le mode d’essai est gratuit, ne demande aucun compte et ne conserve rien.",
+  "app.tryBanner":
+    "Mode d’essai : données de démonstration, gratuit. Les réponses sont des exemples, pas de vraies personnes.",
+  "app.leaveTryMode": "Quitter le mode d’essai",
+  "app.helpNav": "Aide",
+  "app.helpLink": "Aide",
+  "app.supportLink": "Assistance",
+  "app.privacyLink": "Confidentialité",
+  "app.spendingQuestionTitle":
+    "{count, plural, one {Lancer # nouvelle recherche ?} other {Lancer # nouvelles recherches ?}}",
+  "app.spendingQuestionBody":
+    "Elles peuvent coûter jusqu’à {maxCredits} crédits (vous avez demandé à être consulté au-delà de {confirmAbove}). Les réponses déjà conservées ne coûtent rien.",
+  "app.spendingRun": "Lancer",
+  "app.spendingDecline": "Ne pas lancer",
+  "app.spendingOffReason":
+    "Les dépenses sont désactivées : les actions payantes sont indisponibles. Activez-les dans Recherches.",
+  "app.dismiss": "Ignorer",
+  "app.openJobs": "Afficher les tâches",
+  "app.cancel": "Annuler",
+  "app.twoSentences": "{first} {second}",
+  "app.freezeButton": "Figer les résultats",
+  "app.freezing": "Figement en cours…",
+  "app.freezeNote":
+    "Les formules MAIL de la plage sélectionnée sont remplacées par leurs valeurs (le texte reste du texte) : la feuille peut ainsi être partagée sans recalcul ; un résultat propagé est figé en entier. Les cellules qui affichent une erreur conservent leur formule.",
+  "app.freezeNothing": "La sélection ne contient aucune formule MAIL.",
+  "app.freezeOneBlock":
+    "Figer fonctionne sur un seul bloc de cellules : sélectionnez une seule plage (la sélection comporte plusieurs zones ou n’est pas composée de cellules).",
+  "app.frozeCells": "{frozen, plural, one {# cellule figée} other {# cellules figées}}.",
+  "app.frozeCellsKeptErrors":
+    "{frozen, plural, one {# cellule figée} other {# cellules figées}} ; {errors, plural, one {# cellule affichant une erreur a conservé sa formule} other {# cellules affichant une erreur ont conservé leur formule}}.",
+  "app.frozeCellsKeptCards":
+    "{frozen, plural, one {# cellule figée} other {# cellules figées}} ; {cards, plural, one {# cellule affichant une carte a conservé sa formule} other {# cellules affichant une carte ont conservé leur formule}} (cette version d’Excel ne peut pas écrire une carte comme valeur).",
+  "app.frozeCellsKeptBoth":
+    "{frozen, plural, one {# cellule figée} other {# cellules figées}} ; {errors, plural, one {# cellule affichant une erreur a conservé sa formule} other {# cellules affichant une erreur ont conservé leur formule}} ; {cards, plural, one {# cellule affichant une carte a conservé sa formule} other {# cellules affichant une carte ont conservé leur formule}} (cette version d’Excel ne peut pas écrire une carte comme valeur).",
+  "app.frozeNoneKeptErrors":
+    "Rien n’a été figé : {errors, plural, one {# cellule affichant une erreur a conservé sa formule} other {# cellules affichant une erreur ont conservé leur formule}}.",
+  "app.frozeNoneKeptCards":
+    "Rien n’a été figé : {cards, plural, one {# cellule affichant une carte a conservé sa formule} other {# cellules affichant une carte ont conservé leur formule}} (cette version d’Excel ne peut pas écrire une carte comme valeur).",
+  "app.frozeNoneKeptBoth":
+    "Rien n’a été figé : {errors, plural, one {# cellule affichant une erreur a conservé sa formule} other {# cellules affichant une erreur ont conservé leur formule}} ; {cards, plural, one {# cellule affichant une carte a conservé sa formule} other {# cellules affichant une carte ont conservé leur formule}} (cette version d’Excel ne peut pas écrire une carte comme valeur).",
+};
 
 /** Ids this language writes exactly as English, on purpose (a name, a borrowed word). */
-export const appSame: ReadonlyArray<keyof typeof appEn> = [];
+export const appSame: ReadonlyArray<keyof typeof appEn> = [
+  "app.title",
+  "app.tabGeo",
+  "app.twoSentences",
+];

@@ -1,7 +1,74 @@
 import type { Translation } from "../../types";
 import type { appEn } from "../en-US/app";
 
-export const app: Translation<typeof appEn> = {};
+export const app: Translation<typeof appEn> = {
+  "app.title": "Mail Finder",
+  "app.creditsLabel": "Créditos",
+  "app.sessionSpendLabel": "gastos nesta sessão",
+  "app.tabEnrich": "Enriquecer",
+  "app.tabBulk": "Em lote",
+  "app.tabGeo": "GeoLead",
+  "app.tabDomain": "Domínio",
+  "app.tabReport": "Relatar",
+  "app.tabJobs": "Trabalhos",
+  "app.tabLookups": "Consultas",
+  "app.tabSettings": "Configurações",
+  "app.jobsFinishedBadge":
+    "{count, plural, one {# trabalho concluído} other {# trabalhos concluídos}}",
+  "app.firstRunTitle": "Encontre e verifique e-mails comerciais no Excel",
+  "app.firstRunFunctions": "Funções nas células: =MAIL.FINDEMAIL(nome; empresa) e mais seis.",
+  "app.firstRunEnrich": "Enriqueça sua lista: e-mails em novas colunas ao lado das suas linhas.",
+  "app.firstRunBulk":
+    "Pesquisas em lote, locais do GeoLead e arquivos de e-mails de domínios em novas planilhas.",
+  "app.firstRunCredits": "Nenhum crédito é gasto sem sua confirmação prévia.",
+  "app.getApiKey": "Obter uma chave de API",
+  "app.tryWithDemo": "Experimentar com dados de demonstração",
+  "app.haveKey": "Tenho uma chave",
+  "app.tryModeFree": "O modo de teste é gratuito, não precisa de conta e não guarda nada.",
+  "app.tryBanner":
+    "Modo de teste: dados de demonstração, gratuito. As respostas são exemplos, não pessoas reais.",
+  "app.leaveTryMode": "Sair do modo de teste",
+  "app.helpNav": "Ajuda",
+  "app.helpLink": "Ajuda",
+  "app.supportLink": "Suporte",
+  "app.privacyLink": "Privacidade",
+  "app.spendingQuestionTitle":
+    "{count, plural, one {Executar # nova consulta?} other {Executar # novas consultas?}}",
+  "app.spendingQuestionBody":
+    "Elas podem custar até {maxCredits} créditos (você pediu para ser consultado acima de {confirmAbove}). Respostas já guardadas não custam nada.",
+  "app.spendingRun": "Executar",
+  "app.spendingDecline": "Não executar",
+  "app.spendingOffReason":
+    "Os gastos estão desativados: as ações pagas estão indisponíveis. Ative-os em Consultas.",
+  "app.dismiss": "Descartar",
+  "app.openJobs": "Ver trabalhos",
+  "app.cancel": "Cancelar",
+  "app.twoSentences": "{first} {second}",
+  "app.freezeButton": "Congelar resultados",
+  "app.freezing": "Congelando…",
+  "app.freezeNote":
+    "As fórmulas MAIL do intervalo selecionado são substituídas por seus valores (texto continua texto), assim a planilha pode ser compartilhada sem recalcular; um resultado despejado é congelado por inteiro. Células que mostram um erro mantêm sua fórmula.",
+  "app.freezeNothing": "A seleção não contém fórmulas MAIL.",
+  "app.freezeOneBlock":
+    "Congelar funciona com um único bloco de células: selecione um só intervalo (a seleção tem várias áreas ou não é de células).",
+  "app.frozeCells": "{frozen, plural, one {# célula congelada} other {# células congeladas}}.",
+  "app.frozeCellsKeptErrors":
+    "{frozen, plural, one {# célula congelada} other {# células congeladas}}; {errors, plural, one {# célula que mostra um erro manteve sua fórmula} other {# células que mostram um erro mantiveram sua fórmula}}.",
+  "app.frozeCellsKeptCards":
+    "{frozen, plural, one {# célula congelada} other {# células congeladas}}; {cards, plural, one {# célula que mostra um cartão manteve sua fórmula} other {# células que mostram um cartão mantiveram sua fórmula}} (esta versão do Excel não consegue gravar um cartão como valor).",
+  "app.frozeCellsKeptBoth":
+    "{frozen, plural, one {# célula congelada} other {# células congeladas}}; {errors, plural, one {# célula que mostra um erro manteve sua fórmula} other {# células que mostram um erro mantiveram sua fórmula}}; {cards, plural, one {# célula que mostra um cartão manteve sua fórmula} other {# células que mostram um cartão mantiveram sua fórmula}} (esta versão do Excel não consegue gravar um cartão como valor).",
+  "app.frozeNoneKeptErrors":
+    "Nada foi congelado: {errors, plural, one {# célula que mostra um erro manteve sua fórmula} other {# células que mostram um erro mantiveram sua fórmula}}.",
+  "app.frozeNoneKeptCards":
+    "Nada foi congelado: {cards, plural, one {# célula que mostra um cartão manteve sua fórmula} other {# células que mostram um cartão mantiveram sua fórmula}} (esta versão do Excel não consegue gravar um cartão como valor).",
+  "app.frozeNoneKeptBoth":
+    "Nada foi congelado: {errors, plural, one {# célula que mostra um erro manteve sua fórmula} other {# células que mostram um erro mantiveram sua fórmula}}; {cards, plural, one {# célula que mostra um cartão manteve sua fórmula} other {# células que mostram um cartão mantiveram sua fórmula}} (esta versão do Excel não consegue gravar um cartão como valor).",
+};
 
 /** Ids this language writes exactly as English, on purpose (a name, a borrowed word). */
-export const appSame: ReadonlyArray<keyof typeof appEn> = [];
+export const appSame: ReadonlyArray<keyof typeof appEn> = [
+  "app.title",
+  "app.tabGeo",
+  "app.twoSentences",
+];

@@ -1,7 +1,70 @@
 import type { Translation } from "../../types";
 import type { settingsEn } from "../en-US/settings";
 
-export const settings: Translation<typeof settingsEn> = {};
+export const settings: Translation<typeof settingsEn> = {
+  "settings.apiKey": "Chave de API",
+  "settings.apiKeyHint": "Guardada para você neste dispositivo, nunca na pasta de trabalho.",
+  "settings.baseUrl": "URL base",
+  "settings.baseUrlHint": "O serviço, ou um caminho de retransmissão de mesma origem, como /api.",
+  "settings.webhookUrl": "URL do webhook (opcional)",
+  "settings.webhookUrlHint":
+    "Os resultados de pesquisas em lote, do GeoLead e de arquivos de domínio também são enviados para cá.",
+  "settings.maxConcurrency": "Solicitações simultâneas (opcional)",
+  "settings.maxConcurrencyHint":
+    "Vazio: automático (6 com HTTP/1.1; com HTTP/2 se adapta ao serviço, até 64).",
+  "settings.save": "Salvar",
+  "settings.saved": "Configurações salvas.",
+  "settings.testConnection": "Testar conexão",
+  "settings.connectionHealthy":
+    "Serviço funcionando · conta {email} · {credits, plural, one {# crédito restante} other {# créditos restantes}}",
+  "settings.connectionDown":
+    "Serviço indisponível · conta {email} · {credits, plural, one {# crédito restante} other {# créditos restantes}}",
+  "settings.creditsInvalid": "Insira um número de créditos (0 ou mais), ou deixe em branco.",
+  "settings.apiKeyInvalid": "A chave de API deve ser uma única palavra de caracteres imprimíveis.",
+  "settings.tryModeOnOff": "O modo de teste está ativado ou desativado.",
+  "settings.spendingOnOff": "Os gastos estão ativados ou desativados.",
+  "settings.cardsOnOff": "“Respostas como cartões” está ativado ou desativado.",
+  "settings.maxConcurrencyInvalid":
+    "Insira um número inteiro de 1 a {max, number}, ou deixe em branco (automático).",
+  "settings.webhookInvalid": "A URL do webhook não é uma URL válida.",
+  "settings.webhookHttps": "A URL do webhook deve usar https: o serviço envia resultados para ela.",
+  "settings.tryNoDemo":
+    "O host deste suplemento não oferece modo de teste. Obtenha uma chave de API para usar o suplemento.",
+  "settings.tryTooMany":
+    "Contas de demonstração demais a partir daqui: tente novamente mais tarde.",
+  "settings.tryCouldNotStart": "Não foi possível iniciar o modo de teste ({status}).",
+  "settings.tryCouldNotStartReason":
+    "Não foi possível iniciar o modo de teste ({status}: {reason}).",
+  "settings.tryUnreachable": "Não foi possível acessar a demonstração: {reason}.",
+  "settings.tryNoAccount": "A demonstração respondeu sem uma conta.",
+  "settings.cardsHeading": "Respostas como cartões",
+  "settings.cardsSwitch":
+    "Mostrar as respostas de FINDEMAIL, LINKEDINEMAIL e DECISIONMAKER como cartões",
+  "settings.cardsOn":
+    "Cartões ativados: as células de pessoa, perfil e tomador de decisão mostram um cartão a partir do próximo cálculo.",
+  "settings.cardsOff":
+    "Cartões desativados: essas células mostram o e-mail a partir do próximo cálculo.",
+  "settings.cardsNote":
+    "A célula mostra o e-mail; seu cartão, a pessoa (abaixo, um exemplo), e =A2.email_status lê qualquer campo da resposta. Os cartões continuam legíveis no Excel sem o suplemento. Com um argumento fields, valores simples continuam sendo despejados.",
+  "settings.cardsUnsupported":
+    "Esta versão do Excel não pode mostrar cartões de suplementos (requer {requirement}: Excel para a Web, Windows Microsoft 365 2208 ou posterior, Mac 16.64 ou posterior). As respostas são mostradas como valores simples.",
+  "settings.cardsApply": "Aplicar às células existentes (recalcular)",
+  "settings.recalculated": "Recalculado.",
+  "settings.keptNone": "Respostas guardadas: –",
+  "settings.kept":
+    "{count, plural, one {# resposta guardada para esta conta ({size}), então recalcular nunca a compra de novo.} other {# respostas guardadas para esta conta ({size}), então recalcular nunca as compra de novo.}}",
+  "settings.keptInIndexedDb":
+    "Guardadas no banco de dados deste navegador (IndexedDB) neste dispositivo.",
+  "settings.keptInOffice":
+    "Guardadas no armazenamento de suplementos do Office ({size} para respostas; as mais antigas são removidas primeiro).",
+  "settings.keptInOfficeAbout":
+    "Guardadas no armazenamento de suplementos do Office ({size} para respostas, cerca de {fits, number} delas; as mais antigas são removidas primeiro).",
+  "settings.roomLeft": "Espaço restante para este suplemento neste dispositivo: {size}.",
+  "settings.keptCleared":
+    "{count, plural, one {# resposta apagada; a pasta de trabalho está sendo recalculada.} other {# respostas apagadas; a pasta de trabalho está sendo recalculada.}}",
+  "settings.clearAndRecalculate": "Limpar e recalcular",
+  "settings.size": "{value} {unit, select, B {B} KB {KB} MB {MB} GB {GB} other {TB}}",
+};
 
 /** Ids this language writes exactly as English, on purpose (a name, a borrowed word). */
-export const settingsSame: ReadonlyArray<keyof typeof settingsEn> = [];
+export const settingsSame: ReadonlyArray<keyof typeof settingsEn> = ["settings.size"];
