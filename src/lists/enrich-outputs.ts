@@ -7,9 +7,17 @@ import {
 } from "../functions/answer-fields";
 import type { LookupOutcome } from "../client/answer-record";
 import type { CellValue } from "./cell-values";
+import { currentLocale, t } from "../i18n/i18n";
+import { PSEUDO_LOCALE } from "../i18n/locales";
+import { enrichHeadersEn } from "../i18n/catalogs/pane/en-US/enrich-headers";
+import { enrichHeaders as deHeaders } from "../i18n/catalogs/pane/de-DE/enrich-headers";
+import { enrichHeaders as frHeaders } from "../i18n/catalogs/pane/fr-FR/enrich-headers";
+import { enrichHeaders as esHeaders } from "../i18n/catalogs/pane/es-ES/enrich-headers";
+import { enrichHeaders as ptHeaders } from "../i18n/catalogs/pane/pt-BR/enrich-headers";
+import { enrichHeaders as jaHeaders } from "../i18n/catalogs/pane/ja-JP/enrich-headers";
 
 // The columns Enrich writes (DESIGN 4b): which answer fields each operation offers, their
-// headers, and the value of each cell. Every output cell of a row that was looked up gets a
+// headers (written in the user's language, found again in any), and the value of each cell. Every output cell of a row that was looked up gets a
 // value, so a row whose output cells are all filled is done and one with none filled is to do.
 
 export type EnrichOperation = "person" | "verify" | "decision_maker";
@@ -34,34 +42,65 @@ export const DEFAULT_OUTPUTS: Record<EnrichOperation, readonly OutputField[]> = 
   decision_maker: ["email", "email_status"],
 };
 
-// No output header is an input header of the mapping (mapping.ts): a list's own "Email"
-// column is never taken for an output, and an output column never suggested as an input.
-export const OUTPUT_HEADERS: Record<OutputField, string> = {
-  email: "Email found",
-  email_status: "Email status",
-  valid_email: "Valid email",
-  decision_maker_category: "Decision-maker category",
-  person_first_name: "Person first name",
-  person_last_name: "Person last name",
-  person_full_name: "Person full name",
-  person_company_name: "Person company",
-  person_job_title: "Job title",
-  person_linkedin_url: "Person profile URL",
-  mx_host: "MX host",
-  mx_domain: "MX domain",
-  credits_charged: "Credits charged",
+type HeaderId = keyof typeof enrichHeadersEn;
+
+const HEADER_IDS: Record<OutputField, HeaderId> = {
+  email: "enrich.headerEmailFound",
+  email_status: "enrich.headerEmailStatus",
+  valid_email: "enrich.headerValidEmail",
+  decision_maker_category: "enrich.headerDecisionMakerCategory",
+  person_first_name: "enrich.headerPersonFirstName",
+  person_last_name: "enrich.headerPersonLastName",
+  person_full_name: "enrich.headerPersonFullName",
+  person_company_name: "enrich.headerPersonCompany",
+  person_job_title: "enrich.headerJobTitle",
+  person_linkedin_url: "enrich.headerProfileUrl",
+  mx_host: "enrich.headerMxHost",
+  mx_domain: "enrich.headerMxDomain",
+  credits_charged: "enrich.headerCreditsCharged",
 };
 
+/** An output column's header in the user's language: what Enrich writes over a new column. */
+export const outputHeader = (field: OutputField): string => t(HEADER_IDS[field]);
+
+/** Every language's headers: a column is ours whatever the language it was written in. */
+const HEADERS_BY_LANGUAGE: ReadonlyArray<Readonly<Record<HeaderId, string>>> = [
+  enrichHeadersEn,
+  deHeaders,
+  frHeaders,
+  esHeaders,
+  ptHeaders,
+  jaHeaders,
+];
+
+/** The English headers (as lists enriched before there were languages have them). */
+export const OUTPUT_HEADERS: Readonly<Record<OutputField, string>> = Object.fromEntries(
+  Object.entries(HEADER_IDS).map(([field, id]) => [field, enrichHeadersEn[id]])
+) as Record<OutputField, string>;
+
+const headerKey = (text: string): string => text.normalize("NFC").trim().toLowerCase();
+
+// No output header, in any language, is an input header of the mapping (mapping.ts): a list's
+// own "Email" column is never taken for an output, and an output column never suggested as an
+// input (test/lists/enrich-headers.test.ts checks both, and that no two fields share a header).
 const FIELD_BY_HEADER = new Map(
-  Object.entries(OUTPUT_HEADERS).map(([field, header]) => [
-    header.toLowerCase(),
-    field as OutputField,
-  ])
+  HEADERS_BY_LANGUAGE.flatMap((headers) =>
+    Object.entries(HEADER_IDS).map(([field, id]) => [headerKey(headers[id]), field as OutputField])
+  )
 );
 
-/** The output field whose header a cell holds (case and surrounding spaces aside), or null. */
+/**
+ * The output field whose header a cell holds, in any of the add-in's languages (case and
+ * surrounding spaces aside), or null.
+ */
 export function outputFieldOfHeader(cell: unknown): OutputField | null {
-  return typeof cell === "string" ? (FIELD_BY_HEADER.get(cell.trim().toLowerCase()) ?? null) : null;
+  if (typeof cell !== "string") return null;
+  const key = headerKey(cell);
+  const known = FIELD_BY_HEADER.get(key);
+  if (known || currentLocale() !== PSEUDO_LOCALE) return known ?? null;
+  // The pseudo-locale's headers (development only) are found as the pane writes them.
+  const fields = Object.keys(HEADER_IDS) as OutputField[];
+  return fields.find((field) => headerKey(outputHeader(field)) === key) ?? null;
 }
 
 /** An output column found in the sheet: its field, its column and its data cells. */

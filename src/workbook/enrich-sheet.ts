@@ -5,8 +5,9 @@ import { toExcelInput, type CellValue } from "../lists/cell-values";
 import { readInBlocks, selectedDataArea, toCellValue } from "./selection";
 import { DEFAULT_MAX_PAYLOAD_BYTES } from "./sheet-writer";
 import { ValueWriter } from "./value-writer";
+import { t } from "../i18n/i18n";
 import {
-  OUTPUT_HEADERS,
+  outputHeader,
   outputFieldOfHeader,
   type OutputField,
   type PresentOutput,
@@ -102,8 +103,7 @@ export async function readEnrichSource(): Promise<EnrichSource> {
     const selected = context.workbook.getSelectedRange();
     const tables = selected.getTables(false).load("items/name, items/showHeaders");
     const { sheet, area } = await selectedDataArea(context, selected);
-    if (tables.items.length > 1)
-      throw new Error("The selection spans several tables: select cells of one table.");
+    if (tables.items.length > 1) throw new Error(t("enrich.severalTables"));
     const table = tables.items[0];
     return table ? readTable(context, sheet, table) : readRange(context, sheet, area);
   });
@@ -138,7 +138,10 @@ export const locationOf = (source: EnrichSource): EnrichLocation => ({
  */
 export async function readEnrichSourceAt(location: EnrichLocation): Promise<EnrichSource> {
   return Excel.run(async (context) => {
-    const gone = `The ${location.tableName ? `table "${location.tableName}"` : `sheet "${location.sheetName}"`} was deleted or renamed.`;
+    const gone = t("enrich.listGone", {
+      kind: location.tableName ? "table" : "sheet",
+      name: location.tableName ?? location.sheetName,
+    });
     const found = async (): Promise<void> => {
       try {
         await context.sync();
@@ -350,7 +353,7 @@ export function conflictAddresses(
 ): string[] {
   return conflicts.map(({ row, outputIndex }) => {
     const present = source.outputs.find((output) => output.field === outputs[outputIndex]);
-    if (!present) throw new Error(`No column holds the output ${outputs[outputIndex]}.`);
+    if (!present) throw new Error(t("enrich.noOutputColumn", { field: outputs[outputIndex] }));
     return cellAddress(firstDataRow(source) + row, source.columnIndex + present.column);
   });
 }
@@ -384,7 +387,7 @@ export async function prepareEnrichTarget(
   });
 }
 
-const CHANGED = "The list changed since it was read: read the selection again.";
+const changed = (): Error => new Error(t("enrich.listChanged"));
 
 /** The table still where it was read, and each output column still under its header. */
 async function checkUnchanged(
@@ -409,7 +412,7 @@ async function checkUnchanged(
   try {
     await context.sync();
   } catch (error) {
-    if ((error as { code?: unknown }).code === "ItemNotFound") throw new Error(CHANGED);
+    if ((error as { code?: unknown }).code === "ItemNotFound") throw changed();
     throw error;
   }
   if (
@@ -419,10 +422,9 @@ async function checkUnchanged(
       body.rowCount !== source.rows.length ||
       body.columnCount !== source.columnCount)
   )
-    throw new Error(CHANGED);
+    throw changed();
   headers.forEach((range, k) => {
-    if (range && outputFieldOfHeader(range.values[0]?.[0]) !== present[k]!.field)
-      throw new Error(CHANGED);
+    if (range && outputFieldOfHeader(range.values[0]?.[0]) !== present[k]!.field) throw changed();
   });
 }
 
@@ -434,7 +436,7 @@ async function addTableColumns(
 ): Promise<number[]> {
   if (fields.length === 0) return [];
   const table = context.workbook.tables.getItem(source.tableName!);
-  for (const field of fields) table.columns.add(undefined, undefined, OUTPUT_HEADERS[field]);
+  for (const field of fields) table.columns.add(undefined, undefined, outputHeader(field));
   const range = table.getRange().load("columnIndex, columnCount");
   await context.sync();
   const first = range.columnIndex + range.columnCount - fields.length;
@@ -463,8 +465,7 @@ async function addRangeColumns(
         .getUsedRangeOrNullObject(true);
       probes.push({ column, used });
     }
-    if (probes.length === 0)
-      throw new Error("There is no empty column right of the selection to write into.");
+    if (probes.length === 0) throw new Error(t("enrich.noEmptyColumn"));
     // A few columns per sync: most sheets have room right next to the list.
     // eslint-disable-next-line office-addins/no-context-sync-in-loop
     await context.sync();
@@ -474,7 +475,7 @@ async function addRangeColumns(
   if (source.header) {
     fields.forEach((field, i) => {
       sheet.getRangeByIndexes(source.rowIndex, columns[i]!, 1, 1).values = [
-        [toExcelInput(OUTPUT_HEADERS[field])],
+        [toExcelInput(outputHeader(field))],
       ];
     });
     await context.sync();
@@ -509,8 +510,9 @@ export async function writeEnrichedRows(
   const sorted = [...rows].sort((a, b) => a.row - b.row);
   sorted.forEach((row, i) => {
     if (row.values.length !== width)
-      throw new Error(`Row ${row.row} has ${row.values.length} values for ${width} columns.`);
-    if (i > 0 && sorted[i - 1]!.row === row.row) throw new Error(`Row ${row.row} is given twice.`);
+      throw new Error(t("enrich.rowWidth", { row: row.row, count: row.values.length, width }));
+    if (i > 0 && sorted[i - 1]!.row === row.row)
+      throw new Error(t("enrich.rowTwice", { row: row.row }));
   });
   return inContext(options.context, async (context) => {
     const sheet = context.workbook.worksheets.getItem(target.sheetName);
@@ -553,7 +555,7 @@ export async function writeEnrichedRows(
         }
         if ((error as { code?: unknown }).code === "ItemNotFound")
           throw new Error(
-            `The sheet "${target.sheetName}" was renamed or deleted: ${sorted.length - start} rows were not written.`,
+            t("enrich.sheetGone", { name: target.sheetName, count: sorted.length - start }),
             { cause: error }
           );
         throw error;

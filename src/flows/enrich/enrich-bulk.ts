@@ -81,6 +81,7 @@ export function enrichBulkParts(input: EnrichBulkInput): EnrichBulkPart[] {
   const first = firstDataRow(source);
   const header = [
     ...inputs.map(([field]) => inputHeader(field)),
+    // i18n-exempt: the upload's own headers, the same in every language (see enrich-job.ts)
     ...body.map((field) => `search ${field}`),
     ROW_COLUMN,
   ];

@@ -7,9 +7,13 @@ import type { JobRecord } from "../../workbook/job-store";
 // row's inputs, and which rows of a list other enrichments still hold (the record itself is
 // workbook/enrich-record.ts).
 
+// The upload's own headers stay the same in every language: the results are matched by them
+// when they are written back, maybe after the user's language changed.
 /** Header of the row number column sent along with the inputs; echoed in the results. */
+// i18n-exempt: the results' row column is found by this header, whatever the language
 export const ROW_COLUMN = "Row in your list";
 /** Header of an input column in the upload (and so in the results). */
+// i18n-exempt: the results' input columns are found by these headers, whatever the language
 export const inputHeader = (field: MappedField): string => `${field} (your list)`;
 
 /** A cell as the upload sends it: text (planBulk's form). */

@@ -4,7 +4,7 @@ import type {
   PersonRequest,
   VerifyEmailRequest,
 } from "../../api/types";
-import { ArgumentError, categories as categoryList } from "../../functions/arguments";
+import { ArgumentError, categories as categoryList, required } from "../../functions/arguments";
 import {
   decisionMakerRequest,
   personRequest,
@@ -12,6 +12,7 @@ import {
   verifyRequest,
 } from "../../functions/requests";
 import { lookupKey } from "../../client/lookup-key";
+import { t } from "../../i18n/i18n";
 import { MAX_COST_MILLI, fromMilli } from "../../client/spending";
 import { suggestMapping, type ColumnMapping, type MappedField } from "../../lists/mapping";
 import type { CellValue } from "../../lists/cell-values";
@@ -214,21 +215,27 @@ function personLookup(cell: (field: MappedField) => CellValue, company: CellValu
   }
 }
 
-const ARGUMENT_WORDS: Record<string, string> = {
-  name: "name",
-  last_name: "last name",
-  company: "company",
-  linkedin_url: "profile URL",
-  email: "email",
-  categories: "categories",
-};
+/** Whether the refusal says the argument is missing (in whatever language it is written). */
+function isMissing(error: ArgumentError): boolean {
+  try {
+    required(null, error.argument, 1);
+  } catch (missing) {
+    return missing instanceof ArgumentError && missing.message === error.message;
+  }
+  return false;
+}
 
-/** "company is required." -> "skipped: no company"; other refusals keep their words. */
+/**
+ * Written in the status cell of a row the service would refuse: "company is required." ->
+ * "skipped: no company"; other refusals keep their words, the argument's name said as a word.
+ */
 export function skipReason(error: ArgumentError): string {
-  const word = ARGUMENT_WORDS[error.argument] ?? error.argument;
-  if (error.message === `${error.argument} is required.`) return `skipped: no ${word}`;
+  if (isMissing(error)) return t("enrich.skippedMissing", { input: error.argument });
   const message = error.message.replace(/\.$/, "");
-  return `skipped: ${message.startsWith(error.argument) ? word + message.slice(error.argument.length) : message}`;
+  const reason = message.startsWith(error.argument)
+    ? t("enrich.inputWord", { input: error.argument }) + message.slice(error.argument.length)
+    : message;
+  return t("enrich.skipped", { reason });
 }
 
 function mappingProblem(operation: EnrichOperation, mapping: ColumnMapping): string | null {
@@ -236,25 +243,25 @@ function mappingProblem(operation: EnrichOperation, mapping: ColumnMapping): str
   const company = has("domain") || has("company_name");
   switch (operation) {
     case "verify":
-      return has("email") ? null : "Map the email column to verify.";
+      return has("email") ? null : t("enrich.mapEmail");
     case "decision_maker":
-      return company ? null : "Map a company or domain column to find decision makers.";
+      return company ? null : t("enrich.mapCompany");
     case "person": {
       const name = has("full_name") || (has("first_name") && has("last_name"));
       if ((name && company) || has("linkedin_url")) return null;
       if (has("first_name") !== has("last_name") && !has("full_name"))
-        return "Map both first and last name, or a full name column.";
-      return "Map a name column (full name, or first and last name) and a company or domain column, or a profile URL column.";
+        return t("enrich.mapBothNames");
+      return t("enrich.mapPerson");
     }
   }
 }
 
 function outputsProblem(input: EnrichPlanInput): string | null {
   const allowed = OUTPUT_FIELDS[input.operation];
-  if (input.outputs.length === 0) return "Choose at least one column to write.";
+  if (input.outputs.length === 0) return t("enrich.noOutputs");
   const unknown = input.outputs.find((field) => !allowed.includes(field));
-  if (unknown) return `"${unknown}" is not an answer field of this lookup.`;
-  if (new Set(input.outputs).size !== input.outputs.length) return "Each column is written once.";
+  if (unknown) return t("enrich.unknownOutput", { field: unknown });
+  if (new Set(input.outputs).size !== input.outputs.length) return t("enrich.outputTwice");
   return null;
 }
 

@@ -2,6 +2,7 @@ import { ApiError } from "../../client/errors";
 import type { LookupOutcome } from "../../client/answer-record";
 import type { LookupScheduler } from "../../client/scheduler";
 import { errorText } from "../../client/errors";
+import { t } from "../../i18n/i18n";
 import { answerCells, notPossibleCells, type OutputField } from "../../lists/enrich-outputs";
 import type { DistinctLookup, EnrichPlan } from "./enrich-plan";
 import {
@@ -60,7 +61,8 @@ const lookupOf =
 function failureOf(error: unknown): { reason: string; refused: boolean } {
   if (error instanceof ApiError) {
     if (error.kind === "refused") return { reason: error.message, refused: true };
-    if (error.kind === "out_of_credits") return { reason: "Out of credits.", refused: false };
+    if (error.kind === "out_of_credits")
+      return { reason: t("enrich.outOfCredits"), refused: false };
     return { reason: error.message, refused: false };
   }
   return { reason: errorText(error), refused: false };
@@ -107,7 +109,7 @@ export async function runEnrichment(input: EnrichRunInput): Promise<EnrichSummar
         progress.done += result.written + result.skippedRows.length;
         typedCells.push(...result.typedCells);
       } catch (error) {
-        notWritten(batch.length, `Not written: ${errorText(error)}`, "failed");
+        notWritten(batch.length, t("enrich.notWritten", { error: errorText(error) }), "failed");
       }
       report();
     });

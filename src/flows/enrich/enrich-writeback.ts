@@ -1,4 +1,5 @@
 import type { EmailServiceClient } from "../../client/client";
+import { currentLocale, t } from "../../i18n/i18n";
 import type { JobRecord } from "../../workbook/job-store";
 import { downloadTable, type ImportedTable } from "../jobs/results-import";
 import { rowInputKey } from "./enrich-bulk";
@@ -72,7 +73,7 @@ export async function writeBackEnrichJob(
   client: EmailServiceClient,
   job: JobRecord
 ): Promise<WriteBackSummary> {
-  if (job.kind !== "enrich" || !job.enrich) throw new Error("Not an enrichment job.");
+  if (job.kind !== "enrich" || !job.enrich) throw new Error(t("enrich.notEnrichJob"));
   const table = await downloadTable(client, job, {
     preview: false,
     fullyVerified: true,
@@ -82,25 +83,35 @@ export async function writeBackEnrichJob(
   return writeBackResults(table, job.enrich);
 }
 
-const list = (rows: ReadonlyArray<number | string>): string =>
-  rows.length <= 10
-    ? rows.join(", ")
-    : `${rows.slice(0, 10).join(", ")} and ${rows.length - 10} more`;
+/** Up to ten items, then how many more. */
+const list = (items: ReadonlyArray<number | string>): string =>
+  items.length <= 10
+    ? items.join(", ")
+    : t("enrich.listMore", { list: items.slice(0, 10).join(", "), more: items.length - 10 });
+
+/** Sentences one after the other, as the language writes them. */
+const sentences = (parts: readonly string[]): string =>
+  parts.join(currentLocale() === "ja-JP" ? "" : " ");
 
 /** What the Jobs row says once the results are written back. */
 export function writeBackMessage(summary: WriteBackSummary, info: EnrichJobInfo): string {
-  const where = info.tableName ? `table ${info.tableName}` : `sheet "${info.sheetName}"`;
-  const parts = [`${summary.written} rows written in ${where}`];
-  if (summary.moved > 0) parts.push(`${summary.moved} of them found where they had moved`);
+  const parts = [
+    t("enrich.writtenBack", {
+      count: summary.written,
+      kind: info.tableName ? "table" : "sheet",
+      name: info.tableName ?? info.sheetName,
+    }),
+  ];
+  if (summary.moved > 0) parts.push(t("enrich.writtenMoved", { count: summary.moved }));
   if (summary.notFound.length > 0)
-    parts.push(`not written (deleted or changed since): rows ${list(summary.notFound)}`);
+    parts.push(t("enrich.writtenNotFound", { rows: list(summary.notFound) }));
   if (summary.filled.length > 0)
-    parts.push(`not written, their cells hold something: rows ${list(summary.filled)}`);
-  if (summary.typedCells.length > 0) {
-    const cells = summary.typedCells.map((cell) => cell.address);
-    parts.push(`not written over cells that hold something: ${list(cells)}`);
-  }
-  if (summary.failed > 0) parts.push(`${summary.failed} rows could not be searched (left empty)`);
-  if (summary.unusable > 0) parts.push(`${summary.unusable} results did not match what was sent`);
-  return `${parts.join("; ")}.`;
+    parts.push(t("enrich.writtenFilled", { rows: list(summary.filled) }));
+  if (summary.typedCells.length > 0)
+    parts.push(
+      t("enrich.writtenTyped", { cells: list(summary.typedCells.map((cell) => cell.address)) })
+    );
+  if (summary.failed > 0) parts.push(t("enrich.writtenFailed", { count: summary.failed }));
+  if (summary.unusable > 0) parts.push(t("enrich.writtenUnusable", { count: summary.unusable }));
+  return sentences(parts);
 }

@@ -9,7 +9,9 @@ import {
   Spinner,
   makeStyles,
 } from "@fluentui/react-components";
+import { DECISION_MAKER_CATEGORIES } from "../../api/types";
 import { categories as categoryList } from "../../functions/arguments";
+import { t, type MessageId } from "../../i18n/i18n";
 import {
   DEFAULT_BULK_THRESHOLD,
   enrichBulkParts,
@@ -17,8 +19,8 @@ import {
 } from "../../flows/enrich/enrich-bulk";
 import {
   OUTPUT_FIELDS,
-  OUTPUT_HEADERS,
   notPossibleCells,
+  outputHeader,
   type EnrichOperation,
 } from "../../lists/enrich-outputs";
 import { INPUT_FIELDS, type EnrichPlan } from "../../flows/enrich/enrich-plan";
@@ -45,22 +47,27 @@ const useStyles = makeStyles({
   outputs: { display: "flex", flexWrap: "wrap" },
 });
 
-const OPERATIONS: Array<[EnrichOperation, string]> = [
-  ["person", "Find each person's email"],
-  ["verify", "Verify the emails"],
-  ["decision_maker", "Find a decision maker at each company"],
+const OPERATIONS: Array<[EnrichOperation, MessageId]> = [
+  ["person", "enrich.operationPerson"],
+  ["verify", "enrich.operationVerify"],
+  ["decision_maker", "enrich.operationDecisionMaker"],
 ];
 
-const count = (n: number): string => n.toLocaleString("en-US");
+/** The categories as typed in the field (the service's own words, the same in every language). */
+const CATEGORY_EXAMPLE = ["ceo", "sales"].join(", ");
 
 function costText(plan: EnrichPlan): string {
-  const parts = [`${count(plan.toDo.length)} rows to do`];
-  if (plan.done.length > 0) parts.push(`${count(plan.done.length)} already done`);
-  if (plan.notPossible.length > 0) parts.push(`${count(plan.notPossible.length)} not possible`);
-  if (plan.waiting.length > 0)
-    parts.push(`${count(plan.waiting.length)} waiting in a bulk search or a run (see Jobs)`);
-  return `${parts.join(" · ")} · up to ${count(plan.maxCredits)} credits for ${count(plan.lookups.length)} lookups (kept answers and not-found answers are free)`;
+  const parts = [t("enrich.costRowsToDo", { count: plan.toDo.length })];
+  if (plan.done.length > 0) parts.push(t("enrich.costDone", { count: plan.done.length }));
+  if (plan.notPossible.length > 0)
+    parts.push(t("enrich.costNotPossible", { count: plan.notPossible.length }));
+  if (plan.waiting.length > 0) parts.push(t("enrich.costWaiting", { count: plan.waiting.length }));
+  parts.push(t("enrich.costCredits", { credits: plan.maxCredits, lookups: plan.lookups.length }));
+  return parts.join(" · ");
 }
+
+const jobLabel = (source: EnrichSource): string =>
+  t("enrich.jobLabel", { name: source.tableName ?? source.sheetName });
 
 /** Enrich in place (DESIGN 4b): answers written beside the user's own list. */
 export function EnrichPanel({
@@ -126,7 +133,7 @@ export function EnrichPanel({
       operation,
       categories,
       outputs: form.outputs,
-      label: `Enrich ${source.tableName ?? source.sheetName}`,
+      label: jobLabel(source),
     });
     for (const part of parts) {
       const search = await client.bulk.createJson(part.request);
@@ -147,7 +154,7 @@ export function EnrichPanel({
         operation,
         categories: operation === "decision_maker" ? categoryList([[form.categoriesText]]) : [],
         outputs: form.outputs,
-        label: `Enrich ${source.tableName ?? source.sheetName}`,
+        label: jobLabel(source),
       });
       setRanOn(source);
       setRunId(jobId);
@@ -173,16 +180,16 @@ export function EnrichPanel({
 
   return (
     <div className={styles.form}>
-      <Field label="Your list" {...action.errorFor("source")}>
+      <Field label={t("enrich.yourList")} {...action.errorFor("source")}>
         <Button
           onClick={() => void readSource()}
           disabled={action.busy}
           data-testid="enrich-from-selection"
         >
-          Use the selection (or its table)
+          {t("enrich.useSelection")}
         </Button>
       </Field>
-      <Field label="What to look up">
+      <Field label={t("enrich.whatToLookUp")}>
         <Select
           value={operation}
           onChange={(_, d) => form.setOperation(d.value as EnrichOperation)}
@@ -190,16 +197,20 @@ export function EnrichPanel({
         >
           {OPERATIONS.map(([value, label]) => (
             <option key={value} value={value}>
-              {label}
+              {t(label)}
             </option>
           ))}
         </Select>
       </Field>
-      {action.busy && !running && <Spinner size="tiny" label="Working…" />}
+      {action.busy && !running && <Spinner size="tiny" label={t("enrich.working")} />}
       {source && (
         <>
           <Caption1 data-testid="enrich-source">
-            {`${count(source.rows.length)} rows from ${source.tableName ? `table ${source.tableName}` : source.sheetName}`}
+            {t("enrich.sourceRows", {
+              count: source.rows.length,
+              kind: source.tableName ? "table" : "sheet",
+              name: source.tableName ?? source.sheetName,
+            })}
           </Caption1>
           <ColumnMappingFields
             fields={INPUT_FIELDS[operation]}
@@ -211,23 +222,25 @@ export function EnrichPanel({
           />
           {operation === "decision_maker" && (
             <Field
-              label="Decision-maker categories, most important first"
-              hint="ceo, engineering, finance, hr, it, logistics, marketing, operations, buyer, sales"
+              label={t("enrich.categoriesLabel")}
+              hint={t("enrich.categoriesHint", {
+                categories: DECISION_MAKER_CATEGORIES.join(", "),
+              })}
             >
               <Input
                 value={form.categoriesText}
                 onChange={(_, d) => form.setCategoriesText(d.value)}
-                placeholder="ceo, sales"
+                placeholder={CATEGORY_EXAMPLE}
                 data-testid="enrich-categories"
               />
             </Field>
           )}
-          <Field label="Columns to write">
+          <Field label={t("enrich.columnsToWrite")}>
             <div className={styles.outputs}>
               {OUTPUT_FIELDS[operation].map((field) => (
                 <Checkbox
                   key={field}
-                  label={OUTPUT_HEADERS[field]}
+                  label={outputHeader(field)}
                   checked={form.outputs.includes(field)}
                   onChange={(_, d) => form.setOutput(field, Boolean(d.checked))}
                   data-testid={`enrich-output-${field}`}
@@ -247,8 +260,8 @@ export function EnrichPanel({
             )}
           </Field>
           <Field
-            label="Use a bulk search above N rows to do"
-            {...fieldError(threshold === null ? "A whole number of rows, 0 or more." : null)}
+            label={t("enrich.bulkThreshold")}
+            {...fieldError(threshold === null ? t("enrich.bulkThresholdInvalid") : null)}
           >
             <Input
               value={thresholdText}
@@ -256,12 +269,7 @@ export function EnrichPanel({
               inputMode="numeric"
               data-testid="enrich-bulk-threshold"
             />
-            {asBulk && (
-              <Caption1 data-testid="enrich-as-bulk">
-                Runs as a bulk search: the answers are written beside the list when it completes
-                (Jobs tab: a free preview, then the download, which says its cost first).
-              </Caption1>
-            )}
+            {asBulk && <Caption1 data-testid="enrich-as-bulk">{t("enrich.asBulk")}</Caption1>}
           </Field>
           <Field {...action.errorFor("submit")}>
             <Button
@@ -270,12 +278,10 @@ export function EnrichPanel({
               onClick={() => void submit()}
               data-testid="enrich-submit"
             >
-              Write the answers beside the list
+              {t("enrich.submit")}
             </Button>
             <SpendingOffNote reason={spendingOff} />
-            {stale && !action.busy && (
-              <Caption1>Read the selection again to do more rows.</Caption1>
-            )}
+            {stale && !action.busy && <Caption1>{t("enrich.readAgain")}</Caption1>}
           </Field>
         </>
       )}

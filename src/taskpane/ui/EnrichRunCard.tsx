@@ -2,14 +2,14 @@ import { Badge, Button, Caption1, Card, ProgressBar, Text } from "@fluentui/reac
 import { MAX_COST_MILLI, fromMilli } from "../../client/spending";
 import type { JobRecord } from "../../workbook/job-store";
 import { ActionMessage } from "./ActionMessage";
-import { KIND_LABEL, statusColor, useJobCardStyles } from "./job-card-parts";
+import { t } from "../../i18n/i18n";
+import { progressDetails } from "./EnrichProgress";
+import { statusColor, useJobCardStyles } from "./job-card-parts";
 import { useEnrichRun, usePane } from "./pane-context";
 import { usePanelStyles } from "./panel-styles";
 import { SpendingOffNote } from "./SpendingOffNote";
 import { useAsyncAction } from "./use-async-action";
 import { useSpendingOffReason } from "./use-spending";
-
-const count = (n: number): string => n.toLocaleString("en-US");
 
 /** An Enrich run through lookups in Jobs (DESIGN 4b): its rows, live, and Continue. */
 export function EnrichRunCard({ job }: { job: JobRecord }): JSX.Element {
@@ -32,11 +32,8 @@ export function EnrichRunCard({ job }: { job: JobRecord }): JSX.Element {
   const continueRun = useAsyncAction(async () => {
     const summary = await enrichRunner.resume(job);
     if (!summary) return null;
-    return `${count(summary.written)} of ${count(summary.total)} rows written.`;
+    return t("enrich.continueDone", { written: summary.written, total: summary.total });
   });
-  const where = job.enrich?.tableName
-    ? `table ${job.enrich.tableName}`
-    : `sheet "${job.enrich?.sheetName}"`;
   const left = counts ? counts.failed + counts.notRun : 0;
   // Rows a continuation may look up: those not settled, and those settled without an answer.
   const toDo = counts ? counts.total - counts.done + left : 0;
@@ -54,7 +51,7 @@ export function EnrichRunCard({ job }: { job: JobRecord }): JSX.Element {
           {job.label}
         </Text>
         <Badge appearance="tint" color={statusColor(status)} data-testid="job-status">
-          {status ?? "…"}
+          {status ? t("enrich.runStatus", { status }) : "…"}
         </Badge>
       </div>
       {counts && (
@@ -65,10 +62,13 @@ export function EnrichRunCard({ job }: { job: JobRecord }): JSX.Element {
           data-total={counts.total}
           data-written={counts.written}
         >
-          {`${KIND_LABEL[job.kind]} · ${where} · ${count(counts.done)} of ${count(counts.total)} rows: ${count(counts.written)} written`}
-          {counts.failed > 0 ? `, ${count(counts.failed)} failed` : ""}
-          {counts.notRun > 0 ? `, ${count(counts.notRun)} not run` : ""}
-          {counts.typedInto > 0 ? `, ${count(counts.typedInto)} typed into meanwhile` : ""}
+          {t("enrich.runCounts", {
+            kind: job.enrich?.tableName ? "table" : "sheet",
+            name: job.enrich?.tableName ?? job.enrich?.sheetName ?? "",
+            done: counts.done,
+            total: counts.total,
+            details: progressDetails(counts, ", "),
+          })}
         </Caption1>
       )}
       {running && (
@@ -79,7 +79,7 @@ export function EnrichRunCard({ job }: { job: JobRecord }): JSX.Element {
         />
       )}
       {!running && left > 0 && job.run?.reason && (
-        <Caption1>{`${count(left)} rows left: ${job.run.reason}`}</Caption1>
+        <Caption1>{t("enrich.rowsLeft", { count: left, reason: job.run.reason })}</Caption1>
       )}
       {job.lastError && !running && <Caption1 data-testid="job-error">{job.lastError}</Caption1>}
       {canContinue && (
@@ -91,10 +91,10 @@ export function EnrichRunCard({ job }: { job: JobRecord }): JSX.Element {
             onClick={() => void continueRun.run()}
             data-testid="job-continue"
           >
-            Continue: do the rows left
+            {t("enrich.continue")}
           </Button>
           <Caption1 data-testid="job-continue-cost" data-max-credits={maxCredits}>
-            {`Up to ${count(toDo)} rows, at most ${count(maxCredits)} credits (written rows are skipped; kept answers are free)`}
+            {t("enrich.continueCost", { rows: toDo, credits: maxCredits })}
           </Caption1>
           <SpendingOffNote reason={spendingOff} />
         </div>

@@ -1,5 +1,6 @@
 import { useMemo, useState } from "react";
 import type { ColumnMapping } from "../../lists/mapping";
+import { t } from "../../i18n/i18n";
 import {
   DEFAULT_OUTPUTS,
   OUTPUT_FIELDS,
@@ -21,9 +22,10 @@ const ADDRESSES_SHOWN = 5;
 /** The refusal of a run over cells the user typed into (DESIGN 4b), naming where they are. */
 export function conflictMessage(addresses: readonly string[]): string | null {
   if (addresses.length === 0) return null;
-  const shown = addresses.slice(0, ADDRESSES_SHOWN).join(", ");
-  const more = addresses.length - ADDRESSES_SHOWN;
-  return `Answers would go over cells you typed into: ${shown}${more > 0 ? ` and ${more} more` : ""}. Clear them, or choose other columns to write, then read the selection again.`;
+  return t("enrich.conflicts", {
+    cells: addresses.slice(0, ADDRESSES_SHOWN).join(", "),
+    more: Math.max(0, addresses.length - ADDRESSES_SHOWN),
+  });
 }
 
 const rowsOf = (source: EnrichSource) =>
