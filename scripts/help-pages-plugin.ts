@@ -1,12 +1,16 @@
 import type { Compilation, Compiler } from "webpack";
-import { parseFunctionsMetadata } from "../src/help/function-metadata";
+import { parseFunctionsMetadata, type FunctionsMetadata } from "../src/help/function-metadata";
 import { buildHelpSite } from "../src/help/help-site";
+import { localizeMetadata, metadataFileOf } from "../src/help/localized-metadata";
 
 // Writes the help pages of the worksheet functions, the support page and the privacy page
 // (src/help/) from the functions.json that custom-functions-metadata-plugin generated from the
 // JSDoc, and fails the build when the help and the functions disagree (src/help/check-help.ts).
 // The JSDoc's @helpurl names the dev origin; a production build points it at its own origin,
-// as the manifest's URLs are.
+// as the manifest's URLs are. For every other language (DESIGN 4e) it writes
+// functions.<locale>.json from functions.json and the language's table, and the same pages
+// under <locale>/ from it and the language's strings; a table that lacks a function or an
+// argument, has one too many, or leaves a text in English fails the build.
 
 const PLUGIN = "HelpPagesPlugin";
 
@@ -43,16 +47,25 @@ export function writeHelpPages(
   if (!asset) return fail(`${metadataFile} was not generated, so no help page was written.`);
   const json = asset.source.source().toString().split(devOrigin).join(origin);
   compilation.updateAsset(metadataFile, new sources.RawSource(json));
-  let site: ReturnType<typeof buildHelpSite>;
+  let metadata: FunctionsMetadata;
   try {
-    site = buildHelpSite(parseFunctionsMetadata(json), { origin });
+    metadata = parseFunctionsMetadata(json);
   } catch (error) {
     return fail(`${metadataFile} cannot be read: ${(error as Error).message}`);
   }
-  site.problems.forEach(fail);
-  // Served as written: the default minimizer would rewrite their style.
-  for (const [path, html] of site.pages)
-    compilation.emitAsset(path, new sources.RawSource(html), { minimized: true });
+  const sites = [buildHelpSite(metadata, { origin })];
+  const localized = localizeMetadata(json, metadata, origin);
+  localized.problems.forEach(fail);
+  for (const [locale, text] of localized.files) {
+    compilation.emitAsset(metadataFileOf(locale), new sources.RawSource(text));
+    sites.push(buildHelpSite(parseFunctionsMetadata(text), { origin, locale }));
+  }
+  for (const site of sites) {
+    site.problems.forEach(fail);
+    // Served as written: the default minimizer would rewrite their style.
+    for (const [path, html] of site.pages)
+      compilation.emitAsset(path, new sources.RawSource(html), { minimized: true });
+  }
 }
 
 export class HelpPagesPlugin {

@@ -39,8 +39,13 @@ function checkDoc(
   return problems;
 }
 
-function checkHelpUrl(id: string, helpUrl: string | undefined, origin: string): string[] {
-  const expected = `${origin}${helpPagePath(id)}`;
+function checkHelpUrl(
+  id: string,
+  helpUrl: string | undefined,
+  origin: string,
+  locale: string
+): string[] {
+  const expected = `${origin}${helpPagePath(id, locale)}`;
   if (!helpUrl) return [`${id} has no helpUrl: add "@helpurl ${expected}" to its JSDoc.`];
   if (!helpUrl.startsWith(origin))
     return [`${id}: its helpUrl ${helpUrl} is not on the add-in's origin ${origin}.`];
@@ -53,7 +58,8 @@ function checkHelpUrl(id: string, helpUrl: string | undefined, origin: string): 
 export function checkHelp(
   metadata: FunctionsMetadata,
   docs: Readonly<Record<string, FunctionDoc>>,
-  origin: string
+  origin: string,
+  locale = "en-US"
 ): string[] {
   const problems: string[] = [];
   // ADDIN_PUBLIC_URL without its slash would still match the URLs it rewrote, but lead nowhere.
@@ -61,7 +67,7 @@ export function checkHelp(
     problems.push(`The add-in's origin ${origin} must be an https URL that ends with "/".`);
   const ids = new Set(metadata.functions.map((fn) => fn.id));
   for (const fn of metadata.functions) {
-    problems.push(...checkHelpUrl(fn.id, fn.helpUrl, origin));
+    problems.push(...checkHelpUrl(fn.id, fn.helpUrl, origin, locale));
     const doc = docs[fn.id];
     if (!doc) {
       problems.push(`${fn.id} has no entry in the help's docs table (src/help/function-docs.ts).`);
@@ -73,5 +79,51 @@ export function checkHelp(
   }
   for (const id of Object.keys(docs).filter((id) => !ids.has(id)))
     problems.push(`The help's docs table has an entry for ${id}, which is not a function.`);
+  return problems;
+}
+
+const placeholders = (text: string): string =>
+  [...text.matchAll(/\{(\w+)\}/g)]
+    .map((m) => m[1])
+    .sort()
+    .join(",");
+
+/**
+ * What keeps a language's strings table from standing in for the English one (DESIGN 4e): a
+ * text missing or empty, a list of paragraphs longer or shorter, a {placeholder} lost or
+ * invented, a `code` span left open, or a text still in English that is not listed in `same`
+ * (dotted paths, e.g. "site.support" where the language says "Support" too).
+ */
+export function checkHelpStrings(
+  english: unknown,
+  translated: unknown,
+  same: readonly string[],
+  locale: string
+): string[] {
+  const where = `src/i18n/catalogs/help/${locale}.ts`;
+  const problems: string[] = [];
+  const walk = (en: unknown, tr: unknown, path: string): void => {
+    if (typeof en === "string") {
+      if (typeof tr !== "string" || tr.trim() === "")
+        return void problems.push(`${where}: ${path} has no text.`);
+      if (path === "lang") return;
+      if (tr === en && !same.includes(path))
+        problems.push(`${where}: ${path} is still in English ("${en}").`);
+      if (placeholders(tr) !== placeholders(en))
+        problems.push(`${where}: ${path} must have the placeholders {${placeholders(en)}}.`);
+      if ((tr.split("`").length - 1) % 2 !== 0)
+        problems.push(`${where}: ${path} leaves a \`code\` span open.`);
+      return;
+    }
+    if (Array.isArray(en)) {
+      if (!Array.isArray(tr) || tr.length !== en.length)
+        return void problems.push(`${where}: ${path} must have ${en.length} paragraphs.`);
+      return en.forEach((item, i) => walk(item, tr[i], `${path}.${i}`));
+    }
+    const trObject = (tr ?? {}) as Record<string, unknown>;
+    for (const [key, item] of Object.entries(en as Record<string, unknown>))
+      walk(item, trObject[key], path ? `${path}.${key}` : key);
+  };
+  walk(english, translated, "");
   return problems;
 }

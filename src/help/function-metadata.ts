@@ -30,23 +30,36 @@ export function parseFunctionsMetadata(json: string): FunctionsMetadata {
 }
 
 /** `=MAIL.FINDEMAIL(name, last_name, company, [linkedin_url], [fields])` */
-export function syntaxOf(fn: FunctionMetadata): string {
+export function syntaxOf(fn: FunctionMetadata, separator = ", "): string {
   const names = fn.parameters.map((p) => (p.optional ? `[${p.name}]` : p.name));
-  return `=${NAMESPACE}.${fn.name}(${names.join(", ")})`;
+  return `=${NAMESPACE}.${fn.name}(${names.join(separator)})`;
 }
 
 /**
  * A formula with the given arguments (formula text by argument name) in the function's order:
  * an argument left out before one that is given stays an empty place, as Excel writes it.
  */
-export function formulaOf(fn: FunctionMetadata, given: Readonly<Record<string, string>>): string {
+export function formulaOf(
+  fn: FunctionMetadata,
+  given: Readonly<Record<string, string>>,
+  separator = ", "
+): string {
   const values = fn.parameters.map((p) => given[p.name]);
   while (values.length > 0 && values[values.length - 1] === undefined) values.pop();
-  return `=${NAMESPACE}.${fn.name}(${values.map((v) => v ?? "").join(", ")})`;
+  return `=${NAMESPACE}.${fn.name}(${values.map((v) => v ?? "").join(separator)})`;
 }
 
 /** A function's help page, in the help folder. */
 export const helpPageName = (id: string): string => `${id.toLowerCase()}.html`;
 
+/**
+ * Where a language's copy of the site starts, relative to the add-in's origin: English at the
+ * root (the paths the manifests and the pane have always named), every other language in a
+ * folder of its own ("de-DE/"), the same pages under it, so that the pages' relative links hold.
+ */
+export const sitePrefix = (locale: string = "en-US"): string =>
+  locale === "en-US" ? "" : `${locale}/`;
+
 /** The page a function's help URL points at, relative to the add-in's origin. */
-export const helpPagePath = (id: string): string => `help/${helpPageName(id)}`;
+export const helpPagePath = (id: string, locale?: string): string =>
+  `${sitePrefix(locale)}help/${helpPageName(id)}`;

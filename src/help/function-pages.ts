@@ -73,7 +73,7 @@ function costSection(doc: FunctionDoc, s: HelpStrings): string {
 function examplesSection(fn: FunctionMetadata, doc: FunctionDoc, s: HelpStrings): string {
   const items = doc.examples.map(
     (example) =>
-      `<dt>${code(formulaOf(fn, example.arguments))}</dt>\n<dd>${inline(s.examples[example.result])}</dd>`
+      `<dt>${code(formulaOf(fn, example.arguments, s.formulaSeparator))}</dt>\n<dd>${inline(s.examples[example.result])}</dd>`
   );
   return `<h2>${escapeHtml(s.functionPage.examples)}</h2>\n<dl>\n${items.join("\n")}\n</dl>`;
 }
@@ -82,7 +82,7 @@ export function functionPage(fn: FunctionMetadata, doc: FunctionDoc, s: HelpStri
   const body = [
     `<p>${escapeHtml(fn.description ?? "")}</p>`,
     `<h2>${escapeHtml(s.functionPage.syntax)}</h2>`,
-    `<pre><code>${escapeHtml(syntaxOf(fn))}</code></pre>`,
+    `<pre><code>${escapeHtml(syntaxOf(fn, s.formulaSeparator))}</code></pre>`,
     `<h2>${escapeHtml(s.functionPage.arguments)}</h2>`,
     argumentsSection(fn, doc, s),
     fieldsSection(doc, s),
@@ -102,7 +102,7 @@ export function functionPage(fn: FunctionMetadata, doc: FunctionDoc, s: HelpStri
 export function functionIndexPage(functions: readonly FunctionMetadata[], s: HelpStrings): string {
   const items = functions.map(
     (fn) =>
-      `<dt><a href="${escapeHtml(helpPageName(fn.id))}">${code(syntaxOf(fn).slice(1))}</a></dt>\n<dd>${escapeHtml(fn.description ?? "")}</dd>`
+      `<dt><a href="${escapeHtml(helpPageName(fn.id))}">${code(syntaxOf(fn, s.formulaSeparator).slice(1))}</a></dt>\n<dd>${escapeHtml(fn.description ?? "")}</dd>`
   );
   const body = [
     `<p>${inline(s.index.intro)}</p>`,

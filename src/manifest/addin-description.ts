@@ -1,11 +1,13 @@
 import { version as packageVersion } from "../../package.json";
+import type { TranslatedLocale } from "../i18n/catalogs/functions/types";
+import { MANIFEST_TRANSLATIONS } from "../i18n/catalogs/manifest/tables";
+import type { AddinTexts, CommandFunctionId, CommandKey } from "../i18n/catalogs/manifest/types";
+
+export type { AddinTexts, CommandFunctionId, CommandKey };
 
 // The one description of the add-in (DESIGN 4d): the XML manifest, the unified manifest and the
 // keyboard-shortcuts file are all written from it, because converters between the two manifest
 // formats drop custom functions. Paths are relative to the origin the add-in is served from.
-
-/** The functions that `src/commands/commands.ts` registers with `Office.actions.associate`. */
-export type CommandFunctionId = "findEmails" | "verifyEmails";
 
 export type CommandAction =
   { type: "showTaskpane" } | { type: "executeFunction"; functionId: CommandFunctionId };
@@ -14,7 +16,7 @@ export type CommandAction =
 export interface Command {
   id: string;
   /** Stem of the XML manifest's resource ids (`<key>.Label`, `<key>.Tooltip`): at most 24 characters. */
-  key: string;
+  key: CommandKey;
   label: string;
   tooltip: string;
   action: CommandAction;
@@ -74,6 +76,26 @@ export interface AddinDescription {
   keyboardShortcuts: KeyboardShortcut[];
   /** The keyboard-shortcuts file the XML manifest's ExtendedOverrides points at. */
   shortcutsFile: string;
+  /** Every text above that a user reads, in each language but English (DESIGN 4e). */
+  translations: Readonly<Record<TranslatedLocale, AddinTexts>>;
+}
+
+/** The texts of a description (its English ones for ADDIN), in the shape of a translation. */
+export function addinTexts(addin: AddinDescription): AddinTexts {
+  const controls = [...addin.ribbon.controls, ...addin.cellMenu.controls];
+  return {
+    name: addin.name,
+    description: addin.description,
+    shortDescription: addin.shortDescription,
+    getStarted: { ...addin.getStarted },
+    groupLabel: addin.ribbon.groupLabel,
+    commands: Object.fromEntries(
+      controls.map((c) => [c.key, { label: c.label, tooltip: c.tooltip }])
+    ) as AddinTexts["commands"],
+    commandFunctions: Object.fromEntries(
+      addin.commandFunctions.map((fn) => [fn.id, fn.name])
+    ) as AddinTexts["commandFunctions"],
+  };
 }
 
 const FIND_EMAILS_TOOLTIP =
@@ -174,6 +196,7 @@ export const ADDIN: AddinDescription = {
     { functionId: "verifyEmails", key: "Ctrl+Alt+Shift+V" },
   ],
   shortcutsFile: "shortcuts.json",
+  translations: MANIFEST_TRANSLATIONS,
 };
 
 /** The XML manifest's four-part version of a three-part one: "0.1.0" -> "0.1.0.0". */

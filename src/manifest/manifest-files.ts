@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { appPackage } from "./app-package";
 import { ADDIN, type AddinDescription } from "./addin-description";
 import { shortcutsFile } from "./shortcuts-file";
-import { appIconFileName, unifiedManifestJson } from "./unified-manifest";
+import { appIconFileName, languageFiles, unifiedManifestJson } from "./unified-manifest";
 import { xmlManifest } from "./xml-manifest";
 
 // Every file written from the add-in's description, for one origin: the build's (webpack
@@ -22,7 +22,10 @@ export function rootManifests(addin: AddinDescription = ADDIN): Record<string, s
   };
 }
 
-/** dist/'s manifests, shortcuts file and app package for a build served from `origin`. */
+/**
+ * dist/'s manifests, shortcuts file and app package (with its language files) for a build served
+ * from `origin`.
+ */
 export function buildManifestFiles(
   origin: string,
   buildType: BuildType,
@@ -40,6 +43,6 @@ export function buildManifestFiles(
     [`manifest.${buildType}.xml`]: xmlManifest(addin, origin),
     [`manifest.${buildType}.json`]: manifestJson,
     [addin.shortcutsFile]: `${JSON.stringify(shortcutsFile(addin), null, 2)}\n`,
-    [`mail-finder.${buildType}.zip`]: appPackage(manifestJson, icons),
+    [`mail-finder.${buildType}.zip`]: appPackage(manifestJson, icons, languageFiles(addin, origin)),
   };
 }

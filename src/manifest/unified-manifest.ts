@@ -4,13 +4,23 @@ import type {
   ExtensionRuntimesActionsItem,
   TeamsManifestV1D30,
 } from "@microsoft/app-manifest/build/generated-types/teams/TeamsManifestV1D30";
+import { TRANSLATED_LOCALES } from "../help/localized-metadata";
+import type { TranslatedLocale } from "../i18n/catalogs/functions/types";
 import { urlOf, type AddinDescription, type Command } from "./addin-description";
+import { localizedAddin } from "./localized-addin";
 
 // The unified manifest for Microsoft 365 (schema 1.30) of the add-in: the app that the Microsoft
 // 365 admin center's Integrated apps and current Office take, packed with its two icons.
 
 export const UNIFIED_SCHEMA_URL =
   "https://developer.microsoft.com/json-schemas/teams/v1.30/MicrosoftTeams.schema.json";
+
+/** The schema of the app package's language files (localizationInfo.additionalLanguages). */
+export const LOCALIZATION_SCHEMA_URL =
+  "https://developer.microsoft.com/json-schemas/teams/v1.30/MicrosoftTeams.Localization.schema.json";
+
+/** A language's file in the app package, beside manifest.json: "de-de.json". */
+export const languageFileOf = (locale: TranslatedLocale): string => `${locale.toLowerCase()}.json`;
 
 /** The id of the unified manifest's action that opens the task pane. */
 export const SHOW_TASKPANE_ACTION = "ShowTaskpane";
@@ -50,7 +60,13 @@ export function unifiedManifest(addin: AddinDescription, origin: string): TeamsM
     manifestVersion: "1.30",
     version: addin.version,
     id: addin.unifiedId,
-    localizationInfo: { defaultLanguageTag: addin.locale.toLowerCase() },
+    localizationInfo: {
+      defaultLanguageTag: addin.locale.toLowerCase(),
+      additionalLanguages: TRANSLATED_LOCALES.map((locale) => ({
+        languageTag: locale.toLowerCase(),
+        file: languageFileOf(locale),
+      })),
+    },
     developer: {
       name: addin.provider,
       websiteUrl: url(addin.pages.support),
@@ -138,4 +154,67 @@ export function unifiedManifest(addin: AddinDescription, origin: string): TeamsM
 /** manifest.json's text: the unified manifest, two-space indented, with a final newline. */
 export function unifiedManifestJson(addin: AddinDescription, origin: string): string {
   return `${JSON.stringify(unifiedManifest(addin, origin), null, 2)}\n`;
+}
+
+/**
+ * The keys of a unified manifest that a language file may set (the v1.30 localization schema's),
+ * for what this manifest holds: the app's name and description, the ribbon's and the cell menu's
+ * texts, the actions' names, the functions' metadata and the first-run message. The developer's
+ * pages are not among them: the app keeps its English support and privacy URLs there, and the
+ * localized support page is reached from the first-run message and the XML manifest instead.
+ */
+const LOCALIZABLE = [
+  /^name\.(short|full)$/,
+  /^description\.(short|full)$/,
+  /^extensions\[0\]\.ribbons\[\d\]\.tabs\[\d+\]\.groups\[\d\]\.label$/,
+  /^extensions\[0\]\.ribbons\[\d\]\.tabs\[\d+\]\.groups\[\d\]\.controls\[\d+\]\.(label|supertip\.(title|description))$/,
+  /^extensions\[0\]\.contextMenus\[\d\]\.menus\[\d\]\.controls\[\d+\]\.(label|supertip\.(title|description))$/,
+  /^extensions\[0\]\.runtimes\[\d+\]\.actions\[\d+\]\.displayName$/,
+  /^extensions\[0\]\.runtimes\[\d+\]\.customFunctions\.metadataUrl$/,
+  /^extensions\[0\]\.getStartedMessages\[\d\]\.(title|description|learnMoreUrl)$/,
+];
+
+/** Every string of a JSON value by its path in the localization files' notation. */
+function stringsOf(
+  value: unknown,
+  path = "",
+  found = new Map<string, string>()
+): Map<string, string> {
+  if (typeof value === "string") found.set(path, value);
+  else if (Array.isArray(value))
+    value.forEach((item, i) => stringsOf(item, `${path}[${i}]`, found));
+  else if (value && typeof value === "object")
+    for (const [key, item] of Object.entries(value))
+      stringsOf(item, path ? `${path}.${key}` : key, found);
+  return found;
+}
+
+/**
+ * A language's file of the app package: every localizable text of the manifest written from the
+ * language's description, by the key the localization schema gives it. The name and description
+ * are always there (the schema requires them); another key only where the language differs.
+ */
+export function languageFile(
+  addin: AddinDescription,
+  origin: string,
+  locale: TranslatedLocale
+): Record<string, string> {
+  const english = stringsOf(unifiedManifest(addin, origin));
+  const translated = stringsOf(unifiedManifest(localizedAddin(addin, locale), origin));
+  const file: Record<string, string> = { $schema: LOCALIZATION_SCHEMA_URL };
+  for (const [key, value] of translated) {
+    if (!LOCALIZABLE.some((pattern) => pattern.test(key))) continue;
+    if (value !== english.get(key) || /^(name|description)\./.test(key)) file[key] = value;
+  }
+  return file;
+}
+
+/** The app package's language files by name, as written into it. */
+export function languageFiles(addin: AddinDescription, origin: string): Record<string, string> {
+  return Object.fromEntries(
+    TRANSLATED_LOCALES.map((locale) => [
+      languageFileOf(locale),
+      `${JSON.stringify(languageFile(addin, origin, locale), null, 2)}\n`,
+    ])
+  );
 }

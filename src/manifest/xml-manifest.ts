@@ -1,7 +1,12 @@
+import { TRANSLATED_LOCALES } from "../help/localized-metadata";
+import type { TranslatedLocale } from "../i18n/catalogs/functions/types";
 import { urlOf, xmlVersion, type AddinDescription, type Command } from "./addin-description";
+import { localizedAddin } from "./localized-addin";
 
 // The XML (add-in only) manifest of the add-in, for Office versions without the unified manifest,
-// sideloading and `npm start`. Strings and URLs go to <Resources>, referenced by resid.
+// sideloading and `npm start`. Strings and URLs go to <Resources>, referenced by resid. Every
+// text a user reads, and the pages and functions' metadata of each language, has an
+// <Override Locale> per language (DESIGN 4e): Office shows the one of its display language.
 
 type ResourceTable = "Images" | "Urls" | "ShortStrings" | "LongStrings";
 
@@ -13,28 +18,58 @@ class Resources {
     ["ShortStrings", new Map()],
     ["LongStrings", new Map()],
   ]);
+  /** The ids whose value depends on the language, and their value in each other language. */
+  private readonly localized = new Map<string, [TranslatedLocale, string][]>();
 
-  /** Registers a resource and answers its id (the same id twice must mean the same value). */
-  add(table: ResourceTable, id: string, value: string): string {
+  /**
+   * Registers a resource and answers its id (the same id twice must mean the same value).
+   * A `localized` one gets an override for each language (overrideFrom).
+   */
+  add(table: ResourceTable, id: string, value: string, localized = false): string {
     const entries = this.tables.get(table)!;
     const known = entries.get(id);
     if (known !== undefined && known !== value)
       throw new Error(`Resource ${id} has two values: "${known}" and "${value}"`);
     entries.set(id, value);
+    if (localized && !this.localized.has(id)) this.localized.set(id, []);
     return id;
+  }
+
+  private value(id: string): string | undefined {
+    for (const entries of this.tables.values()) if (entries.has(id)) return entries.get(id);
+    return undefined;
+  }
+
+  /** Each localized resource's value in the resources written from a language's description. */
+  overrideFrom(locale: TranslatedLocale, other: Resources): void {
+    for (const [id, overrides] of this.localized) {
+      const value = other.value(id);
+      if (value === undefined) throw new Error(`Resource ${id} has no ${locale} value`);
+      overrides.push([locale, value]);
+    }
   }
 
   xml(indent: string): string {
     const element = (table: ResourceTable) =>
       table === "Images" ? "bt:Image" : table === "Urls" ? "bt:Url" : "bt:String";
+    const entry = (table: ResourceTable, id: string, value: string): string[] => {
+      const open = `${indent}  <${element(table)} id="${id}" DefaultValue="${escapeXml(value)}"`;
+      const overrides = this.localized.get(id) ?? [];
+      if (overrides.length === 0) return [`${open}/>`];
+      return [
+        `${open}>`,
+        ...overrides.map(
+          ([locale, text]) =>
+            `${indent}    <bt:Override Locale="${locale}" Value="${escapeXml(text)}"/>`
+        ),
+        `${indent}  </${element(table)}>`,
+      ];
+    };
     return [...this.tables]
       .map(([table, entries]) =>
         [
           `${indent}<bt:${table}>`,
-          ...[...entries].map(
-            ([id, value]) =>
-              `${indent}  <${element(table)} id="${id}" DefaultValue="${escapeXml(value)}"/>`
-          ),
+          ...[...entries].flatMap(([id, value]) => entry(table, id, value)),
           `${indent}</bt:${table}>`,
         ].join("\n")
       )
@@ -58,9 +93,9 @@ function indented(block: string, by: number): string {
     .join("\n");
 }
 
-export function xmlManifest(addin: AddinDescription, origin: string): string {
+/** The <Host> of VersionOverrides for a description, its resources registered in `res`. */
+function hostXml(addin: AddinDescription, origin: string, res: Resources): string {
   const url = (path: string) => urlOf(origin, path);
-  const res = new Resources();
   const runtimeUrl = res.add("Urls", "Taskpane.Url", url(addin.pages.runtime));
 
   const commandIcons = () =>
@@ -74,8 +109,8 @@ export function xmlManifest(addin: AddinDescription, origin: string): string {
     ].join("\n");
 
   const control = (command: Command) => {
-    const label = res.add("ShortStrings", `${command.key}.Label`, command.label);
-    const tooltip = res.add("LongStrings", `${command.key}.Tooltip`, command.tooltip);
+    const label = res.add("ShortStrings", `${command.key}.Label`, command.label, true);
+    const tooltip = res.add("LongStrings", `${command.key}.Tooltip`, command.tooltip, true);
     const action =
       command.action.type === "showTaskpane"
         ? [
@@ -112,7 +147,7 @@ export function xmlManifest(addin: AddinDescription, origin: string): string {
     `    <SourceLocation resid="${runtimeUrl}"/>`,
     `  </Page>`,
     `  <Metadata>`,
-    `    <SourceLocation resid="${res.add("Urls", "Functions.Metadata.Url", url(cf.metadata))}"/>`,
+    `    <SourceLocation resid="${res.add("Urls", "Functions.Metadata.Url", url(cf.metadata), true)}"/>`,
     `  </Metadata>`,
     `  <Namespace resid="${res.add("ShortStrings", "Functions.Namespace", cf.namespace)}"/>`,
     `</ExtensionPoint>`,
@@ -120,9 +155,9 @@ export function xmlManifest(addin: AddinDescription, origin: string): string {
 
   const getStarted = [
     `<GetStarted>`,
-    `  <Title resid="${res.add("ShortStrings", "GetStarted.Title", addin.getStarted.title)}"/>`,
-    `  <Description resid="${res.add("LongStrings", "GetStarted.Description", addin.getStarted.description)}"/>`,
-    `  <LearnMoreUrl resid="${res.add("Urls", "GetStarted.LearnMoreUrl", url(addin.pages.learnMore))}"/>`,
+    `  <Title resid="${res.add("ShortStrings", "GetStarted.Title", addin.getStarted.title, true)}"/>`,
+    `  <Description resid="${res.add("LongStrings", "GetStarted.Description", addin.getStarted.description, true)}"/>`,
+    `  <LearnMoreUrl resid="${res.add("Urls", "GetStarted.LearnMoreUrl", url(addin.pages.learnMore), true)}"/>`,
     `</GetStarted>`,
   ].join("\n");
 
@@ -130,7 +165,7 @@ export function xmlManifest(addin: AddinDescription, origin: string): string {
     `<ExtensionPoint xsi:type="PrimaryCommandSurface">`,
     `  <OfficeTab id="${addin.ribbon.builtInTab}">`,
     `    <Group id="${addin.ribbon.groupId}">`,
-    `      <Label resid="${res.add("ShortStrings", "Group.Label", addin.ribbon.groupLabel)}"/>`,
+    `      <Label resid="${res.add("ShortStrings", "Group.Label", addin.ribbon.groupLabel, true)}"/>`,
     indented(commandIcons(), 6),
     ...addin.ribbon.controls.map((command) => indented(control(command), 6)),
     `    </Group>`,
@@ -146,7 +181,7 @@ export function xmlManifest(addin: AddinDescription, origin: string): string {
     `</ExtensionPoint>`,
   ].join("\n");
 
-  const host = [
+  return [
     `<Host xsi:type="Workbook">`,
     `  <Runtimes>`,
     `    <Runtime resid="${runtimeUrl}" lifetime="long"/>`,
@@ -162,6 +197,38 @@ export function xmlManifest(addin: AddinDescription, origin: string): string {
     `  </DesktopFormFactor>`,
     `</Host>`,
   ].join("\n");
+}
+
+/** A locale-aware setting: its English value, and an <Override> per language. */
+function localeAware(
+  element: string,
+  value: (addin: AddinDescription) => string,
+  addin: AddinDescription,
+  localized: ReadonlyArray<[TranslatedLocale, AddinDescription]>
+): string {
+  return [
+    `  <${element} DefaultValue="${escapeXml(value(addin))}">`,
+    ...localized.map(
+      ([locale, other]) => `    <Override Locale="${locale}" Value="${escapeXml(value(other))}"/>`
+    ),
+    `  </${element}>`,
+  ].join("\n");
+}
+
+export function xmlManifest(addin: AddinDescription, origin: string): string {
+  const url = (path: string) => urlOf(origin, path);
+  const res = new Resources();
+  const host = hostXml(addin, origin, res);
+  const localized = TRANSLATED_LOCALES.map((locale): [TranslatedLocale, AddinDescription] => [
+    locale,
+    localizedAddin(addin, locale),
+  ]);
+  // The same host written from each language's description gives each resource's override.
+  for (const [locale, other] of localized) {
+    const otherRes = new Resources();
+    hostXml(other, origin, otherRes);
+    res.overrideFrom(locale, otherRes);
+  }
 
   const sets = addin.requirements
     .map((set) => `      <Set Name="${set.name}" MinVersion="${set.minVersion}"/>`)
@@ -176,11 +243,11 @@ export function xmlManifest(addin: AddinDescription, origin: string): string {
   <Version>${xmlVersion(addin.version)}</Version>
   <ProviderName>${escapeXml(addin.provider)}</ProviderName>
   <DefaultLocale>${addin.locale}</DefaultLocale>
-  <DisplayName DefaultValue="${escapeXml(addin.name)}"/>
-  <Description DefaultValue="${escapeXml(addin.description)}"/>
+${localeAware("DisplayName", (a) => a.name, addin, localized)}
+${localeAware("Description", (a) => a.description, addin, localized)}
   <IconUrl DefaultValue="${escapeXml(url(addin.icons.small))}"/>
   <HighResolutionIconUrl DefaultValue="${escapeXml(url(addin.icons.large))}"/>
-  <SupportUrl DefaultValue="${escapeXml(url(addin.pages.support))}"/>
+${localeAware("SupportUrl", (a) => url(a.pages.support), addin, localized)}
   <Hosts>
     <Host Name="Workbook"/>
   </Hosts>

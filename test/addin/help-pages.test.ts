@@ -10,8 +10,17 @@ import {
   type FunctionsMetadata,
 } from "../../src/help/function-metadata";
 import { buildHelpSite } from "../../src/help/help-site";
-import { EN } from "../../src/help/strings-en";
+import { checkHelpStrings } from "../../src/help/check-help";
+import {
+  checkFunctionTable,
+  localizeMetadata,
+  TRANSLATED_LOCALES,
+} from "../../src/help/localized-metadata";
+import { EN, type HelpStrings } from "../../src/help/strings-en";
 import { t } from "../../src/i18n/i18n";
+import { FUNCTION_TRANSLATIONS } from "../../src/i18n/catalogs/functions/tables";
+import type { FunctionsTranslation } from "../../src/i18n/catalogs/functions/types";
+import { HELP_SAME, HELP_TRANSLATIONS } from "../../src/i18n/catalogs/help/tables";
 import { writeHelpPages, type HelpCompilation } from "../../scripts/help-pages-plugin";
 
 // Help for every function, support and privacy pages (DESIGN 4d): the build writes them from
@@ -326,5 +335,199 @@ describe("the built pages (npm run build)", () => {
       expect(bundle).toContain(testId);
     for (const href of ["help/index.html", "support.html", "privacy.html", "noopener noreferrer"])
       expect(bundle).toContain(href);
+  });
+});
+
+describe("the functions' metadata in every language (DESIGN 4e)", () => {
+  const german = FUNCTION_TRANSLATIONS["de-DE"];
+  /** A copy of a table to doctor. */
+  const tableCopy = (): Record<string, any> => JSON.parse(JSON.stringify(german));
+
+  test("every table matches the metadata, and gives a file per language", () => {
+    const result = localizeMetadata(JSON.stringify(sourceMetadata), sourceMetadata, DEV_ORIGIN);
+    expect(result.problems).toEqual([]);
+    expect([...result.files.keys()]).toEqual(["de-DE", "fr-FR", "es-ES", "pt-BR", "ja-JP"]);
+  });
+
+  test("the check refuses a function or argument missing or too many, and a text left in English", () => {
+    const table = tableCopy();
+    delete table.CREDITS;
+    delete table.FINDEMAIL.parameters.fields;
+    table.VERIFYEMAIL.parameters.address = "Adresse";
+    table.EMPLOYEES.description = sourceMetadata.functions.find(
+      (f) => f.id === "EMPLOYEES"
+    )!.description;
+    table.SENDMAIL = { description: "Sendet", parameters: {} };
+    const problems = checkFunctionTable(
+      sourceMetadata,
+      table as unknown as FunctionsTranslation,
+      "de-DE"
+    );
+    expect(problems).toEqual([
+      expect.stringContaining('FINDEMAIL lacks the argument "fields"'),
+      expect.stringContaining(
+        'VERIFYEMAIL has the argument "address", which VERIFYEMAIL does not have'
+      ),
+      expect.stringContaining("EMPLOYEES's description is still in English"),
+      expect.stringContaining("has no entry for CREDITS"),
+      expect.stringContaining("has an entry for SENDMAIL, which is not a function"),
+    ]);
+  });
+
+  test("a new argument in the JSDoc fails every language until its tables have it", () => {
+    const metadata = metadataCopy();
+    metadata.functions
+      .find((fn) => fn.id === "CREDITS")!
+      .parameters.push({
+        name: "account",
+        description: "The account.",
+      });
+    const { problems, files } = localizeMetadata(JSON.stringify(metadata), metadata, DEV_ORIGIN);
+    expect(problems).toHaveLength(5);
+    for (const [i, locale] of TRANSLATED_LOCALES.entries())
+      expect(problems[i]).toContain(`${locale}.ts: CREDITS lacks the argument "account"`);
+    expect(files.size).toBe(0);
+  });
+
+  test("the plugin writes each language's metadata and pages beside the English", () => {
+    const assets = new Map<string, string>([["functions.json", JSON.stringify(sourceMetadata)]]);
+    const fake = {
+      errors: [] as WebpackError[],
+      getAsset: (name: string) =>
+        assets.has(name)
+          ? ({ name, source: new sources.RawSource(assets.get(name)!), info: {} } as Asset)
+          : undefined,
+      updateAsset: (name: string, source: sources.Source) =>
+        assets.set(name, source.source().toString()),
+      emitAsset: (name: string, source: sources.Source) =>
+        assets.set(name, source.source().toString()),
+    };
+    writeHelpPages(fake as unknown as HelpCompilation, webpack, {
+      metadataFile: "functions.json",
+      devOrigin: DEV_ORIGIN,
+      origin: EXAMPLE_ORIGIN,
+    });
+    expect(fake.errors).toEqual([]);
+    for (const locale of TRANSLATED_LOCALES) {
+      const metadata = JSON.parse(assets.get(`functions.${locale}.json`)!) as FunctionsMetadata;
+      expect(metadata.functions[0]!.helpUrl).toBe(`${EXAMPLE_ORIGIN}${locale}/help/findemail.html`);
+      for (const page of ["help/findemail.html", "help/index.html", "support.html", "privacy.html"])
+        expect(assets.has(`${locale}/${page}`) ? page : `no ${locale}/${page}`).toBe(page);
+    }
+  });
+});
+
+describe("the help in every language (DESIGN 4e)", () => {
+  test("every strings table has the English keys, paragraphs and placeholders, nothing left in English but what it lists", () => {
+    for (const locale of TRANSLATED_LOCALES)
+      expect([
+        locale,
+        checkHelpStrings(EN, HELP_TRANSLATIONS[locale], HELP_SAME[locale], locale),
+      ]).toEqual([locale, []]);
+  });
+
+  test("the check refuses a text left in English or empty, a lost placeholder, a paragraph too few, an open code span", () => {
+    const table = JSON.parse(JSON.stringify(HELP_TRANSLATIONS["fr-FR"])) as HelpStrings;
+    table.index.title = EN.index.title;
+    table.site.help = "";
+    table.messages.required = "L’argument est obligatoire.";
+    table.support.key = table.support.key.slice(1);
+    table.examples.verifyCell = "`valid pour A2.";
+    expect(checkHelpStrings(EN, table, HELP_SAME["fr-FR"], "fr-FR")).toEqual([
+      expect.stringContaining("site.help has no text"),
+      expect.stringContaining("index.title is still in English"),
+      expect.stringContaining("messages.required must have the placeholders {argument}"),
+      expect.stringContaining("examples.verifyCell leaves a `code` span open"),
+      expect.stringContaining("support.key must have 3 paragraphs"),
+    ]);
+  });
+
+  test("a language's site built with the English strings fails, and writes no page", () => {
+    const { files } = localizeMetadata(JSON.stringify(sourceMetadata), sourceMetadata, DEV_ORIGIN);
+    const metadata = parseFunctionsMetadata(files.get("de-DE")!);
+    const site = buildHelpSite(metadata, { origin: DEV_ORIGIN, locale: "de-DE", strings: EN });
+    expect(site.problems.length).toBeGreaterThan(50);
+    expect(site.pages.size).toBe(0);
+    const good = buildHelpSite(metadata, { origin: DEV_ORIGIN, locale: "de-DE" });
+    expect(good.problems).toEqual([]);
+    expect([...good.pages.keys()]).toContain("de-DE/help/findemail.html");
+  });
+
+  const built = existsSync(join(DIST, "functions.json"));
+  const it = built ? test : test.skip;
+  const read = (path: string): string => readFileSync(join(DIST, path), "utf8");
+  const origin = (): string =>
+    existsSync(join(DIST, "manifest.dev.xml")) ? DEV_ORIGIN : PROD_ORIGIN;
+
+  it("dist/functions.<locale>.json: the English ids, names, arguments, types and options, the descriptions translated", () => {
+    const english = JSON.parse(read("functions.json"));
+    const shape = (metadata: any) =>
+      metadata.functions.map((fn: any) => ({
+        ...fn,
+        description: undefined,
+        helpUrl: undefined,
+        parameters: fn.parameters?.map((p: any) => ({ ...p, description: undefined })),
+      }));
+    for (const locale of TRANSLATED_LOCALES) {
+      const localized = JSON.parse(read(`functions.${locale}.json`));
+      expect(localized.allowCustomDataForDataTypeAny).toBe(english.allowCustomDataForDataTypeAny);
+      expect(shape(localized)).toEqual(shape(english));
+      for (const [i, fn] of localized.functions.entries()) {
+        const en = english.functions[i];
+        expect([locale, fn.id, fn.description === en.description]).toEqual([locale, fn.id, false]);
+        for (const [j, p] of (fn.parameters ?? []).entries())
+          expect([locale, fn.id, p.name, p.description === en.parameters[j].description]).toEqual([
+            locale,
+            fn.id,
+            p.name,
+            false,
+          ]);
+        const page = `${locale}/help/${fn.id.toLowerCase()}.html`;
+        expect(fn.helpUrl).toBe(`${origin()}${page}`);
+        expect(existsSync(join(DIST, page)) ? page : `missing ${page}`).toBe(page);
+      }
+    }
+  });
+
+  it("every page in every language: in dist, with its lang, its language's texts, static and self-contained", () => {
+    const english = [
+      "support.html",
+      "privacy.html",
+      ...readdirSync(join(DIST, "help"))
+        .filter((f) => f.endsWith(".html"))
+        .map((f) => `help/${f}`),
+    ];
+    for (const locale of TRANSLATED_LOCALES) {
+      const metadata = parseFunctionsMetadata(read(`functions.${locale}.json`));
+      const pages = [
+        "support.html",
+        "privacy.html",
+        ...readdirSync(join(DIST, locale, "help"))
+          .filter((f) => f.endsWith(".html"))
+          .map((f) => `help/${f}`),
+      ];
+      expect(pages.sort()).toEqual([...english].sort());
+      const strings = HELP_TRANSLATIONS[locale];
+      for (const path of pages) {
+        const html = read(`${locale}/${path}`);
+        expect([path, html.includes(`<html lang="${locale}">`)]).toEqual([path, true]);
+        expect(html).toContain("prefers-color-scheme: dark");
+        expect(html).not.toMatch(/<script|<link|<img|<iframe|\ssrc=|@import|url\(/i);
+        for (const href of hrefsOf(html)) expect(href).not.toMatch(/^[a-z]+:|^\/\//i);
+        expect(textOf(html)).toContain(strings.site.name);
+      }
+      for (const fn of metadata.functions) {
+        const text = textOf(read(`${locale}/help/${fn.id.toLowerCase()}.html`));
+        expect(text).toContain(collapse(fn.description!));
+        for (const p of fn.parameters) expect(text).toContain(collapse(p.description ?? "?"));
+        expect(text).toContain(syntaxOf(fn, strings.formulaSeparator));
+        expect(text).toContain(strings.functionPage.outcomes);
+      }
+      const support = read(`${locale}/support.html`);
+      expect(textOf(support)).toContain(strings.support.troubles.busy.heading);
+      expect(support).toContain('<h2 id="api-key">');
+      expect(hrefsOf(support)).toEqual(expect.arrayContaining(["privacy.html", "help/index.html"]));
+      expect(textOf(read(`${locale}/privacy.html`))).toContain(strings.privacy.intro);
+    }
   });
 });

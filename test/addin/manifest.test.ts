@@ -19,7 +19,7 @@ const parser = new XMLParser({
   attributeNamePrefix: "@",
   removeNSPrefix: true,
   isArray: (name) =>
-    ["Image", "Url", "String", "Set", "Control", "Runtime", "AppDomain"].includes(name),
+    ["Image", "Url", "String", "Set", "Control", "Runtime", "AppDomain", "Override"].includes(name),
 });
 const parse = (file: string): Node => parser.parse(readFileSync(file, "utf8")).OfficeApp;
 
@@ -162,6 +162,57 @@ describe("manifest.xml", () => {
   });
 });
 
+/** Every language but English (DESIGN 4e). */
+const LANGUAGES = ["de-DE", "fr-FR", "es-ES", "pt-BR", "ja-JP"];
+
+/** A setting's or resource's overrides by locale. */
+const overridesOf = (node: Node): Record<string, string> =>
+  Object.fromEntries((node.Override ?? []).map((o: Node) => [o["@Locale"], o["@Value"]]));
+
+function checkLanguages(app: Node, origin: string): void {
+  // Name, description and support page of every language.
+  for (const element of ["DisplayName", "Description", "SupportUrl"])
+    expect([element, Object.keys(overridesOf(app[element])).sort()]).toEqual([
+      element,
+      [...LANGUAGES].sort(),
+    ]);
+  for (const [locale, text] of Object.entries(overridesOf(app.Description)))
+    expect([locale, text === app.Description["@DefaultValue"]]).toEqual([locale, false]);
+  for (const [locale, url] of Object.entries(overridesOf(app.SupportUrl)))
+    expect(url).toBe(`${origin}${locale}/support.html`);
+
+  // Every text of the ribbon, the menu and the first-run callout; the namespace stays MAIL.
+  const r = app.VersionOverrides.Resources;
+  for (const entry of [...r.ShortStrings.String, ...r.LongStrings.String] as Node[]) {
+    const locales = Object.keys(overridesOf(entry)).sort();
+    const expected = entry["@id"] === "Functions.Namespace" ? [] : [...LANGUAGES].sort();
+    expect([entry["@id"], locales]).toEqual([entry["@id"], expected]);
+  }
+  const strings = new Map<string, Node>(
+    [...r.ShortStrings.String, ...r.LongStrings.String].map((e: Node) => [e["@id"], e])
+  );
+  expect(overridesOf(strings.get("FindEmails.Label")!)["de-DE"]).toBe("E-Mails suchen");
+  expect(overridesOf(strings.get("VerifyEmailsMenu.Tooltip")!)["ja-JP"]).toMatch(/検証/);
+
+  // Each language's functions metadata and learn-more page; the runtime, script and icons stay.
+  const urls = new Map<string, Node>(r.Urls.Url.map((e: Node) => [e["@id"], e]));
+  const metadata = overridesOf(urls.get("Functions.Metadata.Url")!);
+  const learnMore = overridesOf(urls.get("GetStarted.LearnMoreUrl")!);
+  for (const locale of LANGUAGES) {
+    expect(metadata[locale]).toBe(`${origin}functions.${locale}.json`);
+    expect(learnMore[locale]).toBe(`${origin}${locale}/support.html`);
+  }
+  for (const id of ["Taskpane.Url", "Functions.Script.Url"])
+    expect(overridesOf(urls.get(id)!)).toEqual({});
+  for (const image of r.Images.Image as Node[]) expect(overridesOf(image)).toEqual({});
+}
+
+describe("manifest.xml's languages (<Override Locale>, DESIGN 4e)", () => {
+  test("name, description, support page, every ribbon, menu and callout text, and the functions' metadata", () => {
+    checkLanguages(parse(join(ROOT, "manifest.xml")), "https://localhost:3000/");
+  });
+});
+
 describe("the build (npm run build)", () => {
   const built = existsSync(join(DIST, "functions.json"));
   const it = built ? test : test.skip;
@@ -209,6 +260,10 @@ describe("the build (npm run build)", () => {
     for (const url of urls(app)) expect(url).toMatch(/^https:\/\//);
     expect(resources(app).get("Taskpane.Url")).toMatch(/\/taskpane\.html$/);
     expect(xmlSchemaErrors(join(DIST, "manifest.prod.xml"))).toBe("");
+    checkLanguages(app, process.env.ADDIN_PUBLIC_URL || "https://mail-finder.example.com/");
+    // Each language's metadata file the manifest names is in dist.
+    for (const locale of LANGUAGES)
+      expect(existsSync(join(DIST, `functions.${locale}.json`))).toBe(true);
   });
 
   it("the page loads the functions before the task pane, and the UI is a separate chunk", () => {

@@ -1,11 +1,13 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import Ajv from "ajv-draft-04";
 import { XMLParser } from "fast-xml-parser";
 import { unzipSync } from "fflate";
 import { associateCommands } from "../../src/commands/commands";
-import { ADDIN } from "../../src/manifest/addin-description";
+import { ADDIN, addinTexts } from "../../src/manifest/addin-description";
 import { rootManifests } from "../../src/manifest/manifest-files";
-import { unifiedManifest } from "../../src/manifest/unified-manifest";
+import { languageFile, unifiedManifest } from "../../src/manifest/unified-manifest";
+import { MANIFEST_SAME } from "../../src/i18n/catalogs/manifest/tables";
 import { xmlSchemaErrors, unifiedSchemaErrors } from "../helpers/manifest-schemas";
 import { pngHeader, rgbaPixels } from "../helpers/png";
 
@@ -19,6 +21,68 @@ const PROD_ORIGIN = process.env.ADDIN_PUBLIC_URL || "https://mail-finder.example
 const DEV_ORIGIN = "https://localhost:3000/";
 
 type Node = Record<string, any>;
+
+/** Every language but English (DESIGN 4e). */
+const LANGUAGES = ["de-DE", "fr-FR", "es-ES", "pt-BR", "ja-JP"] as const;
+
+const LOCALIZATION_SCHEMA = join(
+  ROOT,
+  "node_modules/@microsoft/app-manifest/build/json-schemas/teams/v1.30/MicrosoftTeams.Localization.schema.json"
+);
+let validateLocalization: ReturnType<Ajv["compile"]> | undefined;
+
+/** ajv's complaints about a language file against the v1.30 localization schema ([] when valid). */
+function localizationSchemaErrors(file: unknown): string[] {
+  if (!validateLocalization) {
+    // Two of Microsoft's patterns (activities.activityTypes) hold a lone "]", which only a
+    // regular expression without the u flag accepts.
+    const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false });
+    ajv.addFormat("uri", (value: string) => URL.canParse(value));
+    validateLocalization = ajv.compile(JSON.parse(readFileSync(LOCALIZATION_SCHEMA, "utf8")));
+  }
+  if (validateLocalization(file)) return [];
+  return (validateLocalization.errors ?? []).map(
+    (e) => `${e.instancePath || "/"} ${e.message ?? ""} ${JSON.stringify(e.params)}`
+  );
+}
+
+/** What a language file must say, beyond its schema: the texts, the pages and the metadata. */
+function checkLanguageFile(file: Node, locale: string, origin: string): void {
+  expect(localizationSchemaErrors(file)).toEqual([]);
+  expect(file.$schema).toBe(
+    "https://developer.microsoft.com/json-schemas/teams/v1.30/MicrosoftTeams.Localization.schema.json"
+  );
+  const texts = ADDIN.translations[locale as (typeof LANGUAGES)[number]];
+  expect(file["name.short"]).toBe(texts.name);
+  expect(file["description.short"]).toBe(texts.shortDescription);
+  expect(file["description.full"]).toBe(texts.description);
+  expect(file["description.full"]).not.toBe(ADDIN.description);
+  expect(file["extensions[0].runtimes[0].customFunctions.metadataUrl"]).toBe(
+    `${origin}functions.${locale}.json`
+  );
+  expect(file["extensions[0].getStartedMessages[0].title"]).toBe(texts.getStarted.title);
+  expect(file["extensions[0].getStartedMessages[0].learnMoreUrl"]).toBe(
+    `${origin}${locale}/support.html`
+  );
+  const ribbon = "extensions[0].ribbons[0].tabs[0].groups[0].controls";
+  expect(file[`${ribbon}[1].label`]).toBe(texts.commands.FindEmails.label);
+  expect(file[`${ribbon}[2].supertip.description`]).toBe(texts.commands.VerifyEmails.tooltip);
+  const menu = "extensions[0].contextMenus[0].menus[0].controls";
+  expect(file[`${menu}[0].label`]).toBe(texts.commands.FindEmailsMenu.label);
+  expect(file[`${menu}[1].supertip.title`]).toBe(texts.commands.VerifyEmailsMenu.label);
+  expect(file["extensions[0].runtimes[0].actions[1].displayName"]).toBe(
+    texts.commandFunctions.findEmails
+  );
+}
+
+/** A table's texts by dotted path. */
+function leaves(value: unknown, path = "", found = new Map<string, string>()): Map<string, string> {
+  if (typeof value === "string") found.set(path, value);
+  else if (value && typeof value === "object")
+    for (const [key, item] of Object.entries(value))
+      leaves(item, path ? `${path}.${key}` : key, found);
+  return found;
+}
 
 const readJson = (file: string): Node => JSON.parse(readFileSync(file, "utf8"));
 const xmlApp = (file: string): Node =>
@@ -104,7 +168,13 @@ function checkUnifiedManifest(manifest: Node, origin: string, xml: Node): void {
   );
   expect(`${manifest.version}.0`).toBe(xml.Version);
   expect(manifest.id).not.toBe(xml.Id);
-  expect(manifest.localizationInfo).toEqual({ defaultLanguageTag: "en-us" });
+  expect(manifest.localizationInfo).toEqual({
+    defaultLanguageTag: "en-us",
+    additionalLanguages: LANGUAGES.map((locale) => ({
+      languageTag: locale.toLowerCase(),
+      file: `${locale.toLowerCase()}.json`,
+    })),
+  });
 
   const extension = extensionOf(manifest);
   expect(extension.requirements).toEqual({
@@ -275,13 +345,16 @@ describe("the build's manifests, shortcuts file and app package (npm run build)"
     for (const shortcut of file.shortcuts) expect(shortcutProblem(shortcut.key.default)).toBe("");
   });
 
-  it("mail-finder.prod.zip: manifest.json (dist's) and the two icons, at its root", () => {
+  it("mail-finder.prod.zip: manifest.json (dist's), the two icons and the language files, at its root", () => {
     const entries = unzipSync(new Uint8Array(read("mail-finder.prod.zip")));
-    expect(Object.keys(entries).sort()).toEqual([
-      "color-192.png",
-      "manifest.json",
-      "outline-32.png",
-    ]);
+    expect(Object.keys(entries).sort()).toEqual(
+      [
+        "color-192.png",
+        "manifest.json",
+        "outline-32.png",
+        ...LANGUAGES.map((locale) => `${locale.toLowerCase()}.json`),
+      ].sort()
+    );
     const manifestJson = Buffer.from(entries["manifest.json"]!).toString("utf8");
     expect(manifestJson).toBe(read("manifest.prod.json").toString("utf8"));
     expect(JSON.parse(manifestJson).icons).toEqual({
@@ -303,4 +376,53 @@ describe("the build's manifests, shortcuts file and app package (npm run build)"
       Buffer.from(entries["color-192.png"]!).equals(readFileSync(join(ROOT, ADDIN.icons.color)))
     ).toBe(true);
   });
+});
+
+describe("the unified manifest's languages (localizationInfo, DESIGN 4e)", () => {
+  test("each language's file: valid against the localization schema, with its texts, pages and metadata", () => {
+    for (const locale of LANGUAGES)
+      checkLanguageFile(languageFile(ADDIN, DEV_ORIGIN, locale), locale, DEV_ORIGIN);
+  });
+
+  test("the check refuses a key the localization schema does not know, and a short description over 80", () => {
+    const file = languageFile(ADDIN, DEV_ORIGIN, "de-DE");
+    expect(localizationSchemaErrors({ ...file, "developer.websiteUrl": "x" })).not.toEqual([]);
+    expect(localizationSchemaErrors({ ...file, "description.short": "x".repeat(81) })).not.toEqual(
+      []
+    );
+  });
+
+  test("every manifest text is translated, except the product name", () => {
+    const english = leaves(addinTexts(ADDIN));
+    for (const locale of LANGUAGES) {
+      const translated = leaves(ADDIN.translations[locale]);
+      expect([...translated.keys()].sort()).toEqual([...english.keys()].sort());
+      const same = [...translated]
+        .filter(([key, text]) => text === english.get(key))
+        .map(([k]) => k);
+      expect([locale, same.sort()]).toEqual([locale, [...MANIFEST_SAME[locale]].sort()]);
+    }
+    // The product's name is all that stays English.
+    for (const locale of LANGUAGES)
+      for (const key of MANIFEST_SAME[locale]) expect(english.get(key)).toBe("Mail Finder");
+  });
+
+  const built = existsSync(join(DIST, "mail-finder.prod.zip"));
+  (built ? test : test.skip)(
+    "the app package holds each language file manifest.prod.json names",
+    () => {
+      const entries = unzipSync(new Uint8Array(readFileSync(join(DIST, "mail-finder.prod.zip"))));
+      const manifest = JSON.parse(Buffer.from(entries["manifest.json"]!).toString("utf8"));
+      const named: Node[] = manifest.localizationInfo.additionalLanguages;
+      expect(named.map((l) => l.languageTag)).toEqual(LANGUAGES.map((l) => l.toLowerCase()));
+      for (const [i, { file }] of named.entries()) {
+        const entry = entries[file];
+        expect(entry ? file : `${file} missing from the zip`).toBe(file);
+        const locale = LANGUAGES[i]!;
+        checkLanguageFile(JSON.parse(Buffer.from(entry!).toString("utf8")), locale, PROD_ORIGIN);
+        // The metadata the language file points at is in dist.
+        expect(existsSync(join(DIST, `functions.${locale}.json`))).toBe(true);
+      }
+    }
+  );
 });

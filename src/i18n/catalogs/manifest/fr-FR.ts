@@ -1,0 +1,48 @@
+import type { AddinTexts } from "./types";
+
+// The manifests' texts in French (DESIGN 4e); the English are src/manifest/addin-description.ts's.
+
+export const manifest: AddinTexts = {
+  name: "Mail Finder",
+  description:
+    "Trouvez et vérifiez des adresses e-mail professionnelles depuis votre feuille de calcul : MAIL.FINDEMAIL, MAIL.VERIFYEMAIL et recherches en masse.",
+  shortDescription:
+    "Trouvez et vérifiez des e-mails professionnels depuis votre feuille de calcul.",
+  getStarted: {
+    title: "Mail Finder est prêt",
+    description:
+      "Tapez =MAIL.FINDEMAIL(prénom; nom; entreprise) dans une cellule, ou ouvrez Mail Finder dans l’onglet Accueil pour les recherches en masse et les paramètres.",
+  },
+  groupLabel: "Mail Finder",
+  commands: {
+    TaskpaneButton: {
+      label: "Mail Finder",
+      tooltip:
+        "Ouvrir Mail Finder : paramètres, recherches en masse, GeoLead, fichiers de domaines et travaux.",
+    },
+    FindEmails: {
+      label: "Trouver les e-mails",
+      tooltip:
+        "Trouve l’e-mail de chaque personne de la liste sélectionnée (noms et entreprise, ou URL de profil) et l’écrit dans de nouvelles colonnes à côté.",
+    },
+    VerifyEmails: {
+      label: "Vérifier les e-mails",
+      tooltip:
+        "Vérifie les e-mails de la liste sélectionnée et écrit leur statut dans une nouvelle colonne à côté.",
+    },
+    FindEmailsMenu: {
+      label: "Trouver les e-mails de ces lignes",
+      tooltip:
+        "Trouve l’e-mail de chaque personne de la liste sélectionnée (noms et entreprise, ou URL de profil) et l’écrit dans de nouvelles colonnes à côté.",
+    },
+    VerifyEmailsMenu: {
+      label: "Vérifier ces e-mails",
+      tooltip:
+        "Vérifie les e-mails de la liste sélectionnée et écrit leur statut dans une nouvelle colonne à côté.",
+    },
+  },
+  commandFunctions: { findEmails: "Trouver les e-mails", verifyEmails: "Vérifier les e-mails" },
+};
+
+/** Texts written as in English on purpose: the product's name. */
+export const manifestSame = ["name", "groupLabel", "commands.TaskpaneButton.label"];
