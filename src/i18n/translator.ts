@@ -70,7 +70,12 @@ export class Translator {
       });
       this.compiled.set(id, message);
     }
-    return String(message.format(values as Record<string, string | number | Date>));
+    try {
+      return String(message.format(values as Record<string, string | number | Date>));
+    } catch {
+      // A value left out by a caller: the message as written beats an error where text goes.
+      return this.catalog[id] ?? this.fallback[id] ?? id;
+    }
   }
 
   /** A number written for the user's content language. */

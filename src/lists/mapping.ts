@@ -1,6 +1,6 @@
 import type { BulkFieldIndex } from "../api/types";
 import { isValidEmail, isValidLinkedinUrl, looksLikeDomain } from "../api/normalize";
-import { t } from "../i18n/i18n";
+import { t, type MessageId } from "../i18n/i18n";
 
 // From a table of cells to the column mapping of a bulk search (spec 4.6): which column is
 // the first name, the domain, and so on. Header names are matched; without a header, the

@@ -1,5 +1,6 @@
 /* global document, Office */
 import { associateCommands } from "../commands/commands";
+import { t } from "../i18n/i18n";
 import { loadOfficeLanguage } from "../runtime/office-language";
 import { paneVisibility } from "../runtime/task-pane-host";
 // The shared runtime's page: the worksheet functions (functions.js, loaded before this file)
@@ -42,7 +43,9 @@ function showOnce(): void {
   shown ??= showTaskPane().catch((error: unknown) => {
     const root = document.getElementById("root");
     if (root)
-      root.textContent = `Mail Finder could not start its task pane: ${error instanceof Error ? error.message : String(error)}`;
+      root.textContent = t("cells.paneFailed", {
+        error: error instanceof Error ? error.message : String(error),
+      });
   });
 }
 

@@ -132,7 +132,9 @@ describeBrowser(`accessibility in Chromium (axe-core ${axeVersion()}, WCAG 2.2 A
       const found: Record<string, string[]> = {};
       for (const theme of THEMES) Object.assign(found, await scanStates(theme));
       const failing = Object.fromEntries(Object.entries(found).filter(([, v]) => v.length));
-      console.log(`accessibility: ${Object.keys(found).length} scans, ${Object.keys(failing).length} with violations`);
+      console.log(
+        `accessibility: ${Object.keys(found).length} scans, ${Object.keys(failing).length} with violations`
+      );
       expect(Object.keys(found).length).toBe(THEMES.length * (TABS.length + 7));
       expect(failing).toEqual({});
     },

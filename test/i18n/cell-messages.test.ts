@@ -191,6 +191,7 @@ const SAMPLE_VALUES: Record<string, string | number> = {
   seconds: 90,
   detail: "ECONNREFUSED",
   reason: "InvalidStateError: x",
+  error: "Loading chunk 123 failed.",
 };
 
 test.each(LOCALES)("%s: every cell message fits in 255 characters", (locale) => {

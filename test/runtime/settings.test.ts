@@ -1,5 +1,3 @@
-import { paneEn } from "../../src/i18n/catalogs/pane/en-US";
-import { addPaneCatalog } from "../../src/i18n/i18n";
 import {
   DEFAULT_SPENDING_SETTINGS,
   DEFAULT_TRY_MODE_SETTINGS,
@@ -9,9 +7,6 @@ import {
   parseCredits,
 } from "../../src/runtime/settings";
 import { MemorySettingsStorage } from "../helpers/custom-functions";
-
-// These messages are the task pane's (its catalog is loaded with the pane): English here.
-beforeAll(() => addPaneCatalog(paneEn, paneEn));
 
 const connection = { apiKey: "sandbox-demo-key", baseUrl: "/api", webhookUrl: null };
 const defaults = { ...connection, ...DEFAULT_SPENDING_SETTINGS, ...DEFAULT_TRY_MODE_SETTINGS };

@@ -1,5 +1,3 @@
-import { paneEn } from "../../src/i18n/catalogs/pane/en-US";
-import { addPaneCatalog } from "../../src/i18n/i18n";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,9 +19,6 @@ import { Directory } from "../../src/sandbox/directory/directory";
 import { buildExamples } from "../../src/sandbox/services/examples";
 import { MemorySettingsStorage } from "../helpers/custom-functions";
 import { startSandbox, type TestAccount, type TestSandbox } from "../helpers/sandbox";
-
-// These messages are the task pane's (its catalog is loaded with the pane): English here.
-beforeAll(() => addPaneCatalog(paneEn, paneEn));
 
 // Try mode in the runtime (DESIGN 4d), against the production host with --demo in front of a
 // real sandbox: the endpoint of every request is /demo-api with the demo key while it is on;

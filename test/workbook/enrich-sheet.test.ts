@@ -15,7 +15,6 @@ import {
 } from "../../src/lists/enrich-outputs";
 import type { CellValue } from "../../src/lists/cell-values";
 import { planOf } from "../flows/enrich/enrich-fixtures";
-import "../helpers/pane-english";
 
 const OUTPUTS: OutputField[] = ["email", "email_status"];
 const LIMIT = 5 * 1024 * 1024;

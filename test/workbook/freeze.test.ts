@@ -1,10 +1,5 @@
-import { paneEn } from "../../src/i18n/catalogs/pane/en-US";
-import { addPaneCatalog } from "../../src/i18n/i18n";
 import { callsMailFunction, freezeMessage, freezeSelection } from "../../src/workbook/freeze";
 import { FakeExcel, parseAddress, storeInput, type FakeSheet, type Result } from "./fake-excel";
-
-// These messages are the task pane's (its catalog is loaded with the pane): English here.
-beforeAll(() => addPaneCatalog(paneEn, paneEn));
 
 // Freeze results (DESIGN 4): the MAIL formulas of the selection become their values, against
 // the in-memory Excel of fake-excel.ts (cells as Excel stores typed input, spills, 5 MB limits).

@@ -13,7 +13,6 @@ import { inputsOf } from "./enrich-bulk";
 import { rowsWaitingInJobs } from "./enrich-job";
 import { decodeRows, encodeRows, type EnrichJobInfo } from "../../workbook/enrich-record";
 import type { EnrichOperation, OutputField } from "../../lists/enrich-outputs";
-import { loadEnrichWords } from "./enrich-words";
 import type { OwnRuns } from "./own-runs";
 import { planOfSource, type EnrichPlan } from "./enrich-plan";
 import { runEnrichment, type EnrichProgress, type EnrichSummary } from "./enrich-run";
@@ -176,8 +175,6 @@ export class EnrichRunner {
     this.newestId = job.id;
     this.show(job.id, { ...emptyProgress(), total, done: 0 }, null);
     try {
-      // With the pane closed, the words it writes come from the pane's catalog all the same.
-      await loadEnrichWords().catch(() => undefined);
       await this.saving(
         this.store.update(job.kind, job.id, { lastStatus: "running", lastError: null })
       );

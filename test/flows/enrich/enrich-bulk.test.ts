@@ -22,7 +22,6 @@ import { writeBackResults } from "../../../src/flows/enrich/enrich-writeback";
 import { parseJobs, type JobRecord } from "../../../src/workbook/job-store";
 import type { ImportedTable } from "../../../src/flows/jobs/results-import";
 import type { BulkJsonRequest, BulkSearch } from "../../../src/api/types";
-import "../../helpers/pane-english";
 
 // Enrich above N rows (DESIGN 4b): the bulk search of the rows to do with their row numbers,
 // the job record, and its results written back to the rows they came from, on the fake Excel.

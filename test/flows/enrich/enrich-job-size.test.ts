@@ -10,7 +10,6 @@ import {
 } from "../../../src/workbook/job-store";
 import type { BulkSearch } from "../../../src/api/types";
 import { PERSON_MAPPING, planOf } from "./enrich-fixtures";
-import "../../helpers/pane-english";
 
 // The record of an enrichment's bulk search lives in the workbook's document settings
 // (DESIGN 4b "Nothing lost"), which Office caps for all of an add-in's settings together:

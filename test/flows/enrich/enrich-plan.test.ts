@@ -29,7 +29,6 @@ import {
   PROFILE_FIELDS,
 } from "../../../src/functions/answer-fields";
 import { fieldOfHeader } from "../../../src/lists/mapping";
-import "../../helpers/pane-english";
 
 const PEOPLE_HEADER = ["First name", "Last name", "Company", "Website", "LinkedIn URL"];
 const PEOPLE: ColumnMapping = {

@@ -6,7 +6,6 @@ import { prepareEnrichTarget, readEnrichSource } from "../../../src/workbook/enr
 import { NO_VALUE, type OutputField } from "../../../src/lists/enrich-outputs";
 import { runEnrichment, type EnrichProgress } from "../../../src/flows/enrich/enrich-run";
 import { planOf } from "./enrich-fixtures";
-import "../../helpers/pane-english";
 
 const OUTPUTS: OutputField[] = ["email", "email_status"];
 

@@ -15,7 +15,6 @@ import {
 import type { OutputField } from "../../../src/lists/enrich-outputs";
 import type { ColumnMapping } from "../../../src/lists/mapping";
 import { planOf } from "./enrich-fixtures";
-import "../../helpers/pane-english";
 
 // An Enrich run through lookups as a job of the workbook (DESIGN 4b, "Nothing lost"): recorded
 // before its first lookup, continued after the workbook is closed and opened again, continued

@@ -78,6 +78,7 @@ export const cells: Translation<typeof cellsEn> = {
   "cells.indexedDbUnavailable": "IndexedDB ist in dieser Laufzeitumgebung nicht verfügbar.",
   "cells.indexedDbUnusable": "IndexedDB kann hier nicht verwendet werden ({reason}).",
   "cells.indexedDbOpenTimeout": "IndexedDB wurde nicht innerhalb von {seconds, number} s geöffnet.",
+  "cells.paneFailed": "Mail Finder konnte seinen Aufgabenbereich nicht starten: {error}",
 };
 
 /** Ids this language writes exactly as English, on purpose (a name, a borrowed word). */

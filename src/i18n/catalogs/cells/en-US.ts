@@ -83,4 +83,6 @@ export const cellsEn = {
   /** {reason}: the browser's error name and message. */
   "cells.indexedDbUnusable": "IndexedDB cannot be used here ({reason}).",
   "cells.indexedDbOpenTimeout": "IndexedDB did not open within {seconds, number} s.",
+  /** {error}: why the pane's code or catalog did not load. */
+  "cells.paneFailed": "Mail Finder could not start its task pane: {error}",
 } as const;

@@ -45,15 +45,15 @@ export const cells: Translation<typeof cellsEn> = {
   "cells.cardMore": "Más información",
 
   "cells.refusedSpendingOff":
-    "El gasto está desactivado: solo se muestran las respuestas guardadas. Active el gasto en el panel de tareas (Búsquedas).",
+    "El gasto está desactivado: solo se muestran las respuestas guardadas. Active el gasto en el panel de tareas (Consultas).",
   "cells.refusedDeclined":
     "No ejecutado: rechazado en el panel de tareas. Recalcule para que se le vuelva a preguntar.",
   "cells.refusedStopped": "Detenido desde el panel de tareas. Recalcule para ejecutarlo.",
   "cells.refusedBudget":
-    "Se ha alcanzado el presupuesto de la sesión ({budget, plural, one {# crédito} other {# créditos}} para celdas): cámbielo en el panel de tareas (Búsquedas).",
+    "Se ha alcanzado el presupuesto de la sesión ({budget, plural, one {# crédito} other {# créditos}} para celdas): cámbielo en el panel de tareas (Consultas).",
   "cells.preview": "Vista previa: presione Entrar para buscar.",
   "cells.refusedUnconfirmed":
-    "No ejecutado: este recálculo puede gastar más de {max, plural, one {# crédito} other {# créditos}} y el panel de tareas no ha podido preguntarle. Cambie «Preguntar antes de gastar más de» en el panel de tareas (Búsquedas).",
+    "No ejecutado: este recálculo puede gastar más de {max, plural, one {# crédito} other {# créditos}} y el panel de tareas no ha podido preguntarle. Cambie «Preguntar antes de gastar más de» en el panel de tareas (Consultas).",
 
   "cells.missingApiKey": "Falta la clave de API: configúrela en el panel de tareas.",
   "cells.requestCancelled": "Se ha cancelado la solicitud.",
@@ -77,6 +77,7 @@ export const cells: Translation<typeof cellsEn> = {
   "cells.indexedDbUnavailable": "IndexedDB no está disponible en este entorno de ejecución.",
   "cells.indexedDbUnusable": "IndexedDB no se puede usar aquí ({reason}).",
   "cells.indexedDbOpenTimeout": "IndexedDB no se ha abierto en {seconds, number} s.",
+  "cells.paneFailed": "Mail Finder no pudo iniciar su panel de tareas: {error}",
 };
 
 /** Ids this language writes exactly as English, on purpose (a name, a borrowed word). */

@@ -82,6 +82,7 @@ export const cells: Translation<typeof cellsEn> = {
   "cells.indexedDbUnusable": "IndexedDB ne peut pas être utilisé ici ({reason}).",
   "cells.indexedDbOpenTimeout":
     "IndexedDB ne s’est pas ouvert dans un délai de {seconds, number}\u00a0s.",
+  "cells.paneFailed": "Mail Finder n’a pas pu démarrer son volet Office : {error}",
 };
 
 /** Ids this language writes exactly as English, on purpose (a name, a borrowed word). */

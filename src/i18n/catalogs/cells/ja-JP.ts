@@ -42,15 +42,15 @@ export const cells: Translation<typeof cellsEn> = {
   "cells.cardMore": "その他の情報",
 
   "cells.refusedSpendingOff":
-    "クレジットの使用がオフになっています。保存済みの回答のみを表示します。作業ウィンドウ（検索）で使用をオンにしてください。",
+    "クレジットの使用がオフになっています。保存済みの回答のみを表示します。作業ウィンドウ（照会）で使用をオンにしてください。",
   "cells.refusedDeclined":
     "実行されませんでした：作業ウィンドウで拒否されました。再計算すると、もう一度確認されます。",
   "cells.refusedStopped": "作業ウィンドウから停止されました。実行するには再計算してください。",
   "cells.refusedBudget":
-    "セッションの予算（セル用に{budget, plural, other {#クレジット}}）に達しました。作業ウィンドウ（検索）で変更してください。",
+    "セッションの予算（セル用に{budget, plural, other {#クレジット}}）に達しました。作業ウィンドウ（照会）で変更してください。",
   "cells.preview": "プレビュー：検索するにはEnterキーを押してください。",
   "cells.refusedUnconfirmed":
-    "実行されませんでした：この再計算で{max, plural, other {#クレジット}}を超えて使用する可能性がありますが、作業ウィンドウで確認できませんでした。作業ウィンドウ（検索）で「この値を超えて使用する前に確認する」を変更してください。",
+    "実行されませんでした：この再計算で{max, plural, other {#クレジット}}を超えて使用する可能性がありますが、作業ウィンドウで確認できませんでした。作業ウィンドウ（照会）で「この値を超えて使用する前に確認する」を変更してください。",
 
   "cells.missingApiKey": "APIキーがありません。作業ウィンドウで設定してください。",
   "cells.requestCancelled": "要求はキャンセルされました。",
@@ -68,11 +68,12 @@ export const cells: Translation<typeof cellsEn> = {
   "cells.downloadNotTable": "ダウンロードしたデータが行のテーブルではありません。",
   "cells.requestWithdrawn": "要求は送信前に取り消されました。",
   "cells.calculationCancelled": "計算はキャンセルされました。",
-  "cells.lookupWithdrawn": "検索は送信前に取り消されました。",
+  "cells.lookupWithdrawn": "照会は送信前に取り消されました。",
 
   "cells.indexedDbUnavailable": "このランタイムではIndexedDBを使用できません。",
   "cells.indexedDbUnusable": "ここではIndexedDBを使用できません（{reason}）。",
   "cells.indexedDbOpenTimeout": "IndexedDBが{seconds, number}秒以内に開きませんでした。",
+  "cells.paneFailed": "Mail Finderの作業ウィンドウを開始できませんでした：{error}",
 };
 
 /** Ids this language writes exactly as English, on purpose (a name, a borrowed word). */

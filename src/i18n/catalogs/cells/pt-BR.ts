@@ -43,15 +43,15 @@ export const cells: Translation<typeof cellsEn> = {
   "cells.cardMore": "Mais informações",
 
   "cells.refusedSpendingOff":
-    "Os gastos estão desativados: somente as respostas guardadas são mostradas. Ative os gastos no painel de tarefas (Pesquisas).",
+    "Os gastos estão desativados: somente as respostas guardadas são mostradas. Ative os gastos no painel de tarefas (Consultas).",
   "cells.refusedDeclined":
     "Não executado: recusado no painel de tarefas. Recalcule para que a pergunta seja feita novamente.",
   "cells.refusedStopped": "Interrompido no painel de tarefas. Recalcule para executar.",
   "cells.refusedBudget":
-    "Orçamento da sessão atingido ({budget, plural, one {# crédito} other {# créditos}} para células): altere-o no painel de tarefas (Pesquisas).",
+    "Orçamento da sessão atingido ({budget, plural, one {# crédito} other {# créditos}} para células): altere-o no painel de tarefas (Consultas).",
   "cells.preview": "Visualização: pressione Enter para pesquisar.",
   "cells.refusedUnconfirmed":
-    "Não executado: este recálculo pode gastar mais de {max, plural, one {# crédito} other {# créditos}} e o painel de tarefas não pôde perguntar a você. Altere “Perguntar antes de gastar mais de” no painel de tarefas (Pesquisas).",
+    "Não executado: este recálculo pode gastar mais de {max, plural, one {# crédito} other {# créditos}} e o painel de tarefas não pôde perguntar a você. Altere “Perguntar antes de gastar mais de” no painel de tarefas (Consultas).",
 
   "cells.missingApiKey": "Chave de API ausente: defina-a no painel de tarefas.",
   "cells.requestCancelled": "A solicitação foi cancelada.",
@@ -73,6 +73,7 @@ export const cells: Translation<typeof cellsEn> = {
   "cells.indexedDbUnavailable": "O IndexedDB não está disponível neste ambiente de execução.",
   "cells.indexedDbUnusable": "O IndexedDB não pode ser usado aqui ({reason}).",
   "cells.indexedDbOpenTimeout": "O IndexedDB não abriu em {seconds, number} s.",
+  "cells.paneFailed": "O Mail Finder não conseguiu iniciar o painel de tarefas: {error}",
 };
 
 /** Ids this language writes exactly as English, on purpose (a name, a borrowed word). */
