@@ -55,6 +55,23 @@ module.exports = async (env, options) => {
       clean: true,
     },
     resolve: { extensions: [".ts", ".tsx", ".js"] },
+    optimization: {
+      splitChunks: {
+        cacheGroups: {
+          // The catalog modules two lazy chunks need (Enrich's headers in every language: the
+          // runtime's jobs match them, a language's chunk shows its own) are one small chunk
+          // rather than a copy in each (test/addin/module-chunks.test.ts).
+          sharedCatalogs: {
+            name: "catalogs-shared",
+            test: /[\\/]src[\\/]i18n[\\/]catalogs[\\/]/,
+            chunks: "async",
+            minChunks: 2,
+            minSize: 0,
+            enforce: true,
+          },
+        },
+      },
+    },
     module: {
       rules: [
         {
@@ -89,7 +106,10 @@ module.exports = async (env, options) => {
         chunks: ["functions", "taskpane"],
         chunksSortMode: "manual",
       }),
-      new PreloadChunksPlugin({ always: ["workbook-jobs"], whenVisible: ["taskpane-ui"] }),
+      new PreloadChunksPlugin({
+        always: ["workbook-jobs", "i18n-pane"],
+        whenVisible: ["taskpane-ui"],
+      }),
       // Which source module went into which file, for test/addin/module-chunks.test.ts; kept
       // out of dist/ so that it is never served.
       // Only for `webpack build`: the dev server builds into memory, and its report would not
