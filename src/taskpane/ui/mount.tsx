@@ -1,15 +1,25 @@
 import { createRoot } from "react-dom/client";
-import { FluentProvider, webLightTheme } from "@fluentui/react-components";
+import { FluentProvider } from "@fluentui/react-components";
 import { htmlLang } from "../../i18n/i18n";
+import { readOfficeTheme } from "../../runtime/office-theme";
 import { getServices } from "../../runtime/services";
 import { App } from "./App";
+import { paneTheme } from "./theme";
+import { applyPageTheme, useOfficeTheme } from "./use-office-theme";
 
-/** Renders the pane (its language and catalogs are loaded before, by taskpane.ts). */
-export function mountTaskPane(element: HTMLElement): void {
-  document.documentElement.lang = htmlLang();
-  createRoot(element).render(
-    <FluentProvider theme={webLightTheme} style={{ minHeight: "100%" }}>
+/** The pane in Excel's theme (DESIGN 4e), followed while it is open. */
+function ThemedPane(): JSX.Element {
+  const { theme } = useOfficeTheme();
+  return (
+    <FluentProvider theme={theme} style={{ minHeight: "100%" }}>
       <App services={getServices()} />
     </FluentProvider>
   );
+}
+
+/** Renders the pane (its language and catalogs are loaded before, by taskpane.ts). */
+export function mountTaskPane(element: HTMLElement): void {
+  applyPageTheme(paneTheme(readOfficeTheme()));
+  document.documentElement.lang = htmlLang();
+  createRoot(element).render(<ThemedPane />);
 }
