@@ -32,8 +32,9 @@ export function describeViolation(violation: Result): string {
  */
 export async function axeViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page, axeSource: AXE_SOURCE })
-    .withTags(WCAG_TAGS)
+    // options() first: it replaces the options withTags() sets.
     .options({ resultTypes: ["violations"] })
+    .withTags(WCAG_TAGS)
     .analyze();
   return results.violations
     .map((violation) =>

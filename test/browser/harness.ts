@@ -129,6 +129,8 @@ export interface HostShimConfig {
   /** Office.context.displayLanguage / contentLanguage (null: Office gives none). */
   displayLanguage?: string | null;
   contentLanguage?: string | null;
+  /** Office.context.officeTheme (read on each access; anything, to test unreadable values). */
+  officeTheme?: unknown;
 }
 
 export interface HostShim {

@@ -26,8 +26,8 @@ const WHITE = "rgb(255, 255, 255)";
 const BLACK = "rgb(0, 0, 0)";
 const DARK_GRAY = "rgb(38, 38, 38)";
 
-/** The shim's config with an officeTheme (the harness's type predates it). */
-const withTheme = (officeTheme: unknown): HostShimConfig => ({ officeTheme }) as HostShimConfig;
+/** The shim's config with an officeTheme. */
+const withTheme = (officeTheme: unknown): HostShimConfig => ({ officeTheme });
 
 interface Seen {
   theme: string | undefined;
@@ -71,10 +71,7 @@ async function waitForBackground(page: Page, color: string): Promise<void> {
 
 /** Excel's theme changed by the user (the shim's officeTheme is read on each access). */
 async function switchTheme(page: Page, officeTheme: unknown): Promise<void> {
-  await page.evaluate(
-    (theme) => (window.__hostShim.configure as (c: object) => void)({ officeTheme: theme }),
-    officeTheme
-  );
+  await page.evaluate((theme) => window.__hostShim.configure({ officeTheme: theme }), officeTheme);
 }
 
 describeBrowser("task pane in Chromium: Excel's theme", () => {

@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import {
   Button,
   Caption1,
@@ -49,6 +49,7 @@ interface Source {
 
 /** Bulk search from the selected range (bulk/json) or a CSV/XLSX file (bulk/multipart). */
 export function BulkPanel(): JSX.Element {
+  const fileInputId = useId();
   const styles = useStyles();
   const { services, jobs, show } = usePane();
   const spendingOff = useSpendingOffReason();
@@ -157,8 +158,10 @@ export function BulkPanel(): JSX.Element {
           <Caption1 className={styles.muted}>{t("bulk.or")}</Caption1>
         </div>
       </Field>
-      <Field label={t("bulk.fileLabel")} {...errorFor("file")}>
+      {/* A native input: Field labels Fluent's controls only, so the label names it itself. */}
+      <Field label={{ children: t("bulk.fileLabel"), htmlFor: fileInputId }} {...errorFor("file")}>
         <input
+          id={fileInputId}
           type="file"
           accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           data-testid="bulk-file"

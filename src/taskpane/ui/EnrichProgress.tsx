@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { Caption1, ProgressBar } from "@fluentui/react-components";
 import type { EnrichProgress, EnrichSummary } from "../../flows/enrich/enrich-run";
 import { t } from "../../i18n/i18n";
@@ -26,10 +27,11 @@ export function EnrichProgressView({
   error?: string | null;
 }): JSX.Element {
   const { done, total } = progress;
+  const captionId = useId();
   return (
     <div data-testid="enrich-progress" data-done={done} data-total={total}>
-      <ProgressBar value={total === 0 ? 1 : done / total} />
-      <Caption1>
+      <ProgressBar value={total === 0 ? 1 : done / total} aria-labelledby={captionId} />
+      <Caption1 id={captionId}>
         {t("enrich.progress", {
           state: summary ? "done" : error ? "stopped" : "working",
           done,

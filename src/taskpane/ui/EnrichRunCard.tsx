@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { Badge, Button, Caption1, Card, ProgressBar, Text } from "@fluentui/react-components";
 import { MAX_COST_MILLI, fromMilli } from "../../client/spending";
 import type { JobRecord } from "../../workbook/job-store";
@@ -13,6 +14,7 @@ import { useSpendingOffReason } from "./use-spending";
 
 /** An Enrich run through lookups in Jobs (DESIGN 4b): its rows, live, and Continue. */
 export function EnrichRunCard({ job }: { job: JobRecord }): JSX.Element {
+  const labelId = useId();
   const styles = useJobCardStyles();
   const panel = usePanelStyles();
   const { enrichRunner } = usePane();
@@ -47,7 +49,7 @@ export function EnrichRunCard({ job }: { job: JobRecord }): JSX.Element {
       data-status={status ?? "unknown"}
     >
       <div className={styles.head}>
-        <Text weight="semibold" truncate wrap={false}>
+        <Text id={labelId} weight="semibold" truncate wrap={false}>
           {job.label}
         </Text>
         <Badge appearance="tint" color={statusColor(status)} data-testid="job-status">
@@ -73,6 +75,7 @@ export function EnrichRunCard({ job }: { job: JobRecord }): JSX.Element {
       )}
       {running && (
         <ProgressBar
+          aria-labelledby={labelId}
           value={counts && counts.total > 0 ? counts.done / counts.total : undefined}
           thickness="medium"
           data-testid="job-progress"

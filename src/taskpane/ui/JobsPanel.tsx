@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import {
   Badge,
   Button,
@@ -59,6 +59,7 @@ export function JobsPanel(): JSX.Element {
 }
 
 function JobCard({ job }: { job: JobRecord }): JSX.Element {
+  const labelId = useId();
   const styles = useJobCardStyles();
   const panel = usePanelStyles();
   const { services, jobs } = usePane();
@@ -136,7 +137,7 @@ function JobCard({ job }: { job: JobRecord }): JSX.Element {
       data-status={job.lastStatus ?? "unknown"}
     >
       <div className={styles.head}>
-        <Text weight="semibold" truncate wrap={false}>
+        <Text id={labelId} weight="semibold" truncate wrap={false}>
           {job.label}
         </Text>
         <Badge appearance="tint" color={statusColor(job.lastStatus)} data-testid="job-status">
@@ -156,7 +157,12 @@ function JobCard({ job }: { job: JobRecord }): JSX.Element {
           : ""}
       </Caption1>
       {!finished && (
-        <ProgressBar value={progress ?? undefined} thickness="medium" data-testid="job-progress" />
+        <ProgressBar
+          value={progress ?? undefined}
+          thickness="medium"
+          aria-labelledby={labelId}
+          data-testid="job-progress"
+        />
       )}
       {job.lastError && (
         <Caption1 data-testid="job-error">
@@ -228,6 +234,7 @@ function JobCard({ job }: { job: JobRecord }): JSX.Element {
       )}
       {writingNow && (
         <ProgressBar
+          aria-labelledby={labelId}
           value={writing.total ? writing.done / writing.total : undefined}
           data-testid="write-progress"
         />
