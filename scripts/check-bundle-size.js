@@ -39,7 +39,8 @@ function main() {
   }
   // Chunks the page imports at start (taskpane.ts), before any pane is shown.
   const atStart = (file) =>
-    initial.includes(file) || /^(workbook-jobs|i18n-pane|catalogs-shared)\.[0-9a-f]+\.js$/.test(file);
+    initial.includes(file) ||
+    /^(workbook-jobs|i18n-pane|catalogs-shared)\.[0-9a-f]+\.js$/.test(file);
   // A language's own chunk: a user's runtime loads one (the largest is counted).
   const language = (file) => /^pane-[A-Za-z-]+\.[0-9a-f]+\.js$/.test(file);
   const rows = all.map((file) => ({
@@ -51,8 +52,7 @@ function main() {
   }));
   const oneLanguage = Math.max(0, ...rows.filter((r) => r.language).map((r) => r.gzip));
   const before = rows.filter((r) => r.initial).reduce((n, r) => n + r.gzip, 0) + oneLanguage;
-  const whole =
-    rows.filter((r) => !r.language).reduce((n, r) => n + r.gzip, 0) + oneLanguage;
+  const whole = rows.filter((r) => !r.language).reduce((n, r) => n + r.gzip, 0) + oneLanguage;
   const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
   console.log("Bundle sizes (gzip -9):");
   for (const r of rows.sort((a, b) => Number(b.initial) - Number(a.initial) || b.gzip - a.gzip)) {

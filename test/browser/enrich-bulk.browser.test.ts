@@ -103,7 +103,7 @@ describeBrowser("task pane in Chromium: enrich a large list through a bulk searc
       expect(costText).toMatch(/credits/);
       expect(await account.credits()).toBeLessThan(before);
       const changedRow = ROWS - 10 + 1; // person(4989) was sent from sheet row 4991
-      expect(message).toMatch(new RegExp(`^${ROWS - 1} rows written`));
+      expect(message).toMatch(new RegExp(`^${(ROWS - 1).toLocaleString("en-US")} rows written`));
       expect(message).toContain(`rows ${changedRow}`);
       const answers = await answersOf(account, id);
       const written = await expectWrittenBack(addin, page, answers, (row) => row[0] === "Changed");
@@ -146,7 +146,7 @@ describeBrowser("task pane in Chromium: enrich a large list through a bulk searc
       await showTab(second, "jobs");
       await waitForJobStatus(second, id, "completed", 30_000);
       const { message } = await previewThenDownload(addin, second, id, ROWS);
-      expect(message).toMatch(new RegExp(`^${ROWS} rows written`));
+      expect(message).toMatch(new RegExp(`^${ROWS.toLocaleString("en-US")} rows written`));
       const written = await expectWrittenBack(
         addin,
         second,

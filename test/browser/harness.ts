@@ -625,6 +625,15 @@ export class Addin {
     if (Object.keys(shimConfig).length) {
       await page.addInitScript((config) => {
         window.__hostShimConfig = config;
+        // The shared runtime's hidden page is hidden from its first script on (the page's own
+        // scripts before office.js read it too), as the host's webview is.
+        if (config.visibility === "Hidden") {
+          Object.defineProperty(document, "visibilityState", {
+            configurable: true,
+            get: () => "hidden",
+          });
+          Object.defineProperty(document, "hidden", { configurable: true, get: () => true });
+        }
       }, shimConfig);
     }
     await this.withShim(page, () => page.goto(`${this.url}/taskpane.html`, { waitUntil: "load" }));

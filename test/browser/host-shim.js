@@ -2781,8 +2781,12 @@
   const pendingSettingsFailures = [];
   const actions = new Map();
 
+  let followingPageVisibility = false;
   function followPageVisibility() {
-    if (Object.getOwnPropertyDescriptor(document, "visibilityState")) return;
+    // (A page opened hidden reads hidden from its first script on: the harness says so before
+    // office.js loads; from here the shim's own mode decides.)
+    if (followingPageVisibility) return;
+    followingPageVisibility = true;
     Object.defineProperty(document, "visibilityState", {
       configurable: true,
       get: () => (pageVisibility === "Hidden" ? "hidden" : "visible"),

@@ -11,6 +11,8 @@ const PSEUDO = /[áƀçðéƒĝĥíĵķļɱñóþǫŕšţúṽŵẋýžÁƁÇÐ�
 
 interface LayoutReport {
   pageWidth: number;
+  /** The innermost elements that stick out of the pane on the right. */
+  wide: string[];
   clipped: string[];
   overlapping: string[];
   untranslated: string[];
@@ -73,11 +75,21 @@ function layoutFaults(pseudoSource: string): LayoutReport {
     }
   const untranslated = textNodes
     .filter((text) => /[A-Za-z]{3,}/.test(text.data) && !pseudo.test(text.data))
-    // What is not the add-in's text: an address, a URL, a function name, a test key.
+    // What is not the add-in's text: an address, a URL, a function name, the service's names
+    // (its categories; what is marked translate="no": a card's property names and data).
     .filter((text) => !/^\s*(\S+@\S+|https?:\/\/\S+|\/api|MAIL\.[A-Z]+)\s*$/.test(text.data))
+    .filter((text) => !/^\s*[a-z_]+(, [a-z_]+)+\s*$/.test(text.data))
+    .filter((text) => !text.parentElement!.closest("[translate='no']"))
     .map((text) => describe(text.parentElement!, text.data));
+  const wide = [...document.body.querySelectorAll("*")]
+    .filter(
+      (element) => visible(element) && element.getBoundingClientRect().right > window.innerWidth + 1
+    )
+    .filter((element, _, all) => !all.some((other) => other !== element && element.contains(other)))
+    .map((element) => describe(element, element.textContent ?? ""));
   return {
     pageWidth: document.documentElement.scrollWidth,
+    wide,
     clipped,
     overlapping,
     untranslated,
@@ -123,6 +135,7 @@ describeBrowser("the pseudo-locale at 320 px: nothing clipped, nothing overlappi
         tab,
         {
           sideways: report.pageWidth > 320 ? report.pageWidth : 0,
+          wide: report.wide,
           clipped: report.clipped,
           overlapping: report.overlapping,
           untranslated: report.untranslated,
@@ -131,7 +144,10 @@ describeBrowser("the pseudo-locale at 320 px: nothing clipped, nothing overlappi
     );
     expect(summary).toEqual(
       Object.fromEntries(
-        TABS.map((tab) => [tab, { sideways: 0, clipped: [], overlapping: [], untranslated: [] }])
+        TABS.map((tab) => [
+          tab,
+          { sideways: 0, wide: [], clipped: [], overlapping: [], untranslated: [] },
+        ])
       )
     );
   });

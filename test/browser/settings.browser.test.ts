@@ -133,14 +133,23 @@ describeBrowser("task pane in Chromium: settings", () => {
       expect(answer).toMatchObject({ error: "#VALUE!" });
       await page.waitForTimeout(300);
       const isUiChunk = (url: string): boolean => /\/taskpane-ui\.[0-9a-f]+\.js$/.test(url);
-      // No script but the two entry points and the workbook's jobs (which go on without the
-      // pane): neither the UI chunk nor its vendor chunk (Fluent, React).
+      // No script but the two entry points, the workbook's jobs (which go on without the pane)
+      // and the language's catalog they write in: neither the UI chunk nor its vendor chunk
+      // (Fluent, React).
       const scripts = requestsOf(page).filter(
         (r) => r.resourceType === "script" && r.url.startsWith(addin.url)
       );
       expect(
-        scripts.map((r) => new URL(r.url).pathname.replace(/\.[0-9a-f]{8}\.js$/, ".[hash].js"))
-      ).toEqual(["/functions.js", "/taskpane.js", "/workbook-jobs.[hash].js"]);
+        scripts
+          .map((r) => new URL(r.url).pathname.replace(/\.[0-9a-f]{8}\.js$/, ".[hash].js"))
+          .sort()
+      ).toEqual([
+        "/catalogs-shared.[hash].js",
+        "/functions.js",
+        "/i18n-pane.[hash].js",
+        "/taskpane.js",
+        "/workbook-jobs.[hash].js",
+      ]);
       expect(await page.locator("#boot").count()).toBe(1);
 
       await page.evaluate(() => window.__hostShim.setVisibility("Taskpane"));

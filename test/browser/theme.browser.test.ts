@@ -57,7 +57,7 @@ function seen(page: Page): Promise<Seen> {
   });
 }
 
-/** The page, the pane and the button in this background (buttons fade to it: transitions). */
+/** The page, the pane and the button in this background, and no color still fading. */
 async function waitForBackground(page: Page, color: string): Promise<void> {
   await page.waitForFunction(
     (expected) =>
@@ -66,6 +66,10 @@ async function waitForBackground(page: Page, color: string): Promise<void> {
           getComputedStyle(document.querySelector(selector)!).backgroundColor === expected
       ),
     color
+  );
+  // Fluent fades colors (CSS transitions): each is read once its fade has ended.
+  await page.waitForFunction(
+    () => document.getAnimations().filter((a) => a instanceof CSSTransition).length === 0
   );
 }
 

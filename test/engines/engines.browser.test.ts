@@ -445,7 +445,7 @@ describeEngines("the add-in", (engine) => {
 
       // The paid download, after a confirmation that names the credits.
       await page.click("job-download");
-      await page.waitForText("job-download-cost", new RegExp(`${creditsNeeded} credits`));
+      await page.waitForText("job-download-cost", new RegExp(`${creditsNeeded} credits?\\b`));
       await page.click("job-download-confirm");
       const results = await waitForNewSheet(page, ["Sheet1", "Leads", preview.name]);
       expect(results.name).toBe("Leads A1_C5");

@@ -73,6 +73,7 @@ export class JobAnnouncer {
   private state: JobNotices = { unseen: 0, notices: [] };
   private jobsShown = false;
   private readonly changes = new Listeners();
+  private readonly seenEnding = new Listeners<[JobNotice]>();
 
   /** Hears the jobs each source sees finishing (the tracker; the Enrich runner). */
   constructor(...sources: Array<Pick<JobTracker, "onFinished">>) {
@@ -90,6 +91,15 @@ export class JobAnnouncer {
       this.set({ unseen: 0, notices: [] });
   }
 
+  /**
+   * Hears each job that finishes while the Jobs tab is shown (its row changes there, no message
+   * appears): for screen readers, which do not see a row change (the messages announce
+   * themselves).
+   */
+  onEndSeen(listener: (notice: JobNotice) => void): () => void {
+    return this.seenEnding.add(listener);
+  }
+
   /** The user closed a message; the count on the tab stays until Jobs is shown. */
   dismiss(key: string): void {
     const notices = this.state.notices.filter((n) => n.key !== key);
@@ -97,8 +107,11 @@ export class JobAnnouncer {
   }
 
   private finished(job: JobRecord): void {
-    // In the Jobs tab the row itself shows it.
-    if (this.jobsShown) return;
+    // In the Jobs tab the row itself shows it (and the live region says it).
+    if (this.jobsShown) {
+      this.seenEnding.emit(finishedJobNotice(job));
+      return;
+    }
     const notice = finishedJobNotice(job);
     const others = this.state.notices.filter((n) => n.key !== notice.key);
     this.set({

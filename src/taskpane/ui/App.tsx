@@ -17,6 +17,7 @@ import { DomainPanel } from "./DomainPanel";
 import { EnrichPanel } from "./EnrichPanel";
 import { FirstRun } from "./FirstRun";
 import { GeoLeadPanel } from "./GeoLeadPanel";
+import { JobEndAnnouncement } from "./JobEndAnnouncement";
 import { JobFinishedBar } from "./JobFinishedBar";
 import { JobsPanel } from "./JobsPanel";
 import { LookupsPanel } from "./LookupsPanel";
@@ -88,6 +89,7 @@ export function App({ services }: { services: Services }): JSX.Element {
         <TryBanner services={services} />
         <SpendingQuestionBar services={services} />
         <JobFinishedBar announcer={pane.announcer} openJobs={() => setTab("jobs")} />
+        <JobEndAnnouncement announcer={pane.announcer} />
         {connection === null ? null : !connection.hasKey && !connection.tryMode && !haveKey ? (
           <FirstRun
             services={services}

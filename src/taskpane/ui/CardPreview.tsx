@@ -30,17 +30,18 @@ export function CardPreview({ card }: { card: AnswerCard }): JSX.Element {
   const { title, subTitle, sections } = card.layouts.card;
   return (
     <Card className={styles.card} data-testid="settings-card-preview">
-      <Text weight="semibold" size={400}>
+      {/* translate="no": the service's data and the property names formulas use (=A2.email). */}
+      <Text weight="semibold" size={400} translate="no">
         {typeof title === "string" ? title : shown(card, title.property)}
       </Text>
-      {subTitle && <Caption1>{shown(card, subTitle.property)}</Caption1>}
+      {subTitle && <Caption1 translate="no">{shown(card, subTitle.property)}</Caption1>}
       {sections.map((section, i) =>
         section.collapsed ? (
           <Caption1 key={i} className={styles.name}>{`▸ ${section.title ?? ""}`}</Caption1>
         ) : (
           <div key={i}>
             {section.properties.map((property) => (
-              <div key={property} className={styles.row}>
+              <div key={property} className={styles.row} translate="no">
                 <Caption1 className={styles.name}>{label(property)}</Caption1>
                 <Caption1>{shown(card, property)}</Caption1>
               </div>

@@ -14,17 +14,18 @@ import { useAsyncAction } from "./use-async-action";
  * A found person as FINDEMAIL answers it: the card below is built as a cell's is. Its values
  * are the service's data, which no language translates (as in a cell's card).
  */
-const EXAMPLE = answerCard("person", {
-  email: "ada.lovelace@example.com",
-  email_status: "valid",
-  valid_email: "ada.lovelace@example.com",
-  person_full_name: "Ada Lovelace", // i18n-exempt: the service's data (a person's name)
-  person_company_name: "Example Ltd", // i18n-exempt: the service's data (a company's name)
-  person_job_title: "Head of Engineering", // i18n-exempt: the service's data, as it returns it
-  mx_host: "mx.example.com",
-  mx_domain: "example.com",
-  credits_charged: 1,
-});
+const example = (): ReturnType<typeof answerCard> =>
+  answerCard("person", {
+    email: "ada.lovelace@example.com",
+    email_status: "valid",
+    valid_email: "ada.lovelace@example.com",
+    person_full_name: "Ada Lovelace", // i18n-exempt: the service's data (a person's name)
+    person_company_name: "Example Ltd", // i18n-exempt: the service's data (a company's name)
+    person_job_title: "Head of Engineering", // i18n-exempt: the service's data, as it returns it
+    mx_host: "mx.example.com",
+    mx_domain: "example.com",
+    credits_charged: 1,
+  });
 
 /**
  * "Answers as cards" (DESIGN 2, `settings-cards`): per user, off by default, saved and in force
@@ -72,7 +73,8 @@ export function CardsSetting({ services }: { services: Services }): JSX.Element 
               requirement: `${CARDS_REQUIREMENT.name} ${CARDS_REQUIREMENT.version}`,
             })}
       </Caption1>
-      {supported && <CardPreview card={EXAMPLE} />}
+      {/* Built when shown, in the pane's language (not when the module loads, before it). */}
+      {supported && <CardPreview card={example()} />}
       <ActionMessage error={save.error?.message} done={save.done} testId="settings-cards-saved" />
       {save.done && (
         <Button

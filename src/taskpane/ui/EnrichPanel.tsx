@@ -45,6 +45,9 @@ import { atField, useAsyncAction } from "./use-async-action";
 const useStyles = makeStyles({
   form: { display: "flex", flexDirection: "column", gap: "10px" },
   outputs: { display: "flex", flexWrap: "wrap" },
+  // A long option (a long language) is cut with an ellipsis, never wider than the pane.
+  select: { minWidth: 0, maxWidth: "100%" },
+  selectElement: { minWidth: 0, width: "100%", textOverflow: "ellipsis" },
 });
 
 const OPERATIONS: Array<[EnrichOperation, MessageId]> = [
@@ -191,6 +194,8 @@ export function EnrichPanel({
       </Field>
       <Field label={t("enrich.whatToLookUp")}>
         <Select
+          className={styles.select}
+          select={{ className: styles.selectElement }}
           value={operation}
           onChange={(_, d) => form.setOperation(d.value as EnrichOperation)}
           data-testid="enrich-operation"

@@ -22,6 +22,7 @@ export function JobFinishedBar(props: {
         <MessageBar
           key={notice.key}
           intent={notice.intent}
+          politeness="polite"
           layout="multiline"
           data-testid="job-finished"
           data-job={notice.key}

@@ -1,5 +1,5 @@
 import { createRoot } from "react-dom/client";
-import { FluentProvider } from "@fluentui/react-components";
+import { AriaLiveAnnouncer, FluentProvider } from "@fluentui/react-components";
 import { htmlLang } from "../../i18n/i18n";
 import { readOfficeTheme } from "../../runtime/office-theme";
 import { getServices } from "../../runtime/services";
@@ -12,7 +12,10 @@ function ThemedPane(): JSX.Element {
   const { theme } = useOfficeTheme();
   return (
     <FluentProvider theme={theme} style={{ minHeight: "100%" }}>
-      <App services={getServices()} />
+      {/* Message bars (the spending question, a job's end) announce themselves through it. */}
+      <AriaLiveAnnouncer>
+        <App services={getServices()} />
+      </AriaLiveAnnouncer>
     </FluentProvider>
   );
 }

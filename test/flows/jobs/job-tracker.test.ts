@@ -364,12 +364,17 @@ describe("what is told about finished jobs", () => {
 
     announcer.showingJobs(true);
     expect(announcer.getSnapshot()).toEqual({ unseen: 0, notices: [] });
-    // Finishing in front of the user: the Jobs row shows it, nothing else is told.
+    // Finishing in front of the user: the Jobs row shows it, no message; it is only said
+    // (for a screen reader, through the live region).
+    const said: string[] = [];
+    announcer.onEndSeen((notice) => said.push(notice.text));
     tracker.finish(completed("b3", "Three", 3));
     expect(announcer.getSnapshot()).toEqual({ unseen: 0, notices: [] });
+    expect(said).toEqual([finishedJobNotice(completed("b3", "Three", 3)).text]);
     announcer.showingJobs(false);
     tracker.finish(completed("b4", "Four", 4));
     expect(announcer.getSnapshot().unseen).toBe(1);
+    expect(said).toHaveLength(1);
     expect(heard).toBe(4);
   });
 
