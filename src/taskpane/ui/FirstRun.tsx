@@ -1,5 +1,6 @@
 import { Body1, Button, Link, Subtitle1, makeStyles } from "@fluentui/react-components";
 import { t } from "../../i18n/i18n";
+import { sitePath } from "../../i18n/site-path";
 import type { Services } from "../../runtime/services";
 import { startTryMode } from "../../runtime/try-mode";
 import { ActionMessage } from "./ActionMessage";
@@ -42,7 +43,7 @@ export function FirstRun(props: { services: Services; onHaveKey: () => void }): 
         </li>
       </ul>
       <Link
-        href={GET_A_KEY_URL}
+        href={sitePath(GET_A_KEY_URL)}
         target="_blank"
         rel="noopener noreferrer"
         data-testid="first-run-get-key"

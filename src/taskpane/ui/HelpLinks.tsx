@@ -1,8 +1,10 @@
 import { Link, makeStyles } from "@fluentui/react-components";
 import { t } from "../../i18n/i18n";
+import { sitePath } from "../../i18n/site-path";
 
 // Help, support and privacy (DESIGN 4d): pages of the add-in's own origin, written by the build
-// (src/help/); relative URLs resolve against the pane's page. A new window keeps the pane as it is.
+// (src/help/), in the user's language; relative URLs resolve against the pane's page. A new
+// window keeps the pane as it is.
 
 const LINKS = [
   ["help/index.html", "app.helpLink", "settings-help-link"],
@@ -24,7 +26,7 @@ export function HelpLinks(): JSX.Element {
         <Link
           key={href}
           className={styles.link}
-          href={href}
+          href={sitePath(href)}
           target="_blank"
           rel="noopener noreferrer"
           data-testid={testId}
