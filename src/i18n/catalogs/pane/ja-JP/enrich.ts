@@ -28,7 +28,7 @@ export const enrich: Translation<typeof enrichEn> = {
     "一括検索として実行します。完了すると回答がリストの横に書き込まれます（ジョブタブ：無料のプレビューの後、最初に費用を示すダウンロード）。",
   "enrich.submit": "回答をリストの横に書き込む",
   "enrich.readAgain": "さらに行を処理するには、選択範囲をもう一度読み取ってください。",
-  "enrich.jobLabel": "{name}をエンリッチ",
+  "enrich.jobLabel": "{name}を補完",
   "enrich.conflicts":
     "回答が入力済みのセルを上書きします：{cells}{more, plural, =0 {} other {、ほか#件}}。これらのセルをクリアするか、書き込む別の列を選択してから、選択範囲をもう一度読み取ってください。",
   "enrich.progress":
@@ -43,7 +43,7 @@ export const enrich: Translation<typeof enrichEn> = {
   "enrich.runStatus":
     "{status, select, running {実行中} interrupted {中断} stopped {停止} completed {完了} failed {失敗} other {{status}}}",
   "enrich.runCounts":
-    "エンリッチ · {kind, select, table {テーブル{name}} other {シート「{name}」}} · {total, plural, other {#行}}中{done, number}行：{details}",
+    "補完 · {kind, select, table {テーブル{name}} other {シート「{name}」}} · {total, plural, other {#行}}中{done, number}行：{details}",
   "enrich.rowsLeft": "残り{count, plural, other {#行}}：{reason}",
   "enrich.continue": "続行：残りの行を処理",
   "enrich.continueCost":
@@ -64,7 +64,7 @@ export const enrich: Translation<typeof enrichEn> = {
     "{input, select, name {名前} last_name {姓} company {会社} linkedin_url {プロフィールURL} email {メールアドレス} categories {カテゴリ} other {{input}}}",
   "enrich.outOfCredits": "クレジットが不足しています。",
   "enrich.notWritten": "書き込まれていません：{error}",
-  "enrich.notEnrichJob": "エンリッチのジョブではありません。",
+  "enrich.notEnrichJob": "補完のジョブではありません。",
   "enrich.listMore": "{list}、ほか{more, plural, other {#件}}",
   "enrich.writtenBack":
     "{kind, select, table {テーブル{name}} other {シート「{name}」}}に{count, plural, other {#行}}を書き込みました。",

@@ -3,7 +3,7 @@ import type { jobsEn } from "../en-US/jobs";
 
 export const jobs: Translation<typeof jobsEn> = {
   "jobs.none":
-    "このブックにはまだジョブがありません。一括検索とGeoLead検索、ドメインファイル、リストのエンリッチがここに表示されます。",
+    "このブックにはまだジョブがありません。一括検索とGeoLead検索、ドメインファイル、リストの補完がここに表示されます。",
   "jobs.writtenToSheet": "シート「{sheet}」に書き込みました。",
   "jobs.counts":
     "{total, plural, other {#行}}：有効{valid, number}件、リスクあり{risky, number}件、未検出{notFound, number}件",
@@ -28,10 +28,10 @@ export const jobs: Translation<typeof jobsEn> = {
   "jobs.kindBulk": "一括検索",
   "jobs.kindGeoLead": "GeoLead",
   "jobs.kindDomainFile": "ドメインファイル",
-  "jobs.kindEnrichBulk": "エンリッチ（一括検索）",
-  "jobs.kindEnrich": "エンリッチ",
+  "jobs.kindEnrichBulk": "補完（一括検索）",
+  "jobs.kindEnrich": "補完",
   "jobs.jobName":
-    "{kind, select, bulk {一括検索} geo_lead {GeoLead検索} domain_file {ドメインファイル} other {エンリッチ}}「{label}」",
+    "{kind, select, bulk {一括検索} geo_lead {GeoLead検索} domain_file {ドメインファイル} other {補完}}「{label}」",
   "jobs.noticeRunDone": "{name}が完了しました：{count, plural, other {#行}}を書き込みました。",
   "jobs.noticeRunStopped":
     "{name}は{count, plural, other {#行}}を残して停止しました。続行するには［ジョブ］を開いてください。",
