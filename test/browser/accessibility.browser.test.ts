@@ -8,7 +8,8 @@ import { jobRows, setSpending, showTab, useKey, waitForJobStatus } from "./flows
 import { browserTest, describeBrowser, useAddin } from "./harness";
 
 // WCAG 2.2 AA on everything the pane shows (DESIGN 4e): every tab in its first state, errors
-// shown next to their fields, the spending question, the confirmations, jobs listed and an
+// shown next to their fields, the spending question, the confirmations (a domain file's order,
+// a paid download), jobs listed and an
 // Enrich run in progress; each state scanned once per theme, all violations (any impact)
 // gathered by state and compared at the end, so that one run lists them all.
 
@@ -81,6 +82,16 @@ describeBrowser(`accessibility in Chromium (axe-core ${axeVersion()}, WCAG 2.2 A
     await page.getByTestId("domain-check").click();
     await page.locator("[role='alert'], .fui-Field__validationMessage").first().waitFor();
     await scan(page, "domain: a field's error");
+    // The order's confirmation (it names the credits), closed without ordering.
+    const { domain } = examples.domain_file as { domain: string };
+    await page.getByTestId("domain-name").fill(domain);
+    await page.getByTestId("domain-check").click();
+    await page.getByTestId("domain-info").waitFor();
+    await page.getByTestId("domain-order").click();
+    await page.getByTestId("domain-confirm").waitFor();
+    await scan(page, "domain: the order's confirmation");
+    await page.keyboard.press("Escape");
+    await page.getByTestId("domain-confirm").waitFor({ state: "detached" });
     await showTab(page, "geo");
     await page.getByTestId("geo-submit").click();
     await page.locator(".fui-Field__validationMessage").first().waitFor();
@@ -159,7 +170,7 @@ describeBrowser(`accessibility in Chromium (axe-core ${axeVersion()}, WCAG 2.2 A
         `accessibility: ${Object.keys(found).length} scans in ${Date.now() - started} ms, ` +
           `${Object.keys(failing).length} with violations`
       );
-      expect(Object.keys(found).length).toBe(THEMES.length * (TABS.length + 7));
+      expect(Object.keys(found).length).toBe(THEMES.length * (TABS.length + 8));
       expect(failing).toEqual({});
     },
     { timeoutMs: 240_000 }
