@@ -1,3 +1,4 @@
+import { sitePrefix } from "../i18n/locales";
 // The part of functions.json (written by custom-functions-metadata from the JSDoc of
 // src/functions/functions.ts) that the help pages are built from: the one source of each
 // function's description, arguments and help URL.
@@ -52,13 +53,8 @@ export function formulaOf(
 /** A function's help page, in the help folder. */
 export const helpPageName = (id: string): string => `${id.toLowerCase()}.html`;
 
-/**
- * Where a language's copy of the site starts, relative to the add-in's origin: English at the
- * root (the paths the manifests and the pane have always named), every other language in a
- * folder of its own ("de-DE/"), the same pages under it, so that the pages' relative links hold.
- */
-export const sitePrefix = (locale: string = "en-US"): string =>
-  locale === "en-US" ? "" : `${locale}/`;
+/** Where a language's copy of the site starts (one rule for the build and the pane). */
+export { sitePrefix };
 
 /** The page a function's help URL points at, relative to the add-in's origin. */
 export const helpPagePath = (id: string, locale?: string): string =>

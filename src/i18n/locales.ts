@@ -39,3 +39,13 @@ export function resolveNumbersLocale(tag: unknown, fallback: string): string {
     return fallback;
   }
 }
+
+/**
+ * Where a language's copy of the add-in's site (help, support, privacy) starts, relative to
+ * the add-in's origin: English at the root (the paths the manifests and the pane have always
+ * named), every other language in a folder of its own ("de-DE/"), the same pages under it, so
+ * that the pages' relative links hold. The build writes them there (src/help/), the pane links
+ * to them (site-path.ts).
+ */
+export const sitePrefix = (locale: string = DEFAULT_LOCALE): string =>
+  locale === DEFAULT_LOCALE || locale === PSEUDO_LOCALE ? "" : `${locale}/`;

@@ -1,12 +1,5 @@
 import { currentLocale } from "./i18n";
-import { DEFAULT_LOCALE, PSEUDO_LOCALE } from "./locales";
+import { sitePrefix } from "./locales";
 
-/**
- * A page of the add-in's site (help, support, privacy) in the user's language: English at the
- * root, every other language in its folder ("de-DE/support.html"), as the build writes them
- * (src/help/function-metadata.ts, sitePrefix).
- */
-export function sitePath(path: string): string {
-  const locale = currentLocale();
-  return locale === DEFAULT_LOCALE || locale === PSEUDO_LOCALE ? path : `${locale}/${path}`;
-}
+/** A page of the add-in's site in the user's language ("support.html" -> "de-DE/support.html"). */
+export const sitePath = (path: string): string => `${sitePrefix(currentLocale())}${path}`;
