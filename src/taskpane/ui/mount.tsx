@@ -1,11 +1,9 @@
 import { createRoot } from "react-dom/client";
 import { AriaLiveAnnouncer, FluentProvider } from "@fluentui/react-components";
 import { htmlLang } from "../../i18n/i18n";
-import { readOfficeTheme } from "../../runtime/office-theme";
 import { getServices } from "../../runtime/services";
 import { App } from "./App";
-import { paneTheme } from "./theme";
-import { applyPageTheme, useOfficeTheme } from "./use-office-theme";
+import { useOfficeTheme } from "./use-office-theme";
 
 /** The pane in Excel's theme (DESIGN 4e), followed while it is open. */
 function ThemedPane(): JSX.Element {
@@ -22,7 +20,6 @@ function ThemedPane(): JSX.Element {
 
 /** Renders the pane (its language and catalogs are loaded before, by taskpane.ts). */
 export function mountTaskPane(element: HTMLElement): void {
-  applyPageTheme(paneTheme(readOfficeTheme()));
   document.documentElement.lang = htmlLang();
   createRoot(element).render(<ThemedPane />);
 }

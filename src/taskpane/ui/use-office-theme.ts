@@ -1,5 +1,5 @@
 /* global document */
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useLayoutEffect, useMemo, useState } from "react";
 import { readOfficeTheme, watchOfficeTheme } from "../../runtime/office-theme";
 import { paneTheme, type PaneTheme } from "./theme";
 
@@ -24,6 +24,7 @@ export function useOfficeTheme(): PaneTheme {
   useEffect(() => watchOfficeTheme(colors, setColors), [colors]);
   // A new object only when the theme changed (watchOfficeTheme compares them).
   const pane = useMemo(() => paneTheme(colors), [colors]);
-  useEffect(() => applyPageTheme(pane), [pane]);
+  // Before the first paint: the page is never seen in the other theme's colors.
+  useLayoutEffect(() => applyPageTheme(pane), [pane]);
   return pane;
 }
