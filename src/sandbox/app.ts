@@ -4,7 +4,8 @@ import multipart from "@fastify/multipart";
 import "./context";
 import { Directory } from "./directory/directory";
 import { openDatabase } from "./storage/db";
-import { systemClock, type Clock } from "./services/clock";
+import { World } from "./services/world";
+import { AdjustableClock, systemClock, type Clock } from "./services/clock";
 import { DomainFiles } from "./services/domain-files";
 import { Faults, type FaultSettings } from "./services/faults";
 import { Ledger } from "./services/ledger";
@@ -75,9 +76,11 @@ export function apiKeyOf(header: string | undefined): string {
 }
 
 export async function buildApp(options: SandboxOptions = {}): Promise<FastifyInstance> {
-  const clock = options.clock ?? systemClock;
+  const clock = new AdjustableClock(options.clock ?? systemClock);
   const db = openDatabase(options.db ?? ":memory:");
   const directory = new Directory({ seed: options.seed, companies: options.companies });
+  // Replays the clock's moves and the world's changes kept in the database.
+  const world = new World(db, directory, clock);
   const lookups = new Lookups(directory);
   const ledger = new Ledger(db, clock);
   // Webhook retries are scheduled on the wall clock, whatever clock the ledger uses.
@@ -127,6 +130,7 @@ export async function buildApp(options: SandboxOptions = {}): Promise<FastifyIns
     searches,
     runner,
     domainFiles,
+    world,
     queue: new LookupQueue({
       concurrency: options.concurrency ?? 16,
       queueTimeoutMs: options.queueTimeoutMs ?? 60_000,

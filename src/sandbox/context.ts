@@ -6,6 +6,7 @@ import type { Ledger, AccountRow } from "./services/ledger";
 import type { Lookups } from "./services/lookups";
 import type { LookupQueue } from "./services/queue";
 import type { WebhookOutbox } from "./services/webhooks";
+import type { World } from "./services/world";
 import type { SearchService } from "./jobs/searches";
 import type { JobRunner } from "./jobs/runner";
 import type { Db } from "./storage/db";
@@ -23,6 +24,8 @@ export interface SandboxContext {
   domainFiles: DomainFiles;
   searches: SearchService;
   runner: JobRunner;
+  /** The clock moved forward and the people changed (sandbox-only endpoints). */
+  world: World;
   latencyMs: number;
   demoApiKey: string;
 }

@@ -58,6 +58,8 @@ export interface Company {
 }
 
 export interface Person {
+  /** Who they are, whatever changes: their company's domain and their place in its list. */
+  key: string;
   firstName: string;
   lastName: string;
   fullName: string;
@@ -71,8 +73,16 @@ export interface Person {
   linkedinUrl: string | null;
   /** The person asked to be removed from the database (spec 7, 451). */
   blacklisted: boolean;
+  /**
+   * Their address stopped accepting mail (a world change, POST /sandbox/world/changes): still
+   * on file, nothing found for them, their address invalid.
+   */
+  mailboxClosed: boolean;
   company: Company;
 }
+
+/** How a world change altered a person (POST /sandbox/world/changes, DESIGN 7). */
+export type WorldChange = "left" | "mailbox_closed" | "new_address";
 
 export interface Place {
   id: string;
@@ -183,8 +193,42 @@ export class Directory {
     return this.byLinkedin.get(normalizeLinkedinUrl(url));
   }
 
+  /** The person whose mailbox an address is (none once it was closed). */
   findPersonByEmail(email: string): Person | undefined {
-    return this.byEmail.get(email.trim().toLowerCase());
+    const person = this.byEmail.get(email.trim().toLowerCase());
+    return person && !person.mailboxClosed ? person : undefined;
+  }
+
+  /**
+   * Changes `person` as time would (world changes, DESIGN 7): `left` takes them off their
+   * company's list (their address with them); `mailbox_closed` keeps them on file with an
+   * address that no longer accepts mail; `new_address` gives them another address at the same
+   * company (the old one stops accepting mail).
+   */
+  changePerson(person: Person, change: WorldChange): void {
+    const company = person.company;
+    switch (change) {
+      case "left": {
+        company.people.splice(company.people.indexOf(person), 1);
+        this.byEmail.delete(person.email);
+        if (person.linkedinUrl) this.byLinkedin.delete(normalizeLinkedinUrl(person.linkedinUrl));
+        return;
+      }
+      case "mailbox_closed":
+        person.mailboxClosed = true;
+        return;
+      case "new_address": {
+        const taken = new Set(company.people.map((p) => p.email));
+        const next = PATTERNS[(PATTERNS.indexOf(company.pattern) + 1) % PATTERNS.length]!;
+        const local = emailLocalPart(next, person.firstName, person.lastName);
+        let email = `${local}@${company.domain}`;
+        for (let n = 2; taken.has(email); n++) email = `${local}${n}@${company.domain}`;
+        this.byEmail.delete(person.email);
+        person.email = email;
+        this.byEmail.set(email, person);
+        return;
+      }
+    }
   }
 
   findPersonByName(company: Company, firstName: string, lastName: string): Person | undefined {
@@ -291,6 +335,7 @@ export class Directory {
       const title = category ? titles[Math.min(rank, titles.length - 1)]! : random.pick(titles);
       const slug = `${asciiLocal(firstName)}-${asciiLocal(lastName)}-${(fnv1a(company.domain + i) % 0xfffff).toString(16)}`;
       company.people.push({
+        key: `${company.domain}#${i}`,
         firstName,
         lastName,
         fullName: `${firstName} ${lastName}`,
@@ -301,6 +346,7 @@ export class Directory {
         rank,
         linkedinUrl: random.int(10) < 8 ? `https://www.linkedin.com/in/${slug}` : null,
         blacklisted: i > 0 && random.int(40) === 0,
+        mailboxClosed: false,
         company,
       });
     }

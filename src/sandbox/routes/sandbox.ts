@@ -2,14 +2,14 @@ import type { FastifyInstance } from "fastify";
 import type { FaultSettings } from "../services/faults";
 import { toCredits } from "../services/ledger";
 import { buildExamples } from "../services/examples";
+import { isoTime } from "../services/clock";
 
 /**
  * Sandbox-only endpoints (DESIGN section 7), outside the spec's paths and without
- * authentication: fresh accounts, bodies that produce each outcome, and fault knobs.
+ * authentication: fresh accounts, bodies that produce each outcome, fault knobs, the clock
+ * moved forward and the world's people changed.
  */
 export async function sandboxRoutes(app: FastifyInstance): Promise<void> {
-  const examples = buildExamples(app.sandbox.directory);
-
   app.post<{ Body: { credits?: number; email?: string } | undefined }>(
     "/sandbox/accounts",
     {
@@ -36,7 +36,44 @@ export async function sandboxRoutes(app: FastifyInstance): Promise<void> {
     }
   );
 
-  app.get("/sandbox/examples", async () => examples);
+  // Derived from the world as it is now: a person who changed no longer serves as an example.
+  app.get("/sandbox/examples", async () => buildExamples(app.sandbox.directory));
+
+  app.get("/sandbox/clock", async () => ({ now: isoTime(app.sandbox.clock.now()) }));
+
+  app.post<{ Body: { advance_days: number } }>(
+    "/sandbox/clock",
+    {
+      schema: {
+        body: {
+          type: "object",
+          additionalProperties: false,
+          required: ["advance_days"],
+          properties: { advance_days: { type: "number", minimum: 0, maximum: 36_500 } },
+        },
+      },
+    },
+    async (request) => ({ now: isoTime(app.sandbox.world.advanceClock(request.body.advance_days)) })
+  );
+
+  app.post<{ Body: { share: number; seed?: number } }>(
+    "/sandbox/world/changes",
+    {
+      schema: {
+        body: {
+          type: "object",
+          additionalProperties: false,
+          required: ["share"],
+          properties: {
+            share: { type: "number", exclusiveMinimum: 0, maximum: 1 },
+            seed: { type: "integer", minimum: 0, maximum: 4_294_967_295 },
+          },
+        },
+      },
+    },
+    async (request) =>
+      app.sandbox.world.change({ share: request.body.share, seed: request.body.seed ?? 1 })
+  );
 
   app.get("/sandbox/faults", async () => app.sandbox.faults.current);
 

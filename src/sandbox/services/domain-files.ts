@@ -176,7 +176,7 @@ export class DomainFiles {
     return [
       ...company.genericEmails.map((email): FileRow => ({ email, type: "generic", ...blank })),
       ...company.people
-        .filter((p) => !p.blacklisted)
+        .filter((p) => !p.blacklisted && !p.mailboxClosed)
         .map((p): FileRow => ({
           email: p.email,
           type: "personal",

@@ -24,7 +24,7 @@ export function buildExamples(directory: Directory): Examples {
     throw new Error(`the directory has no matching person at a ${kind} company`);
   };
   const plain = (p: Person): boolean =>
-    !p.blacklisted && p.nameSplittable && p.linkedinUrl !== null;
+    !p.blacklisted && !p.mailboxClosed && p.nameSplittable && p.linkedinUrl !== null;
   const ceo = (c: Company): boolean => c.people.some((p) => p.category === "ceo" && !p.blacklisted);
 
   const valid = person("verifying", plain);

@@ -1,13 +1,12 @@
 import { randomBytes } from "node:crypto";
 import type { Db } from "../storage/db";
 import { upgradeNeeded } from "../errors";
-import type { Clock } from "./clock";
+import { DAY_MS, type Clock } from "./clock";
 
 /** Credits are stored in thousandths so that 0.2 (a verification) adds up exactly. */
 export const MILLI = 1000;
 export const toCredits = (milli: number): number => Math.round(milli) / MILLI;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Spec 1: "A repeat of the same search within 30 days is free." */
 export const FREE_REPEAT_WINDOW_MS = 30 * DAY_MS;
 

@@ -134,7 +134,7 @@ export class Lookups {
     if (company.mailServer === "removed")
       return { email_status: "blacklisted", emails: [], totalCount: 0, company, ...NO_MX };
     const personal = company.people
-      .filter((p) => !p.blacklisted)
+      .filter((p) => !p.blacklisted && !p.mailboxClosed)
       .sort((a, b) => Number(b.category !== null) - Number(a.category !== null) || a.rank - b.rank)
       .map((p) => p.email);
     const all =
@@ -181,7 +181,7 @@ export class Lookups {
       const candidates = company.people
         .filter((p) => p.category === category)
         .sort((a, b) => a.rank - b.rank);
-      const person = candidates.find((p) => !p.blacklisted);
+      const person = candidates.find((p) => !p.blacklisted && !p.mailboxClosed);
       if (!person) {
         if (candidates.length > 0 && !fallback) fallback = { ...none, email_status: "blacklisted" };
         continue;
@@ -226,7 +226,7 @@ export class Lookups {
     }
     if (!company || company.people.length === 0)
       return { company, people: [], reason: "no_result" };
-    const visible = company.people.filter((p) => !p.blacklisted);
+    const visible = company.people.filter((p) => !p.blacklisted && !p.mailboxClosed);
     if (visible.length === 0) return { company, people: [], reason: "blacklisted" };
     const words = preferredTitle.toLowerCase().split(/\s+/).filter(Boolean);
     const score = (p: Person): number =>
@@ -284,6 +284,7 @@ export class Lookups {
     if (known) {
       if (known.blacklisted)
         return { ...this.nothing(undefined), email_status: "blacklisted", company, person: known };
+      if (known.mailboxClosed) return { ...this.nothing("no_result"), company, person: null };
       return this.found(
         company.mailServer === "catch_all" ? "risky" : "valid",
         known.email,
@@ -311,6 +312,7 @@ export class Lookups {
     }
     if (company.mailServer === "no_mx")
       return { ...this.nothing("domain_records_not_found"), company, person };
+    if (person.mailboxClosed) return { ...this.nothing("no_result"), company, person: null };
     return this.found(
       company.mailServer === "catch_all" ? "risky" : "valid",
       person.email,
