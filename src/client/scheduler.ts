@@ -97,6 +97,13 @@ export interface SchedulerOptions {
   quietMs?: number;
   /** The longest an answer waits to be stored before its cells are shown it (default 2,000 ms). */
   storeWaitMs?: number;
+  /**
+   * How old a kept answer may be and still be shown (the user's freshness setting, read at
+   * each lookup so that a change applies at once); null or absent: any age.
+   */
+  maxAgeMs?: () => number | null;
+  /** The time answers' ages are measured at (default Date.now). */
+  now?: () => number;
 }
 
 export interface SchedulerStats {
@@ -273,7 +280,10 @@ export class LookupScheduler {
       // A lookup already on its way is joined without reading the store.
       const known = this.pending.get(key);
       const joinable = known !== undefined && !known.withdraw.signal.aborted;
-      const cached = cache.peek(key) ?? (joinable ? undefined : await this.read(cache, key));
+      const kept = cache.peek(key) ?? (joinable ? undefined : await this.read(cache, key));
+      // An answer older than the freshness setting counts as not kept: asked again, under the
+      // spending rules, and the new answer replaces it.
+      const cached = kept && this.fresh(kept) ? kept : undefined;
       if (cached) {
         this.stats.cacheHits++;
         this.emit();
@@ -301,6 +311,12 @@ export class LookupScheduler {
       this.collect(entry);
     }
     return this.wait(entry, options.signal) as Promise<LookupOutcome<LookupTypes[Op]["result"]>>;
+  }
+
+  /** Whether a kept answer is young enough to be shown (the freshness setting). */
+  private fresh(kept: CachedOutcome): boolean {
+    const maxAge = this.options.maxAgeMs?.() ?? null;
+    return maxAge === null || (this.options.now ?? Date.now)() - kept.storedAt <= maxAge;
   }
 
   /** The answer to the spending question: run what is held, or settle it as declined. */

@@ -37,6 +37,8 @@ export interface ServicesOptions {
 /** Where kept answers live: a store, or the opening of one (IndexedDB, else the fallback). */
 export type AnswerSource = AnswerStore | (() => Promise<AnswerStorage>);
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 const policyOf = (settings: Settings): SpendingPolicy => ({
   enabled: settings.spendingEnabled,
   confirmAbove: settings.confirmAbove,
@@ -79,6 +81,10 @@ export class Services {
       },
       guard: this.spending,
       ask: () => this.host.askInTaskPane(() => this.schedulerValue.unanswerable()),
+      maxAgeMs: () => {
+        const days = this.settings.value.maxAgeDays;
+        return days === null ? null : days * DAY_MS;
+      },
       ...options.scheduler,
     });
     settings.subscribe((next, previous) => this.apply(next, previous));

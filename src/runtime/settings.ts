@@ -24,6 +24,12 @@ export interface Settings {
   tryMode: boolean;
   /** The demo account's key: kept apart from the real key, never sent to the real service. */
   demoKey: string | null;
+  /**
+   * Answers older than this many days count as not kept: a cell's lookup goes out again under
+   * the spending rules (DESIGN 3, "Answers that stay true"). null: a kept answer is never
+   * bought again silently.
+   */
+  maxAgeDays: number | null;
 }
 
 /** What the build gives: the connection; spending starts from DEFAULT_SPENDING_SETTINGS. */
@@ -31,13 +37,19 @@ export type ConnectionSettings = Pick<Settings, "apiKey" | "baseUrl" | "webhookU
 
 export const DEFAULT_SPENDING_SETTINGS: Pick<
   Settings,
-  "spendingEnabled" | "confirmAbove" | "sessionBudget" | "maxConcurrency" | "answersAsCards"
+  | "spendingEnabled"
+  | "confirmAbove"
+  | "sessionBudget"
+  | "maxConcurrency"
+  | "answersAsCards"
+  | "maxAgeDays"
 > = {
   spendingEnabled: DEFAULT_SPENDING.enabled,
   confirmAbove: DEFAULT_SPENDING.confirmAbove,
   sessionBudget: DEFAULT_SPENDING.sessionBudget,
   maxConcurrency: null,
   answersAsCards: false,
+  maxAgeDays: null,
 };
 
 export const DEFAULT_TRY_MODE_SETTINGS: Pick<Settings, "tryMode" | "demoKey"> = {
@@ -46,6 +58,8 @@ export const DEFAULT_TRY_MODE_SETTINGS: Pick<Settings, "tryMode" | "demoKey"> = 
 };
 
 export const MAX_CONCURRENCY = 256;
+/** Ten years: any age a user would type. */
+export const MAX_AGE_DAYS = 3650;
 
 export const SETTING_KEYS = {
   apiKey: "settings.apiKey",
@@ -58,6 +72,7 @@ export const SETTING_KEYS = {
   answersAsCards: "settings.answersAsCards",
   tryMode: "settings.tryMode",
   demoKey: "settings.demoKey",
+  maxAgeDays: "settings.maxAgeDays",
 } as const;
 
 /** Stored for "never ask", so that it differs from "not set" (the default threshold). */
@@ -168,6 +183,12 @@ export function validateSettings(change: Partial<Settings>): Partial<Settings> {
       );
     clean.maxConcurrency = value;
   }
+  if (change.maxAgeDays !== undefined) {
+    const value = change.maxAgeDays;
+    if (value !== null && (!Number.isInteger(value) || value < 1 || value > MAX_AGE_DAYS))
+      throw new SettingsError("maxAgeDays", t("settings.maxAgeInvalid", { max: MAX_AGE_DAYS }));
+    clean.maxAgeDays = value;
+  }
   if (change.webhookUrl !== undefined) {
     const url = change.webhookUrl?.trim() ?? "";
     if (url === "") clean.webhookUrl = null;
@@ -212,6 +233,10 @@ function parseStored(
       const value = Number(text);
       return Number.isInteger(value) && value >= 1 && value <= MAX_CONCURRENCY ? value : fallback;
     }
+    case "maxAgeDays": {
+      const value = Number(text);
+      return Number.isInteger(value) && value >= 1 && value <= MAX_AGE_DAYS ? value : fallback;
+    }
     case "confirmAbove":
     case "sessionBudget": {
       if (text === NEVER) return field === "confirmAbove" ? null : fallback;
@@ -227,6 +252,7 @@ function parseStored(
 export class SettingsStore {
   private current: Settings;
   private loaded: Promise<Settings> | null = null;
+  private read = false;
   private readonly listeners = new Set<Listener>();
 
   private readonly defaults: Settings;
@@ -244,6 +270,11 @@ export class SettingsStore {
     return { ...this.current };
   }
 
+  /** Whether `value` holds what storage has (load() has finished), not only the defaults. */
+  get isLoaded(): boolean {
+    return this.read;
+  }
+
   /** The settings in force: read from storage once, then as saved since. */
   async load(): Promise<Settings> {
     this.loaded ??= (async () => {
@@ -254,6 +285,7 @@ export class SettingsStore {
         next[field] = parseStored(field, stored[i] ?? null, this.defaults[field]);
       });
       this.current = next as unknown as Settings;
+      this.read = true;
       return this.value;
     })();
     await this.loaded;

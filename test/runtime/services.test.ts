@@ -308,6 +308,71 @@ describe("runtime services against the sandbox", () => {
     });
   });
 
+  describe("freshness: answers older than the setting count as not kept (DESIGN 3)", () => {
+    const DAY = 24 * 60 * 60 * 1000;
+    let now = Date.now();
+    beforeEach(() => {
+      now = Date.now();
+      // The runtime's clock, and the in-process sandbox's: both age as days pass.
+      jest.spyOn(Date, "now").mockImplementation(() => now);
+    });
+    afterEach(() => jest.restoreAllMocks());
+
+    test("a recalculation asks again only the old answers, under the spending rules, and keeps the new ones", async () => {
+      const account = await first.account(100);
+      const { services, wire } = runtime(first.baseUrl, account.apiKey, { confirmAbove: 1 });
+      const scheduler = await services.scheduler();
+      const answerAll = (ids: number[]) => {
+        const cells = ids.map((i) => outcome(scheduler.lookup("person", person(i))));
+        return cells;
+      };
+      // Bought at day 0 (three), at day 40 (one): each under the question.
+      let cells = answerAll([1, 2, 3]);
+      await eventually(async () => (services.spending.question ? true : undefined));
+      scheduler.answer(true);
+      expect(await Promise.all(cells)).toEqual(["ok", "ok", "ok"]);
+      now += 40 * DAY;
+      cells = answerAll([4]);
+      expect(await Promise.all(cells)).toEqual(["ok"]);
+      expect(wire).toHaveLength(4);
+
+      // Day 60, answers older than 30 days asked again: the three of day 0, not the one of day 40.
+      now += 20 * DAY;
+      await services.settings.save({ maxAgeDays: 30 });
+      cells = answerAll([1, 2, 3, 4]);
+      await eventually(async () => (services.spending.question ? true : undefined));
+      expect(services.spending.question).toMatchObject({ count: 3, maxCredits: 3 });
+      expect(wire).toHaveLength(4);
+      scheduler.answer(true);
+      expect(await Promise.all(cells)).toEqual(["ok", "ok", "ok", "ok"]);
+      expect(wire).toHaveLength(7);
+      // The new answers replaced the old: asked again, everything is kept.
+      cells = answerAll([1, 2, 3, 4]);
+      expect(await Promise.all(cells)).toEqual(["ok", "ok", "ok", "ok"]);
+      expect(wire).toHaveLength(7);
+
+      // With spending off, an old answer is not bought again: the cell says why.
+      now += 31 * DAY;
+      await services.settings.save({ spendingEnabled: false });
+      expect(await Promise.all(answerAll([1]))).toEqual(["spending_off"]);
+      // Without the setting, every kept answer is shown whatever its age.
+      await services.settings.save({ maxAgeDays: null });
+      expect(await Promise.all(answerAll([1, 2, 3, 4]))).toEqual(["ok", "ok", "ok", "ok"]);
+      expect(wire).toHaveLength(7);
+    });
+
+    test("the setting is a whole number of days from 1 to 3650, or nothing", async () => {
+      const { services } = runtime(first.baseUrl, "key");
+      for (const bad of [0, -1, 1.5, 3651, Number.NaN])
+        await expect(services.settings.save({ maxAgeDays: bad })).rejects.toMatchObject({
+          field: "maxAgeDays",
+        });
+      expect(services.settings.value.maxAgeDays).toBeNull();
+      await services.settings.save({ maxAgeDays: 90 });
+      expect(services.settings.value.maxAgeDays).toBe(90);
+    });
+  });
+
   test("durable answers: in the store by the time the cell is shown them", async () => {
     const account = await first.account(100);
     const { services, store } = runtime(first.baseUrl, account.apiKey);

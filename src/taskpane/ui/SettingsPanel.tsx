@@ -18,7 +18,7 @@ import { submitTo, useForm } from "./use-form";
 
 const useStyles = makeStyles({ actions: { display: "flex", gap: "8px" } });
 
-type SettingsField = "apiKey" | "baseUrl" | "webhookUrl" | "maxConcurrency";
+type SettingsField = "apiKey" | "baseUrl" | "webhookUrl" | "maxConcurrency" | "maxAgeDays";
 const FIELDS: Array<[SettingsField, MessageId, MessageId, string, Partial<InputProps>?]> = [
   [
     "apiKey",
@@ -34,6 +34,13 @@ const FIELDS: Array<[SettingsField, MessageId, MessageId, string, Partial<InputP
     "settings.maxConcurrency",
     "settings.maxConcurrencyHint",
     "settings-max-concurrency",
+    { inputMode: "numeric" },
+  ],
+  [
+    "maxAgeDays",
+    "settings.maxAge",
+    "settings.maxAgeHint",
+    "settings-max-age",
     { inputMode: "numeric" },
   ],
 ];
@@ -52,7 +59,7 @@ export function SettingsPanel({ services }: { services: Services }): JSX.Element
   const panel = usePanelStyles();
   const styles = useStyles();
   const { form, setForm, edit } = useForm(
-    { apiKey: "", baseUrl: "", webhookUrl: "", maxConcurrency: "" },
+    { apiKey: "", baseUrl: "", webhookUrl: "", maxConcurrency: "", maxAgeDays: "" },
     (field) => save.reset(field)
   );
   useEffect(() => {
@@ -62,6 +69,7 @@ export function SettingsPanel({ services }: { services: Services }): JSX.Element
         baseUrl: s.baseUrl,
         webhookUrl: s.webhookUrl ?? "",
         maxConcurrency: s.maxConcurrency === null ? "" : String(s.maxConcurrency),
+        maxAgeDays: s.maxAgeDays === null ? "" : String(s.maxAgeDays),
       })
     );
   }, [services, setForm]);
@@ -74,6 +82,7 @@ export function SettingsPanel({ services }: { services: Services }): JSX.Element
         baseUrl: form.baseUrl,
         webhookUrl: form.webhookUrl,
         maxConcurrency: form.maxConcurrency.trim() === "" ? null : Number(form.maxConcurrency),
+        maxAgeDays: form.maxAgeDays.trim() === "" ? null : Number(form.maxAgeDays),
       });
       return t("settings.saved");
     },

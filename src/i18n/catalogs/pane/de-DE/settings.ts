@@ -12,6 +12,9 @@ export const settings: Translation<typeof settingsEn> = {
   "settings.maxConcurrency": "Gleichzeitige Anfragen (optional)",
   "settings.maxConcurrencyHint":
     "Leer: automatisch (6 über HTTP/1.1; über HTTP/2 passt es sich dem Dienst an, bis zu 64).",
+  "settings.maxAge": "Antworten erneut abfragen, die älter sind als (Tage, optional)",
+  "settings.maxAgeHint":
+    "Leer: Eine gespeicherte Antwort wird nie erneut gekauft. Gesetzt: Eine ältere Antwort gilt als nicht gespeichert, und eine Neuberechnung fragt sie nach Ihren Ausgaberegeln erneut ab.",
   "settings.save": "Speichern",
   "settings.saved": "Einstellungen gespeichert.",
   "settings.testConnection": "Verbindung testen",
@@ -28,6 +31,8 @@ export const settings: Translation<typeof settingsEn> = {
   "settings.cardsOnOff": "„Antworten als Karten“ ist entweder ein- oder ausgeschaltet.",
   "settings.maxConcurrencyInvalid":
     "Geben Sie eine ganze Zahl von 1 bis {max, number} ein, oder lassen Sie das Feld leer (automatisch).",
+  "settings.maxAgeInvalid":
+    "Geben Sie eine ganze Zahl von Tagen zwischen 1 und {max, number} ein, oder lassen Sie das Feld leer (nie).",
   "settings.webhookInvalid": "Die Webhook-URL ist keine gültige URL.",
   "settings.webhookHttps":
     "Die Webhook-URL muss https verwenden: Der Dienst sendet Ergebnisse an diese Adresse.",

@@ -12,6 +12,9 @@ export const settingsEn = {
   "settings.maxConcurrency": "Requests at once (optional)",
   "settings.maxConcurrencyHint":
     "Empty: automatic (6 over HTTP/1.1; over HTTP/2 it adapts to the service, up to 64).",
+  "settings.maxAge": "Look up again answers older than (days, optional)",
+  "settings.maxAgeHint":
+    "Empty: a kept answer is never bought again. Set: an older answer counts as not kept, and a recalculation asks for it again under your spending rules.",
   "settings.save": "Save",
   "settings.saved": "Settings saved.",
   "settings.testConnection": "Test connection",
@@ -28,6 +31,8 @@ export const settingsEn = {
   "settings.cardsOnOff": "Answers as cards is on or off.",
   "settings.maxConcurrencyInvalid":
     "Enter a whole number from 1 to {max, number}, or leave it empty (automatic).",
+  "settings.maxAgeInvalid":
+    "Enter a whole number of days from 1 to {max, number}, or leave it empty (never).",
   "settings.webhookInvalid": "The webhook URL is not a valid URL.",
   "settings.webhookHttps": "The webhook URL must use https: the service posts results to it.",
 

@@ -12,6 +12,9 @@ export const settings: Translation<typeof settingsEn> = {
   "settings.maxConcurrency": "Solicitudes simultáneas (opcional)",
   "settings.maxConcurrencyHint":
     "Vacío: automático (6 con HTTP/1.1; con HTTP/2 se adapta al servicio, hasta 64).",
+  "settings.maxAge": "Volver a consultar respuestas con más de (días, opcional)",
+  "settings.maxAgeHint":
+    "Vacío: una respuesta guardada nunca se vuelve a comprar. Con valor: una respuesta más antigua cuenta como no guardada y un recálculo la vuelve a pedir según sus reglas de gasto.",
   "settings.save": "Guardar",
   "settings.saved": "Configuración guardada.",
   "settings.testConnection": "Probar la conexión",
@@ -26,6 +29,8 @@ export const settings: Translation<typeof settingsEn> = {
   "settings.cardsOnOff": "«Respuestas como tarjetas» está activado o desactivado.",
   "settings.maxConcurrencyInvalid":
     "Escriba un número entero del 1 al {max, number}, o déjelo vacío (automático).",
+  "settings.maxAgeInvalid":
+    "Introduzca un número entero de días entre 1 y {max, number}, o déjelo vacío (nunca).",
   "settings.webhookInvalid": "La URL de webhook no es una URL válida.",
   "settings.webhookHttps":
     "La URL de webhook debe usar https: el servicio envía resultados a ella.",

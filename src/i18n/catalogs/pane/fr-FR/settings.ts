@@ -12,6 +12,9 @@ export const settings: Translation<typeof settingsEn> = {
   "settings.maxConcurrency": "Requêtes simultanées (facultatif)",
   "settings.maxConcurrencyHint":
     "Vide : automatique (6 en HTTP/1.1 ; en HTTP/2, s’adapte au service, jusqu’à 64).",
+  "settings.maxAge": "Interroger à nouveau les réponses de plus de (jours, facultatif)",
+  "settings.maxAgeHint":
+    "Vide : une réponse conservée n’est jamais rachetée. Renseigné : une réponse plus ancienne compte comme non conservée, et un recalcul la redemande selon vos règles de dépense.",
   "settings.save": "Enregistrer",
   "settings.saved": "Paramètres enregistrés.",
   "settings.testConnection": "Tester la connexion",
@@ -26,6 +29,8 @@ export const settings: Translation<typeof settingsEn> = {
   "settings.cardsOnOff": "« Réponses sous forme de cartes » est soit activé, soit désactivé.",
   "settings.maxConcurrencyInvalid":
     "Entrez un nombre entier de 1 à {max, number}, ou laissez le champ vide (automatique).",
+  "settings.maxAgeInvalid":
+    "Saisissez un nombre entier de jours entre 1 et {max, number}, ou laissez vide (jamais).",
   "settings.webhookInvalid": "L’URL de webhook n’est pas une URL valide.",
   "settings.webhookHttps":
     "L’URL de webhook doit utiliser https : le service y envoie des résultats.",

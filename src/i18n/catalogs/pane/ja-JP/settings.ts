@@ -11,6 +11,9 @@ export const settings: Translation<typeof settingsEn> = {
   "settings.maxConcurrency": "同時リクエスト数（省略可能）",
   "settings.maxConcurrencyHint":
     "空欄：自動（HTTP/1.1では6、HTTP/2ではサービスに合わせて最大64）。",
+  "settings.maxAge": "次の日数より古い回答を再検索（日数、省略可能）",
+  "settings.maxAgeHint":
+    "空欄：保存済みの回答を再購入することはありません。設定時：それより古い回答は未保存として扱われ、再計算時に支出ルールに従って再検索されます。",
   "settings.save": "保存",
   "settings.saved": "設定を保存しました。",
   "settings.testConnection": "接続をテスト",
@@ -25,6 +28,8 @@ export const settings: Translation<typeof settingsEn> = {
   "settings.cardsOnOff": "［回答をカードで表示］はオンかオフのいずれかです。",
   "settings.maxConcurrencyInvalid":
     "1～{max, number}の整数を入力するか、空欄のままにしてください（自動）。",
+  "settings.maxAgeInvalid":
+    "1～{max, number}の整数の日数を入力するか、空欄のままにしてください（再検索しない）。",
   "settings.webhookInvalid": "Webhook URLが有効なURLではありません。",
   "settings.webhookHttps":
     "Webhook URLにはhttpsを使用する必要があります。サービスがこのURLに結果を送信します。",

@@ -12,6 +12,9 @@ export const settings: Translation<typeof settingsEn> = {
   "settings.maxConcurrency": "Solicitações simultâneas (opcional)",
   "settings.maxConcurrencyHint":
     "Vazio: automático (6 com HTTP/1.1; com HTTP/2 se adapta ao serviço, até 64).",
+  "settings.maxAge": "Consultar de novo respostas com mais de (dias, opcional)",
+  "settings.maxAgeHint":
+    "Vazio: uma resposta guardada nunca é comprada de novo. Preenchido: uma resposta mais antiga conta como não guardada, e um recálculo a pede de novo segundo suas regras de gastos.",
   "settings.save": "Salvar",
   "settings.saved": "Configurações salvas.",
   "settings.testConnection": "Testar conexão",
@@ -26,6 +29,8 @@ export const settings: Translation<typeof settingsEn> = {
   "settings.cardsOnOff": "“Respostas como cartões” está ativado ou desativado.",
   "settings.maxConcurrencyInvalid":
     "Insira um número inteiro de 1 a {max, number}, ou deixe em branco (automático).",
+  "settings.maxAgeInvalid":
+    "Digite um número inteiro de dias de 1 a {max, number}, ou deixe vazio (nunca).",
   "settings.webhookInvalid": "A URL do webhook não é uma URL válida.",
   "settings.webhookHttps": "A URL do webhook deve usar https: o serviço envia resultados para ela.",
   "settings.tryNoDemo":
