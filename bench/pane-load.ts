@@ -1,15 +1,15 @@
 import { createHash, createPublicKey } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createSecureServer, type Http2SecureServer } from "node:http2";
-import type { AddressInfo } from "node:net";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Browser, BrowserContext } from "playwright-core";
-import { buildServer } from "../src/server/app";
 import { HOST_SHIM_PATH } from "../test/browser/chromium";
 import { selfSignedCertificate } from "../test/helpers/self-signed";
 import { flag, launchChromium } from "./browser-setup";
+import { startHostProcess } from "./host-process";
+import { startProfile, type ProfileSummary } from "./cpu-profile";
 import { DIST, ensureProductionBuild } from "./production-build";
 import { printTable, startSandboxProcess } from "./sandbox-process";
 
@@ -21,11 +21,21 @@ import { printTable, startSandboxProcess } from "./sandbox-process";
 // connection) per sample; warm: one context, the pane opened again with the cache filled.
 // office.js is the host shim served from a local server at the CDN's address (Chromium maps
 // the name to it): instant, so the figures are the add-in's own; the real office.js from the
-// CDN adds its own time. Flags: --samples 15, --dist <dir> (another build, to compare).
+// CDN adds its own time. Flags: --samples 15, --dist <dir> (another build, to compare),
+// --profile (one cold load under V8's profiler: self time per script and function),
+// --compare <dir> (a second build, its cold samples alternating with the first's).
 
+/** One cold load under V8's profiler instead of the samples: where the main thread's time goes. */
+const PROFILE = process.argv.includes("--profile");
 const SAMPLES = Math.max(1, Number(flag("samples", "15")));
 /** Another build to measure (the default, dist/, is built if it is missing). */
 const dist = resolve(flag("dist", DIST));
+/**
+ * A second build measured in the same run, its cold samples alternating with the first's:
+ * the ratio of the two is what to read (figures of separate runs on a shared machine differ
+ * more than most changes do).
+ */
+const compareDist = process.argv.includes("--compare") ? resolve(flag("compare", "")) : null;
 const WARMUPS = 2;
 /** Microsoft's guidance for an add-in's task pane to be usable. */
 const TARGET_MS = 500;
@@ -45,9 +55,16 @@ interface PageMarks {
   error: string | null;
 }
 
+interface ProfiledLoad {
+  summary: ProfileSummary | null;
+}
+
 interface ResourceEntry {
   url: string;
   startTime: number;
+  connectEnd: number;
+  requestStart: number;
+  responseStart: number;
   responseEnd: number;
   transferSize: number;
   encodedBodySize: number;
@@ -68,6 +85,13 @@ interface Sample {
 }
 
 /**
+ * What the page logs once it has recorded its load: waited for as a console event, so that
+ * nothing of the bench runs in the page while it loads (Playwright's waitForFunction would poll
+ * with its injected script, on the page's main thread).
+ */
+const LOAD_DONE = "mail-finder-bench:pane-load-recorded";
+
+/**
  * Installed before any script of the page (plain JavaScript: tsx's helpers do not exist in the
  * page): script load events (a classic script's load event fires right after it has run),
  * Office.onReady's callbacks (office.js's window.Office is wrapped as it is assigned), and the
@@ -76,6 +100,7 @@ interface Sample {
  * none) the first-run screen with its Try mode button: the pane's first screen either way.
  */
 const RECORD_LOAD = `(() => {
+  const DONE = ${JSON.stringify(LOAD_DONE)};
   const marks = { scripts: {}, onReady: null, tabId: null, tab: null, frame: null, error: null };
   window.__paneLoad = marks;
   document.addEventListener("load", (event) => {
@@ -101,6 +126,7 @@ const RECORD_LOAD = `(() => {
     if (text.startsWith("Mail Finder could not start")) {
       marks.error = text;
       observer.disconnect();
+      console.debug(DONE);
       return;
     }
     // A new user (no key: every cold sample) sees the first-run screen; a user with a key, the
@@ -113,24 +139,31 @@ const RECORD_LOAD = `(() => {
     marks.tab = performance.now();
     marks.tabId = id;
     observer.disconnect();
-    requestAnimationFrame(() => { marks.frame = performance.now(); });
+    requestAnimationFrame(() => {
+      marks.frame = performance.now();
+      console.debug(DONE);
+    });
   });
   observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ["aria-selected"] });
 })();`;
 
 /** Opens the pane in a new page of `context`; resolves with what the page recorded. */
-async function openPane(context: BrowserContext, url: string): Promise<Sample> {
+async function openPane(
+  context: BrowserContext,
+  url: string,
+  profiled: ProfiledLoad | null = null
+): Promise<Sample> {
   const page = await context.newPage();
+  const stopProfile = profiled ? await startProfile(page) : null;
   try {
+    const recorded = page.waitForEvent("console", {
+      predicate: (message) => message.text() === LOAD_DONE,
+      timeout: 15_000,
+    });
+    // Awaited below; a failed navigation is the error to report, not the wait it cut short.
+    recorded.catch(() => undefined);
     await page.goto(`${url}/taskpane.html`, { waitUntil: "commit" });
-    await page.waitForFunction(
-      () => {
-        const marks = (window as unknown as { __paneLoad?: PageMarks }).__paneLoad;
-        return marks && (marks.frame !== null || marks.error !== null);
-      },
-      undefined,
-      { polling: 100, timeout: 15_000 }
-    );
+    await recorded;
     const sample = await page.evaluate(() => {
       const navigation = performance.getEntriesByType(
         "navigation"
@@ -148,6 +181,9 @@ async function openPane(context: BrowserContext, url: string): Promise<Sample> {
           (e) => ({
             url: e.name,
             startTime: e.startTime,
+            connectEnd: e.connectEnd,
+            requestStart: e.requestStart,
+            responseStart: e.responseStart,
             responseEnd: e.responseEnd,
             transferSize: e.transferSize,
             encodedBodySize: e.encodedBodySize,
@@ -158,6 +194,7 @@ async function openPane(context: BrowserContext, url: string): Promise<Sample> {
       };
     });
     if (sample.marks.error) throw new Error(sample.marks.error);
+    if (stopProfile) profiled!.summary = await stopProfile();
     return sample;
   } finally {
     await page.close();
@@ -185,25 +222,41 @@ function spkiHash(certFile: string): string {
   return createHash("sha256").update(der).digest("base64");
 }
 
-/** The host shim at office.js's address: answered at once, cacheable as the CDN's file is. */
-async function serveOfficeJs(tls: { cert: string; key: string }): Promise<Http2SecureServer> {
-  const shim = readFileSync(HOST_SHIM_PATH);
-  const server = createSecureServer({
-    cert: readFileSync(tls.cert),
-    key: readFileSync(tls.key),
-    allowHTTP1: true,
+/**
+ * The host shim at office.js's address, answered at once and cacheable as the CDN's file is,
+ * from a process of its own (as the CDN is not the bench's process).
+ */
+async function serveOfficeJs(tls: {
+  cert: string;
+  key: string;
+}): Promise<{ port: number; stop(): void }> {
+  const server = `
+    const { readFileSync } = require("node:fs");
+    const shim = readFileSync(process.env.SHIM);
+    const server = require("node:http2").createSecureServer(
+      { cert: readFileSync(process.env.CERT), key: readFileSync(process.env.KEY), allowHTTP1: true },
+      (_request, response) => {
+        response.writeHead(200, {
+          "content-type": "application/javascript; charset=utf-8",
+          "cache-control": "public, max-age=86400",
+          "access-control-allow-origin": "*",
+          "timing-allow-origin": "*",
+        });
+        response.end(shim);
+      }
+    );
+    server.listen(0, "127.0.0.1", () => console.log("port " + server.address().port));`;
+  const child = spawn(process.execPath, ["-e", server], {
+    env: { ...process.env, SHIM: HOST_SHIM_PATH, CERT: tls.cert, KEY: tls.key },
+    stdio: ["ignore", "pipe", "inherit"],
   });
-  server.on("request", (_request, response) => {
-    response.writeHead(200, {
-      "content-type": "application/javascript; charset=utf-8",
-      "cache-control": "public, max-age=86400",
-      "access-control-allow-origin": "*",
-      "timing-allow-origin": "*",
-    });
-    response.end(shim);
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`office.js server exited with ${code}`)));
+    child.stdout!.once("data", (chunk: Buffer) =>
+      resolve(Number(/port (\d+)/.exec(String(chunk))![1]))
+    );
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return server;
+  return { port, stop: () => child.kill() };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -230,6 +283,7 @@ const isChunk = (file: string): boolean => /\.[0-9a-f]{8}\.js$/.test(file);
 
 interface Milestones {
   html: number;
+  officeJsArrived: number;
   officeJs: number;
   functionsArrived: number;
   functionsEvaluated: number;
@@ -258,6 +312,8 @@ function milestones(sample: Sample, origin: string): Milestones {
   const officeJs = Object.entries(marks.scripts).find(([src]) => src.includes(OFFICE_JS_HOST));
   return {
     html: sample.navigation.responseEnd,
+    officeJsArrived:
+      sample.resources.find((r) => r.url.includes(OFFICE_JS_HOST))?.responseEnd ?? NaN,
     officeJs: officeJs ? officeJs[1] : NaN,
     functionsArrived: resource("functions.js")?.responseEnd ?? NaN,
     functionsEvaluated: script("functions.js"),
@@ -274,6 +330,7 @@ function milestones(sample: Sample, origin: string): Milestones {
 
 const MILESTONES: Array<[keyof Milestones, string]> = [
   ["html", "taskpane.html received"],
+  ["officeJsArrived", "office.js (stand-in) received"],
   ["officeJs", "office.js (stand-in) evaluated"],
   ["functionsArrived", "functions.js received"],
   ["functionsEvaluated", "functions.js evaluated"],
@@ -331,15 +388,82 @@ function sizeRows(cold: Sample, origin: string): Array<Record<string, string | n
   return rows;
 }
 
+async function printProfile(browser: Browser, url: string): Promise<void> {
+  const context = await newContext(browser);
+  const profiled: ProfiledLoad = { summary: null };
+  try {
+    const sample = await openPane(context, url, profiled);
+    const summary = profiled.summary!;
+    const file = join(tmpdir(), "pane-load.cpuprofile");
+    writeFileSync(file, JSON.stringify(summary.raw));
+    console.log(`Profile written to ${file} (DevTools' Performance panel opens it).`);
+    console.log(`First screen at ${ms(sample.marks.tab!)} ms (one cold load, profiled: slower).`);
+    printTable(
+      `Main thread self time by script (${ms(summary.totalMs)} ms profiled)`,
+      summary.byScript.map((s) => ({ script: s.script, "self ms": s.selfMs }))
+    );
+    printTable(
+      "Costliest functions (self time)",
+      summary.topFunctions.map((f) => ({ function: f.fn, script: f.script, "self ms": f.selfMs }))
+    );
+  } finally {
+    await context.close();
+  }
+}
+
+async function printComparison(
+  browser: Browser,
+  url: string,
+  other: string,
+  tls: { cert: string; key: string },
+  upstream: string
+): Promise<void> {
+  const otherHost = await startHostProcess({ dist: other, upstream, ...tls });
+  const otherUrl = otherHost.url;
+  try {
+    const first = await newContext(browser);
+    await openPane(first, otherUrl).finally(() => first.close());
+    const runs = [
+      { build: dist, url, cold: [] as number[] },
+      { build: other, url: otherUrl, cold: [] as number[] },
+    ];
+    for (let i = 0; i < SAMPLES; i++) {
+      for (const run of i % 2 === 0 ? runs : [...runs].reverse()) {
+        const context = await newContext(browser);
+        try {
+          run.cold.push((await openPane(context, run.url)).marks.tab!);
+        } finally {
+          await context.close();
+        }
+      }
+      process.stdout.write(`  pair ${i + 1}/${SAMPLES}\r`);
+    }
+    const base = median(runs[0]!.cold);
+    printTable(
+      "Task pane load, cold, two builds alternating (navigation start to the first screen)",
+      runs.map((run) => ({
+        build: run.build,
+        samples: run.cold.length,
+        "median ms": ms(median(run.cold)),
+        "p90 ms": ms(quantile(run.cold, 0.9)),
+        "min ms": ms(Math.min(...run.cold)),
+        "vs first (median)": (median(run.cold) / base).toFixed(2),
+      }))
+    );
+  } finally {
+    await otherHost.stop();
+  }
+}
+
 async function main(): Promise<void> {
   if (dist === DIST) ensureProductionBuild();
   const directory = mkdtempSync(join(tmpdir(), "mf-bench-load-"));
   const tls = selfSignedCertificate(directory);
   const sandbox = await startSandboxProcess(["--db", ":memory:"]);
-  const host = await buildServer({ dist, upstream: sandbox.baseUrl, ...tls });
-  const url = (await host.listen({ port: 0, host: "127.0.0.1" })).replace("localhost", "127.0.0.1");
+  const host = await startHostProcess({ dist, upstream: sandbox.baseUrl, ...tls });
+  const url = host.url;
   const officeJs = await serveOfficeJs(tls);
-  const officePort = (officeJs.address() as AddressInfo).port;
+  const officePort = officeJs.port;
   const browser = await launchChromium([
     // Both servers' self-signed certificate, trusted (see spkiHash) so that answers are cached.
     `--ignore-certificate-errors-spki-list=${spkiHash(tls.cert)}`,
@@ -354,6 +478,14 @@ async function main(): Promise<void> {
     // One load first, not counted: the browser's network service and first renderer start.
     const first = await newContext(browser);
     await openPane(first, url).finally(() => first.close());
+    if (PROFILE) {
+      await printProfile(browser, url);
+      return;
+    }
+    if (compareDist) {
+      await printComparison(browser, url, compareDist, tls, sandbox.baseUrl);
+      return;
+    }
     const cold: Sample[] = [];
     for (let i = 0; i < SAMPLES; i++) {
       const context = await newContext(browser);
@@ -421,6 +553,19 @@ async function main(): Promise<void> {
       Math.abs(s.marks.tab! - coldMedian) < Math.abs(best.marks.tab! - coldMedian) ? s : best
     );
     printTable("Files of dist/ requested before the first tab (cold)", sizeRows(typical, url));
+    printTable(
+      "Requests of that sample (ms since navigation start)",
+      typical.resources
+        .filter((r) => r.startTime < typical.marks.tab!)
+        .map((r) => ({
+          file: distFile(r.url, url) ?? new URL(r.url).pathname,
+          start: ms(r.startTime),
+          connected: ms(r.connectEnd),
+          "request sent": ms(r.requestStart),
+          "first byte": ms(r.responseStart),
+          "last byte": ms(r.responseEnd),
+        }))
+    );
     const lastWarm = warm[warm.length - 1]!;
     const warmTransfer = [{ ...lastWarm.navigation, url }, ...lastWarm.resources]
       .filter((r) => distFile(r.url, url) !== null)
@@ -433,8 +578,8 @@ async function main(): Promise<void> {
     );
   } finally {
     await browser.close();
-    await host.close();
-    await new Promise<void>((resolve) => officeJs.close(() => resolve()));
+    await host.stop();
+    officeJs.stop();
     await sandbox.stop();
     rmSync(directory, { recursive: true, force: true });
   }

@@ -17,7 +17,7 @@ import { Translator, type Catalog, type MessageValues } from "./translator";
 export type MessageId = keyof typeof cellsEn | keyof typeof paneEn;
 
 let locale: PaneLocale = DEFAULT_LOCALE;
-let numbersLocale = "en-US";
+let contentTag: unknown;
 let paneCatalog: Catalog = {};
 let paneEnglish: Catalog = {};
 let translator = build();
@@ -25,9 +25,11 @@ let translator = build();
 function build(): Translator {
   const english = CELLS[DEFAULT_LOCALE];
   const cells = locale === PSEUDO_LOCALE ? english : CELLS[locale];
+  const wordsLocale = locale === PSEUDO_LOCALE ? DEFAULT_LOCALE : locale;
+  const content = contentTag;
   return new Translator(
-    locale === PSEUDO_LOCALE ? DEFAULT_LOCALE : locale,
-    numbersLocale,
+    wordsLocale,
+    () => resolveNumbersLocale(content, wordsLocale),
     { ...cells, ...paneCatalog },
     { ...english, ...paneEnglish }
   );
@@ -39,8 +41,7 @@ function build(): Translator {
  */
 export function setLanguage(displayLanguage: unknown, contentLanguage?: unknown): PaneLocale {
   locale = displayLanguage === PSEUDO_LOCALE ? PSEUDO_LOCALE : resolveLocale(displayLanguage);
-  const wordsLocale = locale === PSEUDO_LOCALE ? DEFAULT_LOCALE : locale;
-  numbersLocale = resolveNumbersLocale(contentLanguage, wordsLocale);
+  contentTag = contentLanguage;
   paneCatalog = {};
   translator = build();
   return locale;
@@ -64,6 +65,6 @@ export function n(value: number, maximumFractionDigits = 0): string {
 }
 
 export const currentLocale = (): PaneLocale => locale;
-export const currentNumbersLocale = (): string => numbersLocale;
+export const currentNumbersLocale = (): string => translator.numbersLocale;
 /** The `lang` of the pane's page (the pseudo-locale is English underneath). */
 export const htmlLang = (): string => (locale === PSEUDO_LOCALE ? "en-XA" : locale);

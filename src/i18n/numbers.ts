@@ -16,9 +16,18 @@ function formatterOf(locale: string, maximumFractionDigits: number): Intl.Number
   return formatter;
 }
 
-/** `value` written for `locale` with at most `maximumFractionDigits` decimals ("-0" is "0"). */
-export function formatNumber(value: number, locale = "en-US", maximumFractionDigits = 0): string {
+/**
+ * `value` written for `locale` with at most `maximumFractionDigits` decimals ("-0" is "0");
+ * `locale` may be a function, called only when Intl is needed.
+ */
+export function formatNumber(
+  value: number,
+  locale: string | (() => string) = "en-US",
+  maximumFractionDigits = 0
+): string {
   if (value === 0) return "0";
   if (Number.isInteger(value) && Math.abs(value) < 1000) return String(value);
-  return formatterOf(locale, maximumFractionDigits).format(value);
+  return formatterOf(typeof locale === "string" ? locale : locale(), maximumFractionDigits).format(
+    value
+  );
 }

@@ -2,6 +2,7 @@
 import { associateCommands } from "../commands/commands";
 import { t } from "../i18n/i18n";
 import { loadOfficeLanguage } from "../runtime/office-language";
+import { getServices } from "../runtime/services";
 import { paneVisibility } from "../runtime/task-pane-host";
 // The shared runtime's page: the worksheet functions (functions.js, loaded before this file)
 // are registered already; the workbook's jobs start once Office is ready, shown or not (they
@@ -33,7 +34,15 @@ ui?.catch(() => undefined);
 async function showTaskPane(): Promise<void> {
   const root = document.getElementById("root");
   if (!root) return;
-  const [{ mountTaskPane }] = await Promise.all([(ui ??= loadUi()), language]);
+  // The settings too: the first screen (first run, or the tabs) depends on the key's presence,
+  // and reading it after the first render would cost a second one.
+  const [{ mountTaskPane }] = await Promise.all([
+    (ui ??= loadUi()),
+    language,
+    getServices()
+      .settings.load()
+      .catch(() => undefined),
+  ]);
   mountTaskPane(root);
 }
 

@@ -35,6 +35,32 @@ describe("Translator", () => {
     expect(t.number(1234.5, 2)).toBe("1.234,5");
   });
 
+  test("a message loads no number data until it writes a number that needs it", () => {
+    // The first Intl.NumberFormat of a page loads ICU's number data: the pane's first screen
+    // (words and small counts) must not wait for it (load time).
+    const supported = jest.spyOn(Intl.NumberFormat, "supportedLocalesOf");
+    const NumberFormat = jest.spyOn(Intl, "NumberFormat");
+    try {
+      const t = new Translator("en-US", () => "de-DE", english, english);
+      expect(t.format("hello", { name: "Ada" })).toBe("Hello Ada");
+      expect(t.format("rows", { count: 2 })).toBe("2 rows");
+      expect(t.format("only")).toBe("Only English");
+      expect(t.number(12)).toBe("12");
+      expect(supported).not.toHaveBeenCalled();
+      expect(NumberFormat).not.toHaveBeenCalled();
+      expect(t.format("rows", { count: 1234.5 })).toBe("1.234,5 rows");
+    } finally {
+      supported.mockRestore();
+      NumberFormat.mockRestore();
+    }
+  });
+
+  test("a malformed message or a missing value shows the message as written", () => {
+    const t = new Translator("en-US", "en-US", { broken: "Hello {name", rows: english.rows }, {});
+    expect(t.format("broken", { name: "Ada" })).toBe("Hello {name");
+    expect(t.format("rows")).toBe(english.rows);
+  });
+
   test("a missing id falls back to English, an unknown one shows its id", () => {
     const t = new Translator("fr-FR", "fr-FR", { hello: "Bonjour {name}" }, english);
     expect(t.format("hello", { name: "Ada" })).toBe("Bonjour Ada");

@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useState } from "react";
+import { Suspense, lazy, useEffect, useMemo, useState } from "react";
 import {
   Caption1,
   CounterBadge,
+  Spinner,
   Subtitle2,
   Tab,
   TabList,
@@ -11,18 +12,9 @@ import {
 import { t, type MessageId } from "../../i18n/i18n";
 import type { Services } from "../../runtime/services";
 import { BulkPanel } from "./BulkPanel";
-import { CachePanel } from "./CachePanel";
-import { CardsSetting } from "./CardsSetting";
-import { DomainPanel } from "./DomainPanel";
-import { EnrichPanel } from "./EnrichPanel";
 import { FirstRun } from "./FirstRun";
-import { GeoLeadPanel } from "./GeoLeadPanel";
 import { JobEndAnnouncement } from "./JobEndAnnouncement";
 import { JobFinishedBar } from "./JobFinishedBar";
-import { JobsPanel } from "./JobsPanel";
-import { LookupsPanel } from "./LookupsPanel";
-import { ReportPanel } from "./ReportPanel";
-import { SettingsPanel } from "./SettingsPanel";
 import { SpendingQuestionBar } from "./SpendingQuestionBar";
 import { TryBanner } from "./TryBanner";
 import { PaneContextValue, createPaneContext, useJobNotices, type TabId } from "./pane-context";
@@ -45,6 +37,17 @@ const useStyles = makeStyles({
   badge: { marginLeft: "4px" },
 });
 
+// Every tab but Bulk (the one the pane opens on) comes with the later panels' chunk, fetched
+// once the first screen is shown (see App).
+const loadLaterPanels = () => import(/* webpackChunkName: "taskpane-panels" */ "./later-panels");
+const EnrichPanel = lazy(() => loadLaterPanels().then((m) => ({ default: m.EnrichPanel })));
+const GeoLeadPanel = lazy(() => loadLaterPanels().then((m) => ({ default: m.GeoLeadPanel })));
+const DomainPanel = lazy(() => loadLaterPanels().then((m) => ({ default: m.DomainPanel })));
+const ReportPanel = lazy(() => loadLaterPanels().then((m) => ({ default: m.ReportPanel })));
+const JobsPanel = lazy(() => loadLaterPanels().then((m) => ({ default: m.JobsPanel })));
+const LookupsPanel = lazy(() => loadLaterPanels().then((m) => ({ default: m.LookupsPanel })));
+const SettingsTab = lazy(() => loadLaterPanels().then((m) => ({ default: m.SettingsTab })));
+
 const TABS: Array<[TabId, MessageId]> = [
   ["enrich", "app.tabEnrich"],
   ["bulk", "app.tabBulk"],
@@ -66,6 +69,10 @@ export function App({ services }: { services: Services }): JSX.Element {
   useEffect(() => pane.announcer.showingJobs(tab === "jobs"), [pane, tab]);
   const connection = useTryMode(services);
   const [haveKey, setHaveKey] = useState(false);
+  // Once the first screen is committed, the other tabs' code, so that they open at once.
+  useEffect(() => {
+    loadLaterPanels().catch(() => undefined);
+  }, []);
   // The balance is shown from the start; without a usable key it stays "–" until one is set.
   useEffect(() => {
     void services
@@ -121,22 +128,22 @@ export function App({ services }: { services: Services }): JSX.Element {
                 </Tab>
               ))}
             </TabList>
-            {tab === "enrich" && (
-              <EnrichPanel request={enrichRequest.request} onRequestTaken={enrichRequest.taken} />
-            )}
             {tab === "bulk" && <BulkPanel />}
-            {tab === "geo" && <GeoLeadPanel />}
-            {tab === "domain" && <DomainPanel />}
-            {tab === "report" && <ReportPanel />}
-            {tab === "jobs" && <JobsPanel />}
-            {tab === "lookups" && <LookupsPanel />}
-            {tab === "settings" && (
-              <>
-                <SettingsPanel services={services} />
-                <CardsSetting services={services} />
-                <CachePanel services={services} />
-              </>
-            )}
+            <Suspense
+              fallback={
+                <Spinner size="tiny" label={t("app.panelLoading")} data-testid="panel-loading" />
+              }
+            >
+              {tab === "enrich" && (
+                <EnrichPanel request={enrichRequest.request} onRequestTaken={enrichRequest.taken} />
+              )}
+              {tab === "geo" && <GeoLeadPanel />}
+              {tab === "domain" && <DomainPanel />}
+              {tab === "report" && <ReportPanel />}
+              {tab === "jobs" && <JobsPanel />}
+              {tab === "lookups" && <LookupsPanel />}
+              {tab === "settings" && <SettingsTab services={services} />}
+            </Suspense>
           </>
         )}
       </div>

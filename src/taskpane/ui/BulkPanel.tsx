@@ -15,7 +15,6 @@ import { DECISION_MAKER_CATEGORIES, type BulkCell } from "../../api/types";
 import { t } from "../../i18n/i18n";
 import { readSelection } from "../../workbook/selection";
 import { noDataRowsMessage, planBulk } from "../../lists/bulk-request";
-import { previewFile } from "../../lists/file-preview";
 import {
   MAPPED_FIELDS,
   detectHeader,
@@ -32,6 +31,11 @@ import { jobOfSearch } from "../../flows/jobs/job-records";
 import { SpendingOffNote } from "./SpendingOffNote";
 import { useSpendingOffReason } from "./use-spending";
 import { FieldError, atField, useAsyncAction } from "./use-async-action";
+
+// The file reader (CSV and XLSX parsers) comes when a file is picked: the Bulk tab is the
+// pane's first screen, which need not wait for it (load time, DESIGN 4d).
+const loadFilePreview = () =>
+  import(/* webpackChunkName: "file-preview" */ "../../lists/file-preview");
 
 const useStyles = makeStyles({
   form: { display: "flex", flexDirection: "column", gap: "10px" },
@@ -100,7 +104,10 @@ export function BulkPanel(): JSX.Element {
   const useFile = async (file: File | undefined): Promise<void> => {
     if (!file) return;
     await action.run(async () => {
-      const preview = await atField("file", previewFile(file, file.name));
+      const preview = await atField(
+        "file",
+        loadFilePreview().then(({ previewFile }) => previewFile(file, file.name))
+      );
       load({ kind: "file", label: file.name.replace(/\.[^.]+$/, ""), values: preview.rows, file });
     });
   };

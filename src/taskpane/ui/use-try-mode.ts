@@ -13,9 +13,14 @@ const viewOf = (settings: Settings): TryModeView => ({
   tryMode: settings.tryMode,
 });
 
-/** The settings' key and Try mode, as saved (null until they are read). */
+/**
+ * The settings' key and Try mode, as saved (null until they are read; the pane reads them
+ * before its first render, so that its first screen is the right one at once).
+ */
 export function useTryMode(services: Services): TryModeView | null {
-  const [view, setView] = useState<TryModeView | null>(null);
+  const [view, setView] = useState<TryModeView | null>(() =>
+    services.settings.isLoaded ? viewOf(services.settings.value) : null
+  );
   useEffect(() => {
     let live = true;
     void services.settings.load().then((settings) => live && setView(viewOf(settings)));

@@ -15,6 +15,7 @@ export const app: Translation<typeof appEn> = {
   "app.tabSettings": "Einstellungen",
   "app.jobsFinishedBadge":
     "{count, plural, one {# abgeschlossener Auftrag} other {# abgeschlossene Aufträge}}",
+  "app.panelLoading": "Wird geladen…",
   "app.firstRunTitle": "E-Mail-Adressen von Unternehmen in Excel finden und überprüfen",
   "app.firstRunFunctions":
     "Funktionen in Zellen: =MAIL.FINDEMAIL(Name; Unternehmen) und sechs weitere.",

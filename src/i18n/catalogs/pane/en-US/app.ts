@@ -15,6 +15,8 @@ export const appEn = {
   "app.tabLookups": "Lookups",
   "app.tabSettings": "Settings",
   "app.jobsFinishedBadge": "{count, plural, one {# finished job} other {# finished jobs}}",
+  // A tab whose code is still on its way (it is loaded after the first screen).
+  "app.panelLoading": "Loading…",
 
   // First run: no key and Try mode off.
   "app.firstRunTitle": "Find and verify business emails from Excel",

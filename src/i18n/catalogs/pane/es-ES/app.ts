@@ -15,6 +15,7 @@ export const app: Translation<typeof appEn> = {
   "app.tabSettings": "Configuración",
   "app.jobsFinishedBadge":
     "{count, plural, one {# trabajo terminado} other {# trabajos terminados}}",
+  "app.panelLoading": "Cargando…",
   "app.firstRunTitle": "Busque y verifique correos electrónicos profesionales desde Excel",
   "app.firstRunFunctions": "Funciones en celdas: =MAIL.FINDEMAIL(nombre; empresa) y seis más.",
   "app.firstRunEnrich":

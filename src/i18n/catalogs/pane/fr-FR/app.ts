@@ -14,6 +14,7 @@ export const app: Translation<typeof appEn> = {
   "app.tabLookups": "Recherches",
   "app.tabSettings": "Paramètres",
   "app.jobsFinishedBadge": "{count, plural, one {# tâche terminée} other {# tâches terminées}}",
+  "app.panelLoading": "Chargement…",
   "app.firstRunTitle": "Trouvez et vérifiez des adresses e-mail professionnelles depuis Excel",
   "app.firstRunFunctions":
     "Des fonctions dans les cellules : =MAIL.FINDEMAIL(nom; entreprise) et six autres.",

@@ -14,6 +14,7 @@ export const app: Translation<typeof appEn> = {
   "app.tabLookups": "照会",
   "app.tabSettings": "設定",
   "app.jobsFinishedBadge": "{count, plural, other {完了したジョブ#件}}",
+  "app.panelLoading": "読み込み中…",
   "app.firstRunTitle": "Excelでビジネス用メールアドレスを検索・検証",
   "app.firstRunFunctions": "セルで使える関数：=MAIL.FINDEMAIL(名前, 会社)ほか6個。",
   "app.firstRunEnrich": "リストの補完：行の横の新しい列にメールアドレスを追加します。",

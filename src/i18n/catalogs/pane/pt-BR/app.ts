@@ -15,6 +15,7 @@ export const app: Translation<typeof appEn> = {
   "app.tabSettings": "Configurações",
   "app.jobsFinishedBadge":
     "{count, plural, one {# trabalho concluído} other {# trabalhos concluídos}}",
+  "app.panelLoading": "Carregando…",
   "app.firstRunTitle": "Encontre e verifique e-mails comerciais no Excel",
   "app.firstRunFunctions": "Funções nas células: =MAIL.FINDEMAIL(nome; empresa) e mais seis.",
   "app.firstRunEnrich": "Enriqueça sua lista: e-mails em novas colunas ao lado das suas linhas.",
