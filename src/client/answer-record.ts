@@ -5,6 +5,12 @@ export type LookupOutcome<T = unknown> =
   | { status: "ok"; value: T }
   | { status: "not_found" | "blacklisted"; code: string; message: string };
 
+/** An answer as a lookup gives it: with when it was bought (kept answers keep that time). */
+export type CheckedOutcome<T = unknown> = LookupOutcome<T> & {
+  /** When the service gave this answer (ms since the epoch): its age (DESIGN 3). */
+  checkedAt: number;
+};
+
 export interface CachedOutcome {
   outcome: LookupOutcome;
   storedAt: number;

@@ -16,6 +16,30 @@ export interface AnswerUsage {
   bytes: number;
 }
 
+/** How old a namespace's kept answers are (DESIGN 3: lists decay; re-check after 60-90 days). */
+export interface AnswerAges {
+  /** Bought less than 30 days ago. */
+  under30: number;
+  /** 30 to 90 days. */
+  from30to90: number;
+  /** More than 90 days ago. */
+  over90: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Counts `storedAt` times into AnswerAges as of `now`. */
+export class AgeCounter {
+  readonly ages: AnswerAges = { under30: 0, from30to90: 0, over90: 0 };
+  constructor(private readonly now: number) {}
+  add(storedAt: number): void {
+    const days = (this.now - storedAt) / DAY_MS;
+    if (days < 30) this.ages.under30++;
+    else if (days <= 90) this.ages.from30to90++;
+    else this.ages.over90++;
+  }
+}
+
 export type AnswerStoreKind = "indexeddb" | "runtime-storage" | "memory";
 
 export interface AnswerStore {
@@ -27,6 +51,8 @@ export interface AnswerStore {
   /** Removes every answer of the namespace; resolves with how many there were. */
   clear(namespace: string): Promise<number>;
   usage(namespace: string): Promise<AnswerUsage>;
+  /** How old the namespace's answers are as of `now` (reads every record: on demand only). */
+  ages(namespace: string, now: number): Promise<AnswerAges>;
 }
 
 export const emptyRead = (): AnswerRead => ({ found: new Map(), evicted: new Set() });

@@ -11,6 +11,8 @@ import {
   isQuotaError,
   type AnswerRead,
   type AnswerStore,
+  AgeCounter,
+  type AnswerAges,
   type AnswerUsage,
 } from "./answer-store";
 import { t } from "../i18n/i18n";
@@ -150,6 +152,16 @@ export class IndexedDbAnswerStore implements AnswerStore {
   async usage(namespace: string): Promise<AnswerUsage> {
     const record = await this.db.get("namespaces", namespace);
     return { count: record?.count ?? 0, bytes: record?.bytes ?? 0 };
+  }
+
+  async ages(namespace: string, now: number): Promise<AnswerAges> {
+    const counter = new AgeCounter(now);
+    const prefix = await this.prefixOf(namespace, false);
+    if (prefix === null) return counter.ages;
+    await this.scan((_keys, records) => {
+      for (const record of records) counter.add(storedAtOf(record));
+    }, prefix);
+    return counter.ages;
   }
 
   close(): void {
@@ -306,12 +318,22 @@ export class IndexedDbAnswerStore implements AnswerStore {
   }
 
   /** Visits every answer in key order, a chunk per read-only transaction. */
-  private async scan(visit: (keys: string[], records: AnswerRecord[]) => void): Promise<void> {
+  /** Visits every answer, in chunks, or those whose key starts with `prefix`. */
+  private async scan(
+    visit: (keys: string[], records: AnswerRecord[]) => void,
+    prefix?: string
+  ): Promise<void> {
     let after: string | null = null;
+    // Keys are "<prefix><lookup key>": the prefix's keys lie below prefix + U+FFFF.
+    const end = prefix === undefined ? undefined : `${prefix}\uffff`;
     for (;;) {
       const tx = this.db.transaction("answers", "readonly");
       const range: IDBKeyRange | undefined =
-        after === null ? undefined : IDBKeyRange.lowerBound(after, true);
+        end === undefined
+          ? after === null
+            ? undefined
+            : IDBKeyRange.lowerBound(after, true)
+          : IDBKeyRange.bound(after ?? prefix!, end, after !== null, false);
       const [keys, records]: [string[], AnswerRecord[], void] = await Promise.all([
         tx.store.getAllKeys(range, SCAN_CHUNK),
         tx.store.getAll(range, SCAN_CHUNK),

@@ -4,6 +4,8 @@ import {
   isQuotaError,
   type AnswerRead,
   type AnswerStore,
+  AgeCounter,
+  type AnswerAges,
   type AnswerUsage,
 } from "./answer-store";
 import type { KeyValueStore } from "./storage";
@@ -125,6 +127,14 @@ export class KeyValueAnswerStore implements AnswerStore {
       bytes += entry.bytes;
     }
     return { count, bytes };
+  }
+
+  async ages(namespace: string, now: number): Promise<AnswerAges> {
+    const index = await this.loadIndex();
+    const prefix = storeKeyOf(namespace, "");
+    const counter = new AgeCounter(now);
+    for (const [key, entry] of index) if (key.startsWith(prefix)) counter.add(entry.storedAt);
+    return counter.ages;
   }
 
   /**

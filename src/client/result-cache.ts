@@ -1,5 +1,11 @@
 import type { CachedOutcome, LookupOutcome } from "./answer-record";
-import { emptyRead, type AnswerRead, type AnswerStore, type AnswerUsage } from "./answer-store";
+import {
+  emptyRead,
+  type AnswerAges,
+  type AnswerRead,
+  type AnswerStore,
+  type AnswerUsage,
+} from "./answer-store";
 
 export type { CachedOutcome, LookupOutcome } from "./answer-record";
 
@@ -115,11 +121,11 @@ export class ResultCache {
   }
 
   /**
-   * Keeps an answer; true when the store had dropped this key's earlier answer for lack of
-   * room, so that the lookup had to be asked again (DESIGN 3).
+   * Keeps an answer (bought at `storedAt`, default now); true when the store had dropped this
+   * key's earlier answer for lack of room, so that the lookup had to be asked again (DESIGN 3).
    */
-  set(key: string, outcome: LookupOutcome): boolean {
-    const cached: CachedOutcome = { outcome, storedAt: this.now() };
+  set(key: string, outcome: LookupOutcome, storedAt = this.now()): boolean {
+    const cached: CachedOutcome = { outcome, storedAt };
     this.dirty.set(key, cached);
     this.remember(key, cached);
     this.scheduleFlush();
@@ -186,6 +192,12 @@ export class ResultCache {
   async usage(): Promise<AnswerUsage> {
     await this.flush();
     return (await this.options.store).usage(this.options.namespace);
+  }
+
+  /** How old the namespace's answers are now, once what is pending is written. */
+  async ages(): Promise<AnswerAges> {
+    await this.flush();
+    return (await this.options.store).ages(this.options.namespace, this.now());
   }
 
   private forgetRead(): void {

@@ -16,6 +16,7 @@ import type { EmailServiceClient, LookupCallOptions } from "./client";
 import { ApiError } from "./errors";
 import { Listeners } from "./listeners";
 import { lookupKey, type LookupOperation } from "./lookup-key";
+import type { CheckedOutcome } from "./answer-record";
 import type { CachedOutcome, LookupOutcome, ResultCache } from "./result-cache";
 import { refusal, type SpendingGuard, type SpendingQuestion } from "./spending";
 import type { Endpoint } from "./transport";
@@ -136,7 +137,7 @@ export interface LookupCounts {
 }
 
 interface Waiter {
-  resolve: (outcome: LookupOutcome) => void;
+  resolve: (outcome: CheckedOutcome) => void;
   reject: (error: unknown) => void;
 }
 
@@ -169,6 +170,12 @@ function definitiveOutcome(error: unknown): LookupOutcome | null {
     return { status: "blacklisted", code: error.code, message: error.message };
   return null;
 }
+
+/** A kept answer as a lookup gives it: with the time it was bought. */
+const checked = (kept: CachedOutcome): CheckedOutcome => ({
+  ...kept.outcome,
+  checkedAt: kept.storedAt,
+});
 
 const cancelledError = (): ApiError =>
   new ApiError({
@@ -264,7 +271,8 @@ export class LookupScheduler {
     operation: Op,
     body: LookupTypes[Op]["request"],
     options: ScheduleOptions = {}
-  ): Promise<LookupOutcome<LookupTypes[Op]["result"]>> {
+  ): Promise<CheckedOutcome<LookupTypes[Op]["result"]>> {
+    type Answer = CheckedOutcome<LookupTypes[Op]["result"]>;
     this.stats.calls++;
     if (options.signal?.aborted) throw cancelledError();
     const key = lookupKey(operation, body);
@@ -274,7 +282,7 @@ export class LookupScheduler {
       if (!kept) throw refusal("preview");
       this.stats.cacheHits++;
       this.emit();
-      return kept.outcome as LookupOutcome<LookupTypes[Op]["result"]>;
+      return checked(kept) as Answer;
     }
     if (!options.refresh) {
       // A lookup already on its way is joined without reading the store.
@@ -287,7 +295,7 @@ export class LookupScheduler {
       if (cached) {
         this.stats.cacheHits++;
         this.emit();
-        return cached.outcome as LookupOutcome<LookupTypes[Op]["result"]>;
+        return checked(cached) as Answer;
       }
       if (options.signal?.aborted) throw cancelledError();
     }
@@ -310,7 +318,7 @@ export class LookupScheduler {
       this.enter(entry);
       this.collect(entry);
     }
-    return this.wait(entry, options.signal) as Promise<LookupOutcome<LookupTypes[Op]["result"]>>;
+    return this.wait(entry, options.signal) as Promise<Answer>;
   }
 
   /** Whether a kept answer is young enough to be shown (the freshness setting). */
@@ -368,7 +376,7 @@ export class LookupScheduler {
         this.pending.delete(entry.key);
   }
 
-  private wait(entry: Pending, signal?: AbortSignal): Promise<LookupOutcome> {
+  private wait(entry: Pending, signal?: AbortSignal): Promise<CheckedOutcome> {
     return new Promise((resolve, reject) => {
       const onAbort = (): void => {
         entry.waiters.delete(waiter);
@@ -507,13 +515,15 @@ export class LookupScheduler {
     else if (isWithdrawal(error)) this.stats.withdrawn++;
     else this.tally.failed++;
     this.leave(entry);
+    const checkedAt = (this.options.now ?? Date.now)();
     if (outcome) {
       const cache = entry.endpointId === null ? entry.cache : this.caches.of(entry.endpointId);
-      if (cache.set(entry.key, outcome)) this.tally.reasked++;
+      if (cache.set(entry.key, outcome, checkedAt)) this.tally.reasked++;
       await this.stored(cache);
     }
+    // Each cell is shown the answer with the time it is kept under (its age, DESIGN 3).
     for (const waiter of entry.waiters) {
-      if (outcome) waiter.resolve(outcome);
+      if (outcome) waiter.resolve({ ...outcome, checkedAt });
       else waiter.reject(error);
     }
   }

@@ -1,5 +1,6 @@
 import { DECISION_MAKER_FIELDS, PERSON_FIELDS, PROFILE_FIELDS } from "./answer-fields";
 import { t } from "../i18n/i18n";
+import { CHECKED_ON, dateCellValue, type DateCellValue } from "./checked-on";
 
 // Answers as cards (DESIGN 2): a found person, profile or decision maker as an Excel entity
 // whose text is the email and whose properties are every field of the answer, typed, so that
@@ -25,6 +26,7 @@ const CARD_FIRST = [
 ];
 
 type PropertyValue =
+  | DateCellValue
   | { type: "String"; basicValue: string }
   | { type: "Double"; basicValue: number }
   | { type: "Boolean"; basicValue: boolean }
@@ -67,7 +69,12 @@ export function answerCard(operation: CardOperation, answer: object): AnswerCard
   const values = answer as Record<string, unknown>;
   const fields = FIELDS[operation];
   const properties = Object.fromEntries(
-    fields.map((field) => [field, propertyValue(values[field])])
+    fields.map((field) => [
+      field,
+      field === CHECKED_ON && typeof values[field] === "number"
+        ? dateCellValue(values[field])
+        : propertyValue(values[field]),
+    ])
   );
   const has = (field: string): boolean => properties[field]?.type !== "Empty";
   const email = String(values.email ?? "");

@@ -1,5 +1,6 @@
 // The answer fields each lookup can show (spec 2.9 and 4.9-4.13): the `fields` argument of
 // the worksheet functions and the output columns of Enrich (DESIGN 4b) offer the same ones.
+// `checked_on` is the add-in's own: the day the answer was bought (DESIGN 3).
 
 export const PERSON_FIELDS = [
   "email",
@@ -11,6 +12,7 @@ export const PERSON_FIELDS = [
   "mx_host",
   "mx_domain",
   "credits_charged",
+  "checked_on",
 ] as const;
 
 export const DECISION_MAKER_FIELDS = [
@@ -26,6 +28,7 @@ export const DECISION_MAKER_FIELDS = [
   "mx_host",
   "mx_domain",
   "credits_charged",
+  "checked_on",
 ] as const;
 
 export const PROFILE_FIELDS = [
@@ -38,10 +41,17 @@ export const PROFILE_FIELDS = [
   "mx_host",
   "mx_domain",
   "credits_charged",
+  "checked_on",
 ] as const;
 
 /** Spec 4.13: a verification answers the common fields and its status. */
-export const VERIFY_FIELDS = ["email_status", "mx_host", "mx_domain", "credits_charged"] as const;
+export const VERIFY_FIELDS = [
+  "email_status",
+  "mx_host",
+  "mx_domain",
+  "credits_charged",
+  "checked_on",
+] as const;
 
 export type AnswerField =
   | (typeof DECISION_MAKER_FIELDS)[number]

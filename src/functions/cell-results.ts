@@ -1,10 +1,12 @@
 import { ApiError } from "../client/errors";
 import { refusal } from "../client/spending";
-import type { LookupOutcome } from "../client/result-cache";
+import type { CheckedOutcome, LookupOutcome } from "../client/answer-record";
 import type { LookupTypes, ScheduleOptions } from "../client/scheduler";
 import type { LookupOperation } from "../client/lookup-key";
 import { getServices } from "../runtime/services";
 import { answerCard, type AnswerCard, type CardOperation } from "./answer-cards";
+import { CHECKED_ON, dateCellValue, isoDay, withCheckedOn, type DateCellValue } from "./checked-on";
+import { cardsSupported } from "../runtime/cards-support";
 import { ArgumentError } from "./arguments";
 import { t } from "../i18n/i18n";
 
@@ -12,7 +14,11 @@ import { t } from "../i18n/i18n";
 
 /** A cell value, a spilled matrix (of values or cards), or a typed Excel error. */
 export type CellResult =
-  string | number | boolean | (string | number | boolean | AnswerCard)[][] | CustomFunctions.Error;
+  | string
+  | number
+  | boolean
+  | (string | number | boolean | AnswerCard | DateCellValue)[][]
+  | CustomFunctions.Error;
 
 const MAX_MESSAGE = 255;
 
@@ -103,11 +109,14 @@ function nothingFound(status: string): string | null {
 
 /** The answer's status, with 404 `no_result` the same as `not_found` (DESIGN 3). */
 export function foundOrError<T extends Found>(
-  outcome: LookupOutcome<T>
+  outcome: LookupOutcome<T> & { checkedAt?: number }
 ): T | CustomFunctions.Error {
   if (outcome.status !== "ok") return excelError("notAvailable", nothingFound(outcome.status)!);
   const message = nothingFound(outcome.value.email_status);
-  return message ? excelError("notAvailable", message) : outcome.value;
+  if (message) return excelError("notAvailable", message);
+  return outcome.checkedAt === undefined
+    ? outcome.value
+    : withCheckedOn(outcome.value, outcome.checkedAt);
 }
 
 function cellValue(value: unknown): string | number | boolean {
@@ -117,9 +126,18 @@ function cellValue(value: unknown): string | number | boolean {
   return String(value);
 }
 
+/** `checked_on` (ms): a date where Excel has data types, else the ISO day's text. */
+function checkedOnValue(value: unknown): string | DateCellValue {
+  if (typeof value !== "number") return "";
+  return cardsSupported() ? dateCellValue(value) : isoDay(value);
+}
+
 /** One value, or the requested fields side by side as a one-row spill (never a header row). */
 export function fieldsRow(result: object, names: string[]): CellResult {
-  const values = names.map((name) => cellValue((result as Record<string, unknown>)[name]));
+  const fields = result as Record<string, unknown>;
+  const values = names.map((name) =>
+    name === CHECKED_ON ? checkedOnValue(fields[name]) : cellValue(fields[name])
+  );
   return [values];
 }
 
@@ -153,7 +171,7 @@ export async function lookup<Op extends LookupOperation>(
   operation: Op,
   request: LookupTypes[Op]["request"],
   call?: CellCall
-): Promise<LookupOutcome<LookupTypes[Op]["result"]>> {
+): Promise<CheckedOutcome<LookupTypes[Op]["result"]>> {
   const scheduler = await getServices().scheduler();
   const options: ScheduleOptions = call ? { signal: call.signal, keptOnly: call.preview } : {};
   return scheduler.lookup(operation, request, options);

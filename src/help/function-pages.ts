@@ -42,7 +42,8 @@ function fieldsSection(doc: FunctionDoc, s: HelpStrings): string {
   const names = FIELD_LISTS[doc.fields.list].map((name) => `<li>${code(name)}</li>`);
   return `<h2>${escapeHtml(s.functionPage.fields)}</h2>
 <p>${inline(fill(s.functionPage.fieldsIntro, { argument: doc.fields.argument }))}</p>
-<ul>\n${names.join("\n")}\n</ul>`;
+<ul>\n${names.join("\n")}\n</ul>
+<p>${inline(s.functionPage.checkedOnNote)}</p>`;
 }
 
 const quoted = (message: string): string => `"${message}"`;

@@ -6,6 +6,7 @@ import {
   type AnswerField,
 } from "../functions/answer-fields";
 import type { LookupOutcome } from "../client/answer-record";
+import { excelDay } from "../functions/checked-on";
 import type { CellValue } from "./cell-values";
 import { currentLocale, t } from "../i18n/i18n";
 import { PSEUDO_LOCALE } from "../i18n/locales";
@@ -58,6 +59,7 @@ const HEADER_IDS: Record<OutputField, HeaderId> = {
   mx_host: "enrich.headerMxHost",
   mx_domain: "enrich.headerMxDomain",
   credits_charged: "enrich.headerCreditsCharged",
+  checked_on: "enrich.headerCheckedOn",
 };
 
 /** An output column's header in the user's language: what Enrich writes over a new column. */
@@ -126,14 +128,17 @@ function outputValue(value: unknown): OutputValue {
 /**
  * The cells of a looked-up row: each field of the answer as it is typed (text, number,
  * boolean); a missing or null field is NO_VALUE; `email_status` always holds the status
- * (`not_found` or `blacklisted` when the service had nothing to answer with).
+ * (`not_found` or `blacklisted` when the service had nothing to answer with); `checked_on`
+ * the day the answer was bought.
  */
 export function answerCells(
   outputs: readonly OutputField[],
-  outcome: LookupOutcome<object>
+  outcome: LookupOutcome<object> & { checkedAt?: number }
 ): OutputValue[] {
   const answer: Record<string, unknown> = outcome.status === "ok" ? { ...outcome.value } : {};
   const status = outcome.status === "ok" ? answer.email_status : outcome.status;
+  // The day it was bought, as Excel's date number (its column is formatted as a date).
+  if (outcome.checkedAt !== undefined) answer.checked_on = excelDay(outcome.checkedAt);
   return outputs.map((field) => outputValue(field === "email_status" ? status : answer[field]));
 }
 

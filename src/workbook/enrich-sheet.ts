@@ -6,6 +6,7 @@ import { readInBlocks, selectedDataArea, toCellValue } from "./selection";
 import { DEFAULT_MAX_PAYLOAD_BYTES } from "./sheet-writer";
 import { ValueWriter } from "./value-writer";
 import { t } from "../i18n/i18n";
+import { CHECKED_ON, DATE_FORMAT } from "../functions/checked-on";
 import {
   outputHeader,
   outputFieldOfHeader,
@@ -376,6 +377,17 @@ export async function prepareEnrichTarget(
     const added = source.tableName
       ? await addTableColumns(context, source, missing)
       : await addRangeColumns(context, sheet, source, present, missing);
+    // A new Checked on column shows dates (its cells are Excel's day numbers).
+    const datedAt = missing.indexOf(CHECKED_ON);
+    if (datedAt >= 0 && source.rows.length > 0) {
+      sheet.getRangeByIndexes(
+        firstDataRow(source),
+        added[datedAt]!,
+        source.rows.length,
+        1
+      ).numberFormat = DATE_FORMAT as unknown as string[][];
+      await context.sync();
+    }
     let next = 0;
     return {
       sheetName: source.sheetName,

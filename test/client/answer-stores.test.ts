@@ -304,6 +304,27 @@ describe("IndexedDB answer store", () => {
   });
 });
 
+describe("how old the kept answers are (DESIGN 3)", () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const now = 1_800_000_000_000;
+  /** Answers bought `days` ago, numbered from `from`. */
+  const aged = (from: number, count: number, days: number): Array<[string, CachedOutcome]> =>
+    Array.from({ length: count }, (_, i) => [key(from + i), found(from + i, now - days * DAY)]);
+
+  test.each([
+    ["IndexedDB", async () => openIdb(device())],
+    ["the OfficeRuntime.storage fallback", async () => new KeyValueAnswerStore(new MemoryStore())],
+  ] as const)("%s counts under 30, 30 to 90 and over 90 days, per namespace", async (_, open) => {
+    const store = await open();
+    await store.write("aaa", [...aged(0, 5, 1), ...aged(5, 3, 29.9), ...aged(8, 4, 30)]);
+    await store.write("aaa", [...aged(12, 2, 90), ...aged(14, 6, 90.5), ...aged(20, 1, 400)]);
+    await store.write("bbb", aged(0, 7, 200));
+    expect(await store.ages("aaa", now)).toEqual({ under30: 8, from30to90: 6, over90: 7 });
+    expect(await store.ages("bbb", now)).toEqual({ under30: 0, from30to90: 0, over90: 7 });
+    expect(await store.ages("never-used", now)).toEqual({ under30: 0, from30to90: 0, over90: 0 });
+  });
+});
+
 describe("the OfficeRuntime.storage fallback", () => {
   test("under its budget the oldest answers go first, across namespaces, and are reported", async () => {
     const kv = new MemoryStore();
@@ -518,6 +539,7 @@ describe("answers of the previous version are carried over, once", () => {
       read: (ns, keys) => target.read(ns, keys),
       clear: (ns) => target.clear(ns),
       usage: (ns) => target.usage(ns),
+      ages: (ns, now) => target.ages(ns, now),
       write: async (ns, batch) => {
         if (++writes === 3) throw new Error("the runtime went away");
         await target.write(ns, batch);

@@ -45,6 +45,9 @@ class CountingStore implements AnswerStore {
   usage(namespace: string): ReturnType<AnswerStore["usage"]> {
     return this.inner.usage(namespace);
   }
+  ages(namespace: string, now: number): ReturnType<AnswerStore["ages"]> {
+    return this.inner.ages(namespace, now);
+  }
 }
 
 const person = (i: number): string =>

@@ -161,8 +161,18 @@ describe("formula value preview and answers as cards", () => {
       expect(card.text).toBe(answer.email);
       expect(Object.keys(card.properties)).toEqual([...PERSON_FIELDS]);
       // credits_charged is per request: the check's repeat of the search was free.
-      for (const field of PERSON_FIELDS.filter((f) => f !== "credits_charged"))
+      for (const field of PERSON_FIELDS.filter(
+        (f) => f !== "credits_charged" && f !== "checked_on"
+      ))
         expect(plain(card)[field]).toEqual(answer[field] === undefined ? null : answer[field]);
+      // The day it was bought, today, as a date (Excel's day number, formatted).
+      const today = new Date();
+      expect(card.properties.checked_on).toEqual({
+        type: "FormattedNumber",
+        basicValue:
+          Date.UTC(today.getFullYear(), today.getMonth(), today.getDate()) / 86_400_000 + 25_569,
+        numberFormat: "yyyy-mm-dd",
+      });
       expect(card.properties.email_status).toEqual({ type: "String", basicValue: "valid" });
       expect(card.properties.credits_charged).toEqual({ type: "Double", basicValue: 1 });
       expect(card.layouts.card.title).toEqual({ property: "person_full_name" });

@@ -41,6 +41,8 @@ export function parseResults(table: ImportedTable, info: EnrichJobInfo): ParsedR
     parsed.unusable = table.rows.length;
     return parsed;
   }
+  // A bulk job's answers were bought while it ran: checked on the day its results come in.
+  const checkedAt = Date.now();
   for (const cells of table.rows) {
     const sheetRow = Number(cells[rowColumn]);
     const key = inputKey(inputColumns.map((i) => cellText(cells[i] ?? null)));
@@ -58,7 +60,7 @@ export function parseResults(table: ImportedTable, info: EnrichJobInfo): ParsedR
       sheetRow,
       key,
       failed: answer.email_status === "failed",
-      values: answerCells(info.outputs, { status: "ok", value: answer }),
+      values: answerCells(info.outputs, { status: "ok", value: answer, checkedAt }),
     });
   }
   return parsed;

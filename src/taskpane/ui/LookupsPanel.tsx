@@ -9,6 +9,7 @@ import {
   makeStyles,
   tokens,
 } from "@fluentui/react-components";
+import type { AnswerAges } from "../../client/answer-store";
 import type { LookupCounts } from "../../client/scheduler";
 import { n, t, type MessageId } from "../../i18n/i18n";
 import type { Services } from "../../runtime/services";
@@ -33,6 +34,7 @@ const useStyles = makeStyles({
     fontVariantNumeric: "tabular-nums",
   },
   number: { textAlign: "right", fontWeight: tokens.fontWeightSemibold },
+  agesTitle: { gridColumn: "1 / -1", fontWeight: tokens.fontWeightSemibold },
   form: { display: "flex", flexDirection: "column", gap: "8px" },
 });
 
@@ -70,6 +72,7 @@ export function LookupsPanel(): JSX.Element {
           {formatCredits(counts.spent)}
         </Caption1>
       </div>
+      <AnswerAgesView counts={counts} />
       <Caption1 className={panel.muted} data-testid="lookups-connection">
         {connectionText(services.connection)}
       </Caption1>
@@ -96,6 +99,52 @@ export function LookupsPanel(): JSX.Element {
       )}
       <SpendingSettings />
       <FreezeResults />
+    </div>
+  );
+}
+
+const AGE_ROWS: Array<[keyof AnswerAges, MessageId, string]> = [
+  ["under30", "lookups.ageUnder30", "lookups-age-under-30"],
+  ["from30to90", "lookups.age30to90", "lookups-age-30-90"],
+  ["over90", "lookups.ageOver90", "lookups-age-over-90"],
+];
+
+/**
+ * How old the kept answers are (DESIGN 3: lists decay): counted when the view opens and again
+ * when a recalculation's lookups are done, not at every answer (it reads every kept record).
+ */
+function AnswerAgesView({ counts }: { counts: LookupCounts }): JSX.Element | null {
+  const styles = useStyles();
+  const { services } = usePane();
+  const [ages, setAges] = useState<AnswerAges | null>(null);
+  const idle = counts.waiting === 0 && counts.inFlight === 0;
+  const settledAt = idle ? counts.answered : -1;
+  useEffect(() => {
+    if (settledAt < 0) return;
+    let live = true;
+    void services
+      .scheduler()
+      .then((scheduler) => scheduler.currentCache())
+      .then((cache) => cache.ages())
+      .then((next) => live && setAges(next))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [services, settledAt]);
+  if (!ages) return null;
+  return (
+    <div
+      className={styles.counts}
+      data-testid="lookups-ages"
+      data-under30={ages.under30}
+      data-from30to90={ages.from30to90}
+      data-over90={ages.over90}
+    >
+      <Caption1 className={styles.agesTitle}>{t("lookups.agesTitle")}</Caption1>
+      {AGE_ROWS.map(([field, label, testId]) => (
+        <CountRow key={field} label={t(label)} value={ages[field]} testId={testId} />
+      ))}
     </div>
   );
 }

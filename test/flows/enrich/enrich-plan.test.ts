@@ -516,6 +516,7 @@ describe("output cells", () => {
       "mx_host",
       "mx_domain",
       "credits_charged",
+      "checked_on",
     ]);
   });
 

@@ -31,6 +31,8 @@ export const help: HelpStrings = {
     fields: "Felder",
     fieldsIntro:
       "`{argument}` ist eine kommagetrennte Liste dieser Antwortfelder, nebeneinander in einer Zeile angezeigt, in der angegebenen Reihenfolge:",
+    checkedOnNote:
+      "`checked_on` ist der Tag, an dem die Antwort beim Dienst gekauft wurde (gespeicherte Antworten behalten ihn): ein Datum, wo Excel Datentypen hat, sonst sein Text mit dem Jahr zuerst (2026-11-25), der genauso sortiert.",
     outcomes: "Was die Zelle anzeigt",
     situation: "Situation",
     cell: "Zelle",

@@ -34,6 +34,8 @@ export const EN = {
     fields: "Fields",
     fieldsIntro:
       "`{argument}` is a comma list of these answer fields, shown side by side in one row, in the order given:",
+    checkedOnNote:
+      "`checked_on` is the day the answer was bought from the service (kept answers keep it): a date where Excel has data types, else its text, year first (2026-11-25), which sorts the same.",
     outcomes: "What the cell shows",
     situation: "Situation",
     cell: "Cell",

@@ -31,6 +31,8 @@ export const help: HelpStrings = {
     fields: "Campos",
     fieldsIntro:
       "`{argument}` es una lista separada por comas de estos campos de respuesta, que se muestran uno al lado de otro en una fila, en el orden indicado:",
+    checkedOnNote:
+      "`checked_on` es el día en que se compró la respuesta al servicio (las respuestas guardadas lo conservan): una fecha donde Excel tiene tipos de datos; si no, su texto con el año primero (2026-11-25), que se ordena igual.",
     outcomes: "Qué muestra la celda",
     situation: "Situación",
     cell: "Celda",

@@ -31,6 +31,8 @@ export const help: HelpStrings = {
     fields: "Champs",
     fieldsIntro:
       "`{argument}` est une liste, séparée par des virgules, de ces champs de réponse, affichés côte à côte sur une ligne, dans l’ordre indiqué :",
+    checkedOnNote:
+      "`checked_on` est le jour où la réponse a été achetée au service (les réponses conservées le gardent) : une date là où Excel a les types de données, sinon son texte, l’année en premier (2026-11-25), qui se trie de la même façon.",
     outcomes: "Ce qu’affiche la cellule",
     situation: "Situation",
     cell: "Cellule",

@@ -31,6 +31,8 @@ export const help: HelpStrings = {
     fields: "フィールド",
     fieldsIntro:
       "`{argument}`は次の回答フィールドのカンマ区切りリストです。指定した順に1行に並べて表示されます：",
+    checkedOnNote:
+      "`checked_on` はサービスから回答を購入した日です（保存済みの回答も保持します）。Excelにデータ型がある場合は日付、ない場合は年が先頭のテキスト（2026-11-25）で、同じ順に並べ替えられます。",
     outcomes: "セルに表示される内容",
     situation: "状況",
     cell: "セル",

@@ -31,6 +31,8 @@ export const help: HelpStrings = {
     fields: "Campos",
     fieldsIntro:
       "`{argument}` é uma lista separada por vírgulas destes campos de resposta, mostrados lado a lado em uma linha, na ordem informada:",
+    checkedOnNote:
+      "`checked_on` é o dia em que a resposta foi comprada do serviço (as respostas guardadas o mantêm): uma data onde o Excel tem tipos de dados; senão, seu texto com o ano primeiro (2026-11-25), que se ordena da mesma forma.",
     outcomes: "O que a célula mostra",
     situation: "Situação",
     cell: "Célula",

@@ -18,4 +18,5 @@ export const enrichHeaders: Translation<typeof enrichHeadersEn> = {
   "enrich.headerMxHost": "MX-Host",
   "enrich.headerMxDomain": "MX-Domäne",
   "enrich.headerCreditsCharged": "Berechnete Credits",
+  "enrich.headerCheckedOn": "Geprüft am",
 };

@@ -10,6 +10,10 @@ export const lookups: Translation<typeof lookupsEn> = {
   "lookups.notRun": "Nicht ausgeführt (Ausgaben, abgelehnt, angehalten)",
   "lookups.cached": "Aus gespeicherten Antworten (keine Anfrage)",
   "lookups.reasked": "Erneut angefragt (der Speicher des Geräts war voll)",
+  "lookups.agesTitle": "Gespeicherte Antworten nach Prüfdatum",
+  "lookups.ageUnder30": "Vor weniger als 30 Tagen",
+  "lookups.age30to90": "Vor 30 bis 90 Tagen",
+  "lookups.ageOver90": "Vor mehr als 90 Tagen",
   "lookups.spent": "Von Zellen verbrauchte Credits",
   "lookups.connection":
     "Verbindung: {protocol} · {limit, plural, one {# Anfrage} other {# Anfragen}} gleichzeitig (bis zu {ceiling, number})",

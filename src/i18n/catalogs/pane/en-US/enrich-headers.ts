@@ -17,4 +17,5 @@ export const enrichHeadersEn = {
   "enrich.headerMxHost": "MX host",
   "enrich.headerMxDomain": "MX domain",
   "enrich.headerCreditsCharged": "Credits charged",
+  "enrich.headerCheckedOn": "Checked on",
 } as const;

@@ -10,6 +10,10 @@ export const lookupsEn = {
   "lookups.notRun": "Not run (spending, declined, stopped)",
   "lookups.cached": "From kept answers (no request)",
   "lookups.reasked": "Asked again (the device''s storage was full)",
+  "lookups.agesTitle": "Kept answers by when they were checked",
+  "lookups.ageUnder30": "Less than 30 days ago",
+  "lookups.age30to90": "30 to 90 days ago",
+  "lookups.ageOver90": "More than 90 days ago",
   "lookups.spent": "Credits spent by cells",
   "lookups.connection":
     "Connection: {protocol} · {limit, plural, one {# request} other {# requests}} at once now (up to {ceiling, number})",

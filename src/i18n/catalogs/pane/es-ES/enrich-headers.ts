@@ -18,4 +18,5 @@ export const enrichHeaders: Translation<typeof enrichHeadersEn> = {
   "enrich.headerMxHost": "Host MX",
   "enrich.headerMxDomain": "Dominio MX",
   "enrich.headerCreditsCharged": "Créditos cobrados",
+  "enrich.headerCheckedOn": "Comprobado el",
 };

@@ -10,6 +10,10 @@ export const lookups: Translation<typeof lookupsEn> = {
   "lookups.notRun": "No ejecutadas (gasto, rechazadas, detenidas)",
   "lookups.cached": "De respuestas guardadas (sin solicitud)",
   "lookups.reasked": "Solicitadas de nuevo (el almacenamiento del dispositivo estaba lleno)",
+  "lookups.agesTitle": "Respuestas guardadas según cuándo se comprobaron",
+  "lookups.ageUnder30": "Hace menos de 30 días",
+  "lookups.age30to90": "Hace de 30 a 90 días",
+  "lookups.ageOver90": "Hace más de 90 días",
   "lookups.spent": "Créditos gastados por las celdas",
   "lookups.connection":
     "Conexión: {protocol} · {limit, plural, one {# solicitud simultánea} other {# solicitudes simultáneas}} ahora (hasta {ceiling, number})",

@@ -18,4 +18,5 @@ export const enrichHeaders: Translation<typeof enrichHeadersEn> = {
   "enrich.headerMxHost": "Hôte MX",
   "enrich.headerMxDomain": "Domaine MX",
   "enrich.headerCreditsCharged": "Crédits facturés",
+  "enrich.headerCheckedOn": "Vérifié le",
 };

@@ -10,6 +10,10 @@ export const lookups: Translation<typeof lookupsEn> = {
   "lookups.notRun": "Non lancées (dépenses, refusées, arrêtées)",
   "lookups.cached": "Depuis les réponses conservées (sans requête)",
   "lookups.reasked": "Redemandées (le stockage de l’appareil était plein)",
+  "lookups.agesTitle": "Réponses conservées selon leur date de vérification",
+  "lookups.ageUnder30": "Il y a moins de 30 jours",
+  "lookups.age30to90": "Il y a 30 à 90 jours",
+  "lookups.ageOver90": "Il y a plus de 90 jours",
   "lookups.spent": "Crédits dépensés par les cellules",
   "lookups.connection":
     "Connexion : {protocol} · {limit, plural, one {# requête simultanée} other {# requêtes simultanées}} actuellement (jusqu’à {ceiling, number})",

@@ -18,4 +18,5 @@ export const enrichHeaders: Translation<typeof enrichHeadersEn> = {
   "enrich.headerMxHost": "MXホスト",
   "enrich.headerMxDomain": "MXドメイン",
   "enrich.headerCreditsCharged": "消費クレジット",
+  "enrich.headerCheckedOn": "確認日",
 };

@@ -10,6 +10,10 @@ export const lookups: Translation<typeof lookupsEn> = {
   "lookups.notRun": "未実行（消費の設定、拒否、停止）",
   "lookups.cached": "保存済みの回答から（リクエストなし）",
   "lookups.reasked": "再照会（デバイスのストレージがいっぱいでした）",
+  "lookups.agesTitle": "確認時期別の保存済み回答",
+  "lookups.ageUnder30": "30日未満前",
+  "lookups.age30to90": "30～90日前",
+  "lookups.ageOver90": "90日より前",
   "lookups.spent": "セルが使用したクレジット",
   "lookups.connection":
     "接続：{protocol} · 現在の同時リクエスト数：{limit, plural, other {#}}（最大{ceiling, number}）",

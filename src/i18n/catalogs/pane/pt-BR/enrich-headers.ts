@@ -18,4 +18,5 @@ export const enrichHeaders: Translation<typeof enrichHeadersEn> = {
   "enrich.headerMxHost": "Host MX",
   "enrich.headerMxDomain": "Domínio MX",
   "enrich.headerCreditsCharged": "Créditos cobrados",
+  "enrich.headerCheckedOn": "Verificado em",
 };

@@ -10,6 +10,10 @@ export const lookups: Translation<typeof lookupsEn> = {
   "lookups.notRun": "Não executadas (gastos, recusadas, interrompidas)",
   "lookups.cached": "De respostas guardadas (sem solicitação)",
   "lookups.reasked": "Solicitadas de novo (o armazenamento do dispositivo estava cheio)",
+  "lookups.agesTitle": "Respostas guardadas por data de verificação",
+  "lookups.ageUnder30": "Há menos de 30 dias",
+  "lookups.age30to90": "Há 30 a 90 dias",
+  "lookups.ageOver90": "Há mais de 90 dias",
   "lookups.spent": "Créditos gastos pelas células",
   "lookups.connection":
     "Conexão: {protocol} · {limit, plural, one {# solicitação simultânea} other {# solicitações simultâneas}} agora (até {ceiling, number})",
