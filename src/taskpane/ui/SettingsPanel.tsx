@@ -9,6 +9,7 @@ import {
 } from "@fluentui/react-components";
 import { t, type MessageId } from "../../i18n/i18n";
 import type { Services } from "../../runtime/services";
+import type { Settings } from "../../runtime/settings";
 import { ActionMessage } from "./ActionMessage";
 import { HelpLinks } from "./HelpLinks";
 import { usePanelStyles } from "./panel-styles";
@@ -45,6 +46,24 @@ const FIELDS: Array<[SettingsField, MessageId, MessageId, string, Partial<InputP
   ],
 ];
 
+type SettingsForm = Record<SettingsField, string>;
+
+const EMPTY_FORM: SettingsForm = {
+  apiKey: "",
+  baseUrl: "",
+  webhookUrl: "",
+  maxConcurrency: "",
+  maxAgeDays: "",
+};
+
+const formOf = (s: Settings): SettingsForm => ({
+  apiKey: s.apiKey ?? "",
+  baseUrl: s.baseUrl,
+  webhookUrl: s.webhookUrl ?? "",
+  maxConcurrency: s.maxConcurrency === null ? "" : String(s.maxConcurrency),
+  maxAgeDays: s.maxAgeDays === null ? "" : String(s.maxAgeDays),
+});
+
 interface ConnectionReport {
   healthy: boolean;
   email: string;
@@ -59,19 +78,14 @@ export function SettingsPanel({ services }: { services: Services }): JSX.Element
   const panel = usePanelStyles();
   const styles = useStyles();
   const { form, setForm, edit } = useForm(
-    { apiKey: "", baseUrl: "", webhookUrl: "", maxConcurrency: "", maxAgeDays: "" },
+    // The settings are read before the pane's first render: the form starts with them, so that
+    // nothing typed before they arrive is overwritten by them.
+    services.settings.isLoaded ? formOf(services.settings.value) : EMPTY_FORM,
     (field) => save.reset(field)
   );
   useEffect(() => {
-    void services.settings.load().then((s) =>
-      setForm({
-        apiKey: s.apiKey ?? "",
-        baseUrl: s.baseUrl,
-        webhookUrl: s.webhookUrl ?? "",
-        maxConcurrency: s.maxConcurrency === null ? "" : String(s.maxConcurrency),
-        maxAgeDays: s.maxAgeDays === null ? "" : String(s.maxAgeDays),
-      })
-    );
+    if (services.settings.isLoaded) return;
+    void services.settings.load().then((s) => setForm(formOf(s)));
   }, [services, setForm]);
 
   // An error that names no field of the form is shown under the base URL, the usual culprit.

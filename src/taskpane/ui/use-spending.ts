@@ -9,7 +9,10 @@ import { useThrottled } from "./use-throttled";
 
 /** The settings in force, as React state: every panel sees a save at once. */
 export function useSettings(services: Services): Settings | null {
-  const [settings, setSettings] = useState<Settings | null>(null);
+  // Read before the pane's first render (taskpane.ts): shown from the first render on.
+  const [settings, setSettings] = useState<Settings | null>(() =>
+    services.settings.isLoaded ? services.settings.value : null
+  );
   useEffect(() => {
     let live = true;
     void services.settings.load().then((loaded) => live && setSettings(loaded));
