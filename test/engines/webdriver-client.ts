@@ -126,6 +126,11 @@ export class WebDriverSession {
     return this.send("POST", `/element/${element}/click`);
   }
 
+  /** An element's DOM property (an input's current `value`). */
+  elementProperty<T>(element: string, name: string): Promise<T> {
+    return this.send("GET", `/element/${element}/property/${name}`);
+  }
+
   clearElement(element: string): Promise<void> {
     return this.send("POST", `/element/${element}/clear`);
   }

@@ -142,10 +142,16 @@ class WebKitBrowser implements EngineBrowser {
       fill: (selector, value) =>
         run(() =>
           this.whenReady(selector, async (element) => {
-            await this.session.clearElement(element);
             // Typed, so that the page sees input events; typing then erasing a character
-            // tells it about an emptied field.
-            await this.session.sendKeys(element, value === "" ? `x${Keys.backspace}` : value);
+            // tells it about an emptied field. Clearing and typing are two commands: a page
+            // that renders between them puts a controlled input's value back, and the text is
+            // typed after it. Then the field is cleared and typed again (as a user would).
+            for (let attempt = 1; ; attempt++) {
+              await this.session.clearElement(element);
+              await this.session.sendKeys(element, value === "" ? `x${Keys.backspace}` : value);
+              const typed = await this.session.elementProperty<string>(element, "value");
+              if (typed === value || attempt === 3) break;
+            }
           })
         ),
       select: (selector, value) =>
