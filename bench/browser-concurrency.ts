@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { selfSignedCertificate } from "../test/helpers/self-signed";
 import { flag, launchChromium, routeHostShim } from "./browser-setup";
-import { DIST, ROOT, ensureProductionBuild } from "./production-build";
+import { startHostProcess, type HostProcess } from "./host-process";
+import { DIST, ensureProductionBuild } from "./production-build";
 import { post, printTable, startSandboxProcess, type SandboxProcess } from "./sandbox-process";
 
 // Adaptive concurrency in a real browser (issue 10): Chromium runs the production build served
@@ -18,49 +18,6 @@ import { post, printTable, startSandboxProcess, type SandboxProcess } from "./sa
 const LOOKUPS = Number(flag("lookups", "1500"));
 const LATENCY_MS = Number(flag("latency-ms", "1000"));
 const ONLY = flag("only", "");
-
-interface Host {
-  url: string;
-  child: ChildProcess;
-  stop(): Promise<void>;
-}
-
-/** `npm run serve` as its own process (DESIGN 6b), on a free port; resolves with its URL. */
-async function startHost(
-  upstream: string,
-  tls: { cert: string; key: string } | null
-): Promise<Host> {
-  const args = ["--import", "tsx", join(ROOT, "src/server/cli.ts"), "--port", "0"];
-  args.push("--host", "127.0.0.1", "--quiet");
-  args.push("--dist", DIST, "--upstream", upstream, "--upstream-connections", "128");
-  if (tls) args.push("--cert", tls.cert, "--key", tls.key);
-  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
-  let output = "";
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`host did not start:\n${output}`)), 30_000);
-    const read = (chunk: Buffer): void => {
-      output += chunk.toString();
-      const found = /Mail Finder host listening at (https?:\/\/[^\s"]+)/.exec(output);
-      if (found) {
-        clearTimeout(timer);
-        resolve(found[1]!.replace("localhost", "127.0.0.1"));
-      }
-    };
-    child.stdout!.on("data", read);
-    child.stderr!.on("data", read);
-    child.once("exit", (code) => reject(new Error(`host exited with ${code}:\n${output}`)));
-  });
-  return {
-    url,
-    child,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGTERM");
-      }),
-  };
-}
 
 interface Measured {
   wallMs: number;
@@ -75,7 +32,7 @@ interface Measured {
 /** One recalculation of `LOOKUPS` new person lookups in the shared runtime, timed in the page. */
 async function recalculate(
   browser: Browser,
-  host: Host,
+  host: HostProcess,
   sandbox: SandboxProcess,
   tag: string
 ): Promise<Measured> {
@@ -192,7 +149,7 @@ async function main(): Promise<void> {
   ];
   const roomy = await startSandboxProcess(sandboxArgs(32, 600_000));
   const small = await startSandboxProcess(sandboxArgs(8, Math.round(LATENCY_MS * 1.5)));
-  const hosts: Host[] = [];
+  const hosts: HostProcess[] = [];
   // The host's self-signed certificate.
   const browser = await launchChromium(["--ignore-certificate-errors"]);
   const rows: Array<Record<string, string | number>> = [];
@@ -205,7 +162,12 @@ async function main(): Promise<void> {
     const walls: Record<string, number> = {};
     for (const [id, name, sandbox, useTls, width] of scenarios) {
       if (ONLY && ONLY !== id) continue;
-      const host = await startHost(sandbox.baseUrl, useTls ? tls : null);
+      const host = await startHostProcess({
+        dist: DIST,
+        upstream: sandbox.baseUrl,
+        tls: useTls ? tls : null,
+        args: ["--quiet", "--upstream-connections", "128"],
+      });
       hosts.push(host);
       const m = await recalculate(browser, host, sandbox, id);
       const boundMs = Math.ceil(LOOKUPS / width) * LATENCY_MS;

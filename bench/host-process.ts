@@ -1,50 +1,52 @@
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
+import { ROOT } from "./production-build";
 
-// The production host (`npm run serve`) in a process of its own, as it runs for users: the
-// benchmarks that time a page load keep it apart from their own process, which also drives the
-// browser (Playwright's protocol traffic during a load would delay the host's answers).
+// The production host (`npm run serve`, DESIGN 6b) in a process of its own, as it runs for
+// users: the benchmarks keep it apart from their own process, which also drives the browser
+// (Playwright's protocol traffic would delay the host's answers).
 
 export interface HostProcess {
-  /** https://127.0.0.1:<port> */
+  /** http(s)://127.0.0.1:<port> */
   url: string;
+  child: ChildProcess;
   stop(): Promise<void>;
 }
 
-export async function startHostProcess(options: {
+export interface HostProcessOptions {
   dist: string;
   upstream: string;
-  cert: string;
-  key: string;
-}): Promise<HostProcess> {
-  const root = join(__dirname, "..");
-  const child = spawn(
-    process.execPath,
-    [
-      "--import",
-      "tsx",
-      join(root, "src/server/cli.ts"),
-      ...["--dist", options.dist, "--upstream", options.upstream],
-      ...["--cert", options.cert, "--key", options.key, "--port", "0", "--host", "127.0.0.1"],
-    ],
-    { cwd: root, stdio: ["ignore", "pipe", "inherit"] }
-  );
+  /** HTTPS and HTTP/2 with this certificate; HTTP/1.1 without. */
+  tls?: { cert: string; key: string } | null;
+  /** More flags of `npm run serve` (`--quiet`, `--upstream-connections 128`). */
+  args?: string[];
+}
+
+/** Starts the host on a free port; resolves with its URL once it listens. */
+export async function startHostProcess(options: HostProcessOptions): Promise<HostProcess> {
+  const args = ["--import", "tsx", join(ROOT, "src/server/cli.ts"), "--port", "0"];
+  args.push("--host", "127.0.0.1", "--dist", options.dist, "--upstream", options.upstream);
+  if (options.tls) args.push("--cert", options.tls.cert, "--key", options.tls.key);
+  args.push(...(options.args ?? []));
+  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
   const url = await new Promise<string>((resolve, reject) => {
-    let output = "";
     const timer = setTimeout(() => reject(new Error(`host did not start:\n${output}`)), 30_000);
-    child.once("exit", (code) => reject(new Error(`host exited with ${code}:\n${output}`)));
-    child.stdout!.on("data", (chunk: Buffer) => {
+    const read = (chunk: Buffer): void => {
       output += chunk.toString();
-      const match = /Mail Finder host listening at (\S+)/.exec(output);
-      if (match) {
+      const found = /Mail Finder host listening at (https?:\/\/[^\s"]+)/.exec(output);
+      if (found) {
         clearTimeout(timer);
-        resolve(match[1]!.replace("localhost", "127.0.0.1"));
+        resolve(found[1]!.replace("localhost", "127.0.0.1"));
       }
-    });
+    };
+    child.stdout!.on("data", read);
+    child.stderr!.on("data", read);
+    child.once("exit", (code) => reject(new Error(`host exited with ${code}:\n${output}`)));
   });
-  child.stdout!.resume();
   return {
     url,
+    child,
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -418,7 +418,7 @@ async function printComparison(
   tls: { cert: string; key: string },
   upstream: string
 ): Promise<void> {
-  const otherHost = await startHostProcess({ dist: other, upstream, ...tls });
+  const otherHost = await startHostProcess({ dist: other, upstream, tls });
   const otherUrl = otherHost.url;
   try {
     const first = await newContext(browser);
@@ -460,7 +460,7 @@ async function main(): Promise<void> {
   const directory = mkdtempSync(join(tmpdir(), "mf-bench-load-"));
   const tls = selfSignedCertificate(directory);
   const sandbox = await startSandboxProcess(["--db", ":memory:"]);
-  const host = await startHostProcess({ dist, upstream: sandbox.baseUrl, ...tls });
+  const host = await startHostProcess({ dist, upstream: sandbox.baseUrl, tls });
   const url = host.url;
   const officeJs = await serveOfficeJs(tls);
   const officePort = officeJs.port;
