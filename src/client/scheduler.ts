@@ -321,10 +321,15 @@ export class LookupScheduler {
     return this.wait(entry, options.signal) as Promise<Answer>;
   }
 
+  /** The time answers' ages are measured at (read at each call: a page's clock may move). */
+  private now(): number {
+    return (this.options.now ?? Date.now)();
+  }
+
   /** Whether a kept answer is young enough to be shown (the freshness setting). */
   private fresh(kept: CachedOutcome): boolean {
     const maxAge = this.options.maxAgeMs?.() ?? null;
-    return maxAge === null || (this.options.now ?? Date.now)() - kept.storedAt <= maxAge;
+    return maxAge === null || this.now() - kept.storedAt <= maxAge;
   }
 
   /** The answer to the spending question: run what is held, or settle it as declined. */
@@ -515,7 +520,7 @@ export class LookupScheduler {
     else if (isWithdrawal(error)) this.stats.withdrawn++;
     else this.tally.failed++;
     this.leave(entry);
-    const checkedAt = (this.options.now ?? Date.now)();
+    const checkedAt = this.now();
     if (outcome) {
       const cache = entry.endpointId === null ? entry.cache : this.caches.of(entry.endpointId);
       if (cache.set(entry.key, outcome, checkedAt)) this.tally.reasked++;
