@@ -26,7 +26,7 @@ export interface AnswerAges {
   over90: number;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Counts `storedAt` times into AnswerAges as of `now`. */
 export class AgeCounter {

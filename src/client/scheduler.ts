@@ -18,6 +18,7 @@ import { Listeners } from "./listeners";
 import { lookupKey, type LookupOperation } from "./lookup-key";
 import type { CheckedOutcome } from "./answer-record";
 import type { CachedOutcome, LookupOutcome, ResultCache } from "./result-cache";
+import { RefreshAsk, RefreshSurvey, type OldAnswer, type RefreshScope } from "./refresh-scope";
 import { refusal, type SpendingGuard, type SpendingQuestion } from "./spending";
 import type { Endpoint } from "./transport";
 import { t } from "../i18n/i18n";
@@ -75,6 +76,8 @@ export interface ScheduleOptions {
    * is refused ("preview") at once, and nothing is sent, joined, held or counted as a lookup.
    */
   keptOnly?: boolean;
+  /** A worksheet cell's lookup: a Refresh under way (DESIGN 3) decides what it is shown. */
+  fromCell?: boolean;
 }
 
 /** The caches of the endpoints (key + base URL) answers were bought at. */
@@ -229,6 +232,8 @@ export class LookupScheduler {
   private decisionTimer: ReturnType<typeof setTimeout> | null = null;
   /** Lookups whose kept answer is being read from the store. */
   private reading = 0;
+  /** A Refresh of a selection's cells under way: its survey or its ask. */
+  private refreshScope: RefreshScope | null = null;
   private readonly caches: CacheDirectory;
   private readonly changes = new Listeners();
 
@@ -284,6 +289,15 @@ export class LookupScheduler {
       this.emit();
       return checked(kept) as Answer;
     }
+    if (options.fromCell && this.refreshScope)
+      return this.refreshLookup(
+        this.refreshScope,
+        operation,
+        body,
+        key,
+        cache,
+        options.signal
+      ) as Promise<Answer>;
     if (!options.refresh) {
       // A lookup already on its way is joined without reading the store.
       const known = this.pending.get(key);
@@ -299,26 +313,96 @@ export class LookupScheduler {
       }
       if (options.signal?.aborted) throw cancelledError();
     }
-    let entry = this.pending.get(key);
-    if (entry && !entry.withdraw.signal.aborted) this.stats.joined++;
-    else {
-      entry = {
-        key,
-        operation,
-        body,
-        waiters: new Set(),
-        withdraw: new AbortController(),
-        state: "collected",
-        guarded: false,
-        cache,
-        endpointId: null,
-        refusal: null,
-      };
-      this.pending.set(key, entry);
-      this.enter(entry);
-      this.collect(entry);
+    return this.wait(this.enqueue(key, operation, body, cache), options.signal) as Promise<Answer>;
+  }
+
+  /** The lookup of `key` on its way (joined), else a new one collected for the guard. */
+  private enqueue(
+    key: string,
+    operation: LookupOperation,
+    body: object,
+    cache: ResultCache
+  ): Pending {
+    const known = this.pending.get(key);
+    if (known && !known.withdraw.signal.aborted) {
+      this.stats.joined++;
+      return known;
     }
-    return this.wait(entry, options.signal) as Promise<Answer>;
+    const entry: Pending = {
+      key,
+      operation,
+      body,
+      waiters: new Set(),
+      withdraw: new AbortController(),
+      state: "collected",
+      guarded: false,
+      cache,
+      endpointId: null,
+      refusal: null,
+    };
+    this.pending.set(key, entry);
+    this.enter(entry);
+    this.collect(entry);
+    return entry;
+  }
+
+  /**
+   * Refresh, first step: while the selection's cells calculate, each is shown its kept answer
+   * and those older than `maxAgeMs` are noted; nothing is bought (a cell without a kept answer
+   * is not asked). End it with endRefresh.
+   */
+  beginRefreshSurvey(maxAgeMs: number): RefreshSurvey {
+    const survey = new RefreshSurvey(maxAgeMs, () => this.now());
+    this.refreshScope = survey;
+    return survey;
+  }
+
+  /**
+   * Refresh, second step: while the cells calculate again, only the surveyed old answers are
+   * asked again (under the spending guard); every other cell is shown its kept answer.
+   */
+  beginRefreshAsk(old: Iterable<OldAnswer>): RefreshAsk {
+    const ask = new RefreshAsk(old);
+    this.refreshScope = ask;
+    return ask;
+  }
+
+  endRefresh(scope: RefreshScope): void {
+    if (this.refreshScope === scope) this.refreshScope = null;
+  }
+
+  private async refreshLookup(
+    scope: RefreshScope,
+    operation: LookupOperation,
+    body: object,
+    key: string,
+    cache: ResultCache,
+    signal?: AbortSignal
+  ): Promise<CheckedOutcome> {
+    const old = scope.phase === "ask" ? scope.take(key) : null;
+    if (scope.phase === "ask" && old) {
+      try {
+        const answer = await this.wait(this.enqueue(key, operation, body, cache), signal);
+        scope.answered(old, answer);
+        return answer;
+      } catch (error) {
+        // Failed, refused or stopped: the answer kept before is still the cell's answer.
+        scope.failed(old, error);
+        if (signal?.aborted) throw error;
+        return checked(old.kept);
+      }
+    }
+    const known = this.pending.get(key);
+    if (known && !known.withdraw.signal.aborted) {
+      this.stats.joined++;
+      return this.wait(known, signal);
+    }
+    const kept = cache.peek(key) ?? (await this.read(cache, key));
+    if (scope.phase === "survey") scope.noteCall(key, operation, body, kept);
+    if (!kept) throw refusal("refresh_only");
+    this.stats.cacheHits++;
+    this.emit();
+    return checked(kept);
   }
 
   /** The time answers' ages are measured at (read at each call: a page's clock may move). */

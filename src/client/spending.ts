@@ -37,7 +37,13 @@ export const toMilli = (credits: number): number => Math.round(credits * 1000);
 export const fromMilli = (milli: number): number => milli / 1000;
 
 export type RefusalCode =
-  "spending_off" | "declined" | "stopped" | "budget_reached" | "unconfirmed" | "preview";
+  | "spending_off"
+  | "declined"
+  | "stopped"
+  | "budget_reached"
+  | "unconfirmed"
+  | "preview"
+  | "refresh_only";
 
 /** Credits as the messages show them: whole thousandths at most. */
 const credits = (amount: number | null | undefined): number => fromMilli(toMilli(amount ?? 0));
@@ -55,6 +61,8 @@ function refusalMessage(code: RefusalCode, policy?: SpendingPolicy): string {
       return t("cells.refusedBudget", { budget: credits(policy?.sessionBudget) });
     case "preview":
       return t("cells.preview");
+    case "refresh_only":
+      return t("cells.refusedRefreshOnly");
     case "unconfirmed":
       return t("cells.refusedUnconfirmed", { max: credits(policy?.confirmAbove) });
   }
@@ -104,6 +112,8 @@ export class SpendingGuard {
   private allowanceMilli: number | null = null;
   private heldMilli = 0;
   private heldCount = 0;
+  /** What the user agreed to spend without a question (a Refresh they confirmed). */
+  private agreedMilli = 0;
   private asking = false;
   private readonly changes = new Listeners();
 
@@ -162,13 +172,16 @@ export class SpendingGuard {
     // Held lookups reserve their budget too: the question never offers what cannot be spent.
     this.reservedMilli += admittedMilli;
     const askAt = this.allowanceMilli;
-    if (this.asking || (askAt !== null && this.burstMilli + admittedMilli > askAt)) {
+    const agreed = Math.min(this.agreedMilli, admittedMilli);
+    const asked = admittedMilli - agreed;
+    if (this.asking || (askAt !== null && asked > 0 && this.burstMilli + asked > askAt)) {
       this.asking = true;
       this.heldCount += admitted.length;
       this.heldMilli += admittedMilli;
       decision.hold.push(...admitted);
     } else {
-      this.burstMilli += admittedMilli;
+      this.agreedMilli -= agreed;
+      this.burstMilli += asked;
       decision.send.push(...admitted);
     }
     this.emit();
@@ -188,6 +201,22 @@ export class SpendingGuard {
     } else this.reservedMilli -= this.heldMilli;
     this.closeQuestion();
     this.emit();
+  }
+
+  /**
+   * The user agreed to spend up to `credits` now (a Refresh whose count and most cost they saw
+   * and confirmed): lookups within it go out without a question. The switch and the session
+   * budget still apply. `agree(0)` withdraws what is left of an agreement.
+   */
+  agree(credits: number): void {
+    this.agreedMilli = Math.max(0, toMilli(credits));
+  }
+
+  /** What the session budget still lets cells spend (null: no budget). */
+  get budgetLeft(): number | null {
+    const budget = this.policyValue.sessionBudget;
+    if (budget === null) return null;
+    return fromMilli(Math.max(0, toMilli(budget) - this.spentMilli - this.reservedMilli));
   }
 
   /** Held lookups withdrawn one by one (a cancelled cell) give their reservation back. */

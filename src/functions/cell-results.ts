@@ -173,7 +173,9 @@ export async function lookup<Op extends LookupOperation>(
   call?: CellCall
 ): Promise<CheckedOutcome<LookupTypes[Op]["result"]>> {
   const scheduler = await getServices().scheduler();
-  const options: ScheduleOptions = call ? { signal: call.signal, keptOnly: call.preview } : {};
+  const options: ScheduleOptions = call
+    ? { signal: call.signal, keptOnly: call.preview, fromCell: true }
+    : {};
   return scheduler.lookup(operation, request, options);
 }
 

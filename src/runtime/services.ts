@@ -1,6 +1,6 @@
 import { cardsSupported } from "./cards-support";
 import { openAnswerStorage, type AnswerStorage } from "../client/answer-storage";
-import type { AnswerStore } from "../client/answer-store";
+import { DAY_MS, type AnswerStore } from "../client/answer-store";
 import { EmailServiceClient, type ClientOptions } from "../client/client";
 import { CreditsLedger } from "../client/credits";
 import { ResultCache, cacheNamespace, type CachePeers } from "../client/result-cache";
@@ -36,8 +36,6 @@ export interface ServicesOptions {
 
 /** Where kept answers live: a store, or the opening of one (IndexedDB, else the fallback). */
 export type AnswerSource = AnswerStore | (() => Promise<AnswerStorage>);
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 const policyOf = (settings: Settings): SpendingPolicy => ({
   enabled: settings.spendingEnabled,

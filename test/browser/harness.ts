@@ -139,7 +139,7 @@ export interface HostShim {
   setCells(sheetName: string, topLeft: string, values: unknown[][]): Promise<void>;
   addSheet(name: string): Promise<void>;
   /**
-   * A formula in one cell with the result Excel calculated (the shim calculates nothing): a
+   * A formula in one cell with the result Excel calculated (see also `calculate`): a
    * matrix of more than one cell spills from it, as a dynamic array; error values are their
    * text ("#N/A"). A spill over cells that are not empty shows #SPILL! instead.
    */
@@ -166,6 +166,14 @@ export interface HostShim {
     /** `preview`: as Excel calls it to preview a formula while it is typed. */
     options?: { address?: string; timeoutMs?: number; preview?: boolean }
   ): Promise<unknown>;
+  /**
+   * Calculates the `=MAIL.NAME(…)` formulas of a range as Excel does when they are entered or
+   * recalculated (arguments: text, numbers, booleans, empty, or a cell of the same sheet);
+   * resolves with each cell's result by address ("D2"). Range.calculate() does the same.
+   */
+  calculate(sheetName: string, address: string): Promise<Record<string, unknown>>;
+  /** The last result of a calculated cell ("Sheet1!D2"). */
+  calculatedResult(address: string): unknown;
   actionIds(): string[];
   invokeAction(id: string): Promise<void>;
   visibility(): "Hidden" | "Taskpane";

@@ -20,7 +20,9 @@
  * - Values are written as Excel reads typed input: "=..." (and "+x", "-x", "@x" that are not
  *   numbers) become formulas; "123", "1e3", "5%", "TRUE", "2024-01-31" become numbers, booleans
  *   and dates; a leading apostrophe or the text number format "@" keeps the text as is.
- *   Formulas are not calculated: their value reads "#NAME?". A test can give a formula its result
+ *   Formulas are not calculated when written: their value reads "#NAME?". MAIL formulas are
+ *   calculated by Range.calculate() and __hostShim.calculate() (their functions called, see
+ *   "Calculation of MAIL formulas"); a test can give any formula its result
  *   (__hostShim.setFormulaResult): an array result spills from its anchor cell, as a dynamic
  *   array does; spilled cells have no formula of their own; writing over the anchor removes the
  *   spill, writing into the spill blocks it (#SPILL!).
@@ -1961,6 +1963,13 @@
         }
       );
     }
+    calculate() {
+      // Excel calculates in the background: the sync returns before the functions answer.
+      this._act("calculate", [], () => {
+        const { sheet, rect } = this._info();
+        calculateRange(sheet, rect).catch(() => undefined);
+      });
+    }
     clear(applyTo) {
       const mode = applyTo || "All";
       this._act("clear", [mode], () => {
@@ -3226,6 +3235,94 @@
   }
 
   // ---------------------------------------------------------------------------------------
+  // Calculation of MAIL formulas: Range.calculate() and __hostShim.calculate() call the
+  // function of each `=MAIL.NAME(arg, …)` cell of the range as Excel would, its arguments text,
+  // numbers, booleans, empty, or a cell of the same sheet. Nothing else is evaluated.
+  // ---------------------------------------------------------------------------------------
+
+  /** The last result of each calculated cell ("Sheet1!D2"), as invokeFunction resolves it. */
+  const calculatedResults = new Map();
+
+  function splitArguments(text) {
+    const args = [];
+    let current = "";
+    let quoted = false;
+    for (const ch of text) {
+      if (ch === '"') quoted = !quoted;
+      if (ch === "," && !quoted) {
+        args.push(current.trim());
+        current = "";
+      } else current += ch;
+    }
+    if (args.length > 0 || current.trim() !== "") args.push(current.trim());
+    return args;
+  }
+
+  function mailCall(formula) {
+    const match = /^=\s*MAIL\.([A-Z_][A-Z0-9_]*)\s*\((.*)\)\s*$/i.exec(formula);
+    return match ? { id: match[1].toUpperCase(), args: splitArguments(match[2]) } : null;
+  }
+
+  function argumentValue(sheet, text) {
+    if (text === "") return null;
+    if (/^"(?:[^"]|"")*"$/.test(text)) return text.slice(1, -1).replace(/""/g, '"');
+    if (/^-?\d+(?:\.\d+)?$/.test(text)) return Number(text);
+    if (/^(TRUE|FALSE)$/i.test(text)) return text.toUpperCase() === "TRUE";
+    if (/^\$?[A-Z]{1,3}\$?\d+$/i.test(text)) {
+      const { rect } = parseAddress(text.replace(/\$/g, ""), "calculate");
+      const value = cellValue(getCell(sheet, rect.r0, rect.c0));
+      return value === "" ? null : value;
+    }
+    throw new Error("host shim: cannot evaluate the argument " + text);
+  }
+
+  /** What the grid shows of a result: errors as their code, cards and dates as their value. */
+  function shownValue(value) {
+    if (value && typeof value === "object") {
+      if (typeof value.error === "string") return value.error;
+      if ("basicValue" in value) return value.basicValue;
+      if (typeof value.text === "string") return value.text;
+      return "#VALUE!";
+    }
+    return value;
+  }
+
+  /** Calculates one cell's MAIL formula; resolves with its result (null: not a MAIL formula). */
+  function calculateCell(sheet, r, c) {
+    const cell = getCell(sheet, r, c);
+    const formula = cell && typeof cell.f === "string" ? cell.f : null;
+    const call = formula && mailCall(formula);
+    if (!call) return null;
+    const address = sheet.name + "!" + columnName(c) + (r + 1);
+    const args = call.args.map((text) => argumentValue(sheet, text));
+    return invokeFunction(call.id, args, { address }).then((result) => {
+      calculatedResults.set(address, result);
+      const now = getCell(sheet, r, c);
+      if (!now || now.f !== formula) return result;
+      const matrix = Array.isArray(result) ? result : [[result]];
+      putFormulaResult(
+        sheet,
+        r,
+        c,
+        formula,
+        matrix.map((row) => row.map(shownValue))
+      );
+      void persistWorkbook();
+      return result;
+    });
+  }
+
+  /** Calculates the MAIL formulas of a range; resolves with their results, cell by cell. */
+  function calculateRange(sheet, rect) {
+    const pending = [];
+    eachStored(sheet, rect, (cell, r, c) => {
+      const done = calculateCell(sheet, r, c);
+      if (done) pending.push(done.then((result) => [columnName(c) + (r + 1), result]));
+    });
+    return Promise.all(pending).then((entries) => Object.fromEntries(entries));
+  }
+
+  // ---------------------------------------------------------------------------------------
   // Globals
   // ---------------------------------------------------------------------------------------
 
@@ -3470,6 +3567,19 @@
     /** Ids given to CustomFunctions.associate, upper-cased as the runtime keeps them. */
     functionIds: () => Object.keys(associations),
     invokeFunction,
+    /**
+     * Calculates the MAIL formulas of a range as Excel does when they are entered or
+     * recalculated; resolves with each cell's result by address ("D2": result).
+     */
+    calculate(sheetName, address) {
+      return ready.then(() => {
+        const sheet = findSheet(sheetName);
+        if (!sheet) throw new Error("no sheet " + sheetName);
+        return calculateRange(sheet, parseAddress(address, "calculate").rect);
+      });
+    },
+    /** The last result of a calculated cell ("Sheet1!D2"), or undefined. */
+    calculatedResult: (address) => calculatedResults.get(address),
     actionIds: () => [...actions.keys()],
     invokeAction(id) {
       const fn = actions.get(id);

@@ -16,6 +16,8 @@ import type { Services } from "../../runtime/services";
 import { parseCredits } from "../../runtime/settings";
 import { ActionMessage } from "./ActionMessage";
 import { FreezeResults } from "./FreezeResults";
+import { RefreshAnswers, type RefreshCount } from "./RefreshAnswers";
+import { countOldCellAnswers, refreshOldCellAnswers } from "../../flows/refresh/refresh-cells";
 import { usePane } from "./pane-context";
 import { usePanelStyles } from "./panel-styles";
 import { TextField } from "./TextField";
@@ -97,9 +99,28 @@ export function LookupsPanel(): JSX.Element {
           </MessageBarBody>
         </MessageBar>
       )}
+      <RefreshCells />
       <SpendingSettings />
       <FreezeResults />
     </div>
+  );
+}
+
+/** Refresh of the selection's cells (DESIGN 3): their answers older than N days, asked again. */
+function RefreshCells(): JSX.Element {
+  const { services } = usePane();
+  const count = async (days: number): Promise<RefreshCount> => {
+    const deps = { scheduler: await services.scheduler() };
+    const found = await countOldCellAnswers(deps, days);
+    return {
+      old: found.old.length,
+      maxCredits: found.maxCredits,
+      notes: found.notKept > 0 ? [t("refresh.notKept", { count: found.notKept })] : [],
+      run: async () => ({ outcome: await refreshOldCellAnswers(deps, found), notes: [] }),
+    };
+  };
+  return (
+    <RefreshAnswers note={t("refresh.cellsNote")} checkLabel={t("refresh.check")} count={count} />
   );
 }
 

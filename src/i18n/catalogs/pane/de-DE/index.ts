@@ -8,6 +8,7 @@ import { jobs, jobsSame } from "./jobs";
 import { enrich, enrichSame } from "./enrich";
 import { report, reportSame } from "./report";
 import { lookups, lookupsSame } from "./lookups";
+import { refresh, refreshSame } from "./refresh";
 
 export const pane = {
   ...app,
@@ -19,6 +20,7 @@ export const pane = {
   ...enrich,
   ...report,
   ...lookups,
+  ...refresh,
 };
 
 export const paneSame: readonly string[] = [
@@ -31,4 +33,5 @@ export const paneSame: readonly string[] = [
   ...enrichSame,
   ...reportSame,
   ...lookupsSame,
+  ...refreshSame,
 ];

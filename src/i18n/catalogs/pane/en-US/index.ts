@@ -8,6 +8,7 @@ import { jobsEn } from "./jobs";
 import { enrichEn } from "./enrich";
 import { reportEn } from "./report";
 import { lookupsEn } from "./lookups";
+import { refreshEn } from "./refresh";
 
 export const paneEn = {
   ...appEn,
@@ -19,4 +20,5 @@ export const paneEn = {
   ...enrichEn,
   ...reportEn,
   ...lookupsEn,
+  ...refreshEn,
 } as const;

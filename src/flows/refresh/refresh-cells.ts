@@ -1,0 +1,83 @@
+import { DAY_MS } from "../../client/answer-store";
+import type { OldAnswer } from "../../client/refresh-scope";
+import type { LookupScheduler } from "../../client/scheduler";
+import { t } from "../../i18n/i18n";
+import { calculateMailArea, selectedMailArea, type MailArea } from "../../workbook/mail-cells";
+import { refreshOutcome, type RefreshOutcome } from "./refresh-outcome";
+
+// Refresh of the selection's cells (DESIGN 3): count first (the cells calculate once, shown their
+// kept answers, and the old ones are noted), then, confirmed, ask only those again.
+
+export interface CellsRefreshCount {
+  area: MailArea;
+  maxAgeDays: number;
+  /** Distinct kept answers older than maxAgeDays that the selection's cells show. */
+  old: OldAnswer[];
+  maxCredits: number;
+  /** Cell calls that had no kept answer (not asked by Refresh). */
+  notKept: number;
+}
+
+export interface RefreshCellsDeps {
+  scheduler: LookupScheduler;
+  selectArea?: () => Promise<MailArea>;
+  calculate?: (area: MailArea) => Promise<void>;
+  /** How long the ask waits without news before it ends (default 3,000 ms). */
+  idleMs?: number;
+}
+
+export async function countOldCellAnswers(
+  deps: RefreshCellsDeps,
+  maxAgeDays: number
+): Promise<CellsRefreshCount> {
+  const area = await (deps.selectArea ?? selectedMailArea)();
+  const survey = deps.scheduler.beginRefreshSurvey(maxAgeDays * DAY_MS);
+  try {
+    await (deps.calculate ?? calculateMailArea)(area);
+    await survey.quiet({ expectedCalls: area.formulas });
+  } finally {
+    deps.scheduler.endRefresh(survey);
+  }
+  return {
+    area,
+    maxAgeDays,
+    old: [...survey.old.values()],
+    maxCredits: survey.maxCredits,
+    notKept: survey.notKept,
+  };
+}
+
+/**
+ * Why a refresh of `maxCredits` may not go out (spending off, or the session budget cannot hold
+ * it): nothing is sent then. Null when it may.
+ */
+export function refreshRefusal(scheduler: LookupScheduler, maxCredits: number): string | null {
+  const guard = scheduler.guard;
+  if (!guard) return null;
+  if (!guard.policy.enabled) return t("refresh.spendingOff");
+  const left = guard.budgetLeft;
+  if (left !== null && left < maxCredits) return t("refresh.overBudget", { left, max: maxCredits });
+  return null;
+}
+
+/** Asks the counted old answers again; the cells show the new answers (or keep the old). */
+export async function refreshOldCellAnswers(
+  deps: RefreshCellsDeps,
+  count: CellsRefreshCount
+): Promise<RefreshOutcome> {
+  const { scheduler } = deps;
+  const refused = refreshRefusal(scheduler, count.maxCredits);
+  if (refused) throw new Error(refused);
+  const spentBefore = scheduler.counts.spent;
+  scheduler.guard?.agree(count.maxCredits);
+  const ask = scheduler.beginRefreshAsk(count.old);
+  try {
+    await (deps.calculate ?? calculateMailArea)(count.area);
+    await ask.done(deps.idleMs);
+  } finally {
+    scheduler.endRefresh(ask);
+    scheduler.guard?.agree(0);
+  }
+  const spent = Math.round((scheduler.counts.spent - spentBefore) * 1000) / 1000;
+  return refreshOutcome(count.old.length, ask.results.values(), spent);
+}
