@@ -52,7 +52,8 @@ export const cells: Translation<typeof cellsEn> = {
   "cells.refusedBudget":
     "Sitzungsbudget erreicht ({budget, plural, one {# Credit} other {# Credits}} für Zellen): Ändern Sie es im Aufgabenbereich (Abfragen).",
   "cells.preview": "Vorschau: Drücken Sie die EINGABETASTE, um die Abfrage auszuführen.",
-  "cells.refusedRefreshOnly": "Nicht abgefragt: „Aktualisieren“ fragt nur die gezählten alten Antworten erneut ab. Berechnen Sie die Zelle neu, um sie abzufragen.",
+  "cells.refusedRefreshOnly":
+    "Nicht abgefragt: „Aktualisieren“ fragt nur die gezählten alten Antworten erneut ab. Berechnen Sie die Zelle neu, um sie abzufragen.",
   "cells.refusedUnconfirmed":
     "Nicht ausgeführt: Diese Neuberechnung kann mehr als {max, plural, one {# Credit} other {# Credits}} kosten, und der Aufgabenbereich konnte Sie nicht fragen. Ändern Sie „Fragen, bevor mehr ausgegeben wird als“ im Aufgabenbereich (Abfragen).",
 

@@ -56,7 +56,8 @@ export const cellsEn = {
   "cells.refusedBudget":
     "Session budget reached ({budget, plural, one {# credit} other {# credits}} for cells): change it in the task pane (Lookups).",
   "cells.preview": "Preview: press Enter to look up.",
-  "cells.refusedRefreshOnly": "Not looked up: Refresh asks again only the old answers it counted. Recalculate the cell to look it up.",
+  "cells.refusedRefreshOnly":
+    "Not looked up: Refresh asks again only the old answers it counted. Recalculate the cell to look it up.",
   "cells.refusedUnconfirmed":
     'Not run: this recalculation may spend more than {max, plural, one {# credit} other {# credits}} and the task pane could not ask you. Change "Ask before spending more than" in the task pane (Lookups).',
 

@@ -52,7 +52,8 @@ export const cells: Translation<typeof cellsEn> = {
   "cells.refusedBudget":
     "Se ha alcanzado el presupuesto de la sesión ({budget, plural, one {# crédito} other {# créditos}} para celdas): cámbielo en el panel de tareas (Consultas).",
   "cells.preview": "Vista previa: presione Entrar para buscar.",
-  "cells.refusedRefreshOnly": "No buscado: Actualizar solo vuelve a consultar las respuestas antiguas que contó. Vuelva a calcular la celda para buscarla.",
+  "cells.refusedRefreshOnly":
+    "No buscado: Actualizar solo vuelve a consultar las respuestas antiguas que contó. Vuelva a calcular la celda para buscarla.",
   "cells.refusedUnconfirmed":
     "No ejecutado: este recálculo puede gastar más de {max, plural, one {# crédito} other {# créditos}} y el panel de tareas no ha podido preguntarle. Cambie «Preguntar antes de gastar más de» en el panel de tareas (Consultas).",
 

@@ -54,7 +54,8 @@ export const cells: Translation<typeof cellsEn> = {
   "cells.refusedBudget":
     "Budget de la session atteint ({budget, plural, one {# crédit} other {# crédits}} pour les cellules)\u00a0: modifiez-le dans le volet Office (Recherches).",
   "cells.preview": "Aperçu\u00a0: appuyez sur Entrée pour lancer la recherche.",
-  "cells.refusedRefreshOnly": "Non recherché\u00a0: Actualiser ne redemande que les anciennes réponses comptées. Recalculez la cellule pour la rechercher.",
+  "cells.refusedRefreshOnly":
+    "Non recherché\u00a0: Actualiser ne redemande que les anciennes réponses comptées. Recalculez la cellule pour la rechercher.",
   "cells.refusedUnconfirmed":
     "Non exécuté\u00a0: ce recalcul peut dépenser plus de {max, plural, one {# crédit} other {# crédits}} et le volet Office n’a pas pu vous le demander. Modifiez «\u00a0Demander avant de dépenser plus de\u00a0» dans le volet Office (Recherches).",
 

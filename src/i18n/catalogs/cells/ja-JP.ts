@@ -49,7 +49,8 @@ export const cells: Translation<typeof cellsEn> = {
   "cells.refusedBudget":
     "セッションの予算（セル用に{budget, plural, other {#クレジット}}）に達しました。作業ウィンドウ（照会）で変更してください。",
   "cells.preview": "プレビュー：検索するにはEnterキーを押してください。",
-  "cells.refusedRefreshOnly": "未検索：更新では、数えた古い回答のみを再検索します。検索するにはセルを再計算してください。",
+  "cells.refusedRefreshOnly":
+    "未検索：更新では、数えた古い回答のみを再検索します。検索するにはセルを再計算してください。",
   "cells.refusedUnconfirmed":
     "実行されませんでした：この再計算で{max, plural, other {#クレジット}}を超えて使用する可能性がありますが、作業ウィンドウで確認できませんでした。作業ウィンドウ（照会）で「この値を超えて使用する前に確認する」を変更してください。",
 

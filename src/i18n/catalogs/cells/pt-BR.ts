@@ -50,7 +50,8 @@ export const cells: Translation<typeof cellsEn> = {
   "cells.refusedBudget":
     "Orçamento da sessão atingido ({budget, plural, one {# crédito} other {# créditos}} para células): altere-o no painel de tarefas (Consultas).",
   "cells.preview": "Visualização: pressione Enter para pesquisar.",
-  "cells.refusedRefreshOnly": "Não pesquisado: Atualizar pesquisa de novo apenas as respostas antigas que contou. Recalcule a célula para pesquisá-la.",
+  "cells.refusedRefreshOnly":
+    "Não pesquisado: Atualizar pesquisa de novo apenas as respostas antigas que contou. Recalcule a célula para pesquisá-la.",
   "cells.refusedUnconfirmed":
     "Não executado: este recálculo pode gastar mais de {max, plural, one {# crédito} other {# créditos}} e o painel de tarefas não pôde perguntar a você. Altere “Perguntar antes de gastar mais de” no painel de tarefas (Consultas).",
 
