@@ -51,6 +51,11 @@ export interface EnrichedRow {
   row: number;
   /** One per output, in the order of the target's columns. */
   values: readonly CellValue[];
+  /**
+   * What the output cells hold now, when they are rewritten (a Refresh): the row is written only
+   * if they still hold that. Absent: the cells must be empty.
+   */
+  expected?: readonly CellValue[];
 }
 
 /** A cell found holding something when its row was about to be written. */
@@ -574,7 +579,7 @@ export async function writeEnrichedRows(
       }
       const writable: EnrichedRow[] = [];
       for (const row of sorted.slice(start, end)) {
-        const typed = typedCellsOf(row.row, row.row - first, runs, reads, target);
+        const typed = typedCellsOf(row, row.row - first, runs, reads, target);
         if (typed.length === 0) writable.push(row);
         else {
           result.skippedRows.push(row.row);
@@ -598,8 +603,9 @@ export async function writeEnrichedRows(
   });
 }
 
+/** The row's output cells that hold something else than it expects (empty, or `expected`). */
 function typedCellsOf(
-  row: number,
+  { row, expected }: EnrichedRow,
   offset: number,
   runs: ReadonlyArray<{ column: number; outputs: number[] }>,
   reads: readonly Excel.Range[],
@@ -610,7 +616,10 @@ function typedCellsOf(
     run.outputs.forEach((outputIndex, i) => {
       // `formulas` gives a formula, else the value: a formula showing "" is not empty.
       const content: unknown = reads[r]!.formulas[offset]?.[i];
-      if (content !== "" && content !== null && content !== undefined)
+      const empty = content === "" || content === null || content === undefined;
+      const wanted = expected?.[outputIndex] ?? null;
+      const as = wanted === null ? empty : content === wanted;
+      if (!as)
         typed.push({
           row,
           outputIndex,

@@ -1,7 +1,8 @@
 import type { Page } from "playwright-core";
 import type { Person } from "../../src/sandbox/directory/directory";
 import { showTab } from "./flows-helpers";
-import { browserTest, describeBrowser, useAddin } from "./harness";
+import { fillList, readSelection, sheetOf, showEnrich } from "./enrich-helpers";
+import { browserTest, describeBrowser, useAddin, type Addin } from "./harness";
 
 // Refresh of old answers (DESIGN 3, issue 25), along the path a user walks with the built add-in
 // in Chromium: 200 FINDEMAIL cells, 120 bought on day 0 and 80 on day 40; on day 61 (the page's
@@ -46,22 +47,36 @@ async function moveClocks(page: Page, baseUrl: string, to: number, days: number)
   expect(moved.status).toBe(200);
 }
 
+/** Distinct people at companies whose mail server answers for each mailbox (verifiable). */
+function verifiablePeople(addin: Addin, from: number, to: number): Person[] {
+  // Distinct (two of the same name at one company would be one lookup).
+  const byName = new Map<string, Person>();
+  for (const company of addin.sandbox.app.sandbox.directory.companies) {
+    if (company.mailServer !== "verifying") continue;
+    for (const p of company.people) {
+      const name = `${p.firstName} ${p.lastName} ${company.domain}`.toLowerCase();
+      if (!p.blacklisted && p.nameSplittable && !byName.has(name)) byName.set(name, p);
+    }
+  }
+  return [...byName.values()].slice(from, to);
+}
+
+async function changeWorld(addin: Addin, seed: number): Promise<void> {
+  const world = await fetch(`${addin.sandbox.baseUrl}/sandbox/world/changes`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ share: 0.3, seed }),
+  });
+  expect(world.status).toBe(200);
+}
+
 describeBrowser("Refresh answers older than N days (Chromium, the built add-in)", () => {
   const addin = useAddin();
 
   browserTest(
     "200 cells: the 120 older than 60 days counted, asked again within the cost, changes reported",
     async () => {
-      // Distinct people (two of the same name at one company would be one lookup).
-      const byName = new Map<string, Person>();
-      for (const company of addin.sandbox.app.sandbox.directory.companies) {
-        if (company.mailServer !== "verifying") continue;
-        for (const p of company.people) {
-          const name = `${p.firstName} ${p.lastName} ${company.domain}`.toLowerCase();
-          if (!p.blacklisted && p.nameSplittable && !byName.has(name)) byName.set(name, p);
-        }
-      }
-      const people = [...byName.values()].slice(0, ALL);
+      const people = verifiablePeople(addin, 0, ALL);
       expect(people).toHaveLength(ALL);
       const account = await addin.sandbox.account(1_000);
       const context = await addin.newContext();
@@ -96,12 +111,7 @@ describeBrowser("Refresh answers older than N days (Chromium, the built add-in)"
       // Day 61, and a third of the people who can change have changed.
       const day61 = START + 61 * DAY;
       await moveClocks(page, addin.sandbox.baseUrl, day61, 21);
-      const world = await fetch(`${addin.sandbox.baseUrl}/sandbox/world/changes`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ share: 0.3, seed: 25 }),
-      });
-      expect(world.status).toBe(200);
+      await changeWorld(addin, 25);
       const before = await calculate(page, `D2:D${ALL + 1}`);
       expect(personLookups(addin.relayLog)).toBe(ALL);
       for (let i = 0; i < ALL; i++) {
@@ -189,6 +199,91 @@ describeBrowser("Refresh answers older than N days (Chromium, the built add-in)"
           "0"
       );
       expect(personLookups(addin.relayLog)).toBe(ALL + OLD);
+    }
+  );
+  browserTest(
+    "an enriched list: only the rows older than 60 days looked up again, their output cells rewritten",
+    async () => {
+      const people = verifiablePeople(addin, ALL, ALL + 30);
+      const rowOf = (p: Person) => [p.firstName, p.lastName, p.company.domain];
+      const account = await addin.sandbox.account(200);
+      const context = await addin.newContext();
+      await context.clock.install({ time: START });
+      const page = await addin.openTaskPane({ context });
+      await page.evaluate(async (key) => {
+        await OfficeRuntime.storage.setItem("settings.apiKey", key);
+        await OfficeRuntime.storage.setItem("settings.confirmAbove", "500");
+      }, account.apiKey);
+      await addin.reload(page);
+      const runList = async (rows: number, toDo: number): Promise<void> => {
+        await page.evaluate((n) => window.__hostShim.setSelection("Sheet1", `A1:C${n + 1}`), rows);
+        await readSelection(page, rows);
+        expect(await page.getByTestId("enrich-cost").getAttribute("data-rows")).toBe(String(toDo));
+        await page.getByTestId("enrich-submit").click();
+        await page.waitForFunction(
+          (n) => {
+            const progress = document.querySelector('[data-testid="enrich-progress"]');
+            return (
+              progress?.getAttribute("data-done") === String(n) &&
+              /^Done/.test(progress.textContent ?? "")
+            );
+          },
+          toDo,
+          { timeout: 30_000 }
+        );
+      };
+
+      // Day 0: 20 rows enriched with Email found, Email status and Checked on; day 40: 10 more.
+      await fillList(
+        page,
+        [["First", "Last", "Company"], ...people.slice(0, 20).map(rowOf)],
+        "A1:C21"
+      );
+      await showEnrich(page);
+      await readSelection(page, 20);
+      await page.getByTestId("enrich-output-checked_on").click();
+      await runList(20, 20);
+      await moveClocks(page, addin.sandbox.baseUrl, START + 40 * DAY, 40);
+      await page.evaluate(
+        (rows) => window.__hostShim.setCells("Sheet1", "A22", rows),
+        people.slice(20).map(rowOf)
+      );
+      await runList(30, 10);
+      expect(personLookups(addin.relayLog)).toBe(ALL + OLD + 30);
+      const before = (await sheetOf(addin, page)).values.map((row) => [...row]);
+      expect(before[0]!.slice(3, 6)).toEqual(["Email found", "Email status", "Checked on"]);
+
+      // Day 61, the world changed: the 20 rows of day 0 counted, looked up again, rewritten.
+      const day61 = START + 61 * DAY;
+      await moveClocks(page, addin.sandbox.baseUrl, day61, 21);
+      await changeWorld(addin, 26);
+      await readSelection(page, 30);
+      await page.getByTestId("refresh-age").fill("60");
+      await page.getByTestId("refresh-check").click();
+      const count = page.getByTestId("refresh-count");
+      await count.waitFor();
+      expect(await count.getAttribute("data-count")).toBe("20");
+      expect(await count.getAttribute("data-max-credits")).toBe("20");
+      await page.getByTestId("refresh-run").click();
+      const changed = page.getByTestId("refresh-changed");
+      await changed.waitFor({ timeout: 30_000 });
+      expect(personLookups(addin.relayLog)).toBe(ALL + OLD + 50);
+      expect(await changed.innerText()).toContain("20 rows rewritten.");
+
+      const after = (await sheetOf(addin, page)).values;
+      let differ = 0;
+      for (let r = 1; r <= 30; r++) {
+        // The inputs are never touched; the 10 younger rows not at all.
+        expect(after[r]!.slice(0, 3)).toEqual(before[r]!.slice(0, 3));
+        if (r > 20) {
+          expect(after[r]).toEqual(before[r]);
+          continue;
+        }
+        expect(after[r]![5]).toBe(excelDay(day61));
+        if (after[r]![3] !== before[r]![3] || after[r]![4] !== before[r]![4]) differ++;
+      }
+      expect(differ).toBeGreaterThan(0);
+      expect(await changed.getAttribute("data-count")).toBe(String(differ));
     }
   );
 });

@@ -215,6 +215,30 @@ describe("where the answers go", () => {
     expect(excel.tables[0]!.address).toBe("A1:F3");
   });
 
+  test("a refresh rewrites a row only where its cells still hold what was read", async () => {
+    const { sheet } = setup("A1:C4");
+    fillCells(sheet, "A1", PEOPLE);
+    const target = await prepareEnrichTarget(await readEnrichSource(), OUTPUTS);
+    await writeEnrichedRows(target, [found(0), found(1), found(2)]);
+    const shown = (row: number) => sheet.shown()[row + 1]!.slice(3, 5);
+    const was = [0, 1, 2].map(shown);
+    // Row 1's status typed over meanwhile: it is left as the user made it.
+    fillCells(sheet, "E3", [["checked by hand"]]);
+    const renewed = (row: number) => ({
+      row,
+      values: ["new@example.com", "invalid"],
+      expected: was[row]!,
+    });
+    const result = await writeEnrichedRows(target, [renewed(0), renewed(1), renewed(2)]);
+    expect(result.written).toBe(2);
+    expect(result.skippedRows).toEqual([1]);
+    expect(result.typedCells.map((c) => c.address)).toEqual(["E3"]);
+    expect(shown(0)).toEqual(["new@example.com", "invalid"]);
+    expect(shown(1)).toEqual([was[1]![0], "checked by hand"]);
+    expect(shown(2)).toEqual(["new@example.com", "invalid"]);
+    expect(sheet.shown()[1]!.slice(0, 3)).toEqual(PEOPLE[1]);
+  });
+
   test("a list that changed since it was read is refused before anything is added", async () => {
     const { excel, sheet } = setup("A2");
     fillCells(sheet, "A1", PEOPLE);

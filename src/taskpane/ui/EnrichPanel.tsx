@@ -41,6 +41,8 @@ import { useEnrichForm } from "./use-enrich-form";
 import type { NumberedRequest } from "./use-pane-requests";
 import { useSpendingOffReason } from "./use-spending";
 import { atField, useAsyncAction } from "./use-async-action";
+import { RefreshAnswers, type RefreshCount } from "./RefreshAnswers";
+import { countOldListAnswers, refreshOldListAnswers } from "../../flows/refresh/refresh-list";
 
 const useStyles = makeStyles({
   form: { display: "flex", flexDirection: "column", gap: "10px" },
@@ -166,6 +168,28 @@ export function EnrichPanel({
       // Its output columns changed: the list is read again where it is, the choices kept.
       form.reload(await readEnrichSourceAt(locationOf(source)));
     });
+
+  /** Refresh of the list read (DESIGN 3): its rows older than N days looked up again. */
+  const countOld = async (days: number): Promise<RefreshCount> => {
+    if (!source) throw new Error(t("refresh.readListFirst"));
+    const scheduler = await services.scheduler();
+    const categories = operation === "decision_maker" ? categoryList([[form.categoriesText]]) : [];
+    const choices = { mapping: form.mapping, operation, categories, outputs: form.outputs };
+    const found = await countOldListAnswers(scheduler, source, choices, days);
+    if ("error" in found) throw new Error(found.error);
+    return {
+      old: found.old.length,
+      maxCredits: found.maxCredits,
+      notes: [],
+      run: async () => {
+        const done = await refreshOldListAnswers(scheduler, found);
+        form.reload(await readEnrichSourceAt(locationOf(source)));
+        const notes = [t("refresh.listRewritten", { count: done.written })];
+        if (done.typedInto > 0) notes.push(t("refresh.listTypedInto", { count: done.typedInto }));
+        return { outcome: done.outcome, notes };
+      },
+    };
+  };
 
   const planError = plan && "error" in plan ? plan.error : null;
   const stale = source !== null && source === ranOn;
@@ -293,6 +317,12 @@ export function EnrichPanel({
       {run && runShown && (
         <EnrichProgressView progress={run.progress} summary={run.summary} error={run.error} />
       )}
+      <RefreshAnswers
+        note={t("refresh.listNote")}
+        checkLabel={t("refresh.checkList")}
+        count={countOld}
+        unavailable={source ? null : t("refresh.readListFirst")}
+      />
     </div>
   );
 }

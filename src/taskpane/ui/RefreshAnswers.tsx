@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import {
   Button,
   Caption1,
@@ -61,6 +61,7 @@ export function RefreshAnswers(props: {
   const [count, setCount] = useState<(RefreshCount & { days: number }) | null>(null);
   const [result, setResult] = useState<{ outcome: RefreshOutcome; notes: string[] } | null>(null);
   const [running, setRunning] = useState(false);
+  const titleId = useId();
 
   const check = useAsyncAction(
     async () => {
@@ -87,8 +88,8 @@ export function RefreshAnswers(props: {
 
   const busy = check.busy || run.busy;
   return (
-    <section className={styles.section} aria-labelledby="refresh-title">
-      <Subtitle2 id="refresh-title">{t("refresh.title")}</Subtitle2>
+    <section className={styles.section} aria-labelledby={titleId}>
+      <Subtitle2 id={titleId}>{t("refresh.title")}</Subtitle2>
       <Caption1 className={panel.muted}>{props.note}</Caption1>
       <TextField
         label={t("refresh.age")}

@@ -40,6 +40,7 @@ export const refresh: Translation<typeof refreshEn> = {
     "{count, plural, one {# Antwort wurde} other {# Antworten wurden}} von keiner Zelle abgefragt (seit der Zählung geändert).",
   "refresh.listRewritten":
     "{count, plural, one {# Zeile neu geschrieben.} other {# Zeilen neu geschrieben.}}",
+  "refresh.readListFirst": "Lesen Sie zuerst Ihre Liste ein (oben „Auswahl verwenden“).",
   "refresh.listTypedInto":
     "{count, plural, one {# Zeile wurde} other {# Zeilen wurden}} nicht neu geschrieben: Ihre Zellen wurden inzwischen geändert.",
 };

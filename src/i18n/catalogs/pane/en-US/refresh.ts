@@ -37,6 +37,7 @@ export const refreshEn = {
   "refresh.notAsked":
     "{count, plural, one {# answer was} other {# answers were}} not asked by any cell (changed since the count).",
   "refresh.listRewritten": "{count, plural, one {# row rewritten.} other {# rows rewritten.}}",
+  "refresh.readListFirst": "Read your list first (Use the selection above).",
   "refresh.listTypedInto":
     "{count, plural, one {# row was} other {# rows were}} not rewritten: {count, plural, one {its cells were} other {their cells were}} changed meanwhile.",
 } as const;

@@ -38,6 +38,7 @@ export const refresh: Translation<typeof refreshEn> = {
   "refresh.notAsked":
     "{count, plural, one {# respuesta no fue pedida} other {# respuestas no fueron pedidas}} por ninguna celda (cambiadas desde el recuento).",
   "refresh.listRewritten": "{count, plural, one {# fila reescrita.} other {# filas reescritas.}}",
+  "refresh.readListFirst": "Lea primero su lista (Usar la selección, arriba).",
   "refresh.listTypedInto":
     "{count, plural, one {# fila no se reescribió} other {# filas no se reescribieron}}: sus celdas se cambiaron mientras tanto.",
 };

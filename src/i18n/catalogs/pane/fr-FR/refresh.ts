@@ -38,6 +38,7 @@ export const refresh: Translation<typeof refreshEn> = {
   "refresh.notAsked":
     "{count, plural, one {# réponse n’a été demandée} other {# réponses n’ont été demandées}} par aucune cellule (modifiées depuis le comptage).",
   "refresh.listRewritten": "{count, plural, one {# ligne réécrite.} other {# lignes réécrites.}}",
+  "refresh.readListFirst": "Lisez d’abord votre liste (Utiliser la sélection, ci-dessus).",
   "refresh.listTypedInto":
     "{count, plural, one {# ligne n’a pas été réécrite} other {# lignes n’ont pas été réécrites}}\u00a0: leurs cellules ont été modifiées entre-temps.",
 };

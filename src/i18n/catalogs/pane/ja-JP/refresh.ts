@@ -31,6 +31,7 @@ export const refresh: Translation<typeof refreshEn> = {
   "refresh.notAsked":
     "{count, number} 件の回答はどのセルからも要求されませんでした (数えた後に変更)。",
   "refresh.listRewritten": "{count, number} 行を書き直しました。",
+  "refresh.readListFirst": "まず一覧を読み込んでください (上の「選択範囲を使用」)。",
   "refresh.listTypedInto":
     "{count, number} 行は書き直しませんでした。その間にセルが変更されました。",
 };

@@ -38,6 +38,7 @@ export const refresh: Translation<typeof refreshEn> = {
   "refresh.notAsked":
     "{count, plural, one {# resposta não foi pedida} other {# respostas não foram pedidas}} por nenhuma célula (alteradas desde a contagem).",
   "refresh.listRewritten": "{count, plural, one {# linha reescrita.} other {# linhas reescritas.}}",
+  "refresh.readListFirst": "Leia primeiro a sua lista (Usar a seleção, acima).",
   "refresh.listTypedInto":
     "{count, plural, one {# linha não foi reescrita} other {# linhas não foram reescritas}}: suas células foram alteradas nesse meio-tempo.",
 };
