@@ -1,9 +1,10 @@
 /* global Office */
 import { paneRequests, type EnrichRequest } from "../runtime/pane-requests";
 
-// The add-in commands (ribbon buttons and cell context-menu items, DESIGN 4b and 7). They run
-// in the shared runtime and do their work through the task pane: each opens it on the Enrich
-// tab, which reads the selection with the operation chosen.
+// The add-in commands (ribbon buttons and cell context-menu items, DESIGN 3, 4b and 7). They
+// run in the shared runtime and do their work through the task pane: Find and Verify open it on
+// the Enrich tab, which reads the selection with the operation chosen; Refresh on the Lookups
+// tab, which counts the selection's old answers.
 
 async function openEnrich(
   operation: EnrichRequest["operation"],
@@ -29,8 +30,21 @@ export function verifyEmails(event: Office.AddinCommands.Event): Promise<void> {
   return openEnrich("verify", event);
 }
 
+/** The cell menu's "Refresh old answers": the Lookups tab counts the selection's old answers. */
+export async function refreshAnswers(event: Office.AddinCommands.Event): Promise<void> {
+  try {
+    paneRequests().request({ tab: "lookups", refresh: true });
+    await Office.addin.showAsTaskpane();
+  } catch (error) {
+    console.warn("Mail Finder: the task pane could not be shown", error);
+  } finally {
+    event.completed();
+  }
+}
+
 /** Registers the commands' functions under the names the manifest gives them. */
 export function associateCommands(): void {
   Office.actions.associate("findEmails", findEmails);
   Office.actions.associate("verifyEmails", verifyEmails);
+  Office.actions.associate("refreshAnswers", refreshAnswers);
 }

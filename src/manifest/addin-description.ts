@@ -103,7 +103,11 @@ const FIND_EMAILS_TOOLTIP =
 const VERIFY_EMAILS_TOOLTIP =
   "Verify the emails of the selected list and write their status in a new column beside it.";
 
+const REFRESH_TOOLTIP =
+  "Count the answers older than a number of days in the selected MAIL cells, see the most it can cost, and look only those up again.";
+
 const findEmails: CommandAction = { type: "executeFunction", functionId: "findEmails" };
+const refreshAnswers: CommandAction = { type: "executeFunction", functionId: "refreshAnswers" };
 const verifyEmails: CommandAction = { type: "executeFunction", functionId: "verifyEmails" };
 
 export const ADDIN: AddinDescription = {
@@ -184,11 +188,19 @@ export const ADDIN: AddinDescription = {
         tooltip: VERIFY_EMAILS_TOOLTIP,
         action: verifyEmails,
       },
+      {
+        id: "MailFinder.RefreshMenu",
+        key: "RefreshMenu",
+        label: "Refresh old answers",
+        tooltip: REFRESH_TOOLTIP,
+        action: refreshAnswers,
+      },
     ],
   },
   commandFunctions: [
     { id: "findEmails", name: "Find emails" },
     { id: "verifyEmails", name: "Verify emails" },
+    { id: "refreshAnswers", name: "Refresh old answers" },
   ],
   // Ctrl+Alt+Shift+letter: Microsoft's advice for add-ins, clear of Excel's and browsers' keys.
   keyboardShortcuts: [

@@ -6,30 +6,38 @@ export interface EnrichRequest {
   operation: "person" | "verify";
 }
 
+/** The cell menu's Refresh (DESIGN 3): the Lookups tab counts the selection's old answers. */
+export interface RefreshRequest {
+  tab: "lookups";
+  refresh: true;
+}
+
+export type PaneRequest = EnrichRequest | RefreshRequest;
+
 /**
  * Requests from the add-in commands to the task pane, in the shared runtime: a command may run
  * before the pane's view exists (the pane opens for it), so the last request waits until a
  * view takes it.
  */
 export class PaneRequests {
-  private pending: EnrichRequest | null = null;
-  private readonly listeners = new Listeners<[EnrichRequest]>();
+  private pending: PaneRequest | null = null;
+  private readonly listeners = new Listeners<[PaneRequest]>();
 
   /** Asks the pane; a view that listens takes it at once, else the next view that mounts. */
-  request(request: EnrichRequest): void {
+  request(request: PaneRequest): void {
     this.pending = request;
     this.listeners.emit(request);
   }
 
   /** The request not yet taken (once: a later call answers null). */
-  take(): EnrichRequest | null {
+  take(): PaneRequest | null {
     const request = this.pending;
     this.pending = null;
     return request;
   }
 
   /** A view follows requests while mounted; the returned function stops it. */
-  subscribe(listener: (request: EnrichRequest) => void): () => void {
+  subscribe(listener: (request: PaneRequest) => void): () => void {
     return this.listeners.add(listener);
   }
 }

@@ -116,7 +116,7 @@ describe("manifest.xml", () => {
     }
   });
 
-  test("ribbon buttons and cell menu items run findEmails and verifyEmails in the shared runtime", () => {
+  test("ribbon buttons and cell menu items run findEmails, verifyEmails and refreshAnswers in the shared runtime", () => {
     const actions = (controls: Node[]) =>
       controls.map((control) => [
         res.get(control.Label["@resid"]),
@@ -133,6 +133,7 @@ describe("manifest.xml", () => {
     expect(actions(menu.Control)).toEqual([
       ["Find emails for these rows", "ExecuteFunction", "findEmails"],
       ["Verify these emails", "ExecuteFunction", "verifyEmails"],
+      ["Refresh old answers", "ExecuteFunction", "refreshAnswers"],
     ]);
     // ExecuteFunction runs in the function file: the shared runtime's page.
     expect(host.DesktopFormFactor.FunctionFile["@resid"]).toBe("Taskpane.Url");

@@ -211,6 +211,7 @@ function checkUnifiedManifest(manifest: Node, origin: string, xml: Node): void {
   expect(controls(menu.controls)).toEqual([
     ["Find emails for these rows", "findEmails"],
     ["Verify these emails", "verifyEmails"],
+    ["Refresh old answers", "refreshAnswers"],
   ]);
 
   const actions = new Map<string, Node>(runtime.actions.map((a: Node) => [a.id, a]));
@@ -331,11 +332,12 @@ describe("the build's manifests, shortcuts file and app package (npm run build)"
     expect(xmlSchemaErrors(join(DIST, "manifest.prod.xml"))).toBe("");
   });
 
-  it("shortcuts.json maps both keys to the two actions, which commands.ts associates", () => {
+  it("shortcuts.json: every action commands.ts associates, two of them with a key", () => {
     const file = JSON.parse(read("shortcuts.json").toString("utf8"));
     expect(file.actions).toEqual([
       { id: "findEmails", type: "ExecuteFunction", name: "Find emails" },
       { id: "verifyEmails", type: "ExecuteFunction", name: "Verify emails" },
+      { id: "refreshAnswers", type: "ExecuteFunction", name: "Refresh old answers" },
     ]);
     expect(file.shortcuts).toEqual([
       { action: "findEmails", key: { default: "Ctrl+Alt+Shift+F" } },

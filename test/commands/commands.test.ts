@@ -1,4 +1,9 @@
-import { associateCommands, findEmails, verifyEmails } from "../../src/commands/commands";
+import {
+  associateCommands,
+  findEmails,
+  refreshAnswers,
+  verifyEmails,
+} from "../../src/commands/commands";
 import { paneRequests } from "../../src/runtime/pane-requests";
 
 // The add-in commands (ribbon and cell menu): each opens the task pane on the Enrich tab with
@@ -32,9 +37,22 @@ const event = () => ({ completed: jest.fn() });
 
 test("the manifest's function names are associated", () => {
   associateCommands();
-  expect([...associated.keys()]).toEqual(["findEmails", "verifyEmails"]);
+  expect([...associated.keys()]).toEqual(["findEmails", "verifyEmails", "refreshAnswers"]);
   expect(associated.get("findEmails")).toBe(findEmails);
   expect(associated.get("verifyEmails")).toBe(verifyEmails);
+  expect(associated.get("refreshAnswers")).toBe(refreshAnswers);
+});
+
+test("Refresh old answers opens the pane on Lookups to count the selection, then completes", async () => {
+  const done = event();
+  await refreshAnswers(done as never);
+  expect(paneRequests().take()).toEqual({ tab: "lookups", refresh: true });
+  expect(shown).toBe(1);
+  expect(done.completed).toHaveBeenCalledTimes(1);
+  refuse = true;
+  const refused = event();
+  await refreshAnswers(refused as never);
+  expect(refused.completed).toHaveBeenCalledTimes(1);
 });
 
 test("Find emails opens the pane on Enrich with the person operation, then completes", async () => {

@@ -65,7 +65,8 @@ export function App({ services }: { services: Services }): JSX.Element {
   const [tab, setTab] = useState<TabId>("bulk");
   const pane = useMemo(() => createPaneContext(services, setTab), [services]);
   const { unseen } = useJobNotices(pane.announcer);
-  const enrichRequest = usePaneRequests(() => setTab("enrich"));
+  const paneRequest = usePaneRequests((request) => setTab(request.tab));
+  const request = paneRequest.request;
   useEffect(() => pane.announcer.showingJobs(tab === "jobs"), [pane, tab]);
   const connection = useTryMode(services);
   const [haveKey, setHaveKey] = useState(false);
@@ -135,13 +136,21 @@ export function App({ services }: { services: Services }): JSX.Element {
               }
             >
               {tab === "enrich" && (
-                <EnrichPanel request={enrichRequest.request} onRequestTaken={enrichRequest.taken} />
+                <EnrichPanel
+                  request={request?.tab === "enrich" ? request : null}
+                  onRequestTaken={paneRequest.taken}
+                />
               )}
               {tab === "geo" && <GeoLeadPanel />}
               {tab === "domain" && <DomainPanel />}
               {tab === "report" && <ReportPanel />}
               {tab === "jobs" && <JobsPanel />}
-              {tab === "lookups" && <LookupsPanel />}
+              {tab === "lookups" && (
+                <LookupsPanel
+                  request={request?.tab === "lookups" ? request : null}
+                  onRequestTaken={paneRequest.taken}
+                />
+              )}
               {tab === "settings" && <SettingsTab services={services} />}
             </Suspense>
           </>

@@ -39,6 +39,7 @@ import { useEnrichRun, usePane } from "./pane-context";
 import { SpendingOffNote } from "./SpendingOffNote";
 import { useEnrichForm } from "./use-enrich-form";
 import type { NumberedRequest } from "./use-pane-requests";
+import type { EnrichRequest } from "../../runtime/pane-requests";
 import { useSpendingOffReason } from "./use-spending";
 import { atField, useAsyncAction } from "./use-async-action";
 import { RefreshAnswers, type RefreshCount } from "./RefreshAnswers";
@@ -79,7 +80,7 @@ export function EnrichPanel({
   request,
   onRequestTaken,
 }: {
-  request: NumberedRequest | null;
+  request: NumberedRequest<EnrichRequest> | null;
   onRequestTaken: () => void;
 }): JSX.Element {
   const styles = useStyles();

@@ -17,6 +17,8 @@ import { parseCredits } from "../../runtime/settings";
 import { ActionMessage } from "./ActionMessage";
 import { FreezeResults } from "./FreezeResults";
 import { RefreshAnswers, type RefreshCount } from "./RefreshAnswers";
+import type { NumberedRequest } from "./use-pane-requests";
+import type { RefreshRequest } from "../../runtime/pane-requests";
 import { countOldCellAnswers, refreshOldCellAnswers } from "../../flows/refresh/refresh-cells";
 import { usePane } from "./pane-context";
 import { usePanelStyles } from "./panel-styles";
@@ -50,7 +52,14 @@ const COUNT_ROWS: Array<[keyof LookupCounts, MessageId, string]> = [
 ];
 
 /** The Lookups view (DESIGN 4): what the cells are doing, Stop, spending controls, freeze. */
-export function LookupsPanel(): JSX.Element {
+export function LookupsPanel({
+  request,
+  onRequestTaken,
+}: {
+  /** The cell menu's Refresh: counted at once for the selection. */
+  request: NumberedRequest<RefreshRequest> | null;
+  onRequestTaken: () => void;
+}): JSX.Element {
   const styles = useStyles();
   const panel = usePanelStyles();
   const { services } = usePane();
@@ -99,7 +108,7 @@ export function LookupsPanel(): JSX.Element {
           </MessageBarBody>
         </MessageBar>
       )}
-      <RefreshCells />
+      <RefreshCells request={request} onRequestTaken={onRequestTaken} />
       <SpendingSettings />
       <FreezeResults />
     </div>
@@ -107,8 +116,19 @@ export function LookupsPanel(): JSX.Element {
 }
 
 /** Refresh of the selection's cells (DESIGN 3): their answers older than N days, asked again. */
-function RefreshCells(): JSX.Element {
+function RefreshCells(props: {
+  request: NumberedRequest<RefreshRequest> | null;
+  onRequestTaken: () => void;
+}): JSX.Element {
   const { services } = usePane();
+  const { request, onRequestTaken } = props;
+  const [countNow, setCountNow] = useState<number | null>(null);
+  useEffect(() => {
+    if (!request) return;
+    onRequestTaken();
+    setCountNow(request.id);
+    // Acted on once per request, whenever the panel mounts after it arrived.
+  }, [request?.id]);
   const count = async (days: number): Promise<RefreshCount> => {
     const deps = { scheduler: await services.scheduler() };
     const found = await countOldCellAnswers(deps, days);
@@ -120,7 +140,12 @@ function RefreshCells(): JSX.Element {
     };
   };
   return (
-    <RefreshAnswers note={t("refresh.cellsNote")} checkLabel={t("refresh.check")} count={count} />
+    <RefreshAnswers
+      note={t("refresh.cellsNote")}
+      checkLabel={t("refresh.check")}
+      count={count}
+      checkNow={countNow}
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import {
   Button,
   Caption1,
@@ -51,6 +51,8 @@ export function RefreshAnswers(props: {
   count: (days: number) => Promise<RefreshCount>;
   /** Counting is not possible now (no list read yet…): the reason, or null. */
   unavailable?: string | null;
+  /** Counts at once each time this changes (the cell menu's Refresh, numbered). */
+  checkNow?: number | null;
 }): JSX.Element {
   const styles = useStyles();
   const panel = usePanelStyles();
@@ -85,6 +87,11 @@ export function RefreshAnswers(props: {
     },
     { fields: ["run"], fallback: "run" }
   );
+
+  useEffect(() => {
+    if (props.checkNow !== null && props.checkNow !== undefined) void check.run();
+    // Each request counts once; the age shown then is the one used.
+  }, [props.checkNow]);
 
   const busy = check.busy || run.busy;
   return (

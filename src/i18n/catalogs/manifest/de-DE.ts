@@ -39,8 +39,17 @@ export const manifest: AddinTexts = {
       tooltip:
         "Überprüft die E-Mail-Adressen der ausgewählten Liste und schreibt ihren Status in eine neue Spalte daneben.",
     },
+    RefreshMenu: {
+      label: "Alte Antworten aktualisieren",
+      tooltip:
+        "Zählt die Antworten in den ausgewählten MAIL-Zellen, die älter als eine Anzahl von Tagen sind, zeigt die höchstmöglichen Kosten und fragt nur diese erneut ab.",
+    },
   },
-  commandFunctions: { findEmails: "E-Mails suchen", verifyEmails: "E-Mails überprüfen" },
+  commandFunctions: {
+    findEmails: "E-Mails suchen",
+    verifyEmails: "E-Mails überprüfen",
+    refreshAnswers: "Alte Antworten aktualisieren",
+  },
 };
 
 /** Texts written as in English on purpose: the product's name. */

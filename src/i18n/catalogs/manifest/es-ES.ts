@@ -39,8 +39,17 @@ export const manifest: AddinTexts = {
       tooltip:
         "Comprueba los correos electrónicos de la lista seleccionada y escribe su estado en una columna nueva a su lado.",
     },
+    RefreshMenu: {
+      label: "Actualizar respuestas antiguas",
+      tooltip:
+        "Cuenta las respuestas de más de un número de días en las celdas MAIL seleccionadas, muestra el costo máximo y vuelve a buscar solo esas.",
+    },
   },
-  commandFunctions: { findEmails: "Buscar correos", verifyEmails: "Comprobar correos" },
+  commandFunctions: {
+    findEmails: "Buscar correos",
+    verifyEmails: "Comprobar correos",
+    refreshAnswers: "Actualizar respuestas antiguas",
+  },
 };
 
 /** Texts written as in English on purpose: the product's name. */

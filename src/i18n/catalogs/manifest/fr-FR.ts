@@ -40,8 +40,17 @@ export const manifest: AddinTexts = {
       tooltip:
         "Vérifie les e-mails de la liste sélectionnée et écrit leur statut dans une nouvelle colonne à côté.",
     },
+    RefreshMenu: {
+      label: "Actualiser les anciennes réponses",
+      tooltip:
+        "Compte les réponses de plus d’un certain nombre de jours dans les cellules MAIL sélectionnées, indique le coût maximal et ne recherche à nouveau que celles-ci.",
+    },
   },
-  commandFunctions: { findEmails: "Trouver les e-mails", verifyEmails: "Vérifier les e-mails" },
+  commandFunctions: {
+    findEmails: "Trouver les e-mails",
+    verifyEmails: "Vérifier les e-mails",
+    refreshAnswers: "Actualiser les anciennes réponses",
+  },
 };
 
 /** Texts written as in English on purpose: the product's name. */

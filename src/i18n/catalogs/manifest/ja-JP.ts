@@ -36,8 +36,17 @@ export const manifest: AddinTexts = {
       label: "これらのメールを検証",
       tooltip: "選択したリストのメールアドレスを検証し、その状態を隣の新しい列に書き込みます。",
     },
+    RefreshMenu: {
+      label: "古い回答を更新",
+      tooltip:
+        "選択した MAIL セルのうち指定した日数より古い回答を数え、最大費用を示し、それらだけを再検索します。",
+    },
   },
-  commandFunctions: { findEmails: "メールを検索", verifyEmails: "メールを検証" },
+  commandFunctions: {
+    findEmails: "メールを検索",
+    verifyEmails: "メールを検証",
+    refreshAnswers: "古い回答を更新",
+  },
 };
 
 /** Texts written as in English on purpose: the product's name. */

@@ -40,8 +40,17 @@ export const manifest: AddinTexts = {
       tooltip:
         "Verifica os emails da lista selecionada e escreve o status deles em uma nova coluna ao lado.",
     },
+    RefreshMenu: {
+      label: "Atualizar respostas antigas",
+      tooltip:
+        "Conta as respostas com mais de um número de dias nas células MAIL selecionadas, mostra o custo máximo e pesquisa de novo somente essas.",
+    },
   },
-  commandFunctions: { findEmails: "Encontrar emails", verifyEmails: "Verificar emails" },
+  commandFunctions: {
+    findEmails: "Encontrar emails",
+    verifyEmails: "Verificar emails",
+    refreshAnswers: "Atualizar respostas antigas",
+  },
 };
 
 /** Texts written as in English on purpose: the product's name. */

@@ -3,11 +3,16 @@
 // own (src/manifest/addin-description.ts); each other language has a table of this shape.
 
 /** The functions that src/commands/commands.ts registers with `Office.actions.associate`. */
-export type CommandFunctionId = "findEmails" | "verifyEmails";
+export type CommandFunctionId = "findEmails" | "verifyEmails" | "refreshAnswers";
 
 /** The stems of the commands' resource ids, which their translations are keyed by too. */
 export type CommandKey =
-  "TaskpaneButton" | "FindEmails" | "VerifyEmails" | "FindEmailsMenu" | "VerifyEmailsMenu";
+  | "TaskpaneButton"
+  | "FindEmails"
+  | "VerifyEmails"
+  | "FindEmailsMenu"
+  | "VerifyEmailsMenu"
+  | "RefreshMenu";
 
 export interface AddinTexts {
   name: string;
