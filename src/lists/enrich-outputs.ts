@@ -125,6 +125,18 @@ function outputValue(value: unknown): OutputValue {
   return String(value);
 }
 
+/** How a run writes its answers. */
+export interface AnswerCellOptions {
+  /**
+   * Only valid emails (DESIGN 3, lists that go straight to sending): the email cell of an answer
+   * whose status is not `valid` is left empty; its status is written.
+   */
+  onlyValid?: boolean;
+}
+
+/** The email cell left empty by "only valid emails" (written as an empty cell). */
+export const LEFT_EMPTY = "";
+
 /**
  * The cells of a looked-up row: each field of the answer as it is typed (text, number,
  * boolean); a missing or null field is NO_VALUE; `email_status` always holds the status
@@ -133,13 +145,41 @@ function outputValue(value: unknown): OutputValue {
  */
 export function answerCells(
   outputs: readonly OutputField[],
-  outcome: LookupOutcome<object> & { checkedAt?: number }
+  outcome: LookupOutcome<object> & { checkedAt?: number },
+  options: AnswerCellOptions = {}
 ): OutputValue[] {
   const answer: Record<string, unknown> = outcome.status === "ok" ? { ...outcome.value } : {};
   const status = outcome.status === "ok" ? answer.email_status : outcome.status;
   // The day it was bought, as Excel's date number (its column is formatted as a date).
   if (outcome.checkedAt !== undefined) answer.checked_on = excelDay(outcome.checkedAt);
-  return outputs.map((field) => outputValue(field === "email_status" ? status : answer[field]));
+  return outputs.map((field) => {
+    if (field === "email_status") return outputValue(status);
+    if (field === "email" && options.onlyValid && status !== "valid") return LEFT_EMPTY;
+    return outputValue(answer[field]);
+  });
+}
+
+/**
+ * A row written with only valid emails: every output filled but the email, whose status (not
+ * `valid`) says why it was left out. Such a row is done (DESIGN 3).
+ */
+export function leftOutForStatus(
+  outputs: readonly OutputField[],
+  cells: ReadonlyArray<CellValue | undefined>
+): boolean {
+  const email = outputs.indexOf("email");
+  const status = outputs.indexOf("email_status");
+  if (email < 0 || status < 0) return false;
+  const statusCell = cells[status];
+  const empty = (value: CellValue | undefined): boolean =>
+    value === null || value === undefined || value === "";
+  return (
+    empty(cells[email]) &&
+    typeof statusCell === "string" &&
+    statusCell.trim() !== "" &&
+    statusCell.trim() !== "valid" &&
+    cells.every((value, k) => k === email || !empty(value))
+  );
 }
 
 /** Where a row's reason goes when it cannot be looked up: the status cell, else the first. */

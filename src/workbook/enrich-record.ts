@@ -17,6 +17,8 @@ export interface EnrichJobInfo extends EnrichLocation {
   rows: string;
   /** inputHash of each row sent, in the order of `rows` (a bulk search's; "" for a run). */
   hashes: string;
+  /** Only valid emails (DESIGN 3): a risky or invalid one's email cell is left empty. */
+  onlyValid?: boolean;
   /** Decision makers: the categories, most important first (a run continued asks the same). */
   categories?: DecisionMakerCategory[];
   /**
@@ -120,6 +122,7 @@ export function toEnrichJob(value: unknown): EnrichJobInfo | null {
         ? (v.columns as number[])
         : null;
   if (categories === null || columns === null) return null;
+  if (v.onlyValid !== undefined && typeof v.onlyValid !== "boolean") return null;
   return {
     sheetName: v.sheetName,
     tableName: v.tableName,
@@ -134,6 +137,7 @@ export function toEnrichJob(value: unknown): EnrichJobInfo | null {
     hashes: v.hashes,
     ...(categories ? { categories } : {}),
     ...(columns ? { columns: [...columns] } : {}),
+    ...(v.onlyValid === true ? { onlyValid: true } : {}),
   };
 }
 

@@ -287,4 +287,55 @@ describeBrowser("Refresh answers older than N days (Chromium, the built add-in)"
       expect(await changed.getAttribute("data-count")).toBe(String(differ));
     }
   );
+  browserTest(
+    "only valid emails: a risky email's cell left empty with its status, the row done when read again",
+    async () => {
+      const companies = addin.sandbox.app.sandbox.directory.companies;
+      const pick = (kind: string) =>
+        companies
+          .filter((c) => c.mailServer === kind)
+          .flatMap((c) => c.people.filter((p) => !p.blacklisted && p.nameSplittable))
+          .slice(0, 4);
+      const people = [...pick("verifying").slice(0, 4), ...pick("catch_all")];
+      const account = await addin.sandbox.account(50);
+      const page = await addin.openTaskPane({ context: await addin.newContext() });
+      await page.evaluate(async (key) => {
+        await OfficeRuntime.storage.setItem("settings.apiKey", key);
+        await OfficeRuntime.storage.setItem("settings.confirmAbove", "500");
+      }, account.apiKey);
+      await addin.reload(page);
+      await fillList(
+        page,
+        [
+          ["First", "Last", "Company"],
+          ...people.map((p) => [p.firstName, p.lastName, p.company.domain]),
+        ],
+        "A1:C9"
+      );
+      await showEnrich(page);
+      await readSelection(page, 8);
+      await page.getByTestId("enrich-only-valid").click();
+      expect(await page.getByTestId("enrich-output-email_status").isChecked()).toBe(true);
+      await page.getByTestId("enrich-submit").click();
+      await page.waitForFunction(
+        () =>
+          /^Done/.test(
+            document.querySelector('[data-testid="enrich-progress"]')?.textContent ?? ""
+          ),
+        undefined,
+        { timeout: 30_000 }
+      );
+      const rows = (await sheetOf(addin, page)).values.slice(1, 9);
+      for (const row of rows.slice(0, 4))
+        expect(row.slice(3, 5)).toEqual([expect.stringContaining("@"), "valid"]);
+      for (const row of rows.slice(4)) expect(row.slice(3, 5)).toEqual(["", "risky"]);
+
+      // Read again (the choice made again from the list itself): every row is done.
+      await page.getByTestId("tab-lookups").click();
+      await showEnrich(page);
+      await readSelection(page, 8);
+      expect(await page.getByTestId("enrich-only-valid").isChecked()).toBe(true);
+      expect(await page.getByTestId("enrich-cost").getAttribute("data-rows")).toBe("0");
+    }
+  );
 });

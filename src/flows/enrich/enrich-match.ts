@@ -60,7 +60,11 @@ export function parseResults(table: ImportedTable, info: EnrichJobInfo): ParsedR
       sheetRow,
       key,
       failed: answer.email_status === "failed",
-      values: answerCells(info.outputs, { status: "ok", value: answer, checkedAt }),
+      values: answerCells(
+        info.outputs,
+        { status: "ok", value: answer, checkedAt },
+        { onlyValid: info.onlyValid === true }
+      ),
     });
   }
   return parsed;

@@ -18,6 +18,7 @@ import { suggestMapping, type ColumnMapping, type MappedField } from "../../list
 import type { CellValue } from "../../lists/cell-values";
 import {
   OUTPUT_FIELDS,
+  leftOutForStatus,
   type EnrichOperation,
   type OutputField,
   type PresentOutput,
@@ -61,7 +62,7 @@ export interface EnrichPlan {
   toDo: RowToDo[];
   /** Rows the service would refuse: written with their reason, never sent. */
   notPossible: RowNotPossible[];
-  /** Every output cell filled. */
+  /** Every output cell filled (but an email left out by "only valid emails", DESIGN 3). */
   done: number[];
   /** No input at all: left alone. */
   blank: number[];
@@ -88,6 +89,11 @@ export interface EnrichPlanInput {
   existingOutputs: ReadonlyArray<ReadonlyArray<CellValue> | undefined>;
   /** Data rows waiting in a bulk search of this list (a run never pays for a row twice). */
   waiting?: ReadonlySet<number>;
+  /**
+   * The list is written with only valid emails (DESIGN 3): a row whose email alone is empty,
+   * its status saying why, is done.
+   */
+  onlyValid?: boolean;
   /** Only these data rows (a run continued does the rows it started with); others are left out. */
   only?: ReadonlySet<number>;
 }
@@ -142,7 +148,11 @@ export function planEnrichment(input: EnrichPlanInput): EnrichPlan | { error: st
     };
     const existing = input.outputs.map((_, k) => input.existingOutputs[row]?.[k] ?? null);
     const filled = existing.filter((value) => !isEmptyCell(value)).length;
-    if (filled === input.outputs.length) return void plan.done.push(row);
+    if (
+      filled === input.outputs.length ||
+      (input.onlyValid === true && leftOutForStatus(input.outputs, existing))
+    )
+      return void plan.done.push(row);
     if (filled === 0 && input.waiting?.has(row)) return void plan.waiting.push(row);
     if (fields.every((field) => isBlank(cell(field)))) return void plan.blank.push(row);
     if (filled > 0) {

@@ -41,6 +41,8 @@ export interface EnrichRunInput {
   plan: EnrichPlan;
   target: EnrichTarget;
   outputs: readonly OutputField[];
+  /** Only valid emails: a risky or invalid one's cell is left empty (DESIGN 3). */
+  onlyValid?: boolean;
   scheduler: Pick<LookupScheduler, "lookup">;
   onProgress?: (progress: EnrichProgress) => void;
   /** Answers wait at most this long before they are written (default 250 ms)… */
@@ -128,7 +130,9 @@ export async function runEnrichment(input: EnrichRunInput): Promise<EnrichSummar
   await Promise.all(
     plan.lookups.map(async (distinct) => {
       try {
-        const values = answerCells(outputs, await lookup(distinct));
+        const values = answerCells(outputs, await lookup(distinct), {
+          onlyValid: input.onlyValid,
+        });
         add(distinct.rows.map((row) => ({ row, values })));
       } catch (error) {
         const { reason, refused } = failureOf(error);

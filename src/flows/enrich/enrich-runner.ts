@@ -40,6 +40,8 @@ export interface EnrichRunStart {
   operation: EnrichOperation;
   categories: DecisionMakerCategory[];
   outputs: readonly OutputField[];
+  /** Only valid emails (DESIGN 3). */
+  onlyValid?: boolean;
   label: string;
 }
 
@@ -137,6 +139,7 @@ export class EnrichRunner {
       hashes: "",
       ...(input.operation === "decision_maker" ? { categories: [...input.categories] } : {}),
       columns: [...target.columns],
+      ...(input.onlyValid ? { onlyValid: true } : {}),
     };
     const job: JobRecord = {
       kind: "enrich_lookups",
@@ -186,6 +189,7 @@ export class EnrichRunner {
         operation: info.operation,
         categories: info.categories ? [info.categories.join(",")] : [],
         outputs: info.outputs,
+        onlyValid: info.onlyValid === true,
         waiting: rowsWaitingInJobs(others, { ...source, firstDataRow: first }),
         only: new Set(sheetRows.map((sheetRow) => sheetRow - 1 - first)),
       });
@@ -255,6 +259,7 @@ export class EnrichRunner {
       plan,
       target,
       outputs: job.enrich!.outputs,
+      onlyValid: job.enrich!.onlyValid === true,
       scheduler: await this.scheduler(),
       onProgress,
     });

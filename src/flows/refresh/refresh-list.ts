@@ -5,7 +5,13 @@ import type { LookupScheduler } from "../../client/scheduler";
 import { MAX_COST_MILLI, fromMilli } from "../../client/spending";
 import { CHECKED_ON } from "../../functions/checked-on";
 import type { CellValue } from "../../lists/cell-values";
-import { NO_VALUE, OUTPUT_FIELDS, answerCells, type OutputField } from "../../lists/enrich-outputs";
+import {
+  NO_VALUE,
+  OUTPUT_FIELDS,
+  answerCells,
+  type AnswerCellOptions,
+  type OutputField,
+} from "../../lists/enrich-outputs";
 import {
   prepareEnrichTarget,
   writeEnrichedRows,
@@ -65,7 +71,8 @@ export async function countOldListAnswers(
   now = Date.now()
 ): Promise<ListRefreshCount | { error: string }> {
   const outputs = listOutputs(source, choices);
-  const done = planOfSource(source, { ...choices, outputs });
+  // Rows written with only valid emails (an email left out, its status written) are done too.
+  const done = planOfSource(source, { ...choices, outputs, onlyValid: true });
   if ("error" in done) return done;
   // The done rows' lookups, as a run would make them (outputs read as empty).
   const asked = planOfSource(
@@ -112,7 +119,8 @@ function shownOutcome(
 /** Looks the old rows up again and rewrites their output cells, unless changed meanwhile. */
 export async function refreshOldListAnswers(
   scheduler: LookupScheduler,
-  count: ListRefreshCount
+  count: ListRefreshCount,
+  options: AnswerCellOptions = {}
 ): Promise<ListRefreshResult> {
   const refused = refreshRefusal(scheduler, count.maxCredits);
   if (refused) throw new Error(refused);
@@ -134,7 +142,7 @@ export async function refreshOldListAnswers(
           const answer = await scheduler.lookup(lookup.operation, lookup.body as never, {
             refresh: true,
           });
-          const values = answerCells(outputs, answer);
+          const values = answerCells(outputs, answer, options);
           results.push({ ...base, after: shownOutcome(outputs, values) });
           for (const row of lookup.rows) rows.push({ row, values, expected: cellsOf(row) });
         } catch (error) {

@@ -143,7 +143,13 @@ export function EnrichPanel({
     });
     for (const part of parts) {
       const search = await client.bulk.createJson(part.request);
-      await jobs.add(jobOfEnrichment(search, { ...part.info, columns: target.columns }));
+      await jobs.add(
+        jobOfEnrichment(search, {
+          ...part.info,
+          columns: target.columns,
+          ...(form.onlyValid ? { onlyValid: true } : {}),
+        })
+      );
     }
     show("jobs");
   };
@@ -160,6 +166,7 @@ export function EnrichPanel({
         operation,
         categories: operation === "decision_maker" ? categoryList([[form.categoriesText]]) : [],
         outputs: form.outputs,
+        onlyValid: form.onlyValid,
         label: jobLabel(source),
       });
       setRanOn(source);
@@ -183,7 +190,7 @@ export function EnrichPanel({
       maxCredits: found.maxCredits,
       notes: [],
       run: async () => {
-        const done = await refreshOldListAnswers(scheduler, found);
+        const done = await refreshOldListAnswers(scheduler, found, { onlyValid: form.onlyValid });
         form.reload(await readEnrichSourceAt(locationOf(source)));
         const notes = [t("refresh.listRewritten", { count: done.written })];
         if (done.typedInto > 0) notes.push(t("refresh.listTypedInto", { count: done.typedInto }));
@@ -272,12 +279,23 @@ export function EnrichPanel({
                   key={field}
                   label={outputHeader(field)}
                   checked={form.outputs.includes(field)}
+                  disabled={field === "email_status" && form.onlyValid}
                   onChange={(_, d) => form.setOutput(field, Boolean(d.checked))}
                   data-testid={`enrich-output-${field}`}
                 />
               ))}
             </div>
           </Field>
+          {form.onlyValidPossible && (
+            <Field hint={t("enrich.onlyValidHint")}>
+              <Checkbox
+                label={t("enrich.onlyValid")}
+                checked={form.onlyValid}
+                onChange={(_, d) => form.setOnlyValid(Boolean(d.checked))}
+                data-testid="enrich-only-valid"
+              />
+            </Field>
+          )}
           <Field {...fieldError(planError ?? form.conflicts)}>
             {plan && !("error" in plan) && (
               <Caption1

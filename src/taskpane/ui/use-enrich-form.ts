@@ -4,6 +4,7 @@ import { t } from "../../i18n/i18n";
 import {
   DEFAULT_OUTPUTS,
   OUTPUT_FIELDS,
+  leftOutForStatus,
   type EnrichOperation,
   type OutputField,
 } from "../../lists/enrich-outputs";
@@ -28,6 +29,18 @@ export function conflictMessage(addresses: readonly string[]): string | null {
   });
 }
 
+/** Whether a list has a row whose email was left out for its status (only valid emails). */
+function writtenOnlyValid(source: EnrichSource): boolean {
+  const present = [...source.outputs].sort((a, b) => a.column - b.column);
+  const fields = present.map((output) => output.field);
+  return source.rows.some((_, row) =>
+    leftOutForStatus(
+      fields,
+      present.map((output) => output.values[row] ?? null)
+    )
+  );
+}
+
 const rowsOf = (source: EnrichSource) =>
   source.header ? [source.header, ...source.rows] : source.rows;
 
@@ -38,15 +51,23 @@ export function useEnrichForm() {
   const [mapping, setMapping] = useState<ColumnMapping>({});
   const [categoriesText, setCategoriesText] = useState("");
   const [outputs, setOutputs] = useState<readonly OutputField[]>(DEFAULT_OUTPUTS.person);
+  const [onlyValidChosen, setOnlyValidChosen] = useState(false);
+  // Only valid emails leaves an email out and writes why in the status column (DESIGN 3).
+  const onlyValidPossible = operation !== "verify" && outputs.includes("email");
+  const onlyValid = onlyValidChosen && onlyValidPossible;
 
   const suggest = (next: EnrichSource, op: EnrichOperation): void =>
     setMapping(suggestEnrichMapping(rowsOf(next), next.header !== null, op, next.outputs));
 
-  /** A source just read, for `op` (a command may choose the operation with the read). */
+  /**
+   * A source just read, for `op` (a command may choose the operation with the read). A list
+   * written before with only valid emails is read with that choice made again.
+   */
   const load = (next: EnrichSource, op: EnrichOperation = operation): void => {
     setSource(next);
     setOperation(op);
     suggest(next, op);
+    if (writtenOnlyValid(next)) setOnlyValid(true);
   };
 
   /** The same list read again (a run wrote into it): the choices made stay. */
@@ -65,6 +86,12 @@ export function useEnrichForm() {
       OUTPUT_FIELDS[operation].filter((f) => (f === field ? on : current.includes(f)))
     );
 
+  /** Only valid emails: the status column is written with it (it says why an email is left out). */
+  const setOnlyValid = (on: boolean): void => {
+    setOnlyValidChosen(on);
+    if (on) setOutput("email_status", true);
+  };
+
   // Rows already sent in a bulk search of this list are left to it (never paid for twice).
   const jobs = useJobs();
   const waiting = useMemo(
@@ -79,9 +106,10 @@ export function useEnrichForm() {
         operation,
         categories: categoriesText.trim() === "" ? [] : [categoriesText],
         outputs,
+        onlyValid,
         waiting: waiting ?? undefined,
       }),
-    [source, mapping, operation, categoriesText, outputs, waiting]
+    [source, mapping, operation, categoriesText, outputs, onlyValid, waiting]
   );
   const conflicts = useMemo(
     () =>
@@ -103,6 +131,9 @@ export function useEnrichForm() {
     setCategoriesText,
     outputs,
     setOutput,
+    onlyValid,
+    onlyValidPossible,
+    setOnlyValid,
     plan,
     conflicts,
   };

@@ -562,3 +562,58 @@ describe("output cells", () => {
     ]);
   });
 });
+
+describe("only valid emails (DESIGN 3: lists that go straight to sending)", () => {
+  const outputs = ["email", "email_status", "checked_on"] as const;
+  const found = (status: string) => ({
+    status: "ok" as const,
+    value: { email: "ada@example.com", email_status: status },
+    checkedAt: Date.parse("2026-11-26T00:00:00Z"),
+  });
+
+  test("a risky or invalid email's cell is left empty, its status written; a valid one is written", () => {
+    const day = 25_569 + Math.floor(Date.parse("2026-11-26T00:00:00Z") / 86_400_000);
+    expect(answerCells(outputs, found("valid"), { onlyValid: true })).toEqual([
+      "ada@example.com",
+      "valid",
+      day,
+    ]);
+    expect(answerCells(outputs, found("risky"), { onlyValid: true })).toEqual(["", "risky", day]);
+    expect(
+      answerCells(
+        outputs,
+        { status: "not_found", code: "no_result", message: "" },
+        { onlyValid: true }
+      )
+    ).toEqual(["", "not_found", NO_VALUE]);
+    // Without the option, as before.
+    expect(answerCells(outputs, found("risky"))[0]).toBe("ada@example.com");
+  });
+
+  test("a row with its email left out for its status is done; a typed status alone is not", () => {
+    const result = plan({
+      rows: [PEOPLE_HEADER, ...people(4)],
+      outputs,
+      onlyValid: true,
+      existingOutputs: [
+        ["", "risky", 46_000],
+        [null, "invalid", 46_000],
+        // The email left out but "valid" written: not ours, a conflict.
+        [null, "valid", 46_000],
+        // Only a status typed in: a conflict too (its Checked on is empty).
+        [null, "risky", null],
+      ],
+    });
+    expect(result.done).toEqual([0, 1]);
+    expect(result.conflicts.map((c) => c.row)).toEqual([2, 2, 3]);
+    expect(result.toDo).toEqual([]);
+    // A list not written that way: such a row is someone's typing, a conflict.
+    const typed = plan({
+      rows: [PEOPLE_HEADER, ...people(1)],
+      outputs,
+      existingOutputs: [["", "risky", 46_000]],
+    });
+    expect(typed.done).toEqual([]);
+    expect(typed.conflicts.map((c) => c.outputIndex)).toEqual([1, 2]);
+  });
+});

@@ -8,6 +8,9 @@ export const enrich: Translation<typeof enrichEn> = {
   "enrich.operationVerify": "E-Mail-Adressen überprüfen",
   "enrich.operationDecisionMaker": "Einen Entscheider in jedem Unternehmen suchen",
   "enrich.yourList": "Ihre Liste",
+  "enrich.onlyValid": "Nur gültige E-Mails schreiben",
+  "enrich.onlyValidHint":
+    "Für Listen, die direkt versendet werden: Eine riskante oder ungültige E-Mail wird weggelassen (ihre Zelle bleibt leer) und ihr Status geschrieben.",
   "enrich.useSelection": "Auswahl verwenden (oder ihre Tabelle)",
   "enrich.whatToLookUp": "Was gesucht werden soll",
   "enrich.working": "Wird ausgeführt…",

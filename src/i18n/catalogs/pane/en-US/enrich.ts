@@ -11,6 +11,9 @@ export const enrichEn = {
   "enrich.operationVerify": "Verify the emails",
   "enrich.operationDecisionMaker": "Find a decision maker at each company",
   "enrich.yourList": "Your list",
+  "enrich.onlyValid": "Write only valid emails",
+  "enrich.onlyValidHint":
+    "For lists that go straight to sending: a risky or invalid email is left out (its cell empty) and its status written.",
   "enrich.useSelection": "Use the selection (or its table)",
   "enrich.whatToLookUp": "What to look up",
   "enrich.working": "Working…",

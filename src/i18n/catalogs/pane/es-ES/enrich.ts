@@ -8,6 +8,9 @@ export const enrich: Translation<typeof enrichEn> = {
   "enrich.operationVerify": "Verificar los correos electrónicos",
   "enrich.operationDecisionMaker": "Buscar un responsable de decisiones en cada empresa",
   "enrich.yourList": "Su lista",
+  "enrich.onlyValid": "Escribir solo correos válidos",
+  "enrich.onlyValidHint":
+    "Para listas que se envían directamente: un correo arriesgado o no válido se omite (su celda queda vacía) y se escribe su estado.",
   "enrich.useSelection": "Usar la selección (o su tabla)",
   "enrich.whatToLookUp": "Qué buscar",
   "enrich.working": "Procesando…",

@@ -8,6 +8,9 @@ export const enrich: Translation<typeof enrichEn> = {
   "enrich.operationVerify": "メールアドレスを検証",
   "enrich.operationDecisionMaker": "各企業の意思決定者を検索",
   "enrich.yourList": "リスト",
+  "enrich.onlyValid": "有効なメールのみ書き込む",
+  "enrich.onlyValidHint":
+    "そのまま送信する一覧向け: リスクのあるメールや無効なメールは書き込まず (セルは空のまま)、その状態を書き込みます。",
   "enrich.useSelection": "選択範囲（またはそのテーブル）を使用",
   "enrich.whatToLookUp": "検索する内容",
   "enrich.working": "処理中…",

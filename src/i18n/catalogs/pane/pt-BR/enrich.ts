@@ -8,6 +8,9 @@ export const enrich: Translation<typeof enrichEn> = {
   "enrich.operationVerify": "Verificar os e-mails",
   "enrich.operationDecisionMaker": "Encontrar um tomador de decisão em cada empresa",
   "enrich.yourList": "Sua lista",
+  "enrich.onlyValid": "Escrever somente emails válidos",
+  "enrich.onlyValidHint":
+    "Para listas que vão direto para envio: um email arriscado ou inválido é omitido (a célula fica vazia) e o status é escrito.",
   "enrich.useSelection": "Usar a seleção (ou a tabela dela)",
   "enrich.whatToLookUp": "O que pesquisar",
   "enrich.working": "Processando…",
