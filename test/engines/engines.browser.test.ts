@@ -553,4 +553,53 @@ describeEngines("the add-in", (engine) => {
       expect(sheet.values.slice(1).map((row) => row[2])).toEqual(["00123", "=1+1", "#N/A"]);
     }
   );
+  engineTest(
+    addin,
+    "Refresh: the selection's old answers counted, looked up again, the cells shown the new ones",
+    async () => {
+      const account = await addin.sandbox.account(50);
+      const page = await addin.openTaskPane();
+      await useKey(page, account.apiKey);
+      await setSpending(page, { threshold: "100" });
+      // Ten FINDEMAIL formulas in a sheet (people the sandbox finds), calculated as Excel does
+      // when they are entered.
+      const found = addin.sandbox.app.sandbox.directory.companies
+        .filter((c) => c.mailServer === "verifying")
+        .map((c) => c.people.find((p) => !p.blacklisted && p.nameSplittable))
+        .filter((p) => p !== undefined)
+        .slice(0, 10);
+      expect(found).toHaveLength(10);
+      const rows = found.map((p, i) => [
+        p.firstName,
+        p.lastName,
+        p.company.domain,
+        `=MAIL.FINDEMAIL(A${i + 2},B${i + 2},C${i + 2},,"email,email_status")`,
+      ]);
+      await typeCells(page, "Sheet1", "A1", [["First", "Last", "Domain", "Email"], ...rows]);
+      await page.evaluate(() => window.__hostShim.calculate("Sheet1", "D2:D11"));
+      const sent = lookupsSent();
+      await selectRange(page, "Sheet1", "D2:D11");
+
+      // Answers older than 0 days: every one of them (the page's clock is not moved here).
+      await showTab(page, "lookups");
+      await page.fill("refresh-age", "0");
+      await page.click("refresh-check");
+      await page.waitForTestId("refresh-count");
+      expect(await page.attribute("refresh-count", "data-count")).toBe("10");
+      expect(await page.attribute("refresh-count", "data-max-credits")).toBe("10");
+      expect(lookupsSent()).toBe(sent);
+      await page.click("refresh-run");
+      await page.waitForTestId("refresh-changed", { timeoutMs: 30_000 });
+      expect(lookupsSent()).toBe(sent + 10);
+      expect(await page.attribute("refresh-changed", "data-count")).toBe("0");
+      expect(await page.waitForText("refresh-changed", /looked up again/)).toMatch(
+        /^10 answers looked up again \(0 credits\): nothing changed\./
+      );
+      // The cells were calculated again and show the same answers.
+      const cells = await page.evaluate(() =>
+        Array.from({ length: 10 }, (_, i) => window.__hostShim.calculatedResult(`Sheet1!D${i + 2}`))
+      );
+      expect(cells.filter((cell) => Array.isArray(cell))).toHaveLength(10);
+    }
+  );
 });
