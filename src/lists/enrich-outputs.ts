@@ -160,8 +160,8 @@ export function answerCells(
 }
 
 /**
- * A row written with only valid emails: every output filled but the email, whose status (not
- * `valid`) says why it was left out. Such a row is done (DESIGN 3).
+ * A row written with only valid emails: every output filled but the email, whose status (one
+ * the service gives, not `valid`) says why it was left out. Such a row is done (DESIGN 3).
  */
 export function leftOutForStatus(
   outputs: readonly OutputField[],
@@ -176,11 +176,18 @@ export function leftOutForStatus(
   return (
     empty(cells[email]) &&
     typeof statusCell === "string" &&
-    statusCell.trim() !== "" &&
-    statusCell.trim() !== "valid" &&
+    LEFT_OUT_STATUSES.has(statusCell.trim()) &&
     cells.every((value, k) => k === email || !empty(value))
   );
 }
+
+/** The statuses an email is left out for (the service's words, as the status cell has them). */
+const LEFT_OUT_STATUSES: ReadonlySet<string> = new Set([
+  "risky",
+  "invalid",
+  "not_found",
+  "blacklisted",
+]);
 
 /** Where a row's reason goes when it cannot be looked up: the status cell, else the first. */
 export const reasonIndex = (outputs: readonly OutputField[]): number =>

@@ -20,6 +20,7 @@ import {
   OUTPUT_FIELDS,
   OUTPUT_HEADERS,
   answerCells,
+  leftOutForStatus,
   notPossibleCells,
   outputFieldOfHeader,
 } from "../../../src/lists/enrich-outputs";
@@ -607,6 +608,9 @@ describe("only valid emails (DESIGN 3: lists that go straight to sending)", () =
     expect(result.done).toEqual([0, 1]);
     expect(result.conflicts.map((c) => c.row)).toEqual([2, 2, 3]);
     expect(result.toDo).toEqual([]);
+    // A status the service never gives is someone's typing, whatever the option.
+    expect(leftOutForStatus(outputs, [null, "called, no email", 46_000])).toBe(false);
+    expect(leftOutForStatus(outputs, [null, "not_found", 46_000])).toBe(true);
     // A list not written that way: such a row is someone's typing, a conflict.
     const typed = plan({
       rows: [PEOPLE_HEADER, ...people(1)],
