@@ -15,6 +15,9 @@ module.exports = {
   },
   // The pane's English catalog is loaded, as the runtime does at start (see the file).
   setupFiles: ["<rootDir>/test/setup/pane-english.ts"],
+  // A run of browser tests shares one Chromium (see the file); other runs start nothing.
+  globalSetup: "<rootDir>/test/setup/chromium-server.ts",
+  globalTeardown: "<rootDir>/test/setup/chromium-server-teardown.ts",
   testTimeout: 60000,
   reporters: ["default", "<rootDir>/test/reporters/summary-line.js"],
 };

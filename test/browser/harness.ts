@@ -43,6 +43,7 @@ import { JOBS_SETTING_KEY, type JobRecord } from "../../src/workbook/job-store";
 import { startSandbox, type TestSandbox } from "../helpers/sandbox";
 import { selfSignedCertificate } from "../helpers/self-signed";
 import { CHROMIUM_ARGS, CHROMIUM_PATH, HOST_SHIM_PATH, OFFICE_JS_URL } from "./chromium";
+import { SHARED_CHROMIUM_ENV } from "../setup/chromium-server";
 
 export { CHROMIUM_PATH, OFFICE_JS_URL };
 export const VIEWPORT = { width: 380, height: 720 };
@@ -746,11 +747,19 @@ export async function startAddin(options: AddinOptions = {}): Promise<Addin> {
     served = productionHost
       ? await serveWithProductionHost(sandbox.baseUrl, relayLog, hostLog, options.demo ?? false)
       : await serveDist(sandbox.baseUrl, relayLog);
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      args: productionHost ? [...CHROMIUM_ARGS, "--ignore-certificate-errors"] : CHROMIUM_ARGS,
-      headless: true,
-    });
+    // The run's shared Chromium (test/setup/chromium-server.js) when there is one; the
+    // production host's self-signed certificate needs a browser of its own that accepts it.
+    const shared = process.env[SHARED_CHROMIUM_ENV];
+    const browser =
+      shared && !productionHost
+        ? await chromium.connect(shared)
+        : await chromium.launch({
+            executablePath: CHROMIUM_PATH,
+            args: productionHost
+              ? [...CHROMIUM_ARGS, "--ignore-certificate-errors"]
+              : CHROMIUM_ARGS,
+            headless: true,
+          });
     const keepFirstRun = options.firstRun ?? options.demo ?? false;
     return new Addin(
       sandbox,

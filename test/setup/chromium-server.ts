@@ -1,0 +1,38 @@
+import fs from "node:fs";
+import { chromium, type BrowserServer } from "playwright-core";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../browser/chromium";
+
+// One Chromium for a whole run of the browser tests (jest globalSetup). Each test file used to
+// launch its own (2 to 3 s on this machine, 30 files); now a run whose pattern names browser
+// tests starts one browser server, and the harness connects to it (tens of milliseconds). Each
+// test still gets new browser contexts: no page, storage or cookie is shared. A unit-test run
+// starts nothing.
+
+/** Where the harness finds the run's Chromium. */
+export const SHARED_CHROMIUM_ENV = "MF_CHROMIUM_WS";
+
+const holder = globalThis as { __chromiumServer?: BrowserServer };
+
+export default async function startChromiumServer(globalConfig: {
+  testPathPattern?: string;
+}): Promise<void> {
+  if (!/browser/.test(globalConfig.testPathPattern ?? "") || process.env[SHARED_CHROMIUM_ENV])
+    return;
+  if (!fs.existsSync(CHROMIUM_PATH)) return;
+  const server = await chromium.launchServer({
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    headless: true,
+  });
+  holder.__chromiumServer = server;
+  process.env[SHARED_CHROMIUM_ENV] = server.wsEndpoint();
+}
+
+/** jest globalTeardown: the run's Chromium closed. */
+export async function stopChromiumServer(): Promise<void> {
+  const server = holder.__chromiumServer;
+  if (!server) return;
+  delete process.env[SHARED_CHROMIUM_ENV];
+  delete holder.__chromiumServer;
+  await server.close();
+}
