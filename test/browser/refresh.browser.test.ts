@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import type { Person } from "../../src/sandbox/directory/directory";
 import { showTab } from "./flows-helpers";
 import { fillList, readSelection, sheetOf, showEnrich } from "./enrich-helpers";
-import { browserTest, describeBrowser, useAddin, type Addin } from "./harness";
+import { browserTest, describeBrowser, screenshot, useAddin, type Addin } from "./harness";
 
 // Refresh of old answers (DESIGN 3, issue 25), along the path a user walks with the built add-in
 // in Chromium: 200 FINDEMAIL cells, 120 bought on day 0 and 80 on day 40; on day 61 (the page's
@@ -129,6 +129,8 @@ describeBrowser("Refresh answers older than N days (Chromium, the built add-in)"
       expect(await count.getAttribute("data-count")).toBe(String(OLD));
       expect(await count.getAttribute("data-max-credits")).toBe(String(OLD));
       expect(personLookups(addin.relayLog)).toBe(ALL);
+      await count.scrollIntoViewIfNeeded();
+      await screenshot(page, "refresh-count");
 
       // With spending off the refresh sends nothing and says why; turned on, it runs.
       await page.getByTestId("spending-switch").click();
@@ -270,6 +272,8 @@ describeBrowser("Refresh answers older than N days (Chromium, the built add-in)"
       await changed.waitFor({ timeout: 30_000 });
       expect(personLookups(addin.relayLog)).toBe(ALL + OLD + 50);
       expect(await changed.innerText()).toContain("20 rows rewritten.");
+      await changed.scrollIntoViewIfNeeded();
+      await screenshot(page, "refresh-list-changed");
 
       const after = (await sheetOf(addin, page)).values;
       let differ = 0;

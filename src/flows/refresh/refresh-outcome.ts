@@ -66,7 +66,7 @@ export function refreshOutcome(
   return outcome;
 }
 
-/** "7 valid -> invalid, 2 new emails", or that nothing changed. */
+/** "7 valid -> invalid, 2 new emails", or that nothing changed (without a full stop). */
 export function changesText(outcome: RefreshOutcome): string {
   if (outcome.changes.length === 0) return t("refresh.nothingChanged");
   return outcome.changes
@@ -89,7 +89,7 @@ export function changesText(outcome: RefreshOutcome): string {
 export function outcomeText(outcome: RefreshOutcome): string {
   const parts = [
     t("refresh.asked", { count: outcome.answered, credits: outcome.spent }),
-    changesText(outcome),
+    t("refresh.changes", { list: changesText(outcome) }),
   ];
   if (outcome.stopped > 0) parts.push(t("refresh.stopped", { count: outcome.stopped }));
   if (outcome.failed > 0)

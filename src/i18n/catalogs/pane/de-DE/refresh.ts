@@ -26,7 +26,8 @@ export const refresh: Translation<typeof refreshEn> = {
     "Das Sitzungsbudget hat noch {left, number} Credits, und diese Aktualisierung kann bis zu {max, number} kosten: Nichts wurde erneut abgefragt. Erhöhen Sie das Budget (Abfragen) oder aktualisieren Sie weniger Zellen.",
   "refresh.asked":
     "{count, plural, one {# Antwort erneut abgefragt} other {# Antworten erneut abgefragt}} ({credits, number} Credits):",
-  "refresh.nothingChanged": "nichts hat sich geändert.",
+  "refresh.nothingChanged": "nichts hat sich geändert",
+  "refresh.changes": "{list}.",
   "refresh.changeStatus": "{count, number} {from} -> {to}",
   "refresh.changeNewEmail": "{count, plural, one {# neue E-Mail} other {# neue E-Mails}}",
   "refresh.changeLost":
@@ -46,4 +47,7 @@ export const refresh: Translation<typeof refreshEn> = {
 };
 
 /** Ids this language writes exactly as English, on purpose (a name, a borrowed word). */
-export const refreshSame: ReadonlyArray<keyof typeof refreshEn> = ["refresh.changeStatus"];
+export const refreshSame: ReadonlyArray<keyof typeof refreshEn> = [
+  "refresh.changes",
+  "refresh.changeStatus",
+];

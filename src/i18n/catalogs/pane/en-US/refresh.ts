@@ -25,7 +25,8 @@ export const refreshEn = {
     "The session budget has {left, number} credits left and this refresh may cost up to {max, number}: nothing was looked up again. Raise the budget (Lookups) or refresh fewer cells.",
   "refresh.asked":
     "{count, plural, one {# answer looked up again} other {# answers looked up again}} ({credits, number} credits):",
-  "refresh.nothingChanged": "nothing changed.",
+  "refresh.nothingChanged": "nothing changed",
+  "refresh.changes": "{list}.",
   "refresh.changeStatus": "{count, number} {from} -> {to}",
   "refresh.changeNewEmail": "{count, plural, one {# new email} other {# new emails}}",
   "refresh.changeLost": "{count, plural, one {# no longer found} other {# no longer found}}",

@@ -26,7 +26,8 @@ export const refresh: Translation<typeof refreshEn> = {
     "Al presupuesto de la sesión le quedan {left, number} créditos y esta actualización puede costar hasta {max, number}: no se volvió a buscar nada. Aumente el presupuesto (Búsquedas) o actualice menos celdas.",
   "refresh.asked":
     "{count, plural, one {# respuesta buscada de nuevo} other {# respuestas buscadas de nuevo}} ({credits, number} créditos):",
-  "refresh.nothingChanged": "nada cambió.",
+  "refresh.nothingChanged": "nada cambió",
+  "refresh.changes": "{list}.",
   "refresh.changeStatus": "{count, number} {from} -> {to}",
   "refresh.changeNewEmail": "{count, plural, one {# correo nuevo} other {# correos nuevos}}",
   "refresh.changeLost": "{count, plural, one {# ya no encontrada} other {# ya no encontradas}}",
@@ -44,4 +45,7 @@ export const refresh: Translation<typeof refreshEn> = {
 };
 
 /** Ids this language writes exactly as English, on purpose (a name, a borrowed word). */
-export const refreshSame: ReadonlyArray<keyof typeof refreshEn> = ["refresh.changeStatus"];
+export const refreshSame: ReadonlyArray<keyof typeof refreshEn> = [
+  "refresh.changes",
+  "refresh.changeStatus",
+];

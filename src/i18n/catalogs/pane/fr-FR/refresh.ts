@@ -26,7 +26,8 @@ export const refresh: Translation<typeof refreshEn> = {
     "Le budget de la session a encore {left, number} crédits et cette actualisation peut coûter jusqu’à {max, number}\u00a0: rien n’a été recherché à nouveau. Augmentez le budget (Recherches) ou actualisez moins de cellules.",
   "refresh.asked":
     "{count, plural, one {# réponse recherchée à nouveau} other {# réponses recherchées à nouveau}} ({credits, number} crédits)\u00a0:",
-  "refresh.nothingChanged": "rien n’a changé.",
+  "refresh.nothingChanged": "rien n’a changé",
+  "refresh.changes": "{list}.",
   "refresh.changeStatus": "{count, number} {from} -> {to}",
   "refresh.changeNewEmail": "{count, plural, one {# nouvel e-mail} other {# nouveaux e-mails}}",
   "refresh.changeLost": "{count, plural, one {# plus trouvée} other {# plus trouvées}}",
@@ -44,4 +45,7 @@ export const refresh: Translation<typeof refreshEn> = {
 };
 
 /** Ids this language writes exactly as English, on purpose (a name, a borrowed word). */
-export const refreshSame: ReadonlyArray<keyof typeof refreshEn> = ["refresh.changeStatus"];
+export const refreshSame: ReadonlyArray<keyof typeof refreshEn> = [
+  "refresh.changes",
+  "refresh.changeStatus",
+];

@@ -21,7 +21,8 @@ export const refresh: Translation<typeof refreshEn> = {
   "refresh.overBudget":
     "セッション予算の残りは {left, number} クレジットで、この更新は最大 {max, number} かかる可能性があります。何も再検索していません。予算を増やすか (検索)、更新するセルを減らしてください。",
   "refresh.asked": "{count, number} 件の回答を再検索しました ({credits, number} クレジット):",
-  "refresh.nothingChanged": "変更はありません。",
+  "refresh.nothingChanged": "変更はありません",
+  "refresh.changes": "{list}。",
   "refresh.changeStatus": "{from} -> {to}: {count, number} 件",
   "refresh.changeNewEmail": "新しいメール: {count, number} 件",
   "refresh.changeLost": "見つからなくなった: {count, number} 件",

@@ -25,7 +25,8 @@ export const refresh: Translation<typeof refreshEn> = {
     "O orçamento da sessão tem {left, number} créditos restantes e esta atualização pode custar até {max, number}: nada foi pesquisado de novo. Aumente o orçamento (Pesquisas) ou atualize menos células.",
   "refresh.asked":
     "{count, plural, one {# resposta pesquisada de novo} other {# respostas pesquisadas de novo}} ({credits, number} créditos):",
-  "refresh.nothingChanged": "nada mudou.",
+  "refresh.nothingChanged": "nada mudou",
+  "refresh.changes": "{list}.",
   "refresh.changeStatus": "{count, number} {from} -> {to}",
   "refresh.changeNewEmail": "{count, plural, one {# e-mail novo} other {# e-mails novos}}",
   "refresh.changeLost":
@@ -44,4 +45,7 @@ export const refresh: Translation<typeof refreshEn> = {
 };
 
 /** Ids this language writes exactly as English, on purpose (a name, a borrowed word). */
-export const refreshSame: ReadonlyArray<keyof typeof refreshEn> = ["refresh.changeStatus"];
+export const refreshSame: ReadonlyArray<keyof typeof refreshEn> = [
+  "refresh.changes",
+  "refresh.changeStatus",
+];
