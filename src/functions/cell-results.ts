@@ -8,6 +8,7 @@ import { answerCard, type AnswerCard, type CardOperation } from "./answer-cards"
 import { CHECKED_ON, dateCellValue, isoDay, withCheckedOn, type DateCellValue } from "./checked-on";
 import { cardsSupported } from "../runtime/cards-support";
 import { ArgumentError } from "./arguments";
+import { bouncedOn } from "../client/bounces";
 import { t } from "../i18n/i18n";
 
 // From answers and failures to what a cell shows (DESIGN 2, "Cell outcomes").
@@ -174,7 +175,27 @@ export async function lookup<Op extends LookupOperation>(
 ): Promise<CheckedOutcome<LookupTypes[Op]["result"]>> {
   const scheduler = await getServices().scheduler();
   const options: ScheduleOptions = call ? { signal: call.signal, keptOnly: call.preview } : {};
-  return scheduler.lookup(operation, request, options);
+  // An address reported bounced is never verified (bought) again (DESIGN 3).
+  const verified = operation === "verify" ? (request as { email?: unknown }).email : undefined;
+  if (typeof verified === "string") await refuseBounced(scheduler, verified);
+  const outcome = await scheduler.lookup(operation, request, options);
+  const shown = outcome.status === "ok" ? (outcome.value as { email?: unknown }).email : undefined;
+  const marked = bouncedOn(outcome);
+  if (marked !== undefined) throw bouncedError(marked);
+  if (typeof shown === "string" && operation !== "company") await refuseBounced(scheduler, shown);
+  return outcome;
+}
+
+/** What a cell that would show a bounced address shows: `#N/A` with the day it was reported. */
+export const bouncedError = (reportedAt: number): CustomFunctions.Error =>
+  excelError("notAvailable", t("cells.bounced", { date: isoDay(reportedAt) }));
+
+async function refuseBounced(
+  scheduler: { currentCache(): Promise<{ bouncedOf(email: string): Promise<number | undefined> }> },
+  email: string
+): Promise<void> {
+  const reportedAt = await (await scheduler.currentCache()).bouncedOf(email);
+  if (reportedAt !== undefined) throw bouncedError(reportedAt);
 }
 
 /**
