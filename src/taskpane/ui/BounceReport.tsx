@@ -193,7 +193,9 @@ export function BounceReport(): JSX.Element {
       const controller = new AbortController();
       stopper.current = controller;
       setResult(null);
-      setProgress({ done: 0, total: list.entries.length });
+      let latest = { done: 0, total: list.entries.length };
+      let timer: ReturnType<typeof setTimeout> | null = null;
+      setProgress(latest);
       try {
         const before = (await client.account()).credits_left;
         const report = await sendBounceReports({
@@ -201,8 +203,17 @@ export function BounceReport(): JSX.Element {
           additionalInfo: why,
           report: (body, signal) => client.reportBadEmail(body, signal),
           signal: controller.signal,
-          onProgress: (done, total) => setProgress({ done, total }),
+          // A render per report would cost more than the reports: at most one per 100 ms.
+          onProgress: (done, total) => {
+            latest = { done, total };
+            timer ??= setTimeout(() => {
+              timer = null;
+              setProgress(latest);
+            }, 100);
+          },
         });
+        if (timer) clearTimeout(timer);
+        setProgress(latest);
         const after = (await client.account()).credits_left;
         const reported = list.entries
           .filter((_, i) => report.outcomes[i]!.status === "reported")
