@@ -253,7 +253,12 @@ export class ResultCache {
   /** The answer as it is shown: with its address's bounce mark when it has one. */
   private marked(key: string, cached: CachedOutcome): CachedOutcome {
     const marks = this.marks;
-    if (!marks || marks.size === 0) return cached;
+    if (!marks) {
+      // Read at the first store read; an answer held from a write alone starts the reading.
+      void this.loadMarks().catch(() => undefined);
+      return cached;
+    }
+    if (marks.size === 0) return cached;
     const email = emailOfAnswer(key, cached.outcome);
     const at = email === undefined ? undefined : marks.get(email);
     return at === undefined

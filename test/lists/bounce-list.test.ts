@@ -1,4 +1,6 @@
 import ExcelJS from "exceljs";
+import fc from "fast-check";
+import { isValidEmail } from "../../src/api/normalize";
 import {
   MAX_BOUNCE_ROWS,
   additionalInfo,
@@ -132,5 +134,47 @@ describe("a bounce export read whole", () => {
       /neither CSV nor XLSX/
     );
     await expect(readFileRows(new Blob(["plain"]), "x.xlsx", 10)).rejects.toThrow();
+  });
+});
+
+describe("hostile cells never become a report", () => {
+  const hostile = fc.oneof(
+    fc.string({ maxLength: 40 }),
+    fc.constantFrom(
+      '=HYPERLINK("http://evil.example","x")',
+      "=a@example.com",
+      "+a@example.com",
+      "-a@example.com",
+      "@a@example.com",
+      "\ta@example.com",
+      "'a@example.com",
+      "a\u0000@example.com",
+      "a@exa\u0007mple.com",
+      `${"x".repeat(400)}@example.com`,
+      "a@example.com",
+      " B@Example.com "
+    ),
+    fc.integer(),
+    fc.boolean(),
+    fc.constant(null)
+  );
+  test("every entry is one well-formed address, every row counted once", () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(hostile, hostile), { maxLength: 40 }), (pairs) => {
+        const rows: CellValue[][] = [["a@example.com", null], ...pairs.map(([a, b]) => [a, b])];
+        const list = bounceList(rows, { emailColumn: 0, messageColumn: 1, hasHeader: false });
+        for (const entry of list.entries) {
+          expect(isValidEmail(entry.email)).toBe(true);
+          expect(entry.email).not.toMatch(/^[=+\-@\t\r']|[\u0000-\u001f]/);
+          expect(entry.email).toBe(entry.email.trim().toLowerCase());
+          expect((entry.message ?? "").length).toBeLessThanOrEqual(2_000);
+          expect(entry.message ?? "").not.toMatch(/[\u0000-\u0008\u000b-\u001f]/);
+        }
+        expect(list.entries.length + list.duplicates + list.malformed + list.empty).toBe(
+          rows.length
+        );
+        expect(new Set(list.entries.map((e) => e.email)).size).toBe(list.entries.length);
+      })
+    );
   });
 });
