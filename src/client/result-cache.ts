@@ -15,6 +15,9 @@ export type { CachedOutcome, LookupOutcome } from "./answer-record";
 export interface CachePeers {
   announceCleared(namespace: string): void;
   onCleared(listener: (namespace: string) => void): void;
+  /** Addresses of a namespace reported bounced (normalized), with when (DESIGN 3). */
+  announceBounced?(namespace: string, marks: Array<[string, number]>): void;
+  onBounced?(listener: (namespace: string, marks: Array<[string, number]>) => void): void;
 }
 
 export interface ResultCacheOptions {
@@ -88,6 +91,11 @@ export class ResultCache {
     this.memoryEntries = Math.max(1, options.memoryEntries ?? 10_000);
     options.peers?.onCleared((namespace) => {
       if (namespace === options.namespace) this.forgetRead();
+    });
+    // Marks made by another runtime (open workbook) are in the store already: only ours to learn.
+    options.peers?.onBounced?.((namespace, marks) => {
+      if (namespace !== options.namespace || !this.marks) return;
+      for (const [email, at] of marks) this.marks.set(email, at);
     });
   }
 
@@ -215,6 +223,7 @@ export class ResultCache {
     for (const email of emails) entries.push([normalizeEmail(email), reportedAt]);
     await (await this.options.store).markBounced?.(this.options.namespace, entries);
     for (const [email, at] of entries) marks.set(email, at);
+    this.options.peers?.announceBounced?.(this.options.namespace, entries);
   }
 
   /** When the address was reported bounced, or undefined. */

@@ -171,6 +171,28 @@ describe("the result cache shows marked answers as bounced", () => {
     expect(await other.bouncedOf("v1@example.com")).toBeUndefined();
   });
 
+  test("another runtime over the same store learns the marks at once", async () => {
+    const factory = new IDBFactory();
+    type Listener = (namespace: string, marks: Array<[string, number]>) => void;
+    const listeners: Listener[] = [];
+    const peers = () => ({
+      announceCleared: () => undefined,
+      onCleared: () => undefined,
+      announceBounced: (namespace: string, marks: Array<[string, number]>) =>
+        listeners.forEach((listener) => listener(namespace, marks)),
+      onBounced: (listener: Listener) => void listeners.push(listener),
+    });
+    const store = IndexedDbAnswerStore.open({ factory });
+    const mine = new ResultCache({ store, namespace: "ns", peers: peers(), flushDelayMs: 1 });
+    const theirs = new ResultCache({ store, namespace: "ns", peers: peers() });
+    const [k1, a1] = person(1);
+    mine.set(k1, a1.outcome, T0);
+    await mine.flush();
+    expect(bouncedOn((await theirs.get(k1))!.outcome)).toBeUndefined();
+    await mine.markBounced(["ada1.lovelace@example.com"], T0 + DAY);
+    expect(bouncedOn(theirs.peek(k1)!.outcome)).toBe(T0 + DAY);
+  });
+
   test("an enriched list's status cell says bounced; the other cells stay the answer's", () => {
     const outcome = {
       status: "ok" as const,
