@@ -164,25 +164,22 @@ export function cellCall(invocation?: CustomFunctions.CancelableInvocation): Cel
 }
 
 /**
- * A lookup through the runtime's scheduler (cache, de-duplication, concurrency). In a formula
- * value preview only a kept answer is shown; else "Preview: press Enter to look up" (DESIGN 2:
- * every intermediate text typed would be a paid lookup).
+ * A cell's lookup: through the scheduler (scheduledLookup), except that an address reported
+ * bounced (DESIGN 3, "Bounces pay back") is shown as `#N/A` "Bounced (reported on <day>)":
+ * a verification of one is not even sent, and a kept answer that shows one is not shown.
  */
 export async function lookup<Op extends LookupOperation>(
   operation: Op,
   request: LookupTypes[Op]["request"],
   call?: CellCall
 ): Promise<CheckedOutcome<LookupTypes[Op]["result"]>> {
-  const scheduler = await getServices().scheduler();
-  const options: ScheduleOptions = call ? { signal: call.signal, keptOnly: call.preview } : {};
-  // An address reported bounced is never verified (bought) again (DESIGN 3).
   const verified = operation === "verify" ? (request as { email?: unknown }).email : undefined;
-  if (typeof verified === "string") await refuseBounced(scheduler, verified);
-  const outcome = await scheduler.lookup(operation, request, options);
-  const shown = outcome.status === "ok" ? (outcome.value as { email?: unknown }).email : undefined;
+  if (typeof verified === "string") await refuseBounced(verified);
+  const outcome = await scheduledLookup(operation, request, call);
   const marked = bouncedOn(outcome);
   if (marked !== undefined) throw bouncedError(marked);
-  if (typeof shown === "string" && operation !== "company") await refuseBounced(scheduler, shown);
+  const shown = outcome.status === "ok" ? (outcome.value as { email?: unknown }).email : undefined;
+  if (typeof shown === "string" && operation !== "company") await refuseBounced(shown);
   return outcome;
 }
 
@@ -190,12 +187,25 @@ export async function lookup<Op extends LookupOperation>(
 export const bouncedError = (reportedAt: number): CustomFunctions.Error =>
   excelError("notAvailable", t("cells.bounced", { date: isoDay(reportedAt) }));
 
-async function refuseBounced(
-  scheduler: { currentCache(): Promise<{ bouncedOf(email: string): Promise<number | undefined> }> },
-  email: string
-): Promise<void> {
-  const reportedAt = await (await scheduler.currentCache()).bouncedOf(email);
+async function refuseBounced(email: string): Promise<void> {
+  const cache = await (await getServices().scheduler()).currentCache();
+  const reportedAt = await cache.bouncedOf(email);
   if (reportedAt !== undefined) throw bouncedError(reportedAt);
+}
+
+/**
+ * A lookup through the runtime's scheduler (cache, de-duplication, concurrency). In a formula
+ * value preview only a kept answer is shown; else "Preview: press Enter to look up" (DESIGN 2:
+ * every intermediate text typed would be a paid lookup).
+ */
+async function scheduledLookup<Op extends LookupOperation>(
+  operation: Op,
+  request: LookupTypes[Op]["request"],
+  call?: CellCall
+): Promise<CheckedOutcome<LookupTypes[Op]["result"]>> {
+  const scheduler = await getServices().scheduler();
+  const options: ScheduleOptions = call ? { signal: call.signal, keptOnly: call.preview } : {};
+  return scheduler.lookup(operation, request, options);
 }
 
 /**
