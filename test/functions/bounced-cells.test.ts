@@ -14,6 +14,14 @@ const fns =
   require("../../src/functions/functions") as typeof import("../../src/functions/functions");
 
 describe("cells of bounced addresses", () => {
+  test("the help pages quote the message cells show", () => {
+    const { t } = require("../../src/i18n/i18n") as typeof import("../../src/i18n/i18n");
+    const { EN } = require("../../src/i18n/catalogs/help/en-US") as {
+      EN: { messages: Record<string, string> };
+    };
+    expect(t("cells.bounced", { date: "2026-11-25" })).toBe(EN.messages.bounced);
+  });
+
   const env = useFunctionsSandbox();
   const lookupsSent = (): string[] => env.runtime.sent.filter((path) => path !== "/v5.1/account");
   const day = (ms: number): string => {
