@@ -53,13 +53,20 @@ export interface OutcomeWrite {
 /**
  * Writes one outcome per row (null: leave the cell alone) in the column right of the list, in
  * syncs under the payload limit; writes nothing when any cell of that column beside the list
- * holds something, so that the user's data is never written over.
+ * holds something other than what an earlier report of the list wrote there (`ours`), so that
+ * the user's data is never written over.
  */
 export async function writeBounceOutcomes(
   place: BouncePlace,
   outcomes: Array<string | null>,
-  maxPayloadBytes = DEFAULT_MAX_PAYLOAD_BYTES
+  options: {
+    maxPayloadBytes?: number;
+    /** What an earlier report of the same list wrote there: that may be written over. */
+    ours?: ReadonlyArray<string | null> | null;
+  } = {}
 ): Promise<OutcomeWrite> {
+  const maxPayloadBytes = options.maxPayloadBytes ?? DEFAULT_MAX_PAYLOAD_BYTES;
+  const ours = options.ours ?? [];
   const column = place.columnIndex + place.columnCount;
   const letter = columnLetter(column);
   return Excel.run(async (context) => {
@@ -70,7 +77,12 @@ export async function writeBounceOutcomes(
       rowCount: outcomes.length,
       columnCount: 1,
     });
-    if (existing.some((row) => row[0] !== null)) return { written: false, column: letter };
+    const mine = (r: number): string | null => {
+      const text = ours[r];
+      return text === null || text === undefined ? null : cellText(text);
+    };
+    if (existing.some((row, r) => row[0] !== null && row[0] !== mine(r)))
+      return { written: false, column: letter };
     const writer = new ValueWriter(context, sheet, maxPayloadBytes);
     // Runs of rows that get a value, each written as one block.
     for (let start = 0; start < outcomes.length;) {

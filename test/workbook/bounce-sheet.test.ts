@@ -87,6 +87,26 @@ describe("bounces from the selection", () => {
     expect(sheet.shown().map((row) => row[1] ?? null)).toEqual([null, null, "my note"]);
   });
 
+  test("a report again of the same list writes over its own outcomes, never over the user's", async () => {
+    const { sheet } = setup("A1:A3");
+    const place = {
+      sheetName: "Bounces",
+      rowIndex: 0,
+      columnIndex: 0,
+      rowCount: 3,
+      columnCount: 1,
+    };
+    const first = ["Report outcome", "reported", "not reported (stopped)"];
+    expect((await writeBounceOutcomes(place, first)).written).toBe(true);
+    const second = ["Report outcome", "reported", "reported"];
+    expect((await writeBounceOutcomes(place, second)).written).toBe(false);
+    expect((await writeBounceOutcomes(place, second, { ours: first })).written).toBe(true);
+    expect(sheet.shown().map((row) => row[1])).toEqual(second);
+    fillCells(sheet, "B2", [["typed by the user"]]);
+    expect((await writeBounceOutcomes(place, first, { ours: second })).written).toBe(false);
+    expect(sheet.shown()[1]![1]).toBe("typed by the user");
+  });
+
   test("many rows: every sync stays under the payload limit", async () => {
     const { excel, sheet } = setup("A1:A60001");
     const rows = 60_000;
@@ -99,7 +119,7 @@ describe("bounces from the selection", () => {
     };
     const long = `refused: ${"x".repeat(300)}`;
     const outcomes = Array.from({ length: rows }, (_, i) => (i % 2 ? "reported" : long));
-    expect(await writeBounceOutcomes(place, outcomes, 1024 * 1024)).toEqual({
+    expect(await writeBounceOutcomes(place, outcomes, { maxPayloadBytes: 1024 * 1024 })).toEqual({
       written: true,
       column: "B",
     });

@@ -84,12 +84,16 @@ function outcomeText(outcome: BounceOutcome): string {
   }
 }
 
-function rowOutcomes(list: BounceList, hasHeader: boolean, result: BounceReportResult) {
+function rowOutcomes(
+  list: BounceList,
+  hasHeader: boolean,
+  outcomes: ReadonlyMap<string, BounceOutcome>
+): Array<string | null> {
   const byRow = new Map<number, string>();
-  list.entries.forEach((entry, i) => {
-    const text = outcomeText(result.outcomes[i]!);
-    for (const row of entry.rows) byRow.set(row, text);
-  });
+  for (const entry of list.entries) {
+    const outcome = outcomes.get(entry.email);
+    if (outcome) for (const row of entry.rows) byRow.set(row, outcomeText(outcome));
+  }
   const cells: Array<string | null> = hasHeader ? [t("report.outcomeHeader")] : [];
   list.rowKinds.forEach((kind, row) => {
     if (kind === "malformed") cells.push(t("report.outcomeMalformed"));
@@ -111,6 +115,10 @@ export function BounceReport(): JSX.Element {
   const [bought, setBought] = useState<{ list: BounceList; count: number } | null>(null);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [result, setResult] = useState<Result | null>(null);
+  /** Each address's last outcome on this list: a report again sends only those not reported. */
+  const [outcomes, setOutcomes] = useState<ReadonlyMap<string, BounceOutcome>>(new Map());
+  /** What the last run wrote beside the list: a later run may write over it, and only it. */
+  const written = useRef<Array<string | null> | null>(null);
   const stopper = useRef<AbortController | null>(null);
   const action = useAsyncAction((work: () => Promise<void>) => work());
 
@@ -125,6 +133,9 @@ export function BounceReport(): JSX.Element {
     }
   }, [source, emailColumn, messageColumn, hasHeader]);
   const list = typeof listOrError === "object" ? listOrError : null;
+  const toReport = list
+    ? list.entries.filter((e) => outcomes.get(e.email)?.status !== "reported")
+    : [];
   const listError = typeof listOrError === "string" ? listOrError : null;
 
   // How many of them were bought through the add-in (kept, charged answers): they may pay back.
@@ -151,6 +162,8 @@ export function BounceReport(): JSX.Element {
     setEmailColumn(next.kind === "selection" ? 0 : emailColumnOf(next.rows, header));
     setBought(null);
     setResult(null);
+    setOutcomes(new Map());
+    written.current = null;
     setProgress(null);
   };
 
@@ -180,7 +193,7 @@ export function BounceReport(): JSX.Element {
 
   const submit = () =>
     action.run(async () => {
-      if (!list || list.entries.length === 0)
+      if (!list || toReport.length === 0)
         throw new FieldError("bounces", t("report.nothingToReport"));
       let why: string;
       try {
@@ -193,13 +206,13 @@ export function BounceReport(): JSX.Element {
       const controller = new AbortController();
       stopper.current = controller;
       setResult(null);
-      let latest = { done: 0, total: list.entries.length };
+      let latest = { done: 0, total: toReport.length };
       let timer: ReturnType<typeof setTimeout> | null = null;
       setProgress(latest);
       try {
         const before = (await client.account()).credits_left;
         const report = await sendBounceReports({
-          entries: list.entries,
+          entries: toReport,
           additionalInfo: why,
           report: (body, signal) => client.reportBadEmail(body, signal),
           signal: controller.signal,
@@ -215,7 +228,7 @@ export function BounceReport(): JSX.Element {
         if (timer) clearTimeout(timer);
         setProgress(latest);
         const after = (await client.account()).credits_left;
-        const reported = list.entries
+        const reported = toReport
           .filter((_, i) => report.outcomes[i]!.status === "reported")
           .map((e) => e.email);
         let markError: string | null = null;
@@ -224,10 +237,16 @@ export function BounceReport(): JSX.Element {
         } catch (error) {
           markError = error instanceof Error ? error.message : String(error);
         }
+        const all = new Map(outcomes);
+        toReport.forEach((entry, i) => all.set(entry.email, report.outcomes[i]!));
+        setOutcomes(all);
         let write: OutcomeWrite | null = null;
-        if (source?.place)
-          write = await writeBounceOutcomes(source.place, rowOutcomes(list, hasHeader, report));
-        const refused = list.entries
+        if (source?.place) {
+          const cells = rowOutcomes(list, hasHeader, all);
+          write = await writeBounceOutcomes(source.place, cells, { ours: written.current });
+          if (write.written) written.current = cells;
+        }
+        const refused = toReport
           .map((entry, i) => ({ email: entry.email, outcome: report.outcomes[i]! }))
           .filter(({ outcome }) => outcome.status === "refused" || outcome.status === "failed");
         setResult({ report, before, after, marked: reported.length, markError, write, refused });
@@ -335,11 +354,11 @@ export function BounceReport(): JSX.Element {
                 <div className={styles.row}>
                   <Button
                     appearance="primary"
-                    disabled={action.busy || list.entries.length === 0}
+                    disabled={action.busy || toReport.length === 0}
                     onClick={() => void submit()}
                     data-testid="report-bounces-submit"
                   >
-                    {t("report.sendBounces", { count: list.entries.length })}
+                    {t("report.sendBounces", { count: toReport.length })}
                   </Button>
                   {running && (
                     <Button
