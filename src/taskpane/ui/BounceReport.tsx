@@ -63,7 +63,8 @@ interface Source {
 interface Result {
   report: BounceReportResult;
   before: number;
-  after: number;
+  /** The balance after, or why it could not be read (the reports were sent all the same). */
+  after: number | { error: string };
   marked: number;
   markError: string | null;
   write: OutcomeWrite | null;
@@ -227,7 +228,11 @@ export function BounceReport(): JSX.Element {
         });
         if (timer) clearTimeout(timer);
         setProgress(latest);
-        const after = (await client.account()).credits_left;
+        // Sent is sent: a balance that cannot be read now must not lose the marks and outcomes.
+        const after = await client.account().then(
+          (account) => account.credits_left,
+          (error: unknown) => ({ error: error instanceof Error ? error.message : String(error) })
+        );
         const reported = toReport
           .filter((_, i) => report.outcomes[i]!.status === "reported")
           .map((e) => e.email);
@@ -393,12 +398,18 @@ export function BounceReport(): JSX.Element {
 function BounceResult({ result }: { result: Result }): JSX.Element {
   const styles = useStyles();
   const { report, before, after } = result;
-  const returned = creditsReturned(before, after);
+  const returned = typeof after === "number" ? creditsReturned(before, after) : null;
   return (
     <div role="status" data-testid="report-result">
-      <Caption1 data-testid="report-returned" data-credits={returned}>
-        {t("report.returned", { credits: returned, before, after })}
-      </Caption1>
+      {returned !== null && typeof after === "number" ? (
+        <Caption1 data-testid="report-returned" data-credits={returned}>
+          {t("report.returned", { credits: returned, before, after })}
+        </Caption1>
+      ) : (
+        <Caption1 data-testid="report-balance-unknown">
+          {t("report.balanceUnknown", { error: typeof after === "number" ? "" : after.error })}
+        </Caption1>
+      )}
       <br />
       <Caption1>
         {t("report.resultCounts", {

@@ -38,6 +38,8 @@ export const report: Translation<typeof reportEn> = {
   "report.progress": "{done, number} von {total, number} gemeldet",
   "report.returned":
     "{credits, plural, one {# Credit erstattet} other {# Credits erstattet}} (Guthaben vorher {before, number}, nachher {after, number}).",
+  "report.balanceUnknown":
+    "Das Guthaben nach den Meldungen konnte nicht gelesen werden, daher sind die erstatteten Credits nicht bekannt: {error}",
   "report.resultCounts":
     "{reported, plural, one {# gemeldet} other {# gemeldet}}, {refused, plural, one {# abgelehnt} other {# abgelehnt}}, {failed, plural, one {# fehlgeschlagen} other {# fehlgeschlagen}}.",
   "report.stoppedUnsent":

@@ -38,6 +38,8 @@ export const reportEn = {
   "report.progress": "{done, number} of {total, number} reported",
   "report.returned":
     "{credits, plural, one {# credit returned} other {# credits returned}} (balance {before, number} before, {after, number} after).",
+  "report.balanceUnknown":
+    "The balance after the reports could not be read, so the credits returned are not known: {error}",
   "report.resultCounts":
     "{reported, plural, one {# reported} other {# reported}}, {refused, plural, one {# refused} other {# refused}}, {failed, plural, one {# failed} other {# failed}}.",
   "report.stoppedUnsent":

@@ -40,6 +40,8 @@ export const report: Translation<typeof reportEn> = {
   "report.progress": "{done, number} de {total, number} notificadas",
   "report.returned":
     "{credits, plural, one {# crédito devuelto} other {# créditos devueltos}} (saldo antes: {before, number}, después: {after, number}).",
+  "report.balanceUnknown":
+    "No se pudo leer el saldo después de las notificaciones, así que no se conocen los créditos devueltos: {error}",
   "report.resultCounts":
     "{reported, plural, one {# notificada} other {# notificadas}}, {refused, plural, one {# rechazada} other {# rechazadas}}, {failed, plural, one {# fallida} other {# fallidas}}.",
   "report.stoppedUnsent":

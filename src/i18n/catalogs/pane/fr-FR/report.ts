@@ -39,6 +39,8 @@ export const report: Translation<typeof reportEn> = {
   "report.progress": "{done, number} sur {total, number} signalées",
   "report.returned":
     "{credits, plural, one {# crédit remboursé} other {# crédits remboursés}} (solde avant : {before, number}, après : {after, number}).",
+  "report.balanceUnknown":
+    "Le solde après les signalements n’a pas pu être lu : les crédits remboursés ne sont pas connus. {error}",
   "report.resultCounts":
     "{reported, plural, one {# signalée} other {# signalées}}, {refused, plural, one {# refusée} other {# refusées}}, {failed, plural, one {# en échec} other {# en échec}}.",
   "report.stoppedUnsent":

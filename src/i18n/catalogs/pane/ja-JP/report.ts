@@ -35,6 +35,8 @@ export const report: Translation<typeof reportEn> = {
   "report.progress": "{total, number} 件中 {done, number} 件を報告済み",
   "report.returned":
     "{credits, plural, other {# クレジットが返却されました}}（残高：報告前 {before, number}、報告後 {after, number}）。",
+  "report.balanceUnknown":
+    "報告後の残高を読み取れなかったため、返却されたクレジットは不明です：{error}",
   "report.resultCounts":
     "{reported, plural, other {報告済み # 件}}、{refused, plural, other {拒否 # 件}}、{failed, plural, other {失敗 # 件}}。",
   "report.stoppedUnsent":

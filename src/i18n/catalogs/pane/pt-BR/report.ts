@@ -38,6 +38,8 @@ export const report: Translation<typeof reportEn> = {
   "report.progress": "{done, number} de {total, number} denunciados",
   "report.returned":
     "{credits, plural, one {# crédito restituído} other {# créditos restituídos}} (saldo antes: {before, number}, depois: {after, number}).",
+  "report.balanceUnknown":
+    "Não foi possível ler o saldo depois das denúncias, então os créditos restituídos não são conhecidos: {error}",
   "report.resultCounts":
     "{reported, plural, one {# denunciado} other {# denunciados}}, {refused, plural, one {# recusado} other {# recusados}}, {failed, plural, one {# com falha} other {# com falha}}.",
   "report.stoppedUnsent":
