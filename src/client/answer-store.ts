@@ -53,6 +53,15 @@ export interface AnswerStore {
   usage(namespace: string): Promise<AnswerUsage>;
   /** How old the namespace's answers are as of `now` (reads every record: on demand only). */
   ages(namespace: string, now: number): Promise<AnswerAges>;
+  /** Marks addresses (normalized) reported bounced, with when (DESIGN 3: bounces pay back). */
+  markBounced?(namespace: string, marks: Array<[string, number]>): Promise<void>;
+  /** Every bounce mark of the namespace: address -> when it was reported. */
+  bouncedMarks?(namespace: string): Promise<Map<string, number>>;
+  /**
+   * Which of these addresses (normalized) a charged kept answer shows: those bought through
+   * the add-in, whose credit a bounce report may return (reads every record: on demand only).
+   */
+  chargedEmails?(namespace: string, emails: ReadonlySet<string>): Promise<Set<string>>;
 }
 
 export const emptyRead = (): AnswerRead => ({ found: new Map(), evicted: new Set() });

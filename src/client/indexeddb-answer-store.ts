@@ -16,13 +16,15 @@ import {
   type AnswerUsage,
 } from "./answer-store";
 import { t } from "../i18n/i18n";
+import { emailOfAnswer, isCharged } from "./bounces";
 
 // Kept answers in IndexedDB (DESIGN 3): no size budget of its own, read on demand, one
 // transaction per batch. Several runtimes (open workbooks) share it; IndexedDB serializes
 // their read-write transactions, so the per-namespace counts stay exact.
 
 export const ANSWERS_DB = "mail-finder-answers";
-const VERSION = 1;
+// 2: the bounce marks (DESIGN 3, bounces pay back).
+const VERSION = 2;
 
 interface NamespaceRecord {
   /** Short id written in front of each key of the namespace (a 24-digit digest would not be). */
@@ -38,6 +40,8 @@ interface AnswersSchema extends DBSchema {
   evicted: { key: string; value: number };
   /** Namespace (digest of service and key) -> its id and counts. */
   namespaces: { key: string; value: NamespaceRecord };
+  /** `<namespace id, base 36>:<normalized email>` -> when it was reported bounced (ms). */
+  bounced: { key: string; value: number };
 }
 
 type Database = IDBPDatabase<AnswersSchema>;
@@ -162,6 +166,47 @@ export class IndexedDbAnswerStore implements AnswerStore {
       for (const record of records) counter.add(storedAtOf(record));
     }, prefix);
     return counter.ages;
+  }
+
+  async markBounced(namespace: string, marks: Array<[string, number]>): Promise<void> {
+    if (marks.length === 0) return;
+    const prefix = (await this.prefixOf(namespace, true))!;
+    const tx = this.db.transaction("bounced", "readwrite");
+    await Promise.all([...marks.map(([email, at]) => tx.store.put(at, prefix + email)), tx.done]);
+  }
+
+  async bouncedMarks(namespace: string): Promise<Map<string, number>> {
+    const marks = new Map<string, number>();
+    const prefix = await this.prefixOf(namespace, false);
+    if (prefix === null) return marks;
+    const tx = this.db.transaction("bounced", "readonly");
+    const range = namespaceRange(prefix);
+    const [keys, values]: [string[], number[], void] = await Promise.all([
+      tx.store.getAllKeys(range),
+      tx.store.getAll(range),
+      tx.done,
+    ]);
+    keys.forEach((key, i) => marks.set(key.slice(prefix.length), values[i]!));
+    return marks;
+  }
+
+  async chargedEmails(namespace: string, emails: ReadonlySet<string>): Promise<Set<string>> {
+    const charged = new Set<string>();
+    const prefix = emails.size > 0 ? await this.prefixOf(namespace, false) : null;
+    if (prefix === null) return charged;
+    await this.scan((keys, records) => {
+      keys.forEach((storeKey, i) => {
+        const record = records[i];
+        // Nothing found (a negative mask) shows no address: not decoded.
+        if (!Array.isArray(record) || typeof record[1] !== "number" || record[1] < 0) return;
+        const key = storeKey.slice(prefix.length);
+        const cached = decodeAnswer(key, record);
+        if (!cached || !isCharged(cached.outcome)) return;
+        const email = emailOfAnswer(key, cached.outcome);
+        if (email !== undefined && emails.has(email)) charged.add(email);
+      });
+    }, prefix);
+    return charged;
   }
 
   close(): void {
@@ -363,6 +408,7 @@ async function openDatabase(options: IndexedDbAnswerStoreOptions): Promise<Datab
     if (!db.objectStoreNames.contains("answers")) db.createObjectStore("answers");
     if (!db.objectStoreNames.contains("evicted")) db.createObjectStore("evicted");
     if (!db.objectStoreNames.contains("namespaces")) db.createObjectStore("namespaces");
+    if (!db.objectStoreNames.contains("bounced")) db.createObjectStore("bounced");
   };
   const opening = wrap(request) as unknown as Promise<Database>;
   const timeoutMs = options.openTimeoutMs ?? 5_000;

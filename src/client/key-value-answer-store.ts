@@ -9,9 +9,12 @@ import {
   type AnswerUsage,
 } from "./answer-store";
 import type { KeyValueStore } from "./storage";
+import { emailOfAnswer, isCharged } from "./bounces";
 
 /** Prefix of the answers this store keeps: `mf.answers.v2.<namespace>.<lookup key>`. */
 export const ANSWERS_PREFIX = "mf.answers.v2.";
+/** Prefix of the bounce marks: `mf.bounced.v1.<namespace>.<email>` -> when reported (ms). */
+export const BOUNCED_PREFIX = "mf.bounced.v1.";
 
 /** The namespace and lookup key of a stored key of this store (namespaces have no dot). */
 function splitAnswerKey(storeKey: string): { namespace: string; key: string } | null {
@@ -137,6 +140,33 @@ export class KeyValueAnswerStore implements AnswerStore {
     return counter.ages;
   }
 
+  async markBounced(namespace: string, marks: Array<[string, number]>): Promise<void> {
+    if (marks.length === 0) return;
+    await this.kv.setMany(marks.map(([email, at]) => [bouncedKeyOf(namespace, email), String(at)]));
+  }
+
+  async bouncedMarks(namespace: string): Promise<Map<string, number>> {
+    const prefix = bouncedKeyOf(namespace, "");
+    const marks = new Map<string, number>();
+    for (const [key, value] of await this.kv.entries(prefix)) {
+      const at = Number(value);
+      if (Number.isFinite(at)) marks.set(key.slice(prefix.length), at);
+    }
+    return marks;
+  }
+
+  async chargedEmails(namespace: string, emails: ReadonlySet<string>): Promise<Set<string>> {
+    const charged = new Set<string>();
+    if (emails.size === 0) return charged;
+    for (const [storeKey, value] of await this.kv.entries(storeKeyOf(namespace, ""))) {
+      const entry = readAnswerEntry(storeKey, value);
+      if (!entry || !isCharged(entry.cached.outcome)) continue;
+      const email = emailOfAnswer(entry.key, entry.cached.outcome);
+      if (email !== undefined && emails.has(email)) charged.add(email);
+    }
+    return charged;
+  }
+
   /**
    * Writes after removing the oldest answers until all of them fit in `limit` bytes; once it
    * has to remove some, it frees a twentieth of the limit more, so that it does not sort the
@@ -209,6 +239,9 @@ export class KeyValueAnswerStore implements AnswerStore {
 
 const storeKeyOf = (namespace: string, key: string): string =>
   `${ANSWERS_PREFIX}${namespace}.${key}`;
+
+const bouncedKeyOf = (namespace: string, email: string): string =>
+  `${BOUNCED_PREFIX}${namespace}.${email}`;
 
 const sizeOf = (key: string, value: string): number => 2 * (key.length + value.length);
 

@@ -1,4 +1,5 @@
 import type { CachedOutcome, LookupOutcome } from "./answer-record";
+import { normalizeEmail } from "../api/normalize";
 import {
   emptyRead,
   type AnswerAges,
@@ -6,6 +7,7 @@ import {
   type AnswerStore,
   type AnswerUsage,
 } from "./answer-store";
+import { emailOfAnswer, withBounce } from "./bounces";
 
 export type { CachedOutcome, LookupOutcome } from "./answer-record";
 
@@ -13,6 +15,9 @@ export type { CachedOutcome, LookupOutcome } from "./answer-record";
 export interface CachePeers {
   announceCleared(namespace: string): void;
   onCleared(listener: (namespace: string) => void): void;
+  /** Addresses of a namespace reported bounced (normalized), with when (DESIGN 3). */
+  announceBounced?(namespace: string, marks: Array<[string, number]>): void;
+  onBounced?(listener: (namespace: string, marks: Array<[string, number]>) => void): void;
 }
 
 export interface ResultCacheOptions {
@@ -77,12 +82,20 @@ export class ResultCache {
   private generation = 0;
   private readonly now: () => number;
   private readonly memoryEntries: number;
+  /** The namespace's bounce marks (address -> when reported), read once at first use. */
+  private marks: Map<string, number> | null = null;
+  private marksLoading: Promise<Map<string, number>> | null = null;
 
   constructor(private readonly options: ResultCacheOptions) {
     this.now = options.now ?? Date.now;
     this.memoryEntries = Math.max(1, options.memoryEntries ?? 10_000);
     options.peers?.onCleared((namespace) => {
       if (namespace === options.namespace) this.forgetRead();
+    });
+    // Marks made by another runtime (open workbook) are in the store already: only ours to learn.
+    options.peers?.onBounced?.((namespace, marks) => {
+      if (namespace !== options.namespace || !this.marks) return;
+      for (const [email, at] of marks) this.marks.set(email, at);
     });
   }
 
@@ -98,13 +111,13 @@ export class ResultCache {
   /** The answer if it is in memory (no store read); a hit counts as recently used. */
   peek(key: string): CachedOutcome | undefined {
     const pending = this.dirty.get(key) ?? this.writing.get(key);
-    if (pending) return pending;
+    if (pending) return this.marked(key, pending);
     const held = this.memory.get(key);
     if (held) {
       this.memory.delete(key);
       this.memory.set(key, held);
     }
-    return held;
+    return held && this.marked(key, held);
   }
 
   /** The kept answer, from memory or from the store (read with the other keys of this turn). */
@@ -200,6 +213,68 @@ export class ResultCache {
     return (await this.options.store).ages(this.options.namespace, this.now());
   }
 
+  /**
+   * Marks addresses reported bounced (DESIGN 3), durably: a kept answer that shows one is
+   * given as bounced from now on (`bounced_on`), and the scheduler never buys it again.
+   */
+  async markBounced(emails: Iterable<string>, reportedAt = this.now()): Promise<void> {
+    const marks = await this.loadMarks();
+    const entries: Array<[string, number]> = [];
+    for (const email of emails) entries.push([normalizeEmail(email), reportedAt]);
+    await (await this.options.store).markBounced?.(this.options.namespace, entries);
+    for (const [email, at] of entries) marks.set(email, at);
+    this.options.peers?.announceBounced?.(this.options.namespace, entries);
+  }
+
+  /** When the address was reported bounced, or undefined. */
+  async bouncedOf(email: string): Promise<number | undefined> {
+    return (await this.loadMarks()).get(normalizeEmail(email));
+  }
+
+  /**
+   * Which of these addresses a charged kept answer shows (bought through the add-in, so their
+   * credit may come back when reported), once what is pending is written.
+   */
+  async chargedEmails(emails: Iterable<string>): Promise<Set<string>> {
+    await this.flush();
+    const wanted = new Set([...emails].map(normalizeEmail));
+    const store = await this.options.store;
+    return (await store.chargedEmails?.(this.options.namespace, wanted)) ?? new Set();
+  }
+
+  private loadMarks(): Promise<Map<string, number>> {
+    if (this.marks) return Promise.resolve(this.marks);
+    this.marksLoading ??= (async () => {
+      const store = await this.options.store;
+      const marks = (await store.bouncedMarks?.(this.options.namespace)) ?? new Map();
+      this.marks = marks;
+      return marks;
+    })();
+    const loading = this.marksLoading;
+    // A failed read is tried again at the next use; meanwhile nothing is marked.
+    loading.catch((error: unknown) => {
+      if (this.marksLoading === loading) this.marksLoading = null;
+      this.options.onStoreError?.(error);
+    });
+    return loading;
+  }
+
+  /** The answer as it is shown: with its address's bounce mark when it has one. */
+  private marked(key: string, cached: CachedOutcome): CachedOutcome {
+    const marks = this.marks;
+    if (!marks) {
+      // Read at the first store read; an answer held from a write alone starts the reading.
+      void this.loadMarks().catch(() => undefined);
+      return cached;
+    }
+    if (marks.size === 0) return cached;
+    const email = emailOfAnswer(key, cached.outcome);
+    const at = email === undefined ? undefined : marks.get(email);
+    return at === undefined
+      ? cached
+      : { storedAt: cached.storedAt, outcome: withBounce(cached.outcome, at) };
+  }
+
   private forgetRead(): void {
     this.memory.clear();
   }
@@ -210,6 +285,8 @@ export class ResultCache {
     this.reads = new Map();
     const generation = this.generation;
     const keys = [...batch.keys()];
+    // Read with the first batch: every kept answer is shown with its bounce mark.
+    await this.loadMarks().catch(() => undefined);
     const chunk = this.options.readChunk ?? 5_000;
     for (let i = 0; i < keys.length; i += chunk) {
       const slice = keys.slice(i, i + chunk);
@@ -232,7 +309,7 @@ export class ResultCache {
           if (found) this.remember(key, found);
           else if (read.evicted.has(key)) this.evicted.add(key);
         }
-        batch.get(key)!.resolve(found);
+        batch.get(key)!.resolve(found && this.marked(key, found));
       }
     }
   }

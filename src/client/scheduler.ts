@@ -12,6 +12,7 @@ import type {
   VerifyEmailResult,
 } from "../api/types";
 import { keptValue } from "./answer-record";
+import { isBounced } from "./bounces";
 import type { EmailServiceClient, LookupCallOptions } from "./client";
 import { ApiError } from "./errors";
 import { Listeners } from "./listeners";
@@ -413,6 +414,8 @@ export class LookupScheduler {
   /** Whether a kept answer is young enough to be shown (the freshness setting). */
   private fresh(kept: CachedOutcome): boolean {
     const maxAge = this.options.maxAgeMs?.() ?? null;
+    // A bounced address (reported) is never bought again, however old its answer (DESIGN 3).
+    if (maxAge !== null && isBounced(kept)) return true;
     return maxAge === null || this.now() - kept.storedAt <= maxAge;
   }
 

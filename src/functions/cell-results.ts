@@ -8,6 +8,7 @@ import { answerCard, type AnswerCard, type CardOperation } from "./answer-cards"
 import { CHECKED_ON, dateCellValue, isoDay, withCheckedOn, type DateCellValue } from "./checked-on";
 import { cardsSupported } from "../runtime/cards-support";
 import { ArgumentError } from "./arguments";
+import { bouncedOn } from "../client/bounces";
 import { t } from "../i18n/i18n";
 
 // From answers and failures to what a cell shows (DESIGN 2, "Cell outcomes").
@@ -163,11 +164,41 @@ export function cellCall(invocation?: CustomFunctions.CancelableInvocation): Cel
 }
 
 /**
+ * A cell's lookup: through the scheduler (scheduledLookup), except that an address reported
+ * bounced (DESIGN 3, "Bounces pay back") is shown as `#N/A` "Bounced (reported on <day>)":
+ * a verification of one is not even sent, and a kept answer that shows one is not shown.
+ */
+export async function lookup<Op extends LookupOperation>(
+  operation: Op,
+  request: LookupTypes[Op]["request"],
+  call?: CellCall
+): Promise<CheckedOutcome<LookupTypes[Op]["result"]>> {
+  const verified = operation === "verify" ? (request as { email?: unknown }).email : undefined;
+  if (typeof verified === "string") await refuseBounced(verified);
+  const outcome = await scheduledLookup(operation, request, call);
+  const marked = bouncedOn(outcome);
+  if (marked !== undefined) throw bouncedError(marked);
+  const shown = outcome.status === "ok" ? (outcome.value as { email?: unknown }).email : undefined;
+  if (typeof shown === "string" && operation !== "company") await refuseBounced(shown);
+  return outcome;
+}
+
+/** What a cell that would show a bounced address shows: `#N/A` with the day it was reported. */
+export const bouncedError = (reportedAt: number): CustomFunctions.Error =>
+  excelError("notAvailable", t("cells.bounced", { date: isoDay(reportedAt) }));
+
+async function refuseBounced(email: string): Promise<void> {
+  const cache = await (await getServices().scheduler()).currentCache();
+  const reportedAt = await cache.bouncedOf(email);
+  if (reportedAt !== undefined) throw bouncedError(reportedAt);
+}
+
+/**
  * A lookup through the runtime's scheduler (cache, de-duplication, concurrency). In a formula
  * value preview only a kept answer is shown; else "Preview: press Enter to look up" (DESIGN 2:
  * every intermediate text typed would be a paid lookup).
  */
-export async function lookup<Op extends LookupOperation>(
+async function scheduledLookup<Op extends LookupOperation>(
   operation: Op,
   request: LookupTypes[Op]["request"],
   call?: CellCall

@@ -47,6 +47,7 @@ export const OUTCOME_MESSAGES: Record<OutcomeKey, MessageKey[]> = {
   creditsLeft: [],
   notFound: ["noEmail"],
   blacklisted: ["blacklisted"],
+  bounced: ["bounced"],
   badInput: ["required"],
   unauthorized: ["unauthorized"],
   outOfCredits: ["outOfCredits"],
@@ -65,7 +66,13 @@ const LOOKUP_FAILURES: Outcome[] = [
   "preview",
 ];
 
-const EMAIL_ANSWERS: Outcome[] = ["foundEmail", "notFound", "blacklisted", ...LOOKUP_FAILURES];
+const EMAIL_ANSWERS: Outcome[] = [
+  "foundEmail",
+  "notFound",
+  "blacklisted",
+  "bounced",
+  ...LOOKUP_FAILURES,
+];
 
 export const FUNCTION_DOCS: Readonly<Record<string, FunctionDoc>> = {
   FINDEMAIL: {
@@ -96,7 +103,7 @@ export const FUNCTION_DOCS: Readonly<Record<string, FunctionDoc>> = {
     ],
   },
   VERIFYEMAIL: {
-    outcomes: ["verified", ...LOOKUP_FAILURES],
+    outcomes: ["verified", "bounced", ...LOOKUP_FAILURES],
     cost: "verify",
     paid: true,
     examples: [{ arguments: { email: "A2" }, result: "verifyCell" }],

@@ -6,6 +6,7 @@ import {
   type AnswerField,
 } from "../functions/answer-fields";
 import type { LookupOutcome } from "../client/answer-record";
+import { BOUNCED_ON, bouncedOn } from "../client/bounces";
 import { excelDay } from "../functions/checked-on";
 import type { CellValue } from "./cell-values";
 import { currentLocale, t } from "../i18n/i18n";
@@ -114,6 +115,9 @@ export interface PresentOutput {
   values: CellValue[];
 }
 
+/** The status cell of a row whose address was reported bounced (a status word, as the service's). */
+export const BOUNCED_STATUS = "bounced";
+
 /** Written for a field the answer does not have, so that the cell is not left empty. */
 export const NO_VALUE = "\u2014";
 
@@ -149,7 +153,14 @@ export function answerCells(
   options: AnswerCellOptions = {}
 ): OutputValue[] {
   const answer: Record<string, unknown> = outcome.status === "ok" ? { ...outcome.value } : {};
-  const status = outcome.status === "ok" ? answer.email_status : outcome.status;
+  // A kept answer whose address was reported bounced (DESIGN 3) says so at the list's next run.
+  const status =
+    bouncedOn(outcome) !== undefined
+      ? BOUNCED_STATUS
+      : outcome.status === "ok"
+        ? answer.email_status
+        : outcome.status;
+  delete answer[BOUNCED_ON];
   // The day it was bought, as Excel's date number (its column is formatted as a date).
   if (outcome.checkedAt !== undefined) answer.checked_on = excelDay(outcome.checkedAt);
   return outputs.map((field) => {

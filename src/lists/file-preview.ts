@@ -39,6 +39,46 @@ export async function previewFile(file: Blob, fileName: string): Promise<FilePre
   return preview;
 }
 
+/** Inflated bytes a whole sheet may take when every row is read (a bounce list, DESIGN 3). */
+const MAX_INFLATED_ALL = 64 * 1024 * 1024;
+/** A CSV read whole is refused past this size. */
+const MAX_CSV_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Every row of the file that holds a value, up to `limit` (one more is read, so that the
+ * caller knows there are more): the same hardened readers as the preview, read to the end.
+ */
+export async function readFileRows(
+  file: Blob,
+  fileName: string,
+  limit: number
+): Promise<string[][]> {
+  const head = new Uint8Array(await file.slice(0, 4).arrayBuffer());
+  const isZip = head[0] === 0x50 && head[1] === 0x4b;
+  let rows: string[][];
+  if (isZip || /\.xlsx$/i.test(fileName)) {
+    if (!isZip) throw new Error(t("bulk.xlsxNotWorkbook"));
+    rows = previewXlsx(new Uint8Array(await file.arrayBuffer()), limit + 1, MAX_INFLATED_ALL);
+    if (rows.length === 0) throw new Error(t("bulk.firstSheetEmpty"));
+  } else {
+    if (/\.xls$/i.test(fileName)) throw new Error(t("bulk.xlsNotSupported"));
+    if (file.size === 0) throw new Error(t("bulk.fileEmpty"));
+    if (file.size > MAX_CSV_BYTES)
+      throw new Error(t("report.fileTooLarge", { megabytes: MAX_CSV_BYTES / 1024 / 1024 }));
+    const text = await file.text();
+    if (text.includes("\u0000")) throw new Error(t("bulk.notCsvOrXlsx"));
+    rows = [];
+    Papa.parse<string[]>(text.replace(/^\ufeff/, ""), {
+      skipEmptyLines: "greedy",
+      step: (result, parser) => {
+        rows.push(result.data);
+        if (rows.length > limit) parser.abort();
+      },
+    });
+  }
+  return rows;
+}
+
 // ---------------------------------------------------------------------------------------------
 // CSV
 // ---------------------------------------------------------------------------------------------
@@ -124,8 +164,12 @@ class UnreadableWorkbook extends Error {}
 const damaged = (detail: string): Error =>
   new UnreadableWorkbook(t("bulk.xlsxDamaged", { detail }));
 
-const tooLarge = (): Error =>
-  new UnreadableWorkbook(t("bulk.xlsxTooLarge", { megabytes: MAX_INFLATED / 1024 / 1024 }));
+const tooLarge = (cap?: number): Error =>
+  new UnreadableWorkbook(
+    cap === undefined
+      ? t("bulk.xlsxTooLarge", { megabytes: MAX_INFLATED / 1024 / 1024 })
+      : t("report.fileTooLarge", { megabytes: cap / 1024 / 1024 })
+  );
 
 /** The parts of the archive and the size each declares, from its central directory. */
 function listEntries(bytes: Uint8Array): Map<string, number> {
@@ -164,8 +208,9 @@ function flateError(error: unknown, part?: string): Error {
 interface Archive {
   bytes: Uint8Array;
   entries: Map<string, number>;
-  /** Bytes inflated so far, for MAX_INFLATED. */
+  /** Bytes inflated so far, for MAX_INFLATED (or `maxInflated`, when the whole sheet is read). */
   inflated: number;
+  maxInflated?: number;
 }
 
 /**
@@ -201,7 +246,8 @@ function readPart(
         // A bomb declares a small size: it is stopped at the first bytes past it.
         if (read > declared)
           throw damaged(t("bulk.damagePartExpands", { part: name, bytes: declared }));
-        if (archive.inflated > MAX_INFLATED) throw tooLarge();
+        if (archive.inflated > (archive.maxInflated ?? MAX_INFLATED))
+          throw tooLarge(archive.maxInflated);
         done = take(decoder.decode(data, { stream: !final }), final) || final;
       } catch (problem) {
         failure = problem as Error;
@@ -388,11 +434,11 @@ function columnIndex(reference: string): number {
 /** A cell as the sheet holds it: text, or an index into the shared strings. */
 type RawCell = string | { shared: number };
 
-function previewXlsx(bytes: Uint8Array): string[][] {
-  const archive: Archive = { bytes, entries: listEntries(bytes), inflated: 0 };
+function previewXlsx(bytes: Uint8Array, limit = PREVIEW_ROWS, maxInflated?: number): string[][] {
+  const archive: Archive = { bytes, entries: listEntries(bytes), inflated: 0, maxInflated };
   const sheetPath = firstSheetPath(archive);
   if (!archive.entries.has(sheetPath)) throw new Error(t("bulk.xlsxNoWorksheet"));
-  const rows = firstRows(archive, sheetPath);
+  const rows = firstRows(archive, sheetPath, limit);
   const needed = new Set<number>();
   for (const cell of rows.flat()) if (typeof cell !== "string") needed.add(cell.shared);
   const shared = needed.size > 0 ? sharedStrings(archive, needed) : new Map<number, string>();
@@ -440,8 +486,8 @@ function resolvePath(target: string): string {
   return parts.join("/");
 }
 
-/** The first PREVIEW_ROWS rows of a worksheet that hold a value; inflation stops there. */
-function firstRows(archive: Archive, path: string): RawCell[][] {
+/** The first `limit` rows of a worksheet that hold a value; inflation stops there. */
+function firstRows(archive: Archive, path: string, limit: number): RawCell[][] {
   const rows: RawCell[][] = [];
   // A value (<v>) or an inline text (<t>): rows without one (formatting only) are not read.
   const scanner = new ElementScanner("row", /<(?:[\w.-]+:)?[vt][\s>]/g);
@@ -452,7 +498,7 @@ function firstRows(archive: Archive, path: string): RawCell[][] {
       if (!scanner.hasMarker()) return false;
       const cells = rowCells(scanner.content());
       if (cells.some((cell) => cell !== "")) rows.push(cells);
-      return rows.length >= PREVIEW_ROWS;
+      return rows.length >= limit;
     });
     if (enough) return true;
     // The rows end with </sheetData> (or <sheetData/>): what follows is not read.

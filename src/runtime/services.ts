@@ -263,6 +263,16 @@ function broadcastPeers(): CachePeers | undefined {
       channel.addEventListener("message", (event: MessageEvent<{ cleared?: unknown }>) => {
         if (typeof event.data?.cleared === "string") listener(event.data.cleared);
       }),
+    announceBounced: (namespace, marks) => channel.postMessage({ bounced: namespace, marks }),
+    onBounced: (listener) =>
+      channel.addEventListener(
+        "message",
+        (event: MessageEvent<{ bounced?: unknown; marks?: unknown }>) => {
+          const { bounced, marks } = event.data ?? {};
+          if (typeof bounced === "string" && Array.isArray(marks))
+            listener(bounced, marks as Array<[string, number]>);
+        }
+      ),
   };
 }
 

@@ -297,6 +297,54 @@ describeEngines("the add-in", (engine) => {
 
   engineTest(
     addin,
+    "bounces from a selection: the bought ones pay back, are marked bounced, and are not bought again",
+    async () => {
+      const account = await addin.sandbox.account(100);
+      const page = await addin.openTaskPane();
+      await useKey(page, account.apiKey);
+      // Ten addresses bought through the add-in: verified valid (0.2 credit each).
+      const candidates = Array.from({ length: 30 }, (_, i) => `eng${i}@eng-${i % 7}.example`);
+      const verified: Cell[] = [];
+      for (const email of candidates) verified.push(await calculate(page, "VERIFYEMAIL", [email]));
+      const bought = candidates.filter((_, i) => verified[i] === "valid").slice(0, 10);
+      expect(bought).toHaveLength(10);
+      const fresh = Array.from({ length: 10 }, (_, i) => `engfresh${i}@never-bought.example`);
+      await typeCells(page, "Sheet1", "A1", [["Email"], ...[...bought, ...fresh].map((e) => [e])]);
+      await selectRange(page, "Sheet1", "A1:A21");
+      await showTab(page, "report");
+      await page.click("report-from-selection");
+      await page.waitFor(
+        () => document.querySelector('[data-testid="report-bounces"]')?.getAttribute("data-bought"),
+        undefined,
+        { what: "the count of addresses bought through the add-in" }
+      );
+      expect(await page.attribute("report-bounces", "data-count")).toBe("20");
+      expect(await page.attribute("report-bounces", "data-bought")).toBe("10");
+      const before = await account.credits();
+      const reports = requestsTo(addin.relayLog, "/v5.1/report/bad-email");
+      await page.click("report-bounces-submit");
+      await page.waitForTestId("report-returned", { timeoutMs: 20_000 });
+      const after = await account.credits();
+      const returned = Number(await page.attribute("report-returned", "data-credits"));
+      expect(returned).toBeCloseTo(after - before, 3);
+      expect(returned).toBeCloseTo(2, 3);
+      expect(await page.attribute("report-progress", "data-done")).toBe("20");
+      expect(requestsTo(addin.relayLog, "/v5.1/report/bad-email") - reports).toBe(20);
+      // Outcomes beside the list; a recalculation shows the bounce and sends nothing.
+      const sheet = await sheetOf(page, "Sheet1");
+      expect(sheet.values.slice(1).map((row) => row[1])).toEqual(Array(20).fill("reported"));
+      const verifies = requestsTo(addin.relayLog, "/v5.1/verify-email");
+      for (const email of bought.slice(0, 3))
+        expect(errorOf(await calculate(page, "VERIFYEMAIL", [email]))).toMatchObject({
+          error: "#N/A",
+          message: expect.stringMatching(/^Bounced \(reported on \d{4}-\d{2}-\d{2}\)\.$/),
+        });
+      expect(requestsTo(addin.relayLog, "/v5.1/verify-email")).toBe(verifies);
+    }
+  );
+
+  engineTest(
+    addin,
     "asks before spending over the threshold (Run, Don't run); spending off sends nothing",
     async () => {
       const account = await addin.sandbox.account(100);

@@ -1,8 +1,9 @@
-import { Button, Field, Textarea, makeStyles } from "@fluentui/react-components";
+import { Button, Divider, Field, Textarea, makeStyles } from "@fluentui/react-components";
 import { isValidEmail } from "../../api/normalize";
 import { t } from "../../i18n/i18n";
 import { readActiveCellText } from "../../workbook/selection";
 import { ActionMessage } from "./ActionMessage";
+import { BounceReport } from "./BounceReport";
 import { usePane } from "./pane-context";
 import { usePanelStyles } from "./panel-styles";
 import { TextField } from "./TextField";
@@ -16,7 +17,10 @@ const useStyles = makeStyles({
 
 const MAX_INFO = 500; // spec 4.5
 
-/** Report a bad email (spec 4.5): the credit of a charged email that bounced is returned. */
+/**
+ * Report a bad email (spec 4.5): the credit of a charged email that bounced is returned. One
+ * from the form, or many bounces at once (BounceReport).
+ */
 export function ReportPanel(): JSX.Element {
   const panel = usePanelStyles();
   const styles = useStyles();
@@ -56,51 +60,55 @@ export function ReportPanel(): JSX.Element {
     });
 
   return (
-    <form className={panel.form} onSubmit={submitTo(submit)}>
-      <div className={styles.row}>
-        <TextField
-          label={t("report.email")}
-          fieldClassName={styles.grow}
-          error={action.messageFor("email")}
-          value={form.email}
-          onChange={edit("email")}
-          testId="report-email"
-        />
-        <Button onClick={() => void fromCell()} data-testid="report-from-cell">
-          {t("report.fromCell")}
-        </Button>
-      </div>
-      <Field
-        label={t("report.why", { length: form.info.length, max: MAX_INFO })}
-        {...action.errorFor("info")}
-      >
-        <Textarea
-          value={form.info}
-          onChange={edit("info")}
-          maxLength={MAX_INFO}
-          resize="vertical"
-          data-testid="report-info"
-        />
-      </Field>
-      <Field label={t("report.bounce")}>
-        <Textarea
-          value={form.bounce}
-          onChange={edit("bounce")}
-          resize="vertical"
-          data-testid="report-bounce"
-        />
-      </Field>
-      <Field {...action.errorFor("submit")}>
-        <Button
-          appearance="primary"
-          type="submit"
-          disabled={action.busy}
-          data-testid="report-submit"
+    <div className={panel.form}>
+      <form className={panel.form} onSubmit={submitTo(submit)}>
+        <div className={styles.row}>
+          <TextField
+            label={t("report.email")}
+            fieldClassName={styles.grow}
+            error={action.messageFor("email")}
+            value={form.email}
+            onChange={edit("email")}
+            testId="report-email"
+          />
+          <Button onClick={() => void fromCell()} data-testid="report-from-cell">
+            {t("report.fromCell")}
+          </Button>
+        </div>
+        <Field
+          label={t("report.why", { length: form.info.length, max: MAX_INFO })}
+          {...action.errorFor("info")}
         >
-          {t("report.submit")}
-        </Button>
-      </Field>
-      <ActionMessage done={action.done} testId="report-done" />
-    </form>
+          <Textarea
+            value={form.info}
+            onChange={edit("info")}
+            maxLength={MAX_INFO}
+            resize="vertical"
+            data-testid="report-info"
+          />
+        </Field>
+        <Field label={t("report.bounce")}>
+          <Textarea
+            value={form.bounce}
+            onChange={edit("bounce")}
+            resize="vertical"
+            data-testid="report-bounce"
+          />
+        </Field>
+        <Field {...action.errorFor("submit")}>
+          <Button
+            appearance="primary"
+            type="submit"
+            disabled={action.busy}
+            data-testid="report-submit"
+          >
+            {t("report.submit")}
+          </Button>
+        </Field>
+        <ActionMessage done={action.done} testId="report-done" />
+      </form>
+      <Divider />
+      <BounceReport />
+    </div>
   );
 }

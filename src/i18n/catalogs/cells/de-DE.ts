@@ -40,6 +40,7 @@ export const cells: Translation<typeof cellsEn> = {
   "cells.cancelled": "Abgebrochen.",
   "cells.unexpected": "Unerwarteter Fehler: {message}",
   "cells.noEmailFound": "Keine E-Mail-Adresse gefunden.",
+  "cells.bounced": "Unzustellbar (gemeldet am {date}).",
   "cells.noEmployeesFound": "Keine Mitarbeiter gefunden.",
   "cells.cardMore": "Weitere Angaben",
 

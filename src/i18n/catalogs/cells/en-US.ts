@@ -44,6 +44,7 @@ export const cellsEn = {
   "cells.cancelled": "Cancelled.",
   "cells.unexpected": "Unexpected error: {message}",
   "cells.noEmailFound": "No email found.",
+  "cells.bounced": "Bounced (reported on {date}).",
   "cells.noEmployeesFound": "No employees found.",
   /** The title of an answer card's collapsed section of further fields. */
   "cells.cardMore": "More",

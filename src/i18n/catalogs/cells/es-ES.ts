@@ -41,6 +41,7 @@ export const cells: Translation<typeof cellsEn> = {
   "cells.cancelled": "Cancelado.",
   "cells.unexpected": "Error inesperado: {message}",
   "cells.noEmailFound": "No se ha encontrado ningún correo electrónico.",
+  "cells.bounced": "Rebotado (notificado el {date}).",
   "cells.noEmployeesFound": "No se ha encontrado ningún empleado.",
   "cells.cardMore": "Más información",
 

@@ -43,6 +43,7 @@ export const cells: Translation<typeof cellsEn> = {
   "cells.cancelled": "Annulé.",
   "cells.unexpected": "Erreur inattendue\u00a0: {message}",
   "cells.noEmailFound": "Aucune adresse e-mail trouvée.",
+  "cells.bounced": "Rejetée (signalée le {date}).",
   "cells.noEmployeesFound": "Aucun employé trouvé.",
   "cells.cardMore": "Plus d’informations",
 

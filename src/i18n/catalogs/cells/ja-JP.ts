@@ -38,6 +38,7 @@ export const cells: Translation<typeof cellsEn> = {
   "cells.cancelled": "キャンセルされました。",
   "cells.unexpected": "予期しないエラー：{message}",
   "cells.noEmailFound": "メールアドレスが見つかりません。",
+  "cells.bounced": "バウンスしました（{date} に報告済み）。",
   "cells.noEmployeesFound": "従業員が見つかりません。",
   "cells.cardMore": "その他の情報",
 

@@ -39,6 +39,7 @@ export const cells: Translation<typeof cellsEn> = {
   "cells.cancelled": "Cancelado.",
   "cells.unexpected": "Erro inesperado: {message}",
   "cells.noEmailFound": "Nenhum email encontrado.",
+  "cells.bounced": "Devolvido (denunciado em {date}).",
   "cells.noEmployeesFound": "Nenhum funcionário encontrado.",
   "cells.cardMore": "Mais informações",
 

@@ -71,6 +71,11 @@ export const help: HelpStrings = {
       situation: "Die Adresse wurde auf Wunsch ihres Inhabers entfernt (`blacklisted`)",
       cell: "`#N/A` {message}",
     },
+    bounced: {
+      situation:
+        "Eine Adresse, die Sie als unzustellbar gemeldet haben (Registerkarte „Melden“, *Bounces zahlen sich aus*)",
+      cell: "`#N/A` {message} Es wird nichts gesendet: Sie wird nie wieder gekauft.",
+    },
     badInput: {
       situation:
         "Ein Argument, das der Dienst ablehnen würde: fehlend, fehlerhaft, WAHR oder FALSCH, ein Fehlerwert oder zu langer Text",
@@ -103,6 +108,7 @@ export const help: HelpStrings = {
     noEmail: "Keine E-Mail-Adresse gefunden.",
     noEmployees: "Keine Mitarbeiter gefunden.",
     blacklisted: "Auf Wunsch des Inhabers aus der Datenbank entfernt (blacklisted).",
+    bounced: "Unzustellbar (gemeldet am 2026-11-25).",
     unauthorized:
       "API-Schlüssel fehlt oder wurde abgelehnt: Legen Sie ihn im Aufgabenbereich fest.",
     outOfCredits: "Keine Credits mehr.",

@@ -75,6 +75,10 @@ export const EN = {
       situation: "The address was removed at its owner's request (`blacklisted`)",
       cell: "`#N/A` {message}",
     },
+    bounced: {
+      situation: "An address you reported bounced (Report tab, *Bounces pay back*)",
+      cell: "`#N/A` {message} Nothing is sent: it is never bought again.",
+    },
     badInput: {
       situation:
         "An argument the service would refuse: missing, malformed, TRUE or FALSE, an error value or over-long text",
@@ -108,6 +112,7 @@ export const EN = {
     noEmail: "No email found.",
     noEmployees: "No employees found.",
     blacklisted: "Removed from the database at the owner's request (blacklisted).",
+    bounced: "Bounced (reported on 2026-11-25).",
     unauthorized: "API key missing or rejected: set it in the task pane.",
     outOfCredits: "Out of credits.",
     busy: "The service is busy (503) after 3 attempts; recalculate to try again.",

@@ -71,6 +71,11 @@ export const help: HelpStrings = {
       situation: "La dirección se eliminó a petición de su titular (`blacklisted`)",
       cell: "`#N/A` {message}",
     },
+    bounced: {
+      situation:
+        "Una dirección que notificó como rebotada (pestaña Notificar, *Los rebotes se devuelven*)",
+      cell: "`#N/A` {message} No se envía nada: nunca se vuelve a comprar.",
+    },
     badInput: {
       situation:
         "Un argumento que el servicio rechazaría: ausente, mal formado, VERDADERO o FALSO, un valor de error o un texto demasiado largo",
@@ -103,6 +108,7 @@ export const help: HelpStrings = {
     noEmail: "No se encontró ningún correo.",
     noEmployees: "No se encontraron empleados.",
     blacklisted: "Eliminado de la base de datos a petición del titular (blacklisted).",
+    bounced: "Rebotado (notificado el 2026-11-25).",
     unauthorized: "Falta la clave de API o se ha rechazado: establézcala en el panel de tareas.",
     outOfCredits: "Sin créditos.",
     busy: "El servicio está ocupado (503) después de 3 intentos; recalcule para volver a intentarlo.",

@@ -71,6 +71,11 @@ export const help: HelpStrings = {
       situation: "L’adresse a été supprimée à la demande de son titulaire (`blacklisted`)",
       cell: "`#N/A` {message}",
     },
+    bounced: {
+      situation:
+        "Une adresse que vous avez signalée comme rejetée (onglet Signaler, *Les rejets remboursés*)",
+      cell: "`#N/A` {message} Rien n’est envoyé : elle n’est plus jamais achetée.",
+    },
     badInput: {
       situation:
         "Un argument que le service refuserait : manquant, mal formé, VRAI ou FAUX, une valeur d’erreur ou un texte trop long",
@@ -103,6 +108,7 @@ export const help: HelpStrings = {
     noEmail: "Aucun e-mail trouvé.",
     noEmployees: "Aucun employé trouvé.",
     blacklisted: "Supprimé de la base de données à la demande du titulaire (blacklisted).",
+    bounced: "Rejetée (signalée le 2026-11-25).",
     unauthorized: "Clé API absente ou refusée : définissez-la dans le volet Office.",
     outOfCredits: "Plus de crédits.",
     busy: "Le service est occupé (503) après 3 tentatives ; recalculez pour réessayer.",

@@ -71,6 +71,10 @@ export const help: HelpStrings = {
       situation: "所有者の依頼によりアドレスが削除された（`blacklisted`）",
       cell: "`#N/A`：{message}",
     },
+    bounced: {
+      situation: "バウンスとして報告したアドレス（［報告］タブ、*バウンスの返金*）",
+      cell: "`#N/A`：{message} 何も送信されず、再び購入されることはありません。",
+    },
     badInput: {
       situation:
         "サービスが拒否する引数：未指定、形式が正しくない、TRUEまたはFALSE、エラー値、長すぎる文字列",
@@ -103,6 +107,7 @@ export const help: HelpStrings = {
     noEmail: "メールアドレスが見つかりません。",
     noEmployees: "従業員が見つかりません。",
     blacklisted: "所有者の依頼によりデータベースから削除されました（blacklisted）。",
+    bounced: "バウンスしました（2026-11-25 に報告済み）。",
     unauthorized: "APIキーがないか拒否されました。作業ウィンドウで設定してください。",
     outOfCredits: "クレジットがありません。",
     busy: "3回試行しましたがサービスがビジーです（503）。再計算して再試行してください。",

@@ -71,6 +71,11 @@ export const help: HelpStrings = {
       situation: "O endereço foi removido a pedido do titular (`blacklisted`)",
       cell: "`#N/A` {message}",
     },
+    bounced: {
+      situation:
+        "Um endereço que você denunciou como devolvido (guia Denunciar, *Devoluções reembolsadas*)",
+      cell: "`#N/A` {message} Nada é enviado: ele nunca é comprado de novo.",
+    },
     badInput: {
       situation:
         "Um argumento que o serviço recusaria: ausente, malformado, VERDADEIRO ou FALSO, um valor de erro ou um texto longo demais",
@@ -103,6 +108,7 @@ export const help: HelpStrings = {
     noEmail: "Nenhum email encontrado.",
     noEmployees: "Nenhum funcionário encontrado.",
     blacklisted: "Removido do banco de dados a pedido do titular (blacklisted).",
+    bounced: "Devolvido (denunciado em 2026-11-25).",
     unauthorized: "Chave de API ausente ou recusada: defina-a no painel de tarefas.",
     outOfCredits: "Sem créditos.",
     busy: "O serviço está ocupado (503) após 3 tentativas; recalcule para tentar novamente.",

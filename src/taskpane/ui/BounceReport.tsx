@@ -1,0 +1,460 @@
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import {
+  Button,
+  Caption1,
+  Checkbox,
+  Field,
+  MessageBar,
+  MessageBarBody,
+  ProgressBar,
+  Spinner,
+  Subtitle2,
+  Textarea,
+  makeStyles,
+} from "@fluentui/react-components";
+import { t } from "../../i18n/i18n";
+import {
+  MAX_ADDITIONAL_INFO,
+  MAX_BOUNCE_ROWS,
+  additionalInfo,
+  bounceHeader,
+  bounceList,
+  emailColumnOf,
+  type BounceList,
+} from "../../lists/bounce-list";
+import type { CellValue } from "../../lists/cell-values";
+import {
+  creditsReturned,
+  sendBounceReports,
+  type BounceOutcome,
+  type BounceReportResult,
+} from "../../flows/report/bounce-report";
+import {
+  readBounceSelection,
+  writeBounceOutcomes,
+  type BouncePlace,
+  type OutcomeWrite,
+} from "../../workbook/bounce-sheet";
+import { ColumnMappingFields } from "./ColumnMappingFields";
+import { usePane } from "./pane-context";
+import { usePanelStyles } from "./panel-styles";
+import { FieldError, atField, useAsyncAction } from "./use-async-action";
+
+// Bounces pay back (DESIGN 3): many bounced addresses reported at once, from a column of the
+// selection or an email tool's bounce export, with the credits they bring back.
+
+// The file readers come with the first file, as in the Bulk tab (one chunk for both).
+const loadFileReader = () =>
+  import(/* webpackChunkName: "file-preview" */ "../../lists/file-preview");
+
+const useStyles = makeStyles({
+  row: { display: "flex", gap: "8px", alignItems: "center", flexWrap: "wrap" },
+  list: { margin: 0, paddingLeft: "18px", maxHeight: "160px", overflowY: "auto" },
+});
+
+interface Source {
+  kind: "selection" | "file";
+  label: string;
+  rows: CellValue[][];
+  /** Where a selected list lies: its outcomes are written beside it. */
+  place?: BouncePlace;
+}
+
+interface Result {
+  report: BounceReportResult;
+  before: number;
+  /** The balance after, or why it could not be read (the reports were sent all the same). */
+  after: number | { error: string };
+  marked: number;
+  markError: string | null;
+  write: OutcomeWrite | null;
+  refused: Array<{ email: string; outcome: BounceOutcome }>;
+}
+
+/** What a row of the list gets beside it: its address's outcome, or why it was left out. */
+function outcomeText(outcome: BounceOutcome): string {
+  switch (outcome.status) {
+    case "reported":
+      return t("report.outcomeReported");
+    case "refused":
+      return t("report.outcomeRefused", { reason: outcome.reason ?? "" });
+    case "failed":
+      return t("report.outcomeFailed", { reason: outcome.reason ?? "" });
+    case "unsent":
+      return t("report.outcomeUnsent");
+  }
+}
+
+function rowOutcomes(
+  list: BounceList,
+  hasHeader: boolean,
+  outcomes: ReadonlyMap<string, BounceOutcome>
+): Array<string | null> {
+  const byRow = new Map<number, string>();
+  for (const entry of list.entries) {
+    const outcome = outcomes.get(entry.email);
+    if (outcome) for (const row of entry.rows) byRow.set(row, outcomeText(outcome));
+  }
+  const cells: Array<string | null> = hasHeader ? [t("report.outcomeHeader")] : [];
+  list.rowKinds.forEach((kind, row) => {
+    if (kind === "malformed") cells.push(t("report.outcomeMalformed"));
+    else cells.push(byRow.get(row) ?? null);
+  });
+  return cells;
+}
+
+export function BounceReport(): JSX.Element {
+  const panel = usePanelStyles();
+  const styles = useStyles();
+  const fileInputId = useId();
+  const progressId = useId();
+  const { services } = usePane();
+  const [source, setSource] = useState<Source | null>(null);
+  const [hasHeader, setHasHeader] = useState(false);
+  const [emailColumn, setEmailColumn] = useState<number | null>(null);
+  const [info, setInfo] = useState(() => t("report.defaultInfo"));
+  const [bought, setBought] = useState<{ list: BounceList; count: number } | null>(null);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [result, setResult] = useState<Result | null>(null);
+  /** Each address's last outcome on this list: a report again sends only those not reported. */
+  const [outcomes, setOutcomes] = useState<ReadonlyMap<string, BounceOutcome>>(new Map());
+  /** What the last run wrote beside the list: a later run may write over it, and only it. */
+  const written = useRef<Array<string | null> | null>(null);
+  const stopper = useRef<AbortController | null>(null);
+  const action = useAsyncAction((work: () => Promise<void>) => work());
+
+  const width = source ? Math.max(0, ...source.rows.slice(0, 50).map((r) => r.length)) : 0;
+  const messageColumn = source?.kind === "selection" && width === 2 ? 1 : null;
+  const listOrError = useMemo((): BounceList | string | null => {
+    if (!source) return null;
+    try {
+      return bounceList(source.rows, { emailColumn, messageColumn, hasHeader });
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    }
+  }, [source, emailColumn, messageColumn, hasHeader]);
+  const list = typeof listOrError === "object" ? listOrError : null;
+  const toReport = list
+    ? list.entries.filter((e) => outcomes.get(e.email)?.status !== "reported")
+    : [];
+  const listError = typeof listOrError === "string" ? listOrError : null;
+
+  // How many of them were bought through the add-in (kept, charged answers): they may pay back.
+  useEffect(() => {
+    if (!list) return;
+    let current = true;
+    void (async () => {
+      const cache = await (await services.scheduler()).currentCache();
+      const charged = await cache.chargedEmails(list.entries.map((e) => e.email));
+      if (current) setBought({ list, count: charged.size });
+    })().catch(() => {
+      if (current) setBought({ list, count: 0 });
+    });
+    return () => {
+      current = false;
+    };
+  }, [list, services]);
+
+  const load = (next: Source): void => {
+    const column = next.kind === "selection" ? 0 : emailColumnOf(next.rows, false);
+    const header = bounceHeader(next.rows, column ?? 0);
+    setSource(next);
+    setHasHeader(header);
+    setEmailColumn(next.kind === "selection" ? 0 : emailColumnOf(next.rows, header));
+    setBought(null);
+    setResult(null);
+    setOutcomes(new Map());
+    written.current = null;
+    setProgress(null);
+  };
+
+  const useSelection = () =>
+    action.run(async () => {
+      const selection = await atField("source", readBounceSelection());
+      load({
+        kind: "selection",
+        label: `${selection.sheetName} ${selection.address}`,
+        rows: selection.values,
+        place: selection,
+      });
+    });
+
+  const useFile = (file: File | undefined) =>
+    action.run(async () => {
+      if (!file) return;
+      const { readFileRows } = await loadFileReader();
+      // A header and MAX_BOUNCE_ROWS addresses; one row more is read to know there are more.
+      const rows = await atField("file", readFileRows(file, file.name, MAX_BOUNCE_ROWS + 1));
+      if (rows.length > MAX_BOUNCE_ROWS + 1)
+        throw new FieldError("file", t("report.tooManyRows", { max: MAX_BOUNCE_ROWS }));
+      const column = emailColumnOf(rows, bounceHeader(rows, emailColumnOf(rows, false) ?? 0));
+      if (column === null) throw new FieldError("file", t("report.noEmailColumn"));
+      load({ kind: "file", label: file.name, rows });
+    });
+
+  const submit = () =>
+    action.run(async () => {
+      if (!list || toReport.length === 0)
+        throw new FieldError("bounces", t("report.nothingToReport"));
+      let why: string;
+      try {
+        why = additionalInfo(info);
+      } catch (error) {
+        throw new FieldError("info", (error as Error).message);
+      }
+      const client = await services.client();
+      const cache = await (await services.scheduler()).currentCache();
+      const controller = new AbortController();
+      stopper.current = controller;
+      setResult(null);
+      let latest = { done: 0, total: toReport.length };
+      let timer: ReturnType<typeof setTimeout> | null = null;
+      setProgress(latest);
+      try {
+        const before = (await client.account()).credits_left;
+        const report = await sendBounceReports({
+          entries: toReport,
+          additionalInfo: why,
+          report: (body, signal) => client.reportBadEmail(body, signal),
+          signal: controller.signal,
+          // A render per report would cost more than the reports: at most one per 100 ms.
+          onProgress: (done, total) => {
+            latest = { done, total };
+            timer ??= setTimeout(() => {
+              timer = null;
+              setProgress(latest);
+            }, 100);
+          },
+        });
+        if (timer) clearTimeout(timer);
+        setProgress(latest);
+        // Sent is sent: a balance that cannot be read now must not lose the marks and outcomes.
+        const after = await client.account().then(
+          (account) => account.credits_left,
+          (error: unknown) => ({ error: error instanceof Error ? error.message : String(error) })
+        );
+        const reported = toReport
+          .filter((_, i) => report.outcomes[i]!.status === "reported")
+          .map((e) => e.email);
+        let markError: string | null = null;
+        try {
+          await cache.markBounced(reported);
+        } catch (error) {
+          markError = error instanceof Error ? error.message : String(error);
+        }
+        const all = new Map(outcomes);
+        toReport.forEach((entry, i) => all.set(entry.email, report.outcomes[i]!));
+        setOutcomes(all);
+        let write: OutcomeWrite | null = null;
+        if (source?.place) {
+          const cells = rowOutcomes(list, hasHeader, all);
+          write = await writeBounceOutcomes(source.place, cells, { ours: written.current });
+          if (write.written) written.current = cells;
+        }
+        const refused = toReport
+          .map((entry, i) => ({ email: entry.email, outcome: report.outcomes[i]! }))
+          .filter(({ outcome }) => outcome.status === "refused" || outcome.status === "failed");
+        setResult({ report, before, after, marked: reported.length, markError, write, refused });
+      } finally {
+        stopper.current = null;
+      }
+    });
+
+  const running = stopper.current !== null && action.busy;
+
+  return (
+    <div className={panel.form}>
+      <Subtitle2>{t("report.bouncesTitle")}</Subtitle2>
+      <Caption1 className={panel.muted}>{t("report.bouncesHint")}</Caption1>
+      <Field {...action.errorFor("source")}>
+        <div className={styles.row}>
+          <Button
+            onClick={() => void useSelection()}
+            disabled={action.busy}
+            data-testid="report-from-selection"
+          >
+            {t("report.fromSelection")}
+          </Button>
+        </div>
+      </Field>
+      <Field
+        label={{ children: t("report.fileLabel"), htmlFor: fileInputId }}
+        {...action.errorFor("file")}
+      >
+        <input
+          id={fileInputId}
+          type="file"
+          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          data-testid="report-file"
+          disabled={running}
+          onChange={(e) => {
+            void useFile(e.target.files?.[0]);
+            e.target.value = "";
+          }}
+        />
+      </Field>
+      {action.busy && !running && <Spinner size="tiny" label={t("report.working")} />}
+      {source && (
+        <>
+          <Caption1 data-testid="report-source">
+            {source.kind === "selection"
+              ? t("report.sourceSelection", { source: source.label })
+              : t("report.sourceFile", { fileName: source.label })}
+          </Caption1>
+          <Checkbox
+            checked={hasHeader}
+            onChange={(_, d) => setHasHeader(Boolean(d.checked))}
+            label={t("report.firstRowIsHeader")}
+            data-testid="report-has-header"
+          />
+          {source.kind === "file" && (
+            <ColumnMappingFields
+              fields={["email"]}
+              mapping={emailColumn === null ? {} : { email: emailColumn }}
+              onChange={(mapping) => setEmailColumn(mapping.email ?? null)}
+              width={width}
+              headerRow={hasHeader ? (source.rows[0] ?? []) : []}
+              testIdPrefix="report-map"
+            />
+          )}
+          {listError && (
+            <MessageBar intent="warning">
+              <MessageBarBody>
+                <span data-testid="error-message">{listError}</span>
+              </MessageBarBody>
+            </MessageBar>
+          )}
+          {list && (
+            <>
+              <Caption1
+                data-testid="report-bounces"
+                data-count={list.entries.length}
+                {...(bought?.list === list ? { "data-bought": bought.count } : {})}
+              >
+                {bought?.list === list
+                  ? t("report.bouncesSummary", { count: list.entries.length, bought: bought.count })
+                  : t("report.countingBought", { count: list.entries.length })}
+              </Caption1>
+              {list.duplicates + list.malformed > 0 && (
+                <Caption1 data-testid="report-left-out">
+                  {t("report.leftOut", {
+                    duplicates: list.duplicates,
+                    malformed: list.malformed,
+                  })}
+                </Caption1>
+              )}
+              <Field
+                label={t("report.infoAll", { length: info.length, max: MAX_ADDITIONAL_INFO })}
+                {...action.errorFor("info")}
+              >
+                <Textarea
+                  value={info}
+                  onChange={(_, d) => setInfo(d.value)}
+                  maxLength={MAX_ADDITIONAL_INFO}
+                  resize="vertical"
+                  data-testid="report-bounces-info"
+                />
+              </Field>
+              <Field {...action.errorFor("bounces")} {...action.errorFor("submit")}>
+                <div className={styles.row}>
+                  <Button
+                    appearance="primary"
+                    disabled={action.busy || toReport.length === 0}
+                    onClick={() => void submit()}
+                    data-testid="report-bounces-submit"
+                  >
+                    {t("report.sendBounces", { count: toReport.length })}
+                  </Button>
+                  {running && (
+                    <Button
+                      onClick={() => stopper.current?.abort()}
+                      data-testid="report-bounces-stop"
+                    >
+                      {t("report.stop")}
+                    </Button>
+                  )}
+                </div>
+              </Field>
+            </>
+          )}
+        </>
+      )}
+      {progress && (
+        <div data-testid="report-progress" data-done={progress.done} data-total={progress.total}>
+          <ProgressBar
+            value={progress.total === 0 ? 1 : progress.done / progress.total}
+            aria-labelledby={progressId}
+          />
+          <Caption1 id={progressId}>
+            {t("report.progress", { done: progress.done, total: progress.total })}
+          </Caption1>
+        </div>
+      )}
+      {result && <BounceResult result={result} />}
+    </div>
+  );
+}
+
+function BounceResult({ result }: { result: Result }): JSX.Element {
+  const styles = useStyles();
+  const { report, before, after } = result;
+  const returned = typeof after === "number" ? creditsReturned(before, after) : null;
+  return (
+    <div role="status" data-testid="report-result">
+      {returned !== null && typeof after === "number" ? (
+        <Caption1 data-testid="report-returned" data-credits={returned}>
+          {t("report.returned", { credits: returned, before, after })}
+        </Caption1>
+      ) : (
+        <Caption1 data-testid="report-balance-unknown">
+          {t("report.balanceUnknown", { error: typeof after === "number" ? "" : after.error })}
+        </Caption1>
+      )}
+      <br />
+      <Caption1>
+        {t("report.resultCounts", {
+          reported: report.reported,
+          refused: report.refused,
+          failed: report.failed,
+        })}
+      </Caption1>
+      {report.unsent > 0 && (
+        <>
+          <br />
+          <Caption1 data-testid="report-unsent" data-count={report.unsent}>
+            {t("report.stoppedUnsent", { count: report.unsent })}
+          </Caption1>
+        </>
+      )}
+      <br />
+      <Caption1 data-testid="report-marked" data-count={result.marked}>
+        {result.markError
+          ? t("report.markFailed", { error: result.markError })
+          : t("report.marked", { count: result.marked })}
+      </Caption1>
+      {result.write && (
+        <>
+          <br />
+          <Caption1 data-testid="report-outcomes" data-written={String(result.write.written)}>
+            {result.write.written
+              ? t("report.outcomesWritten", { column: result.write.column })
+              : t("report.outcomesNotWritten", { column: result.write.column })}
+          </Caption1>
+        </>
+      )}
+      {result.refused.length > 0 && (
+        <>
+          <br />
+          <Caption1>{t("report.refusedTitle")}</Caption1>
+          <ul className={styles.list} data-testid="report-refused">
+            {result.refused.slice(0, 200).map(({ email, outcome }) => (
+              <li key={email}>
+                <Caption1>{`${email}: ${outcomeText(outcome)}`}</Caption1>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
