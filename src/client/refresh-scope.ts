@@ -1,4 +1,5 @@
 import type { CachedOutcome, LookupOutcome } from "./answer-record";
+import { isBounced } from "./bounces";
 import type { LookupOperation } from "./lookup-key";
 import { MAX_COST_MILLI, fromMilli } from "./spending";
 
@@ -53,7 +54,8 @@ export class RefreshSurvey {
       this.notKept++;
       return false;
     }
-    if (this.now() - kept.storedAt <= this.maxAgeMs) return false;
+    // A bounced address is never bought again (DESIGN 3), however old its answer.
+    if (isBounced(kept) || this.now() - kept.storedAt <= this.maxAgeMs) return false;
     if (!this.old.has(key)) this.old.set(key, { key, operation, body, kept });
     return true;
   }

@@ -198,6 +198,7 @@ const LEFT_OUT_STATUSES: ReadonlySet<string> = new Set([
   "invalid",
   "not_found",
   "blacklisted",
+  BOUNCED_STATUS,
 ]);
 
 /** Where a row's reason goes when it cannot be looked up: the status cell, else the first. */

@@ -213,6 +213,31 @@ describe("Refresh of old answers through the scheduler", () => {
     expect(outcomeText(outcome)).toContain("Stopped: 2 answers were not looked up again");
   });
 
+  test("an answer whose address was reported bounced is never counted, however old", async () => {
+    const { scheduler } = await harness();
+    const valid = (await sandbox.examples()).person!.valid as ReturnType<typeof person>;
+    const found = await scheduler.lookup("person", valid, { fromCell: true });
+    if (found.status !== "ok") throw new Error("the valid example was not found");
+    now += 100 * DAY;
+    const cache = await scheduler.currentCache();
+    await cache.markBounced([found.value.email!]);
+    const count = await countOldCellAnswers(
+      {
+        scheduler,
+        selectArea: async () => ({ ...AREA, formulas: 6 }),
+        calculate: async () => {
+          await Promise.all(
+            [valid, ...[0, 1, 2, 3, 4].map(person)].map((body) =>
+              status(scheduler.lookup("person", body, { fromCell: true }))
+            )
+          );
+        },
+      },
+      60
+    );
+    expect(count.old.map((o) => o.body)).toEqual([0, 1, 2, 3, 4].map(person));
+  });
+
   test("lookups that are not a cell's are not held to a refresh", async () => {
     const { scheduler, wire } = await harness();
     const survey = scheduler.beginRefreshSurvey(60 * DAY);

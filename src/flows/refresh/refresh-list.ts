@@ -1,11 +1,14 @@
 import type { LookupOutcome } from "../../client/answer-record";
 import { DAY_MS } from "../../client/answer-store";
+import { isBounced } from "../../client/bounces";
+import type { CachedOutcome } from "../../client/answer-record";
 import type { RefreshResult } from "../../client/refresh-scope";
 import type { LookupScheduler } from "../../client/scheduler";
 import { MAX_COST_MILLI, fromMilli } from "../../client/spending";
 import { CHECKED_ON } from "../../functions/checked-on";
 import type { CellValue } from "../../lists/cell-values";
 import {
+  BOUNCED_STATUS,
   NO_VALUE,
   OUTPUT_FIELDS,
   answerCells,
@@ -37,6 +40,11 @@ export interface ListRefreshCount {
   old: DistinctLookup[];
   rows: number;
   maxCredits: number;
+  /**
+   * Lookups whose address was reported bounced since its rows were written: never bought again,
+   * their rows rewritten from the kept answer (their status says "bounced", DESIGN 3).
+   */
+  bounced: Array<{ lookup: DistinctLookup; kept: CachedOutcome }>;
 }
 
 export interface ListRefreshResult {
@@ -45,6 +53,8 @@ export interface ListRefreshResult {
   written: number;
   /** Rows not rewritten: their cells were changed since the count. */
   typedInto: number;
+  /** Rows rewritten as bounced, without a lookup. */
+  bounced: number;
 }
 
 /** When a row's answer was checked, from its Checked on cell (Excel's day number), or null. */
@@ -84,10 +94,17 @@ export async function countOldListAnswers(
   const checkedOn = source.outputs.find((output) => output.field === CHECKED_ON);
   const limit = maxAgeDays * DAY_MS;
   const old: DistinctLookup[] = [];
+  const bounced: ListRefreshCount["bounced"] = [];
+  const status = source.outputs.find((output) => output.field === "email_status");
   let rows = 0;
   let milli = 0;
   for (const lookup of asked.lookups) {
     const kept = await cache.get(lookup.key);
+    if (kept && isBounced(kept)) {
+      if (lookup.rows.some((row) => status && status.values[row] !== BOUNCED_STATUS))
+        bounced.push({ lookup, kept });
+      continue;
+    }
     const dates = lookup.rows
       .map((row) => checkedOnCell(checkedOn?.values[row]))
       .filter((at): at is number => at !== null);
@@ -97,7 +114,7 @@ export async function countOldListAnswers(
     rows += lookup.rows.length;
     milli += MAX_COST_MILLI[lookup.operation];
   }
-  return { source, outputs, old, rows, maxCredits: fromMilli(milli) };
+  return { source, outputs, old, rows, maxCredits: fromMilli(milli), bounced };
 }
 
 /** A row's answer as its cells show it: what "changed" is measured on. */
@@ -153,11 +170,19 @@ export async function refreshOldListAnswers(
   } finally {
     scheduler.guard?.agree(0);
   }
+  let bouncedRows = 0;
+  for (const { lookup, kept } of count.bounced) {
+    const answer = kept.outcome as LookupOutcome<object>;
+    const values = answerCells(outputs, { ...answer, checkedAt: kept.storedAt }, options);
+    for (const row of lookup.rows) rows.push({ row, values, expected: cellsOf(row) });
+    bouncedRows += lookup.rows.length;
+  }
   const written = rows.length > 0 ? await writeEnrichedRows(target, rows) : null;
   const spent = Math.round((scheduler.counts.spent - spentBefore) * 1000) / 1000;
   return {
     outcome: refreshOutcome(count.old.length, results, spent),
     written: written?.written ?? 0,
     typedInto: written?.skippedRows.length ?? 0,
+    bounced: bouncedRows,
   };
 }

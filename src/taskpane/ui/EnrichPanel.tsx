@@ -185,10 +185,12 @@ export function EnrichPanel({
     const choices = { mapping: form.mapping, operation, categories, outputs: form.outputs };
     const found = await countOldListAnswers(scheduler, source, choices, days);
     if ("error" in found) throw new Error(found.error);
+    const bouncedRows = found.bounced.reduce((sum, b) => sum + b.lookup.rows.length, 0);
     return {
       old: found.old.length,
+      rewrites: bouncedRows,
       maxCredits: found.maxCredits,
-      notes: [],
+      notes: bouncedRows > 0 ? [t("refresh.listBouncedToWrite", { count: bouncedRows })] : [],
       run: async () => {
         const done = await refreshOldListAnswers(scheduler, found, { onlyValid: form.onlyValid });
         form.reload(await readEnrichSourceAt(locationOf(source)));

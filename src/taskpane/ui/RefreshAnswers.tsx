@@ -19,6 +19,8 @@ import { useSettings } from "./use-spending";
 /** What a count found: the old answers, what asking them again may cost, and how to do it. */
 export interface RefreshCount {
   old: number;
+  /** Rows rewritten without a lookup (answers of bounced addresses); the run does them too. */
+  rewrites?: number;
   maxCredits: number;
   /** Said under the count (cells without a kept answer…). */
   notes: string[];
@@ -142,7 +144,7 @@ export function RefreshAnswers(props: {
           <div className={styles.row}>
             <Button
               appearance="primary"
-              disabled={busy || count.old === 0}
+              disabled={busy || count.old + (count.rewrites ?? 0) === 0}
               onClick={() => void run.run()}
               data-testid="refresh-run"
             >

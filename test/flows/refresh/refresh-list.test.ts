@@ -87,3 +87,35 @@ test("kept answers' ages first, else Checked on; undated rows are old; rows not 
   if ("error" in again) throw new Error(again.error);
   expect(again.old.map((lookup) => lookup.rows)).toEqual([[1], [2], [3], [5]]);
 });
+
+test("a row whose address was reported bounced is not bought again: rewritten as bounced", async () => {
+  const cache = new ResultCache({
+    store: new KeyValueAnswerStore(new MemoryStore()),
+    namespace: "refresh-list-bounced",
+    flushDelayMs: 1,
+  });
+  const scheduler = new LookupScheduler({
+    client: new EmailServiceClient({ baseUrl: "http://127.0.0.1:9", apiKey: "unused" }),
+    cache,
+  });
+  const ok = (email: string) => ({
+    status: "ok" as const,
+    value: { email, email_status: "valid" },
+  });
+  // Both bought 100 days ago; row 0's address was reported bounced since.
+  cache.set(lookupKey("person", body(0)), ok("a0@x.co"), NOW - 100 * DAY);
+  cache.set(lookupKey("person", body(1)), ok("a1@x.co"), NOW - 100 * DAY);
+  await cache.markBounced(["a0@x.co"], NOW - DAY);
+  const list = source([excelDay(NOW - 100 * DAY), excelDay(NOW - 100 * DAY)]);
+  const choices = {
+    mapping: { first_name: 0, last_name: 1, domain: 2 },
+    operation: "person" as const,
+    categories: [],
+    outputs: ["email" as const],
+  };
+  const count = await countOldListAnswers(scheduler, list, choices, 60, NOW);
+  if ("error" in count) throw new Error(count.error);
+  expect(count.old.map((lookup) => lookup.rows)).toEqual([[1]]);
+  expect(count.maxCredits).toBe(1);
+  expect(count.bounced.map(({ lookup }) => lookup.rows)).toEqual([[0]]);
+});

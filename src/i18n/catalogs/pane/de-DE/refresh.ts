@@ -42,6 +42,8 @@ export const refresh: Translation<typeof refreshEn> = {
   "refresh.listRewritten":
     "{count, plural, one {# Zeile neu geschrieben.} other {# Zeilen neu geschrieben.}}",
   "refresh.readListFirst": "Lesen Sie zuerst Ihre Liste ein (oben „Auswahl verwenden“).",
+  "refresh.listBouncedToWrite":
+    "{count, plural, one {# Zeile zeigt eine als unzustellbar gemeldete Adresse: Sie wird ohne Abfrage als „bounced“ neu geschrieben.} other {# Zeilen zeigen als unzustellbar gemeldete Adressen: Sie werden ohne Abfrage als „bounced“ neu geschrieben.}}",
   "refresh.listTypedInto":
     "{count, plural, one {# Zeile wurde} other {# Zeilen wurden}} nicht neu geschrieben: Ihre Zellen wurden inzwischen geändert.",
 };

@@ -39,6 +39,8 @@ export const refreshEn = {
     "{count, plural, one {# answer was} other {# answers were}} not asked by any cell (changed since the count).",
   "refresh.listRewritten": "{count, plural, one {# row rewritten.} other {# rows rewritten.}}",
   "refresh.readListFirst": "Read your list first (Use the selection above).",
+  "refresh.listBouncedToWrite":
+    "{count, plural, one {# row shows an address reported bounced: it is rewritten as bounced, without a lookup.} other {# rows show addresses reported bounced: they are rewritten as bounced, without a lookup.}}",
   "refresh.listTypedInto":
     "{count, plural, one {# row was} other {# rows were}} not rewritten: {count, plural, one {its cells were} other {their cells were}} changed meanwhile.",
 } as const;

@@ -40,6 +40,8 @@ export const refresh: Translation<typeof refreshEn> = {
     "{count, plural, one {# respuesta no fue pedida} other {# respuestas no fueron pedidas}} por ninguna celda (cambiadas desde el recuento).",
   "refresh.listRewritten": "{count, plural, one {# fila reescrita.} other {# filas reescritas.}}",
   "refresh.readListFirst": "Lea primero su lista (Usar la selección, arriba).",
+  "refresh.listBouncedToWrite":
+    "{count, plural, one {# fila muestra una dirección notificada como rebotada: se reescribe como «bounced», sin búsqueda.} other {# filas muestran direcciones notificadas como rebotadas: se reescriben como «bounced», sin búsqueda.}}",
   "refresh.listTypedInto":
     "{count, plural, one {# fila no se reescribió} other {# filas no se reescribieron}}: sus celdas se cambiaron mientras tanto.",
 };

@@ -40,6 +40,8 @@ export const refresh: Translation<typeof refreshEn> = {
     "{count, plural, one {# réponse n’a été demandée} other {# réponses n’ont été demandées}} par aucune cellule (modifiées depuis le comptage).",
   "refresh.listRewritten": "{count, plural, one {# ligne réécrite.} other {# lignes réécrites.}}",
   "refresh.readListFirst": "Lisez d’abord votre liste (Utiliser la sélection, ci-dessus).",
+  "refresh.listBouncedToWrite":
+    "{count, plural, one {# ligne montre une adresse signalée en rebond\u00a0: elle est réécrite «\u00a0bounced\u00a0», sans recherche.} other {# lignes montrent des adresses signalées en rebond\u00a0: elles sont réécrites «\u00a0bounced\u00a0», sans recherche.}}",
   "refresh.listTypedInto":
     "{count, plural, one {# ligne n’a pas été réécrite} other {# lignes n’ont pas été réécrites}}\u00a0: leurs cellules ont été modifiées entre-temps.",
 };

@@ -33,6 +33,8 @@ export const refresh: Translation<typeof refreshEn> = {
     "{count, number} 件の回答はどのセルからも要求されませんでした (数えた後に変更)。",
   "refresh.listRewritten": "{count, number} 行を書き直しました。",
   "refresh.readListFirst": "まず一覧を読み込んでください (上の「選択範囲を使用」)。",
+  "refresh.listBouncedToWrite":
+    "バウンスとして報告されたアドレスを示す行が {count, number} 行あります。検索せずに「bounced」として書き直します。",
   "refresh.listTypedInto":
     "{count, number} 行は書き直しませんでした。その間にセルが変更されました。",
 };

@@ -40,6 +40,8 @@ export const refresh: Translation<typeof refreshEn> = {
     "{count, plural, one {# resposta não foi pedida} other {# respostas não foram pedidas}} por nenhuma célula (alteradas desde a contagem).",
   "refresh.listRewritten": "{count, plural, one {# linha reescrita.} other {# linhas reescritas.}}",
   "refresh.readListFirst": "Leia primeiro a sua lista (Usar a seleção, acima).",
+  "refresh.listBouncedToWrite":
+    "{count, plural, one {# linha mostra um endereço informado como devolvido: ela é reescrita como “bounced”, sem pesquisa.} other {# linhas mostram endereços informados como devolvidos: elas são reescritas como “bounced”, sem pesquisa.}}",
   "refresh.listTypedInto":
     "{count, plural, one {# linha não foi reescrita} other {# linhas não foram reescritas}}: suas células foram alteradas nesse meio-tempo.",
 };
