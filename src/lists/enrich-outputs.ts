@@ -182,15 +182,17 @@ export function leftOutForStatus(
   const status = outputs.indexOf("email_status");
   if (email < 0 || status < 0) return false;
   const statusCell = cells[status];
-  const empty = (value: CellValue | undefined): boolean =>
-    value === null || value === undefined || value === "";
   return (
-    empty(cells[email]) &&
+    isEmptyCell(cells[email]) &&
     typeof statusCell === "string" &&
     LEFT_OUT_STATUSES.has(statusCell.trim()) &&
-    cells.every((value, k) => k === email || !empty(value))
+    cells.every((value, k) => k === email || !isEmptyCell(value))
   );
 }
+
+/** An output cell holds something when anything at all is in it, a space included. */
+export const isEmptyCell = (value: CellValue | undefined): boolean =>
+  value === null || value === undefined || value === "";
 
 /** The statuses an email is left out for (the service's words, as the status cell has them). */
 const LEFT_OUT_STATUSES: ReadonlySet<string> = new Set([

@@ -70,6 +70,22 @@ async function changeWorld(addin: Addin, seed: number): Promise<void> {
   expect(world.status).toBe(200);
 }
 
+/**
+ * A new user's pane with the key saved and no question below 500 credits, opened again so that
+ * it starts with them; its clock installed at `clockAt` when given (Playwright's clock).
+ */
+async function openWithKey(addin: Addin, apiKey: string, clockAt?: number): Promise<Page> {
+  const context = await addin.newContext();
+  if (clockAt !== undefined) await context.clock.install({ time: clockAt });
+  const page = await addin.openTaskPane({ context });
+  await page.evaluate(async (key) => {
+    await OfficeRuntime.storage.setItem("settings.apiKey", key);
+    await OfficeRuntime.storage.setItem("settings.confirmAbove", "500");
+  }, apiKey);
+  await addin.reload(page);
+  return page;
+}
+
 describeBrowser("Refresh answers older than N days (Chromium, the built add-in)", () => {
   const addin = useAddin();
 
@@ -79,14 +95,7 @@ describeBrowser("Refresh answers older than N days (Chromium, the built add-in)"
       const people = verifiablePeople(addin, 0, ALL);
       expect(people).toHaveLength(ALL);
       const account = await addin.sandbox.account(1_000);
-      const context = await addin.newContext();
-      await context.clock.install({ time: START });
-      const page = await addin.openTaskPane({ context });
-      await page.evaluate(async (key) => {
-        await OfficeRuntime.storage.setItem("settings.apiKey", key);
-        await OfficeRuntime.storage.setItem("settings.confirmAbove", "500");
-      }, account.apiKey);
-      await addin.reload(page);
+      const page = await openWithKey(addin, account.apiKey, START);
       const rows = people.map((p, i) => [
         p.firstName,
         p.lastName,
@@ -210,14 +219,7 @@ describeBrowser("Refresh answers older than N days (Chromium, the built add-in)"
       const people = verifiablePeople(addin, ALL, ALL + 30);
       const rowOf = (p: Person) => [p.firstName, p.lastName, p.company.domain];
       const account = await addin.sandbox.account(200);
-      const context = await addin.newContext();
-      await context.clock.install({ time: START });
-      const page = await addin.openTaskPane({ context });
-      await page.evaluate(async (key) => {
-        await OfficeRuntime.storage.setItem("settings.apiKey", key);
-        await OfficeRuntime.storage.setItem("settings.confirmAbove", "500");
-      }, account.apiKey);
-      await addin.reload(page);
+      const page = await openWithKey(addin, account.apiKey, START);
       const runList = async (rows: number, toDo: number): Promise<void> => {
         await page.evaluate((n) => window.__hostShim.setSelection("Sheet1", `A1:C${n + 1}`), rows);
         await readSelection(page, rows);
@@ -302,12 +304,7 @@ describeBrowser("Refresh answers older than N days (Chromium, the built add-in)"
           .slice(0, 4);
       const people = [...pick("verifying").slice(0, 4), ...pick("catch_all")];
       const account = await addin.sandbox.account(50);
-      const page = await addin.openTaskPane({ context: await addin.newContext() });
-      await page.evaluate(async (key) => {
-        await OfficeRuntime.storage.setItem("settings.apiKey", key);
-        await OfficeRuntime.storage.setItem("settings.confirmAbove", "500");
-      }, account.apiKey);
-      await addin.reload(page);
+      const page = await openWithKey(addin, account.apiKey);
       await fillList(
         page,
         [

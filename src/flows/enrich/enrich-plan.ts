@@ -18,6 +18,7 @@ import { suggestMapping, type ColumnMapping, type MappedField } from "../../list
 import type { CellValue } from "../../lists/cell-values";
 import {
   OUTPUT_FIELDS,
+  isEmptyCell,
   leftOutForStatus,
   type EnrichOperation,
   type OutputField,
@@ -108,10 +109,6 @@ export const INPUT_FIELDS: Record<EnrichOperation, readonly MappedField[]> = {
 /** An input without a value: empty, or only spaces. */
 const isBlank = (value: CellValue | undefined): boolean =>
   value === null || value === undefined || (typeof value === "string" && value.trim() === "");
-
-/** An output cell holds something when anything at all is in it, a space included. */
-const isEmptyCell = (value: CellValue | undefined): boolean =>
-  value === null || value === undefined || value === "";
 
 /** The plan, or what keeps the mapping, categories or outputs from making one. */
 export function planEnrichment(input: EnrichPlanInput): EnrichPlan | { error: string } {

@@ -60,24 +60,43 @@ export function refreshRefusal(scheduler: LookupScheduler, maxCredits: number): 
   return null;
 }
 
+/**
+ * Runs a refresh's lookups under the user's agreement to spend up to `maxCredits` (refused
+ * with why when spending is off or the budget cannot hold it); resolves with what `work`
+ * returned and the credits the cells were charged meanwhile.
+ */
+export async function withAgreedSpending<T>(
+  scheduler: LookupScheduler,
+  maxCredits: number,
+  work: () => Promise<T>
+): Promise<{ result: T; spent: number }> {
+  const refused = refreshRefusal(scheduler, maxCredits);
+  if (refused) throw new Error(refused);
+  const spentBefore = scheduler.counts.spent;
+  scheduler.guard?.agree(maxCredits);
+  try {
+    const result = await work();
+    return { result, spent: Math.round((scheduler.counts.spent - spentBefore) * 1000) / 1000 };
+  } finally {
+    scheduler.guard?.agree(0);
+  }
+}
+
 /** Asks the counted old answers again; the cells show the new answers (or keep the old). */
 export async function refreshOldCellAnswers(
   deps: RefreshCellsDeps,
   count: CellsRefreshCount
 ): Promise<RefreshOutcome> {
   const { scheduler } = deps;
-  const refused = refreshRefusal(scheduler, count.maxCredits);
-  if (refused) throw new Error(refused);
-  const spentBefore = scheduler.counts.spent;
-  scheduler.guard?.agree(count.maxCredits);
-  const ask = scheduler.beginRefreshAsk(count.old);
-  try {
-    await (deps.calculate ?? calculateMailArea)(count.area);
-    await ask.done(deps.idleMs);
-  } finally {
-    scheduler.endRefresh(ask);
-    scheduler.guard?.agree(0);
-  }
-  const spent = Math.round((scheduler.counts.spent - spentBefore) * 1000) / 1000;
+  const { result: ask, spent } = await withAgreedSpending(scheduler, count.maxCredits, async () => {
+    const ask = scheduler.beginRefreshAsk(count.old);
+    try {
+      await (deps.calculate ?? calculateMailArea)(count.area);
+      await ask.done(deps.idleMs);
+    } finally {
+      scheduler.endRefresh(ask);
+    }
+    return ask;
+  });
   return refreshOutcome(count.old.length, ask.results.values(), spent);
 }

@@ -22,7 +22,7 @@ import {
   type EnrichedRow,
 } from "../../workbook/enrich-sheet";
 import { planOfSource, type DistinctLookup, type EnrichChoices } from "../enrich/enrich-plan";
-import { refreshRefusal } from "./refresh-cells";
+import { refreshRefusal, withAgreedSpending } from "./refresh-cells";
 import { refreshOutcome, type RefreshOutcome } from "./refresh-outcome";
 
 // Refresh of an enriched list (DESIGN 3): the rows whose answers are older than N days are
@@ -139,18 +139,17 @@ export async function refreshOldListAnswers(
   count: ListRefreshCount,
   options: AnswerCellOptions = {}
 ): Promise<ListRefreshResult> {
+  // Refused before the sheet is touched (withAgreedSpending would refuse only after it).
   const refused = refreshRefusal(scheduler, count.maxCredits);
   if (refused) throw new Error(refused);
   const { source, outputs } = count;
   const target = await prepareEnrichTarget(source, outputs);
   const cellsOf = (row: number): CellValue[] =>
     outputs.map((field) => source.outputs.find((o) => o.field === field)?.values[row] ?? null);
-  const spentBefore = scheduler.counts.spent;
   const results: RefreshResult[] = [];
   const rows: EnrichedRow[] = [];
-  scheduler.guard?.agree(count.maxCredits);
-  try {
-    await Promise.all(
+  const { spent } = await withAgreedSpending(scheduler, count.maxCredits, () =>
+    Promise.all(
       count.old.map(async (lookup) => {
         const first = lookup.rows[0]!;
         const before = shownOutcome(outputs, cellsOf(first));
@@ -166,10 +165,8 @@ export async function refreshOldListAnswers(
           results.push({ ...base, error });
         }
       })
-    );
-  } finally {
-    scheduler.guard?.agree(0);
-  }
+    )
+  );
   let bouncedRows = 0;
   for (const { lookup, kept } of count.bounced) {
     const answer = kept.outcome as LookupOutcome<object>;
@@ -178,7 +175,6 @@ export async function refreshOldListAnswers(
     bouncedRows += lookup.rows.length;
   }
   const written = rows.length > 0 ? await writeEnrichedRows(target, rows) : null;
-  const spent = Math.round((scheduler.counts.spent - spentBefore) * 1000) / 1000;
   return {
     outcome: refreshOutcome(count.old.length, results, spent),
     written: written?.written ?? 0,

@@ -45,16 +45,19 @@ function source(checkedOn: Array<number | null>): EnrichSource {
   };
 }
 
-test("kept answers' ages first, else Checked on; undated rows are old; rows not done are left", async () => {
+/** A scheduler over kept answers in memory; counting sends nothing (its client reaches nobody). */
+function keptAnswers(): { cache: ResultCache; scheduler: LookupScheduler } {
   const cache = new ResultCache({
     store: new KeyValueAnswerStore(new MemoryStore()),
     namespace: "refresh-list",
     flushDelayMs: 1,
   });
-  const scheduler = new LookupScheduler({
-    client: new EmailServiceClient({ baseUrl: "http://127.0.0.1:9", apiKey: "unused" }),
-    cache,
-  });
+  const client = new EmailServiceClient({ baseUrl: "http://127.0.0.1:9", apiKey: "unused" });
+  return { cache, scheduler: new LookupScheduler({ client, cache }) };
+}
+
+test("kept answers' ages first, else Checked on; undated rows are old; rows not done are left", async () => {
+  const { cache, scheduler } = keptAnswers();
   const ok = { status: "ok" as const, value: { email: "k@x.co", email_status: "valid" } };
   // Row 0: kept 10 days ago although its cell says 100 (the kept answer is newer: a cell bought it).
   cache.set(lookupKey("person", body(0)), ok, NOW - 10 * DAY);
@@ -89,15 +92,7 @@ test("kept answers' ages first, else Checked on; undated rows are old; rows not 
 });
 
 test("a row whose address was reported bounced is not bought again: rewritten as bounced", async () => {
-  const cache = new ResultCache({
-    store: new KeyValueAnswerStore(new MemoryStore()),
-    namespace: "refresh-list-bounced",
-    flushDelayMs: 1,
-  });
-  const scheduler = new LookupScheduler({
-    client: new EmailServiceClient({ baseUrl: "http://127.0.0.1:9", apiKey: "unused" }),
-    cache,
-  });
+  const { cache, scheduler } = keptAnswers();
   const ok = (email: string) => ({
     status: "ok" as const,
     value: { email, email_status: "valid" },
