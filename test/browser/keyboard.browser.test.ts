@@ -47,14 +47,18 @@ describeBrowser("task pane in Chromium: the keyboard alone", () => {
 
   /** Presses `key` until the focus is on `testId` (at most `max` presses), checking each stop. */
   async function pressUntil(page: Page, key: string, testId: string, max = 40): Promise<void> {
+    let from = await focusedTestId(page);
     for (let i = 0; i < max; i++) {
       await page.keyboard.press(key);
       const at = await focusedTestId(page);
-      if (!(await focusIsVisible(page)))
-        unseenFocus.push(
-          at ?? (await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80) ?? ""))
-        );
+      if (!(await focusIsVisible(page))) {
+        // Named with the stop it came from: a focus lost to the page says which control lost it.
+        const here =
+          at ?? (await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 80) ?? ""));
+        unseenFocus.push(`${here} (${key} from ${from ?? "the page"})`);
+      }
       if (at === testId) return;
+      from = at;
     }
     throw new Error(`${key} x${max} never reached ${testId} (now at ${await focusedTestId(page)})`);
   }

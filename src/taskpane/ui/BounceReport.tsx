@@ -270,7 +270,7 @@ export function BounceReport(): JSX.Element {
         <div className={styles.row}>
           <Button
             onClick={() => void useSelection()}
-            disabled={action.busy}
+            disabledFocusable={action.busy}
             data-testid="report-from-selection"
           >
             {t("report.fromSelection")}

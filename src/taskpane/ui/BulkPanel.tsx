@@ -157,7 +157,7 @@ export function BulkPanel(): JSX.Element {
         <div className={styles.row}>
           <Button
             onClick={() => void useSelection()}
-            disabled={busy}
+            disabledFocusable={busy}
             data-testid="bulk-from-selection"
           >
             {t("bulk.useSelection")}

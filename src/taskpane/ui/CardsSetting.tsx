@@ -80,7 +80,7 @@ export function CardsSetting({ services }: { services: Services }): JSX.Element 
         <Button
           size="small"
           onClick={() => void recalculate.run()}
-          disabled={recalculate.busy}
+          disabledFocusable={recalculate.busy}
           data-testid="settings-cards-recalculate"
         >
           {t("settings.cardsApply")}

@@ -220,7 +220,7 @@ export function EnrichPanel({
       <Field label={t("enrich.yourList")} {...action.errorFor("source")}>
         <Button
           onClick={() => void readSource()}
-          disabled={action.busy}
+          disabledFocusable={action.busy}
           data-testid="enrich-from-selection"
         >
           {t("enrich.useSelection")}

@@ -54,7 +54,7 @@ export function FirstRun(props: { services: Services; onHaveKey: () => void }): 
         <Button
           appearance="primary"
           onClick={() => void start.run()}
-          disabled={start.busy}
+          disabledFocusable={start.busy}
           data-testid="settings-try"
         >
           {t("app.tryWithDemo")}

@@ -24,7 +24,7 @@ export function FreezeResults(): JSX.Element {
       <div className={styles.row}>
         <Button
           onClick={() => void freeze.run()}
-          disabled={freeze.busy}
+          disabledFocusable={freeze.busy}
           data-testid="freeze-selection"
         >
           {t("app.freezeButton")}

@@ -99,7 +99,7 @@ export function ReportPanel(): JSX.Element {
           <Button
             appearance="primary"
             type="submit"
-            disabled={action.busy}
+            disabledFocusable={action.busy}
             data-testid="report-submit"
           >
             {t("report.submit")}

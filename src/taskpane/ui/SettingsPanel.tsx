@@ -136,7 +136,7 @@ export function SettingsPanel({ services }: { services: Services }): JSX.Element
         <Button appearance="primary" type="submit" data-testid="settings-save">
           {t("settings.save")}
         </Button>
-        <Button onClick={() => void test.run()} disabled={test.busy} data-testid="settings-test">
+        <Button onClick={() => void test.run()} disabledFocusable={test.busy} data-testid="settings-test">
           {t("settings.testConnection")}
         </Button>
         {test.busy && <Spinner size="tiny" />}

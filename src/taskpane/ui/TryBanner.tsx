@@ -19,7 +19,7 @@ export function TryBanner({ services }: { services: Services }): JSX.Element | n
           <Button
             size="small"
             onClick={() => void leave.run()}
-            disabled={leave.busy}
+            disabledFocusable={leave.busy}
             data-testid="try-leave"
           >
             {t("app.leaveTryMode")}
