@@ -40,6 +40,8 @@ module.exports = async (env, options) => {
     entry: {
       functions: "./src/functions/functions.ts",
       taskpane: { import: "./src/taskpane/taskpane.ts", dependOn: "functions" },
+      // The team host's admin page (DESIGN 6c): a page of its own, sharing nothing with the pane.
+      admin: "./src/admin/index.tsx",
     },
     output: {
       path: path.resolve(__dirname, "dist"),
@@ -105,6 +107,13 @@ module.exports = async (env, options) => {
         // the functions register first, the task pane UI is loaded later on demand.
         chunks: ["functions", "taskpane"],
         chunksSortMode: "manual",
+      }),
+      new HtmlWebpackPlugin({
+        filename: "admin.html",
+        template: "./src/admin/admin.html",
+        chunks: ["admin"],
+        // The template places its tags itself, in the head.
+        inject: false,
       }),
       new PreloadChunksPlugin({
         always: ["workbook-jobs", "i18n-pane"],

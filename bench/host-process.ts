@@ -20,6 +20,8 @@ export interface HostProcessOptions {
   tls?: { cert: string; key: string } | null;
   /** More flags of `npm run serve` (`--quiet`, `--upstream-connections 128`). */
   args?: string[];
+  /** More environment (DATABASE_URL for team mode on PostgreSQL). */
+  env?: Record<string, string>;
 }
 
 /** Starts the host on a free port; resolves with its URL once it listens. */
@@ -28,7 +30,11 @@ export async function startHostProcess(options: HostProcessOptions): Promise<Hos
   args.push("--host", "127.0.0.1", "--dist", options.dist, "--upstream", options.upstream);
   if (options.tls) args.push("--cert", options.tls.cert, "--key", options.tls.key);
   args.push(...(options.args ?? []));
-  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, ...options.env },
+  });
   let output = "";
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`host did not start:\n${output}`)), 30_000);
@@ -49,7 +55,7 @@ export async function startHostProcess(options: HostProcessOptions): Promise<Hos
     child,
     stop: () =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once("exit", () => resolve());
         child.kill("SIGTERM");
       }),

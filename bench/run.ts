@@ -11,6 +11,7 @@ const BENCHMARKS = [
   "kept-answers.ts",
   "enrich-bulk.ts",
   "pane-load.ts",
+  "team-host.ts",
 ];
 
 let failed = false;

@@ -17,6 +17,8 @@ class PreloadChunksPlugin {
   apply(compiler) {
     compiler.hooks.compilation.tap(PLUGIN, (compilation) => {
       HtmlWebpackPlugin.getHooks(compilation).afterTemplateExecution.tap(PLUGIN, (data) => {
+        // The task pane's page only (the team's admin page has chunks of its own).
+        if (data.outputName !== "taskpane.html") return data;
         const configured = compilation.outputOptions.publicPath;
         const publicPath =
           typeof configured === "string" && configured !== "auto" ? configured : "";

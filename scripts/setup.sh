@@ -20,6 +20,8 @@ command -v WebKitWebDriver >/dev/null 2>&1 || packages+=(webkit2gtk-driver)
 command -v xvfb-run >/dev/null 2>&1 || packages+=(xvfb xauth)
 # The manifest is checked against Microsoft's schemas offline.
 command -v xmllint >/dev/null 2>&1 || packages+=(libxml2-utils)
+# Team mode's PostgreSQL store is tested against a real server (test/helpers/postgres.ts).
+command -v pg_ctlcluster >/dev/null 2>&1 || packages+=(postgresql)
 
 if [ "${#packages[@]}" -gt 0 ]; then
   echo "Installing system packages: ${packages[*]}"

@@ -45,7 +45,24 @@ export interface LookupCallOptions {
   withdraw?: AbortSignal;
   /** Called as the request goes on the wire (each attempt), with where it goes. */
   onSend?: RequestOptions["onSend"];
+  /** Called with where the answer came from, once it is read (not for a failure). */
+  onAnswer?: (answer: AnswerOrigin) => void;
 }
+
+/**
+ * Where an answer came from. `shared`: a team host (DESIGN 6c) answered it from the answers its
+ * team bought already, free (`credits_charged` 0) and without asking the service.
+ */
+export interface AnswerOrigin {
+  shared: boolean;
+}
+
+/** The team host's mark on an answer given from the team's shared answers (DESIGN 7, Teams). */
+export const ANSWER_ORIGIN_HEADER = "x-mail-finder-answer";
+
+export const answerOriginOf = (headers: Headers): AnswerOrigin => ({
+  shared: headers.get(ANSWER_ORIGIN_HEADER)?.trim().toLowerCase() === "shared",
+});
 
 export interface DownloadedFile {
   contentType: string;
@@ -330,6 +347,7 @@ export class EmailServiceClient {
       onSend: options.onSend,
       ...this.webhook(options),
     });
+    options.onAnswer?.(answerOriginOf(response.headers));
     return response.data;
   }
 

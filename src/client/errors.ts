@@ -99,6 +99,15 @@ export function errorFromResponse(status: number, bodyText: string): ApiError {
   return new ApiError({ kind: kindOfStatus(status), status, code, message, field });
 }
 
+/**
+ * A team host's refusal (DESIGN 6c): a member's or the team's monthly budget is spent. A 402
+ * like the service's "out of credits", told apart by its code; its message names the budget.
+ */
+export const BUDGET_EXCEEDED = "budget_exceeded";
+
+export const isBudgetExceeded = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.kind === "out_of_credits" && error.code === BUDGET_EXCEEDED;
+
 /** The message of anything thrown. */
 export const errorText = (error: unknown): string =>
   error instanceof Error ? error.message : String(error);

@@ -134,6 +134,8 @@ export interface LookupCounts {
   notRun: number;
   /** Cell calls answered from kept answers, without a request. */
   cached: number;
+  /** Answered lookups that a team host gave from its team's shared answers, free (DESIGN 6c). */
+  shared: number;
   /** Answers asked again because the browser's storage ran out of room and dropped them. */
   reasked: number;
   /** Credits charged for the lookups of cells this session. */
@@ -163,6 +165,8 @@ interface Pending {
   endpointId: string | null;
   /** Why it was withdrawn, when that was not the cells' own cancellation. */
   refusal: ApiError | null;
+  /** The answer came from a team host's shared answers. */
+  shared: boolean;
 }
 
 /** 404 `no_result` means the same as `not_found` (DESIGN 3); 451 is the legacy blacklisted. */
@@ -223,6 +227,7 @@ export class LookupScheduler {
     failed: 0,
     notRun: 0,
     reasked: 0,
+    shared: 0,
   };
   private spentMilli = 0;
   private readonly pending = new Map<string, Pending>();
@@ -340,6 +345,7 @@ export class LookupScheduler {
       cache,
       endpointId: null,
       refusal: null,
+      shared: false,
     };
     this.pending.set(key, entry);
     this.enter(entry);
@@ -585,6 +591,9 @@ export class LookupScheduler {
           entry.endpointId = endpoint.id;
           if (entry.state !== "sent") this.move(entry, "sent");
         },
+        onAnswer: (answer) => {
+          entry.shared = answer.shared;
+        },
       });
       await this.settle(entry, { status: "ok", value: keptValue(value) }, null);
     } catch (error) {
@@ -602,8 +611,10 @@ export class LookupScheduler {
     const charged = outcome?.status === "ok" ? chargeOf(entry.operation, outcome.value) : 0;
     if (entry.guarded) this.options.guard?.settled(entry.operation, charged);
     this.spentMilli += Math.round(charged * 1000);
-    if (outcome) this.tally.answered++;
-    else if (error instanceof ApiError && error.kind === "refused") this.tally.notRun++;
+    if (outcome) {
+      this.tally.answered++;
+      if (entry.shared) this.tally.shared++;
+    } else if (error instanceof ApiError && error.kind === "refused") this.tally.notRun++;
     else if (isWithdrawal(error)) this.stats.withdrawn++;
     else this.tally.failed++;
     this.leave(entry);

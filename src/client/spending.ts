@@ -1,5 +1,6 @@
 import { ApiError } from "./errors";
 import { Listeners } from "./listeners";
+import { MAX_COST_MILLI } from "./prices";
 import type { LookupOperation } from "./lookup-key";
 import { t } from "../i18n/i18n";
 
@@ -7,16 +8,7 @@ import { t } from "../i18n/i18n";
 // confirmation threshold and the session budget. Amounts are whole thousandths of a credit,
 // so that 0.2 + 0.2 + 0.2 is 0.6 and a budget edge is exact.
 
-/** The most one lookup can cost (DESIGN 4): the price of a valid answer; others are free. */
-export const MAX_COST_MILLI: Record<LookupOperation, number> = {
-  person: 1_000,
-  company: 1_000,
-  linkedin_url: 1_000,
-  decision_maker: 2_000,
-  verify: 200,
-  // Legacy employees: charged on every call that finds someone (spec 1).
-  employees: 1_000,
-};
+export { MAX_COST_MILLI };
 
 export interface SpendingPolicy {
   /** Off: cells answer only from kept answers. */

@@ -54,6 +54,8 @@ export interface TransportOptions {
   random?: () => number;
   /** Called before every attempt that goes on the wire (metrics, tests). */
   onAttempt?: (attempt: AttemptInfo) => void;
+  /** Called with the error a request fails with in the end, after its retries (key redacted). */
+  onFailure?: (error: ApiError) => void;
   /** A fixed number of requests on the wire (no adaptation); without it the limit adapts. */
   maxConcurrent?: number;
   /** Adaptive concurrency (DESIGN 3): where the limit starts and how far it may grow. */
@@ -296,8 +298,11 @@ export class Transport {
         failure.kind === "busy" ||
         (options.retry === "idempotent" &&
           (failure.kind === "network" || failure.kind === "malformed"));
-      if (!retryable || attempt > this.retryPolicy.retries)
-        throw copyError(failure, { attempts: attempt });
+      if (!retryable || attempt > this.retryPolicy.retries) {
+        const final = copyError(failure, { attempts: attempt });
+        this.options.onFailure?.(final);
+        throw final;
+      }
       await sleep(this.backoff(attempt), options.signal);
     }
   }

@@ -1,4 +1,4 @@
-import { ApiError } from "../client/errors";
+import { ApiError, isBudgetExceeded } from "../client/errors";
 import { refusal } from "../client/spending";
 import type { CheckedOutcome, LookupOutcome } from "../client/answer-record";
 import type { LookupTypes, ScheduleOptions } from "../client/scheduler";
@@ -44,7 +44,11 @@ export function errorCell(error: unknown): CustomFunctions.Error {
       case "bad_request":
         return excelError("invalidValue", t("cells.badRequest", { message: error.message }));
       case "out_of_credits":
-        return excelError("notAvailable", t("cells.outOfCredits"));
+        // A team host's budget refusal says which budget: the cell shows it as it is.
+        return excelError(
+          "notAvailable",
+          isBudgetExceeded(error) && error.message ? error.message : t("cells.outOfCredits")
+        );
       case "not_found":
         return excelError("notAvailable", t("cells.notFound"));
       case "blacklisted":

@@ -15,6 +15,7 @@ import {
   type SettingsStorage,
 } from "./settings";
 import { taskPaneHost, type TaskPaneHost } from "./task-pane-host";
+import { TeamSession, type TeamSessionOptions } from "./team-mode";
 import { connectionOf, type Connection } from "./try-mode";
 
 export type ServicesClientOptions = Omit<
@@ -32,6 +33,8 @@ export interface ServicesOptions {
   cacheMemoryEntries?: number;
   /** The other runtimes over the same answers (default: none). */
   cachePeers?: CachePeers;
+  /** Team mode's reads of the host (default: the client's fetch). */
+  team?: Omit<TeamSessionOptions, "fetch">;
 }
 
 /** Where kept answers live: a store, or the opening of one (IndexedDB, else the fallback). */
@@ -51,6 +54,8 @@ const policyOf = (settings: Settings): SpendingPolicy => ({
 export class Services {
   readonly credits = new CreditsLedger();
   readonly spending = new SpendingGuard();
+  /** Team mode (DESIGN 6c): the host's team, the member signed in, their budget. */
+  readonly team: TeamSession;
   private readonly clientValue: EmailServiceClient;
   private readonly schedulerValue: LookupScheduler;
   private readonly caches = new Map<string, ResultCache>();
@@ -66,10 +71,15 @@ export class Services {
     private readonly options: ServicesOptions = {}
   ) {
     this.host = options.host ?? taskPaneHost();
+    this.team = new TeamSession(settings, { ...options.team, fetch: clientOptions.fetch });
     this.clientValue = new EmailServiceClient({
       ...clientOptions,
       endpoint: () => this.endpoint(),
       credits: this.credits,
+      onFailure: (error) => {
+        clientOptions.onFailure?.(error);
+        this.team.noteFailure(error);
+      },
     });
     this.schedulerValue = new LookupScheduler({
       client: this.clientValue,
@@ -85,6 +95,7 @@ export class Services {
       },
       ...options.scheduler,
     });
+    this.team.followLookups(this.schedulerValue);
     settings.subscribe((next, previous) => this.apply(next, previous));
     this.host.onLeave(() => void this.flush());
   }
@@ -198,6 +209,7 @@ export class Services {
     const before = connectionOf(previous);
     const after = connectionOf(next);
     if (after.apiKey === before.apiKey && after.baseUrl === before.baseUrl) return;
+    void this.team.refresh();
     const endpoint = await endpointOf(next);
     // A change saved before the first load finished is the one in force.
     this.endpointValue = endpoint;

@@ -9,6 +9,8 @@ import { drainOnClose } from "./graceful";
 import { DEFAULT_BODY_LIMIT, DEMO_DEFAULTS, type ServerOptions } from "./options";
 import { relay } from "./relay";
 import { site } from "./site";
+import type { TeamTimings } from "./team/team-context";
+import { openTeamHost, type TeamHost } from "./team/team-host";
 
 // The production host (DESIGN 1 item 5, 6b): serves the built add-in and relays /api/* to the
 // service, over HTTPS with HTTP/2 (so the browser's six connections per host do not bound the
@@ -21,6 +23,10 @@ export type BuildServerOptions = Pick<ServerOptions, "dist" | "upstream"> &
   Partial<ServerOptions> & {
     /** Where the JSON log lines go (default stdout); tests capture them. */
     logStream?: Writable;
+    /** Team mode's waits (tests shorten them). */
+    teamTimings?: Partial<TeamTimings>;
+    /** The clock of team mode's months and freshness (tests move it). */
+    now?: () => Date;
   };
 
 /** Builds the host without listening (tests pick a port; src/server/cli.ts starts it). */
@@ -79,11 +85,28 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       return reply.code(503).send({ ok: false, message: "The built add-in is not readable." });
     }
   });
+  // Team mode: the store opened before anything is served (an unreachable database stops
+  // the start with its reason); its lookups, /team and /admin routes next to the relay.
+  let team: TeamHost | null = null;
+  if (options.team) {
+    team = await openTeamHost({
+      ...options.team,
+      upstream: new URL(options.upstream),
+      upstreamTimeoutMs,
+      upstreamConnections: options.upstreamConnections ?? 128,
+      ...(options.teamTimings ? { timings: options.teamTimings } : {}),
+      ...(options.now ? { now: options.now } : {}),
+    });
+    const opened = team;
+    app.addHook("onClose", () => opened.close());
+    await opened.register(app);
+  }
   await app.register(relay, {
     upstream: new URL(options.upstream),
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     timeoutMs: upstreamTimeoutMs,
     connections: options.upstreamConnections ?? 128,
+    ...(team ? { hooks: team.hooks } : {}),
   });
   if (options.demo)
     await app.register(demo, {

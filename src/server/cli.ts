@@ -40,6 +40,15 @@ async function main(): Promise<void> {
     console.log(
       `  demo     : ${url}/demo-api (Try mode: ${options.demoCredits} credits per demo account, ${options.demoRateLimit} requests a minute per address, database ${options.demoDb})`
     );
+  if (options.team) {
+    const database = options.team.databaseUrl
+      ? `PostgreSQL at ${new URL(options.team.databaseUrl).host}`
+      : `SQLite ${options.team.db}`;
+    console.log(
+      `  team     : the service key is held here; members sign in (${database}${options.team.entra ? ", Microsoft Entra ID" : ""})`
+    );
+    console.log(`  admin    : ${url}/admin`);
+  }
   let stopping = false;
   const shutdown = (signal: string): void => {
     if (stopping) return;

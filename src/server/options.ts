@@ -28,6 +28,25 @@ export interface ServerOptions {
   demoCredits: number;
   /** Requests per minute from one client address to /demo-api. */
   demoRateLimit: number;
+  /** Team mode (DESIGN 6c): the host holds the service key; members sign in. */
+  team: TeamServerOptions | null;
+}
+
+export interface TeamServerOptions {
+  serviceKeyFile: string;
+  adminTokenFile: string;
+  /** SQLite file, when no DATABASE_URL. */
+  db: string;
+  /** PostgreSQL (several host instances share members, budgets and answers). */
+  databaseUrl?: string;
+  /** Microsoft Entra ID sign-in, where the organisation configures it. */
+  entra: {
+    issuer: string;
+    audience: string;
+    clientId: string;
+    jwksUrl?: string;
+    adminGroup?: string;
+  } | null;
 }
 
 /**
@@ -43,6 +62,8 @@ export const DEMO_DEFAULTS = {
   demoRateLimit: 300,
 } as const;
 
+export const TEAM_DEFAULTS = { db: ".team/team.db" } as const;
+
 export const USAGE = `Usage: npm run serve -- --dist <dir> --upstream <service base URL> [options]
   --port <n>                    port (default 8443 with TLS, 8080 without; 0 picks a free one)   PORT
   --host <addr>                 address to bind (default 0.0.0.0)                                HOST
@@ -57,7 +78,16 @@ export const USAGE = `Usage: npm run serve -- --dist <dir> --upstream <service b
   --demo                        Try mode: the embedded sandbox at /demo-api                     DEMO=1
   --demo-db <file>              its own database (default ${DEMO_DEFAULTS.demoDb})                    DEMO_DB
   --demo-credits <n>            credits of each demo account (default ${DEMO_DEFAULTS.demoCredits})                  DEMO_CREDITS
-  --demo-rate-limit <n>         requests per minute per address to /demo-api (default ${DEMO_DEFAULTS.demoRateLimit})  DEMO_RATE_LIMIT`;
+  --demo-rate-limit <n>         requests per minute per address to /demo-api (default ${DEMO_DEFAULTS.demoRateLimit})  DEMO_RATE_LIMIT
+Team mode (the host holds the service key; members sign in with a team token):
+  --team                        team mode                                                      TEAM=1
+  --service-key-file <file>     the service's API key (one line)                              SERVICE_KEY_FILE
+  --admin-token-file <file>     the admin token (one line, 32 characters or more)             ADMIN_TOKEN_FILE
+  --db <file>                   SQLite database (default ${TEAM_DEFAULTS.db}); DATABASE_URL=postgres://... for PostgreSQL
+  --entra-issuer <url> --entra-audience <aud> --entra-client-id <id>
+                                Microsoft Entra ID sign-in (all three)                         ENTRA_ISSUER, ENTRA_AUDIENCE, ENTRA_CLIENT_ID
+  --entra-jwks-url <url>        the issuer's keys (default: from the issuer)                  ENTRA_JWKS_URL
+  --entra-admin-group <id>      members of this group are admins                               ENTRA_ADMIN_GROUP`;
 
 const ENV: Record<string, string> = {
   "--port": "PORT",
@@ -73,6 +103,14 @@ const ENV: Record<string, string> = {
   "--demo-db": "DEMO_DB",
   "--demo-credits": "DEMO_CREDITS",
   "--demo-rate-limit": "DEMO_RATE_LIMIT",
+  "--service-key-file": "SERVICE_KEY_FILE",
+  "--admin-token-file": "ADMIN_TOKEN_FILE",
+  "--db": "TEAM_DB",
+  "--entra-issuer": "ENTRA_ISSUER",
+  "--entra-audience": "ENTRA_AUDIENCE",
+  "--entra-client-id": "ENTRA_CLIENT_ID",
+  "--entra-jwks-url": "ENTRA_JWKS_URL",
+  "--entra-admin-group": "ENTRA_ADMIN_GROUP",
 };
 
 /** Flags win over the environment; throws with the usage text on bad input. */
@@ -83,8 +121,13 @@ export function parseServerArgs(
   const given = new Map<string, string>();
   let quiet = env.LOG === "0";
   let demo = env.DEMO === "1" || env.DEMO === "true";
+  let team = env.TEAM === "1" || env.TEAM === "true";
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
+    if (flag === "--team") {
+      team = true;
+      continue;
+    }
     if (flag === "--quiet") {
       quiet = true;
       continue;
@@ -126,6 +169,7 @@ export function parseServerArgs(
   const key = read("--key");
   if (Boolean(cert) !== Boolean(key)) throw new Error(`--cert and --key go together\n\n${USAGE}`);
   return {
+    team: team ? teamOptions(read, env) : null,
     port: number("--port", cert ? 8443 : 8080, 0, 65535),
     host: read("--host") || "0.0.0.0",
     dist,
@@ -140,5 +184,44 @@ export function parseServerArgs(
     demoDb: read("--demo-db") || DEMO_DEFAULTS.demoDb,
     demoCredits: number("--demo-credits", DEMO_DEFAULTS.demoCredits, 1, 100_000),
     demoRateLimit: number("--demo-rate-limit", DEMO_DEFAULTS.demoRateLimit, 1, 1_000_000),
+  };
+}
+
+function teamOptions(
+  read: (flag: string) => string | undefined,
+  env: Record<string, string | undefined>
+): TeamServerOptions {
+  const serviceKeyFile = read("--service-key-file");
+  const adminTokenFile = read("--admin-token-file");
+  if (!serviceKeyFile) throw new Error(`--team needs --service-key-file\n\n${USAGE}`);
+  if (!adminTokenFile) throw new Error(`--team needs --admin-token-file\n\n${USAGE}`);
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl))
+    throw new Error("DATABASE_URL must be a postgres:// or postgresql:// URL");
+  const issuer = read("--entra-issuer");
+  const audience = read("--entra-audience");
+  const clientId = read("--entra-client-id");
+  const given = [issuer, audience, clientId].filter(Boolean).length;
+  if (given > 0 && given < 3)
+    throw new Error(
+      `--entra-issuer, --entra-audience and --entra-client-id go together\n\n${USAGE}`
+    );
+  const jwksUrl = read("--entra-jwks-url");
+  const adminGroup = read("--entra-admin-group");
+  return {
+    serviceKeyFile,
+    adminTokenFile,
+    db: read("--db") || TEAM_DEFAULTS.db,
+    ...(databaseUrl ? { databaseUrl } : {}),
+    entra:
+      issuer && audience && clientId
+        ? {
+            issuer,
+            audience,
+            clientId,
+            ...(jwksUrl ? { jwksUrl } : {}),
+            ...(adminGroup ? { adminGroup } : {}),
+          }
+        : null,
   };
 }

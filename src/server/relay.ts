@@ -17,6 +17,27 @@ export interface RelayOptions {
   timeoutMs: number;
   /** Keep-alive connections to the service. */
   connections: number;
+  /** Team mode (DESIGN 6c): sign-in, prices and the team's key around each request. */
+  hooks?: RelayHooks;
+}
+
+/** What the hooks see of a request (the same object from `before` to the end). */
+export interface RelayedRequest {
+  url: string;
+  method: string;
+  headers: IncomingHttpHeaders;
+}
+
+/** What team mode does around a relayed request (src/server/team/team-relay.ts). */
+export interface RelayHooks {
+  /** Before it goes out: who asks, what it may cost (a HostError refuses it). */
+  before(request: RelayedRequest): Promise<void>;
+  /** The Authorization header to send instead of the caller's (none: undefined). */
+  authorization(request: RelayedRequest): string | undefined;
+  /** The service answered with `status` (before the body is passed on). */
+  answered(request: RelayedRequest, status: number): Promise<void>;
+  /** Nothing came back (unreachable, timed out). */
+  failed(request: RelayedRequest): Promise<void>;
 }
 
 /** Request headers passed to the service; every other one (cookies, x-forwarded-*, origin) stays here. */
@@ -76,6 +97,7 @@ function upstreamFailure(error: Error, options: RelayOptions): HostError {
 }
 
 export const relay: FastifyPluginAsync<RelayOptions> = async (app, options) => {
+  const hooks = options.hooks;
   // Over the limit: 413 before anything reaches the service.
   app.addHook("onRequest", async (request) => {
     if (Number(request.headers["content-length"] ?? 0) > options.bodyLimit)
@@ -103,13 +125,29 @@ export const relay: FastifyPluginAsync<RelayOptions> = async (app, options) => {
     retryMethods: [],
     // The plugin's own request logs would be a second set; the host logs each request once.
     disableRequestLogging: true,
+    ...(hooks ? { preHandler: (request: RelayedRequest) => hooks.before(request) } : {}),
     replyOptions: {
-      rewriteRequestHeaders: (_request, headers) => {
+      rewriteRequestHeaders: (request, headers) => {
         const kept: IncomingHttpHeaders = { host: headers.host as string };
         for (const name of RELAYED_REQUEST_HEADERS)
           if (headers[name] !== undefined) kept[name] = headers[name] as string;
+        if (hooks) {
+          const authorization = hooks.authorization(request);
+          if (authorization) kept.authorization = authorization;
+          else delete kept.authorization;
+        }
         return kept;
       },
+      ...(hooks
+        ? {
+            onResponse: (request, reply, response) => {
+              void hooks
+                .answered(request, response.statusCode)
+                .then(() => reply.send(response.stream))
+                .catch((error: unknown) => reply.send(error));
+            },
+          }
+        : {}),
       rewriteHeaders: (headers) => {
         const kept: IncomingHttpHeaders = {};
         for (const [name, value] of Object.entries(headers))
@@ -117,6 +155,7 @@ export const relay: FastifyPluginAsync<RelayOptions> = async (app, options) => {
         return kept;
       },
       onError: (reply, { error }) => {
+        if (hooks) void hooks.failed(reply.request).catch(() => undefined);
         void reply.send(upstreamFailure(error, options));
       },
     },

@@ -92,4 +92,6 @@ export const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
       );
     },
   });
+  // The team host's admin page (DESIGN 6c) at its documented address; its API is /admin/api.
+  app.get("/admin", (_request, reply) => reply.sendFile("admin.html"));
 };

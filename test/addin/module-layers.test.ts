@@ -12,6 +12,8 @@ const SRC = resolve(__dirname, "..", "..", "src");
 /** Folders of src/, top layer first; a folder may import those after it. The pane's page
  * (taskpane.ts) starts the shared runtime and registers the commands: the pane is on top. */
 const LAYERS = [
+  // The team host's admin page: a page of its own, on top (it imports only its own folder).
+  "admin",
   "taskpane",
   "commands",
   "flows",

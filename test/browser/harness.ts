@@ -430,9 +430,14 @@ async function serveWithProductionHost(
   };
 }
 
-async function serveDist(sandboxUrl: string, relayLog: RelayRecord[]): Promise<Served> {
+async function serveDist(
+  sandboxUrl: string,
+  relayLog: RelayRecord[],
+  routes?: HostRoutes
+): Promise<Served> {
   const upstream = new URL(sandboxUrl);
   const server = http.createServer((req, res) => {
+    if (routes?.(req, res)) return;
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     if (url.pathname === "/api" || url.pathname.startsWith("/api/")) {
       relay(req, res, upstream, relayLog);
@@ -532,6 +537,9 @@ export function relay(
 // The add-in under test
 // ---------------------------------------------------------------------------------------------
 
+/** Answers a request of the pane's origin itself (true), or leaves it to the harness (false). */
+export type HostRoutes = (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
+
 export interface AddinOptions {
   /** Options of the sandbox (default: jobStepMs 50, jobChunkSize 50, domainReadyMs 300). */
   sandbox?: SandboxOptions;
@@ -551,6 +559,11 @@ export interface AddinOptions {
    * choose "I have a key" there and show the first tab, as the pane did before it had one.
    */
   firstRun?: boolean;
+  /**
+   * Routes of the pane's origin answered before dist/ and the /api relay (the harness's own
+   * server only): a stand-in for a host of another kind, such as a team host (DESIGN 6c).
+   */
+  routes?: HostRoutes;
 }
 
 interface Served {
@@ -746,7 +759,7 @@ export async function startAddin(options: AddinOptions = {}): Promise<Addin> {
   try {
     served = productionHost
       ? await serveWithProductionHost(sandbox.baseUrl, relayLog, hostLog, options.demo ?? false)
-      : await serveDist(sandbox.baseUrl, relayLog);
+      : await serveDist(sandbox.baseUrl, relayLog, options.routes);
     // The run's shared Chromium (test/setup/chromium-server.js) when there is one; the
     // production host's self-signed certificate needs a browser of its own that accepts it.
     const shared = process.env[SHARED_CHROMIUM_ENV];

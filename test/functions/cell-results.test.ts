@@ -89,6 +89,24 @@ describe("errorCell()", () => {
   });
 });
 
+describe("errorCell(): 402", () => {
+  test("a team host's budget refusal: #N/A with the host's message, which names the budget", () => {
+    const message = "Your monthly budget of 10 credits is spent (10 of 10 used).";
+    const error = errorCell(
+      new ApiError({ kind: "out_of_credits", status: 402, code: "budget_exceeded", message })
+    );
+    expect(error).toBeInstanceOf(FakeCustomFunctionsError);
+    expect(error).toMatchObject({ code: "#N/A", message });
+  });
+
+  test("the service's own 402 stays Out of credits, whatever its message", () => {
+    const error = errorCell(
+      new ApiError({ kind: "out_of_credits", status: 402, code: "upgrade_needed", message: "x" })
+    );
+    expect(error).toMatchObject({ code: "#N/A", message: "Out of credits." });
+  });
+});
+
 describe("the harness reads a cell as Excel shows it", () => {
   test("the value, or the CustomFunctions.Error the promise rejects with", async () => {
     expect(await settled(Promise.resolve([["x"]]))).toEqual([["x"]]);

@@ -16,6 +16,7 @@ import { FirstRun } from "./FirstRun";
 import { JobEndAnnouncement } from "./JobEndAnnouncement";
 import { JobFinishedBar } from "./JobFinishedBar";
 import { SpendingQuestionBar } from "./SpendingQuestionBar";
+import { TeamBudgetNotice, TeamStatus } from "./TeamStatus";
 import { TryBanner } from "./TryBanner";
 import { PaneContextValue, createPaneContext, useJobNotices, type TabId } from "./pane-context";
 import { formatCredits, useCredits } from "./use-credits";
@@ -80,6 +81,8 @@ export function App({ services }: { services: Services }): JSX.Element {
       .client()
       .then((client) => client.account())
       .catch(() => undefined);
+    // Whether the host is a team host, and who is signed in (DESIGN 6c).
+    void services.team.refresh();
   }, [services]);
   return (
     <PaneContextValue.Provider value={pane}>
@@ -94,7 +97,9 @@ export function App({ services }: { services: Services }): JSX.Element {
             <span data-testid="session-spend">{formatCredits(credits.sessionSpend)}</span>
           </Caption1>
         </div>
+        <TeamStatus services={services} />
         <TryBanner services={services} />
+        <TeamBudgetNotice services={services} />
         <SpendingQuestionBar services={services} />
         <JobFinishedBar announcer={pane.announcer} openJobs={() => setTab("jobs")} />
         <JobEndAnnouncement announcer={pane.announcer} />

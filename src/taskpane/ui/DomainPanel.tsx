@@ -91,7 +91,11 @@ export function DomainPanel(): JSX.Element {
         testId="domain-name"
       />
       <div className={styles.row}>
-        <Button onClick={() => void check()} disabledFocusable={action.busy} data-testid="domain-check">
+        <Button
+          onClick={() => void check()}
+          disabledFocusable={action.busy}
+          data-testid="domain-check"
+        >
           {t("domain.check")}
         </Button>
       </div>

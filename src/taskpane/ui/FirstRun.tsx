@@ -6,6 +6,7 @@ import { startTryMode } from "../../runtime/try-mode";
 import { ActionMessage } from "./ActionMessage";
 import { usePanelStyles } from "./panel-styles";
 import { useAsyncAction } from "./use-async-action";
+import { useTeam } from "./use-team";
 
 const useStyles = makeStyles({
   list: { margin: 0, paddingLeft: "18px", display: "flex", flexDirection: "column", gap: "4px" },
@@ -23,6 +24,9 @@ export function FirstRun(props: { services: Services; onHaveKey: () => void }): 
   const panel = usePanelStyles();
   const styles = useStyles();
   const start = useAsyncAction(() => startTryMode(props.services.settings));
+  // On a team host (DESIGN 6c) a member signs in with the token their admin gives them, not a
+  // key of their own (the team status above says so).
+  const team = useTeam(props.services).team;
   return (
     <section className={panel.form} data-testid="first-run" aria-labelledby="first-run-title">
       <Subtitle1 id="first-run-title" as="h2">
@@ -42,14 +46,16 @@ export function FirstRun(props: { services: Services; onHaveKey: () => void }): 
           <Body1>{t("app.firstRunCredits")}</Body1>
         </li>
       </ul>
-      <Link
-        href={sitePath(GET_A_KEY_URL)}
-        target="_blank"
-        rel="noopener noreferrer"
-        data-testid="first-run-get-key"
-      >
-        {t("app.getApiKey")}
-      </Link>
+      {!team && (
+        <Link
+          href={sitePath(GET_A_KEY_URL)}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-testid="first-run-get-key"
+        >
+          {t("app.getApiKey")}
+        </Link>
+      )}
       <div className={styles.actions}>
         <Button
           appearance="primary"
@@ -60,7 +66,7 @@ export function FirstRun(props: { services: Services; onHaveKey: () => void }): 
           {t("app.tryWithDemo")}
         </Button>
         <Button onClick={props.onHaveKey} data-testid="first-run-have-key">
-          {t("app.haveKey")}
+          {t(team ? "app.haveTeamToken" : "app.haveKey")}
         </Button>
       </div>
       <Body1 className={panel.muted}>{t("app.tryModeFree")}</Body1>

@@ -49,6 +49,7 @@ const COUNT_ROWS: Array<[keyof LookupCounts, MessageId, string]> = [
   ["failed", "lookups.failed", "lookups-failed"],
   ["notRun", "lookups.notRun", "lookups-not-run"],
   ["cached", "lookups.cached", "lookups-cached"],
+  ["shared", "lookups.shared", "lookups-shared"],
 ];
 
 /** The Lookups view (DESIGN 4): what the cells are doing, Stop, spending controls, freeze. */

@@ -16,6 +16,7 @@ import { usePanelStyles } from "./panel-styles";
 import { TextField } from "./TextField";
 import { useAsyncAction } from "./use-async-action";
 import { submitTo, useForm } from "./use-form";
+import { useTeam } from "./use-team";
 
 const useStyles = makeStyles({ actions: { display: "flex", gap: "8px" } });
 
@@ -45,6 +46,9 @@ const FIELDS: Array<[SettingsField, MessageId, MessageId, string, Partial<InputP
     { inputMode: "numeric" },
   ],
 ];
+
+/** On a team host the key field holds the member's own team token (DESIGN 6c). */
+const TEAM_TOKEN_LABELS: [MessageId, MessageId] = ["settings.teamToken", "settings.teamTokenHint"];
 
 type SettingsForm = Record<SettingsField, string>;
 
@@ -77,6 +81,7 @@ interface ConnectionReport {
 export function SettingsPanel({ services }: { services: Services }): JSX.Element {
   const panel = usePanelStyles();
   const styles = useStyles();
+  const team = useTeam(services).team;
   const { form, setForm, edit } = useForm(
     // The settings are read before the pane's first render: the form starts with them, so that
     // nothing typed before they arrive is overwritten by them.
@@ -120,23 +125,30 @@ export function SettingsPanel({ services }: { services: Services }): JSX.Element
 
   return (
     <form className={panel.form} onSubmit={submitTo(saveOnly)}>
-      {FIELDS.map(([field, label, hint, testId, input]) => (
-        <TextField
-          key={field}
-          label={t(label)}
-          hint={t(hint)}
-          error={save.messageFor(field)}
-          value={form[field]}
-          onChange={edit(field)}
-          testId={testId}
-          {...input}
-        />
-      ))}
+      {FIELDS.map(([field, keyLabel, keyHint, testId, input]) => {
+        const [label, hint] = field === "apiKey" && team ? TEAM_TOKEN_LABELS : [keyLabel, keyHint];
+        return (
+          <TextField
+            key={field}
+            label={t(label)}
+            hint={t(hint, { team: team?.name ?? "" })}
+            error={save.messageFor(field)}
+            value={form[field]}
+            onChange={edit(field)}
+            testId={testId}
+            {...input}
+          />
+        );
+      })}
       <div className={styles.actions}>
         <Button appearance="primary" type="submit" data-testid="settings-save">
           {t("settings.save")}
         </Button>
-        <Button onClick={() => void test.run()} disabledFocusable={test.busy} data-testid="settings-test">
+        <Button
+          onClick={() => void test.run()}
+          disabledFocusable={test.busy}
+          data-testid="settings-test"
+        >
           {t("settings.testConnection")}
         </Button>
         {test.busy && <Spinner size="tiny" />}

@@ -10,6 +10,7 @@ import { t } from "../../i18n/i18n";
 import type { Services } from "../../runtime/services";
 import { formatCredits } from "./use-credits";
 import { useSpendingQuestion } from "./use-spending";
+import { useTeam } from "./use-team";
 
 /**
  * The question asked before a recalculation may spend more than the threshold (DESIGN 4).
@@ -17,8 +18,18 @@ import { useSpendingQuestion } from "./use-spending";
  */
 export function SpendingQuestionBar({ services }: { services: Services }): JSX.Element | null {
   const question = useSpendingQuestion(services);
+  const team = useTeam(services);
   useEffect(() => services.presentQuestions(), [services]);
+  // What the team budget leaves is read again as the question opens (DESIGN 6c).
+  useEffect(() => {
+    if (question) services.team.refreshStandingSoon();
+  }, [services, question !== null]);
   if (!question) return null;
+  const budgetLeft = team.team ? (team.standing?.budget_left ?? null) : null;
+  const costs = {
+    maxCredits: formatCredits(question.maxCredits),
+    confirmAbove: formatCredits(question.confirmAbove),
+  };
   return (
     <MessageBar
       intent="warning"
@@ -26,15 +37,15 @@ export function SpendingQuestionBar({ services }: { services: Services }): JSX.E
       data-testid="spending-question"
       data-count={question.count}
       data-max-credits={question.maxCredits}
+      data-budget-left={budgetLeft ?? undefined}
     >
       <MessageBarBody>
         <MessageBarTitle>
           {t("app.spendingQuestionTitle", { count: question.count })}
         </MessageBarTitle>
-        {t("app.spendingQuestionBody", {
-          maxCredits: formatCredits(question.maxCredits),
-          confirmAbove: formatCredits(question.confirmAbove),
-        })}
+        {budgetLeft === null
+          ? t("app.spendingQuestionBody", costs)
+          : t("app.spendingQuestionBodyTeam", { ...costs, budgetLeft: formatCredits(budgetLeft) })}
       </MessageBarBody>
       <MessageBarActions>
         <Button

@@ -26,6 +26,7 @@ export const app: Translation<typeof appEn> = {
   "app.getApiKey": "API-Schlüssel erhalten",
   "app.tryWithDemo": "Mit Demodaten ausprobieren",
   "app.haveKey": "Ich habe einen Schlüssel",
+  "app.haveTeamToken": "Ich habe ein Team-Token",
   "app.tryModeFree": "Der Testmodus ist kostenlos, erfordert kein Konto und speichert nichts.",
   "app.tryBanner":
     "Testmodus: Demodaten, kostenlos. Die Antworten sind Beispiele, keine echten Personen.",
@@ -42,6 +43,16 @@ export const app: Translation<typeof appEn> = {
   "app.spendingDecline": "Nicht ausführen",
   "app.spendingOffReason":
     "Ausgaben sind deaktiviert: Kostenpflichtige Aktionen sind nicht verfügbar. Aktivieren Sie sie unter „Abfragen“.",
+  "app.teamSignedIn":
+    "Angemeldet als {name} ({email}) · {left} von {budget, plural, one {# Credit} other {# Credits}} in diesem Monat übrig",
+  "app.teamSignedInNoBudget": "Angemeldet als {name} ({email}) · kein Monatsbudget",
+  "app.teamSignIn":
+    "Team {team}: Geben Sie unter Einstellungen das Team-Token ein, das Sie von Ihrem Administrator erhalten haben.",
+  "app.teamTokenRejected":
+    "Team {team} hat Ihr Team-Token nicht akzeptiert: Bitten Sie Ihren Administrator um ein neues und geben Sie es unter Einstellungen ein.",
+  "app.teamBudgetTitle": "Budget aufgebraucht",
+  "app.spendingQuestionBodyTeam":
+    "Sie können bis zu {maxCredits} Credits kosten; in Ihrem Budget sind diesen Monat noch {budgetLeft} übrig (Sie wollten ab {confirmAbove} gefragt werden). Bereits gespeicherte Antworten kosten nichts.",
   "app.dismiss": "Schließen",
   "app.openJobs": "Aufträge öffnen",
   "app.cancel": "Abbrechen",

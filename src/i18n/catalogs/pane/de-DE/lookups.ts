@@ -9,6 +9,7 @@ export const lookups: Translation<typeof lookupsEn> = {
   "lookups.failed": "Fehlgeschlagen",
   "lookups.notRun": "Nicht ausgeführt (Ausgaben, abgelehnt, angehalten)",
   "lookups.cached": "Aus gespeicherten Antworten (keine Anfrage)",
+  "lookups.shared": "Aus den geteilten Antworten Ihres Teams (kostenlos)",
   "lookups.reasked": "Erneut angefragt (der Speicher des Geräts war voll)",
   "lookups.agesTitle": "Gespeicherte Antworten nach Prüfdatum",
   "lookups.ageUnder30": "Vor weniger als 30 Tagen",

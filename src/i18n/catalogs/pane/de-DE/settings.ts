@@ -22,6 +22,9 @@ export const settings: Translation<typeof settingsEn> = {
     "Dienst verfügbar · Konto {email} · {credits, plural, one {# Credit übrig} other {# Credits übrig}}",
   "settings.connectionDown":
     "Dienst nicht verfügbar · Konto {email} · {credits, plural, one {# Credit übrig} other {# Credits übrig}}",
+  "settings.teamToken": "Team-Token",
+  "settings.teamTokenHint":
+    "Ihr persönliches Token für das Team {team}: Fragen Sie Ihren Administrator danach. Wird für Sie auf diesem Gerät gespeichert, nie in der Arbeitsmappe.",
   "settings.creditsInvalid":
     "Geben Sie eine Anzahl Credits ein (0 oder mehr), oder lassen Sie das Feld leer.",
   "settings.apiKeyInvalid":

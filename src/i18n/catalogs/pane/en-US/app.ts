@@ -27,6 +27,7 @@ export const appEn = {
   "app.getApiKey": "Get an API key",
   "app.tryWithDemo": "Try it with demo data",
   "app.haveKey": "I have a key",
+  "app.haveTeamToken": "I have a team token",
   "app.tryModeFree": "Try mode is free, needs no account, and keeps nothing.",
 
   // Try mode's banner.
@@ -47,6 +48,15 @@ export const appEn = {
   "app.spendingRun": "Run",
   "app.spendingDecline": "Don''t run",
   "app.spendingOffReason": "Spending is off: paid actions are disabled. Turn it on in Lookups.",
+  "app.teamSignedIn":
+    "Signed in as {name} ({email}) · {left} of {budget, plural, one {# credit} other {# credits}} left this month",
+  "app.teamSignedInNoBudget": "Signed in as {name} ({email}) · no monthly budget",
+  "app.teamSignIn": "Team {team}: enter the team token your admin gave you in Settings.",
+  "app.teamTokenRejected":
+    "Team {team} did not accept your team token: ask your admin for a new one and enter it in Settings.",
+  "app.teamBudgetTitle": "Budget spent",
+  "app.spendingQuestionBodyTeam":
+    "They may cost up to {maxCredits} credits; {budgetLeft} left in your budget this month (you asked to be asked above {confirmAbove}). Answers already kept cost nothing.",
 
   // A job that finished while another tab was shown.
   "app.dismiss": "Dismiss",

@@ -9,6 +9,7 @@ export const lookupsEn = {
   "lookups.failed": "Failed",
   "lookups.notRun": "Not run (spending, declined, stopped)",
   "lookups.cached": "From kept answers (no request)",
+  "lookups.shared": "From your team''s shared answers (free)",
   "lookups.reasked": "Asked again (the device''s storage was full)",
   "lookups.agesTitle": "Kept answers by when they were checked",
   "lookups.ageUnder30": "Less than 30 days ago",

@@ -22,6 +22,9 @@ export const settingsEn = {
     "Service healthy · account {email} · {credits, plural, one {# credit left} other {# credits left}}",
   "settings.connectionDown":
     "Service down · account {email} · {credits, plural, one {# credit left} other {# credits left}}",
+  "settings.teamToken": "Team token",
+  "settings.teamTokenHint":
+    "Your personal token for team {team}: ask your admin for it. Kept for you on this device, never in the workbook.",
 
   // What the settings refuse (runtime/settings.ts), shown next to the field.
   "settings.creditsInvalid": "Enter a number of credits (0 or more), or leave it empty.",

@@ -26,6 +26,7 @@ export const app: Translation<typeof appEn> = {
   "app.getApiKey": "Obtener una clave de API",
   "app.tryWithDemo": "Probar con datos de demostración",
   "app.haveKey": "Tengo una clave",
+  "app.haveTeamToken": "Tengo un token de equipo",
   "app.tryModeFree": "El modo de prueba es gratuito, no necesita cuenta y no guarda nada.",
   "app.tryBanner":
     "Modo de prueba: datos de demostración, gratis. Las respuestas son ejemplos, no personas reales.",
@@ -42,6 +43,16 @@ export const app: Translation<typeof appEn> = {
   "app.spendingDecline": "No ejecutar",
   "app.spendingOffReason":
     "El gasto está desactivado: las acciones de pago no están disponibles. Actívelo en Consultas.",
+  "app.teamSignedIn":
+    "Sesión iniciada como {name} ({email}) · quedan {left} de {budget, plural, one {# crédito} other {# créditos}} este mes",
+  "app.teamSignedInNoBudget": "Sesión iniciada como {name} ({email}) · sin presupuesto mensual",
+  "app.teamSignIn":
+    "Equipo {team}: introduzca en Configuración el token de equipo que le dio su administrador.",
+  "app.teamTokenRejected":
+    "El equipo {team} no aceptó su token de equipo: pida uno nuevo a su administrador e introdúzcalo en Configuración.",
+  "app.teamBudgetTitle": "Presupuesto agotado",
+  "app.spendingQuestionBodyTeam":
+    "Pueden costar hasta {maxCredits} créditos; quedan {budgetLeft} en su presupuesto este mes (pidió que se le preguntara por encima de {confirmAbove}). Las respuestas ya guardadas no cuestan nada.",
   "app.dismiss": "Descartar",
   "app.openJobs": "Ver trabajos",
   "app.cancel": "Cancelar",

@@ -9,6 +9,7 @@ export const lookups: Translation<typeof lookupsEn> = {
   "lookups.failed": "Fallidas",
   "lookups.notRun": "No ejecutadas (gasto, rechazadas, detenidas)",
   "lookups.cached": "De respuestas guardadas (sin solicitud)",
+  "lookups.shared": "De las respuestas compartidas de su equipo (gratis)",
   "lookups.reasked": "Solicitadas de nuevo (el almacenamiento del dispositivo estaba lleno)",
   "lookups.agesTitle": "Respuestas guardadas según cuándo se comprobaron",
   "lookups.ageUnder30": "Hace menos de 30 días",

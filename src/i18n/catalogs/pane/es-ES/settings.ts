@@ -22,6 +22,9 @@ export const settings: Translation<typeof settingsEn> = {
     "Servicio operativo · cuenta {email} · {credits, plural, one {queda # crédito} other {quedan # créditos}}",
   "settings.connectionDown":
     "Servicio no disponible · cuenta {email} · {credits, plural, one {queda # crédito} other {quedan # créditos}}",
+  "settings.teamToken": "Token de equipo",
+  "settings.teamTokenHint":
+    "Su token personal para el equipo {team}: pídaselo a su administrador. Se guarda para usted en este dispositivo, nunca en el libro.",
   "settings.creditsInvalid": "Escriba un número de créditos (0 o más), o déjelo vacío.",
   "settings.apiKeyInvalid": "La clave de API debe ser una sola palabra de caracteres imprimibles.",
   "settings.tryModeOnOff": "El modo de prueba está activado o desactivado.",

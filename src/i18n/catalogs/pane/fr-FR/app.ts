@@ -26,6 +26,7 @@ export const app: Translation<typeof appEn> = {
   "app.getApiKey": "Obtenir une clé API",
   "app.tryWithDemo": "Essayer avec des données de démonstration",
   "app.haveKey": "J’ai une clé",
+  "app.haveTeamToken": "J''ai un jeton d''équipe",
   "app.tryModeFree": "Le mode d’essai est gratuit, ne demande aucun compte et ne conserve rien.",
   "app.tryBanner":
     "Mode d’essai : données de démonstration, gratuit. Les réponses sont des exemples, pas de vraies personnes.",
@@ -42,6 +43,16 @@ export const app: Translation<typeof appEn> = {
   "app.spendingDecline": "Ne pas lancer",
   "app.spendingOffReason":
     "Les dépenses sont désactivées : les actions payantes sont indisponibles. Activez-les dans Recherches.",
+  "app.teamSignedIn":
+    "Connecté en tant que {name} ({email}) · {left} sur {budget, plural, one {# crédit} other {# crédits}} restants ce mois-ci",
+  "app.teamSignedInNoBudget": "Connecté en tant que {name} ({email}) · aucun budget mensuel",
+  "app.teamSignIn":
+    "Équipe {team}\u00a0: saisissez dans Paramètres le jeton d''équipe fourni par votre administrateur.",
+  "app.teamTokenRejected":
+    "L''équipe {team} n''a pas accepté votre jeton d''équipe\u00a0: demandez-en un nouveau à votre administrateur et saisissez-le dans Paramètres.",
+  "app.teamBudgetTitle": "Budget épuisé",
+  "app.spendingQuestionBodyTeam":
+    "Elles peuvent coûter jusqu''à {maxCredits} crédits\u00a0; il reste {budgetLeft} dans votre budget ce mois-ci (vous avez demandé à être consulté au-delà de {confirmAbove}). Les réponses déjà conservées ne coûtent rien.",
   "app.dismiss": "Ignorer",
   "app.openJobs": "Afficher les tâches",
   "app.cancel": "Annuler",

@@ -9,6 +9,7 @@ export const lookups: Translation<typeof lookupsEn> = {
   "lookups.failed": "Échouées",
   "lookups.notRun": "Non lancées (dépenses, refusées, arrêtées)",
   "lookups.cached": "Depuis les réponses conservées (sans requête)",
+  "lookups.shared": "Depuis les réponses partagées de votre équipe (gratuit)",
   "lookups.reasked": "Redemandées (le stockage de l’appareil était plein)",
   "lookups.agesTitle": "Réponses conservées selon leur date de vérification",
   "lookups.ageUnder30": "Il y a moins de 30 jours",

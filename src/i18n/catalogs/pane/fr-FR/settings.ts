@@ -22,6 +22,9 @@ export const settings: Translation<typeof settingsEn> = {
     "Service opérationnel · compte {email} · {credits, plural, one {# crédit restant} other {# crédits restants}}",
   "settings.connectionDown":
     "Service indisponible · compte {email} · {credits, plural, one {# crédit restant} other {# crédits restants}}",
+  "settings.teamToken": "Jeton d''équipe",
+  "settings.teamTokenHint":
+    "Votre jeton personnel pour l''équipe {team}\u00a0: demandez-le à votre administrateur. Conservé pour vous sur cet appareil, jamais dans le classeur.",
   "settings.creditsInvalid": "Entrez un nombre de crédits (0 ou plus), ou laissez le champ vide.",
   "settings.apiKeyInvalid": "La clé API doit être un seul mot composé de caractères imprimables.",
   "settings.tryModeOnOff": "Le mode d’essai est soit activé, soit désactivé.",

@@ -24,6 +24,7 @@ export const app: Translation<typeof appEn> = {
   "app.getApiKey": "APIキーを取得",
   "app.tryWithDemo": "デモデータで試す",
   "app.haveKey": "キーを持っています",
+  "app.haveTeamToken": "チーム トークンを持っています",
   "app.tryModeFree": "お試しモードは無料で、アカウントは不要です。何も保存されません。",
   "app.tryBanner": "お試しモード：デモデータ、無料。回答は例であり、実在の人物ではありません。",
   "app.leaveTryMode": "お試しモードを終了",
@@ -38,6 +39,16 @@ export const app: Translation<typeof appEn> = {
   "app.spendingDecline": "実行しない",
   "app.spendingOffReason":
     "クレジットの消費はオフです。有料の操作は無効になっています。［照会］でオンにしてください。",
+  "app.teamSignedIn":
+    "{name} ({email}) としてサインイン中 · 今月の残り {left} / {budget, plural, other {# クレジット}}",
+  "app.teamSignedInNoBudget": "{name} ({email}) としてサインイン中 · 月間予算なし",
+  "app.teamSignIn":
+    "チーム {team}: 管理者から受け取ったチーム トークンを [設定] に入力してください。",
+  "app.teamTokenRejected":
+    "チーム {team} はあなたのチーム トークンを受け付けませんでした。管理者に新しいトークンを依頼し、[設定] に入力してください。",
+  "app.teamBudgetTitle": "予算を使い切りました",
+  "app.spendingQuestionBodyTeam":
+    "最大 {maxCredits} クレジットかかる可能性があります。今月の予算の残りは {budgetLeft} です ({confirmAbove} を超える場合に確認する設定です)。保存済みの回答は無料です。",
   "app.dismiss": "閉じる",
   "app.openJobs": "ジョブを開く",
   "app.cancel": "キャンセル",

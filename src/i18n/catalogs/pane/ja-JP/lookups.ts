@@ -9,6 +9,7 @@ export const lookups: Translation<typeof lookupsEn> = {
   "lookups.failed": "失敗",
   "lookups.notRun": "未実行（消費の設定、拒否、停止）",
   "lookups.cached": "保存済みの回答から（リクエストなし）",
+  "lookups.shared": "チームの共有回答から (無料)",
   "lookups.reasked": "再照会（デバイスのストレージがいっぱいでした）",
   "lookups.agesTitle": "確認時期別の保存済み回答",
   "lookups.ageUnder30": "30日未満前",

@@ -21,6 +21,9 @@ export const settings: Translation<typeof settingsEn> = {
     "サービス：正常 · アカウント：{email} · {credits, plural, other {残り#クレジット}}",
   "settings.connectionDown":
     "サービス：停止中 · アカウント：{email} · {credits, plural, other {残り#クレジット}}",
+  "settings.teamToken": "チーム トークン",
+  "settings.teamTokenHint":
+    "チーム {team} 用の個人トークンです。管理者に依頼してください。このデバイスに保存され、ブックには保存されません。",
   "settings.creditsInvalid": "クレジット数（0以上）を入力するか、空欄のままにしてください。",
   "settings.apiKeyInvalid": "APIキーは、印刷可能な文字からなる1つの単語である必要があります。",
   "settings.tryModeOnOff": "お試しモードはオンかオフのいずれかです。",

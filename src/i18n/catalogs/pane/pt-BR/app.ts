@@ -25,6 +25,7 @@ export const app: Translation<typeof appEn> = {
   "app.getApiKey": "Obter uma chave de API",
   "app.tryWithDemo": "Experimentar com dados de demonstração",
   "app.haveKey": "Tenho uma chave",
+  "app.haveTeamToken": "Tenho um token de equipe",
   "app.tryModeFree": "O modo de teste é gratuito, não precisa de conta e não guarda nada.",
   "app.tryBanner":
     "Modo de teste: dados de demonstração, gratuito. As respostas são exemplos, não pessoas reais.",
@@ -41,6 +42,16 @@ export const app: Translation<typeof appEn> = {
   "app.spendingDecline": "Não executar",
   "app.spendingOffReason":
     "Os gastos estão desativados: as ações pagas estão indisponíveis. Ative-os em Consultas.",
+  "app.teamSignedIn":
+    "Conectado como {name} ({email}) · restam {left} de {budget, plural, one {# crédito} other {# créditos}} este mês",
+  "app.teamSignedInNoBudget": "Conectado como {name} ({email}) · sem orçamento mensal",
+  "app.teamSignIn":
+    "Equipe {team}: insira em Configurações o token de equipe que seu administrador lhe deu.",
+  "app.teamTokenRejected":
+    "A equipe {team} não aceitou seu token de equipe: peça um novo ao seu administrador e insira-o em Configurações.",
+  "app.teamBudgetTitle": "Orçamento esgotado",
+  "app.spendingQuestionBodyTeam":
+    "Elas podem custar até {maxCredits} créditos; restam {budgetLeft} no seu orçamento este mês (você pediu para ser consultado acima de {confirmAbove}). Respostas já guardadas não custam nada.",
   "app.dismiss": "Descartar",
   "app.openJobs": "Ver trabalhos",
   "app.cancel": "Cancelar",

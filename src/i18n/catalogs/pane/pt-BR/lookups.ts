@@ -9,6 +9,7 @@ export const lookups: Translation<typeof lookupsEn> = {
   "lookups.failed": "Com falha",
   "lookups.notRun": "Não executadas (gastos, recusadas, interrompidas)",
   "lookups.cached": "De respostas guardadas (sem solicitação)",
+  "lookups.shared": "Das respostas compartilhadas da sua equipe (grátis)",
   "lookups.reasked": "Solicitadas de novo (o armazenamento do dispositivo estava cheio)",
   "lookups.agesTitle": "Respostas guardadas por data de verificação",
   "lookups.ageUnder30": "Há menos de 30 dias",

@@ -22,6 +22,9 @@ export const settings: Translation<typeof settingsEn> = {
     "Serviço funcionando · conta {email} · {credits, plural, one {# crédito restante} other {# créditos restantes}}",
   "settings.connectionDown":
     "Serviço indisponível · conta {email} · {credits, plural, one {# crédito restante} other {# créditos restantes}}",
+  "settings.teamToken": "Token de equipe",
+  "settings.teamTokenHint":
+    "Seu token pessoal para a equipe {team}: peça-o ao seu administrador. Guardado para você neste dispositivo, nunca na pasta de trabalho.",
   "settings.creditsInvalid": "Insira um número de créditos (0 ou mais), ou deixe em branco.",
   "settings.apiKeyInvalid": "A chave de API deve ser uma única palavra de caracteres imprimíveis.",
   "settings.tryModeOnOff": "O modo de teste está ativado ou desativado.",

@@ -1,0 +1,100 @@
+// The admin REST API's wire format (DESIGN 6c, 7 "Teams"), declared once for the host's routes
+// (src/server/team/admin-api.ts) and the admin page. Amounts are whole credits (JSON numbers);
+// times are ISO 8601 strings; months are "YYYY-MM" in UTC.
+
+export interface AdminToken {
+  id: string;
+  created_at: string;
+  revoked_at: string | null;
+  last_used_at: string | null;
+}
+
+export interface AdminMember {
+  id: string;
+  name: string;
+  email: string;
+  /** Credits per month; null for no limit of the member's own. */
+  monthly_budget: number | null;
+  spent_this_month: number;
+  tokens: AdminToken[];
+}
+
+/** POST /members: the new member's id and their first token, shown this once. */
+export interface AddedMember {
+  /** The member's id. */
+  id: string;
+  token: string;
+}
+
+/** POST /members/:id/tokens: a new member token, shown this once (only its hash is kept). */
+export interface IssuedToken {
+  /** The token's id (to revoke it). */
+  id: string;
+  token: string;
+}
+
+export interface NewMember {
+  name: string;
+  email: string;
+  monthly_budget: number | null;
+}
+
+export interface MemberPatch {
+  name?: string;
+  monthly_budget?: number | null;
+}
+
+export interface AdminTeam {
+  name: string;
+  /** Credits per month for the whole team; null for no limit. */
+  monthly_budget: number | null;
+  /** How long a shared answer is given again, in days. */
+  freshness_days: number;
+  spent_this_month: number;
+  /** Answers the team bought and keeps for its members. */
+  shared_answers: number;
+}
+
+export interface TeamPatch {
+  name?: string;
+  monthly_budget?: number | null;
+  freshness_days?: number;
+}
+
+export interface UsageRow {
+  /** The member's id. */
+  member: string;
+  name: string;
+  email: string;
+  credits: number;
+  requests: number;
+}
+
+export interface MonthlyUsageRow {
+  month: string;
+  /** The member's id. */
+  member: string;
+  credits: number;
+}
+
+export interface ServiceKeyChange {
+  key: string;
+}
+
+/** Every error of the host: `{error, message}` (src/server/errors.ts). */
+export interface ApiErrorBody {
+  error: string;
+  message: string;
+}
+
+/** The limits the API enforces, which the page states beside its fields. */
+export const LIMITS = {
+  nameLength: 200,
+  emailLength: 254,
+  /** Credits. */
+  maxBudget: 1_000_000_000,
+  minFreshnessDays: 1,
+  maxFreshnessDays: 3650,
+  maxChartMonths: 120,
+  serviceKeyLength: 1000,
+} as const;

@@ -1,0 +1,48 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { AdminApiError, type AdminClient } from "./admin-client";
+import type { AdminMember, AdminTeam, MonthlyUsageRow, UsageRow } from "./api-types";
+
+// What the page shows, loaded together and reloaded after each change, so that the members,
+// the team's figures, this month's spend and the chart never disagree.
+
+/** Months the chart covers, this one included. */
+export const CHART_MONTHS = 12;
+
+export interface AdminData {
+  members: AdminMember[];
+  team: AdminTeam;
+  usage: UsageRow[];
+  monthly: MonthlyUsageRow[];
+}
+
+export function useAdminData(
+  client: AdminClient,
+  onUnauthorized: (message: string) => void
+): { data: AdminData | null; error: string | null; reload: () => Promise<void> } {
+  const [data, setData] = useState<AdminData | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  // Reloads overlap when changes follow each other: only the newest one's answers are shown.
+  const latest = useRef(0);
+  const reload = useCallback(async () => {
+    const run = ++latest.current;
+    try {
+      const [members, team, usage, monthly] = await Promise.all([
+        client.members(),
+        client.team(),
+        client.usage(),
+        client.monthlyUsage(CHART_MONTHS),
+      ]);
+      if (run !== latest.current) return;
+      setData({ members, team, usage, monthly });
+      setError(null);
+    } catch (caught) {
+      if (run !== latest.current) return;
+      if (caught instanceof AdminApiError && caught.unauthorized) onUnauthorized(caught.message);
+      else setError(caught instanceof Error ? caught.message : String(caught));
+    }
+  }, [client, onUnauthorized]);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+  return { data, error, reload };
+}

@@ -1,0 +1,523 @@
+import Database from "better-sqlite3";
+import { randomUUID } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { migrateSqlite } from "./migrations";
+import type {
+  AuditEntry,
+  Member,
+  MonthFigures,
+  MonthlyUsage,
+  Reservation,
+  ReserveResult,
+  SharedAnswer,
+  TeamSettings,
+  TeamStore,
+  TokenInfo,
+  UsageRow,
+} from "./store";
+import {
+  checkBudget,
+  checkMilli,
+  checkMonth,
+  checkTeamPatch,
+  checkTtl,
+  ENDED_RESERVATION_KEPT_MS,
+  isoTime,
+  memberScope,
+  refusalOf,
+  TEAM_SCOPE,
+  TOKEN_USE_RESOLUTION_MS,
+} from "./store-rules";
+
+// The team store of a single host: one SQLite file (or ":memory:"). better-sqlite3 is
+// synchronous, so each method runs to its end before another starts in this process; a write
+// that must be atomic is one IMMEDIATE transaction, which also keeps another process on the
+// same file out (it waits, up to busy_timeout).
+
+interface MemberRow {
+  id: string;
+  name: string;
+  email: string;
+  monthly_budget_milli: number | null;
+  created_at: string;
+}
+
+interface TokenRow {
+  id: string;
+  member_id: string;
+  created_at: string;
+  revoked_at: string | null;
+  last_used_at: string | null;
+}
+
+interface FiguresRow {
+  spent_milli: number;
+  reserved_milli: number;
+}
+
+interface EndedReservationRow {
+  member_id: string;
+  month: string;
+  amount_milli: number;
+}
+
+const MEMBER_COLUMNS = "id, name, email, monthly_budget_milli, created_at";
+
+function toMember(row: MemberRow): Member {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    monthlyBudgetMilli: row.monthly_budget_milli,
+    createdAt: row.created_at,
+  };
+}
+
+function toToken(row: TokenRow): TokenInfo {
+  return {
+    id: row.id,
+    memberId: row.member_id,
+    createdAt: row.created_at,
+    revokedAt: row.revoked_at,
+    lastUsedAt: row.last_used_at,
+  };
+}
+
+const now = (): string => new Date().toISOString();
+const later = (ms: number): string => new Date(Date.now() + ms).toISOString();
+
+export class SqliteTeamStore implements TeamStore {
+  private readonly db: Database.Database;
+  private readonly statements = new Map<string, Database.Statement>();
+
+  /** Opens (creating it and its directory if needed) the file; ":memory:" for a throwaway one. */
+  constructor(file: string) {
+    if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
+    this.db = new Database(file);
+    this.db.pragma("journal_mode = WAL");
+    this.db.pragma("synchronous = NORMAL");
+    this.db.pragma("foreign_keys = ON");
+    this.db.pragma("busy_timeout = 5000");
+  }
+
+  async migrate(): Promise<void> {
+    migrateSqlite(this.db);
+  }
+
+  async close(): Promise<void> {
+    this.statements.clear();
+    this.db.close();
+  }
+
+  // Statements are prepared on first use: before migrate() their tables may not exist.
+  private sql(source: string): Database.Statement {
+    let statement = this.statements.get(source);
+    if (!statement) {
+      statement = this.db.prepare(source);
+      this.statements.set(source, statement);
+    }
+    return statement;
+  }
+
+  private write<T>(work: () => T): T {
+    return this.db.transaction(work).immediate();
+  }
+
+  async team(): Promise<TeamSettings> {
+    const row = this.sql(
+      "SELECT name, monthly_budget_milli, freshness_days FROM team WHERE id = 1"
+    ).get() as { name: string; monthly_budget_milli: number | null; freshness_days: number };
+    return {
+      name: row.name,
+      monthlyBudgetMilli: row.monthly_budget_milli,
+      freshnessDays: row.freshness_days,
+    };
+  }
+
+  async updateTeam(patch: Partial<TeamSettings>): Promise<TeamSettings> {
+    const checked = checkTeamPatch(patch);
+    this.write(() => {
+      if (checked.name !== undefined)
+        this.sql("UPDATE team SET name = ? WHERE id = 1").run(checked.name);
+      if (checked.monthlyBudgetMilli !== undefined)
+        this.sql("UPDATE team SET monthly_budget_milli = ? WHERE id = 1").run(
+          checked.monthlyBudgetMilli
+        );
+      if (checked.freshnessDays !== undefined)
+        this.sql("UPDATE team SET freshness_days = ? WHERE id = 1").run(checked.freshnessDays);
+    });
+    return this.team();
+  }
+
+  async addMember(input: {
+    name: string;
+    email: string;
+    monthlyBudgetMilli: number | null;
+  }): Promise<Member> {
+    const member: Member = {
+      id: randomUUID(),
+      name: input.name,
+      email: input.email,
+      monthlyBudgetMilli: checkBudget(input.monthlyBudgetMilli, "A member's budget"),
+      createdAt: now(),
+    };
+    this.sql(
+      `INSERT INTO members (${MEMBER_COLUMNS}) VALUES (@id, @name, @email, @monthlyBudgetMilli, @createdAt)`
+    ).run(member);
+    return member;
+  }
+
+  async members(): Promise<Member[]> {
+    const rows = this.sql(
+      `SELECT ${MEMBER_COLUMNS} FROM members WHERE removed_at IS NULL ORDER BY created_at, rowid`
+    ).all() as MemberRow[];
+    return rows.map(toMember);
+  }
+
+  async member(id: string): Promise<Member | null> {
+    const row = this.sql(
+      `SELECT ${MEMBER_COLUMNS} FROM members WHERE id = ? AND removed_at IS NULL`
+    ).get(id) as MemberRow | undefined;
+    return row ? toMember(row) : null;
+  }
+
+  async memberByEmail(email: string): Promise<Member | null> {
+    const row = this.sql(
+      `SELECT ${MEMBER_COLUMNS} FROM members WHERE lower(email) = lower(?) AND removed_at IS NULL
+       ORDER BY created_at, rowid LIMIT 1`
+    ).get(email) as MemberRow | undefined;
+    return row ? toMember(row) : null;
+  }
+
+  async updateMember(
+    id: string,
+    patch: { name?: string; monthlyBudgetMilli?: number | null }
+  ): Promise<Member | null> {
+    const budget =
+      patch.monthlyBudgetMilli === undefined
+        ? undefined
+        : checkBudget(patch.monthlyBudgetMilli, "A member's budget");
+    return this.write(() => {
+      const current = "id = ? AND removed_at IS NULL";
+      if (patch.name !== undefined)
+        this.sql(`UPDATE members SET name = ? WHERE ${current}`).run(patch.name, id);
+      if (budget !== undefined)
+        this.sql(`UPDATE members SET monthly_budget_milli = ? WHERE ${current}`).run(budget, id);
+      const row = this.sql(`SELECT ${MEMBER_COLUMNS} FROM members WHERE ${current}`).get(id) as
+        MemberRow | undefined;
+      return row ? toMember(row) : null;
+    });
+  }
+
+  async removeMember(id: string): Promise<boolean> {
+    return this.write(() => {
+      const at = now();
+      const removed = this.sql(
+        "UPDATE members SET removed_at = ? WHERE id = ? AND removed_at IS NULL"
+      ).run(at, id);
+      if (removed.changes === 0) return false;
+      this.sql("UPDATE tokens SET revoked_at = ? WHERE member_id = ? AND revoked_at IS NULL").run(
+        at,
+        id
+      );
+      return true;
+    });
+  }
+
+  async issueToken(memberId: string, tokenHash: string): Promise<TokenInfo> {
+    return this.write(() => {
+      if (!this.sql("SELECT 1 FROM members WHERE id = ? AND removed_at IS NULL").get(memberId))
+        throw new Error(`There is no current member ${memberId} to issue a token to.`);
+      const token: TokenInfo = {
+        id: randomUUID(),
+        memberId,
+        createdAt: now(),
+        revokedAt: null,
+        lastUsedAt: null,
+      };
+      this.sql(
+        "INSERT INTO tokens (id, member_id, token_hash, created_at) VALUES (?, ?, ?, ?)"
+      ).run(token.id, memberId, tokenHash, token.createdAt);
+      return token;
+    });
+  }
+
+  async revokeToken(tokenId: string): Promise<boolean> {
+    const revoked = this.sql(
+      "UPDATE tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL"
+    ).run(now(), tokenId);
+    return revoked.changes > 0;
+  }
+
+  async tokens(memberId: string): Promise<TokenInfo[]> {
+    const rows = this.sql(
+      `SELECT id, member_id, created_at, revoked_at, last_used_at FROM tokens
+       WHERE member_id = ? ORDER BY created_at, rowid`
+    ).all(memberId) as TokenRow[];
+    return rows.map(toToken);
+  }
+
+  async memberByTokenHash(tokenHash: string): Promise<Member | null> {
+    const row = this.sql(
+      `SELECT t.id AS token_id, t.last_used_at, m.id, m.name, m.email, m.monthly_budget_milli,
+              m.created_at
+       FROM tokens t JOIN members m ON m.id = t.member_id
+       WHERE t.token_hash = ? AND t.revoked_at IS NULL AND m.removed_at IS NULL`
+    ).get(tokenHash) as (MemberRow & { token_id: string; last_used_at: string | null }) | undefined;
+    if (!row) return null;
+    const at = new Date();
+    if (
+      row.last_used_at === null ||
+      at.getTime() - Date.parse(row.last_used_at) >= TOKEN_USE_RESOLUTION_MS
+    )
+      this.sql("UPDATE tokens SET last_used_at = ? WHERE id = ?").run(
+        at.toISOString(),
+        row.token_id
+      );
+    return toMember(row);
+  }
+
+  private figures(scope: string, month: string): MonthFigures {
+    const row = this.sql(
+      "SELECT spent_milli, reserved_milli FROM month_spend WHERE scope = ? AND month = ?"
+    ).get(scope, month) as FiguresRow | undefined;
+    return { spentMilli: row?.spent_milli ?? 0, reservedMilli: row?.reserved_milli ?? 0 };
+  }
+
+  /** Adds to a month's figures of the team and of a member (negative amounts subtract). */
+  private addToMonth(memberId: string, month: string, spentMilli: number, reservedMilli: number) {
+    const create = this.sql(
+      "INSERT INTO month_spend (scope, month) VALUES (?, ?) ON CONFLICT (scope, month) DO NOTHING"
+    );
+    const add = this.sql(
+      `UPDATE month_spend SET spent_milli = spent_milli + ?, reserved_milli = reserved_milli + ?
+       WHERE scope = ? AND month = ?`
+    );
+    for (const scope of [TEAM_SCOPE, memberScope(memberId)]) {
+      create.run(scope, month);
+      add.run(spentMilli, reservedMilli, scope, month);
+    }
+  }
+
+  async reserve(
+    memberId: string,
+    month: string,
+    amountMilli: number,
+    ttlMs: number
+  ): Promise<ReserveResult> {
+    checkMonth(month);
+    checkMilli(amountMilli, "A reservation");
+    checkTtl(ttlMs);
+    return this.write((): ReserveResult => {
+      const limits = this.sql(
+        `SELECT m.monthly_budget_milli AS member_limit, t.monthly_budget_milli AS team_limit
+         FROM members m, team t WHERE m.id = ? AND m.removed_at IS NULL AND t.id = 1`
+      ).get(memberId) as { member_limit: number | null; team_limit: number | null } | undefined;
+      if (!limits) throw new Error(`There is no current member ${memberId} to reserve for.`);
+      const used = ({ spentMilli, reservedMilli }: MonthFigures) => spentMilli + reservedMilli;
+      const refusal = refusalOf(
+        amountMilli,
+        {
+          limitMilli: limits.member_limit,
+          usedMilli: used(this.figures(memberScope(memberId), month)),
+        },
+        { limitMilli: limits.team_limit, usedMilli: used(this.figures(TEAM_SCOPE, month)) }
+      );
+      if (refusal) return { ok: false, ...refusal };
+      const reservation: Reservation = { id: randomUUID(), memberId, month, amountMilli };
+      this.addToMonth(memberId, month, 0, amountMilli);
+      this.sql(
+        `INSERT INTO reservations (id, member_id, month, amount_milli, created_at, expires_at)
+         VALUES (?, ?, ?, ?, ?, ?)`
+      ).run(reservation.id, memberId, month, amountMilli, now(), later(ttlMs));
+      return { ok: true, reservation };
+    });
+  }
+
+  async settle(
+    reservation: Reservation,
+    chargedMilli: number,
+    audit: { operation: string; status: number }
+  ): Promise<void> {
+    checkMilli(chargedMilli, "A charge");
+    checkMonth(reservation.month);
+    this.write(() => {
+      const at = now();
+      const row = this.sql(
+        "SELECT member_id, month, amount_milli, state FROM reservations WHERE id = ?"
+      ).get(reservation.id) as (EndedReservationRow & { state: string }) | undefined;
+      if (row?.state === "settled") return;
+      if (row) {
+        this.sql("UPDATE reservations SET state = 'settled', ended_at = ? WHERE id = ?").run(
+          at,
+          reservation.id
+        );
+      } else {
+        // Forgotten (or never made here): the charge is real all the same; recorded as settled
+        // so that a repeat does not count it twice.
+        this.sql(
+          `INSERT INTO reservations (id, member_id, month, amount_milli, created_at, expires_at,
+                                     state, ended_at)
+           VALUES (?, ?, ?, ?, ?, ?, 'settled', ?)`
+        ).run(reservation.id, reservation.memberId, reservation.month, 0, at, at, at);
+      }
+      const memberId = row?.member_id ?? reservation.memberId;
+      const month = row?.month ?? reservation.month;
+      const held = row?.state === "open" ? row.amount_milli : 0;
+      this.addToMonth(memberId, month, chargedMilli, -held);
+      this.sql(
+        `INSERT INTO audit (at, month, member_id, operation, credits_milli, status)
+         VALUES (?, ?, ?, ?, ?, ?)`
+      ).run(at, month, memberId, audit.operation, chargedMilli, audit.status);
+    });
+  }
+
+  async release(reservation: Reservation): Promise<void> {
+    this.write(() => {
+      const row = this.sql(
+        `UPDATE reservations SET state = 'released', ended_at = ? WHERE id = ? AND state = 'open'
+         RETURNING member_id, month, amount_milli`
+      ).get(now(), reservation.id) as EndedReservationRow | undefined;
+      if (row) this.addToMonth(row.member_id, row.month, 0, -row.amount_milli);
+    });
+  }
+
+  async releaseExpired(): Promise<number> {
+    return this.write(() => {
+      const at = now();
+      const rows = this.sql(
+        `UPDATE reservations SET state = 'released', ended_at = ?
+         WHERE state = 'open' AND expires_at < ? RETURNING member_id, month, amount_milli`
+      ).all(at, at) as EndedReservationRow[];
+      for (const row of rows) this.addToMonth(row.member_id, row.month, 0, -row.amount_milli);
+      this.sql("DELETE FROM reservations WHERE state <> 'open' AND expires_at < ?").run(
+        new Date(Date.now() - ENDED_RESERVATION_KEPT_MS).toISOString()
+      );
+      // Claims of instances that stopped without releasing them.
+      this.sql("DELETE FROM lookup_claims WHERE expires_at < ?").run(at);
+      return rows.length;
+    });
+  }
+
+  async memberMonth(memberId: string, month: string): Promise<MonthFigures> {
+    return this.figures(memberScope(memberId), checkMonth(month));
+  }
+
+  async teamMonth(month: string): Promise<MonthFigures> {
+    return this.figures(TEAM_SCOPE, checkMonth(month));
+  }
+
+  async usage(month: string): Promise<UsageRow[]> {
+    checkMonth(month);
+    const rows = this.sql(
+      `SELECT m.id, m.name, m.email, coalesce(s.spent_milli, 0) AS credits_milli,
+              (SELECT count(*) FROM audit a WHERE a.month = @month AND a.member_id = m.id)
+                AS requests
+       FROM members m
+       LEFT JOIN month_spend s ON s.scope = 'member:' || m.id AND s.month = @month
+       WHERE m.removed_at IS NULL
+       ORDER BY m.created_at, m.rowid`
+    ).all({ month }) as {
+      id: string;
+      name: string;
+      email: string;
+      credits_milli: number;
+      requests: number;
+    }[];
+    return rows.map((row) => ({
+      memberId: row.id,
+      name: row.name,
+      email: row.email,
+      creditsMilli: row.credits_milli,
+      requests: row.requests,
+    }));
+  }
+
+  async monthlyUsage(fromMonth: string): Promise<MonthlyUsage[]> {
+    checkMonth(fromMonth);
+    const rows = this.sql(
+      `SELECT month, substr(scope, length('member:') + 1) AS member_id, spent_milli
+       FROM month_spend
+       WHERE scope LIKE 'member:%' AND month >= ? AND spent_milli > 0
+       ORDER BY month, member_id`
+    ).all(fromMonth) as { month: string; member_id: string; spent_milli: number }[];
+    return rows.map((row) => ({
+      month: row.month,
+      memberId: row.member_id,
+      creditsMilli: row.spent_milli,
+    }));
+  }
+
+  async audit(from: string, to: string): Promise<AuditEntry[]> {
+    const rows = this.sql(
+      `SELECT at, member_id, operation, credits_milli, status FROM audit
+       WHERE at >= ? AND at < ? ORDER BY at, id`
+    ).all(isoTime(from, "from"), isoTime(to, "to")) as {
+      at: string;
+      member_id: string;
+      operation: string;
+      credits_milli: number;
+      status: number;
+    }[];
+    return rows.map((row) => ({
+      at: row.at,
+      memberId: row.member_id,
+      operation: row.operation,
+      creditsMilli: row.credits_milli,
+      status: row.status,
+    }));
+  }
+
+  async pruneAudit(before: string): Promise<number> {
+    return this.sql("DELETE FROM audit WHERE at < ?").run(isoTime(before, "before")).changes;
+  }
+
+  async sharedAnswer(key: string, notBefore: string): Promise<SharedAnswer | null> {
+    const row = this.sql(
+      "SELECT key, status, body, stored_at FROM shared_answers WHERE key = ? AND stored_at >= ?"
+    ).get(key, isoTime(notBefore, "notBefore")) as
+      { key: string; status: number; body: string; stored_at: string } | undefined;
+    return row
+      ? { key: row.key, status: row.status, body: row.body, storedAt: row.stored_at }
+      : null;
+  }
+
+  async putSharedAnswer(answer: SharedAnswer): Promise<void> {
+    this.sql(
+      `INSERT INTO shared_answers (key, status, body, stored_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (key) DO UPDATE SET
+         status = excluded.status, body = excluded.body, stored_at = excluded.stored_at`
+    ).run(answer.key, answer.status, answer.body, isoTime(answer.storedAt, "storedAt"));
+  }
+
+  async sharedAnswerCount(): Promise<number> {
+    return this.sql("SELECT count(*) FROM shared_answers").pluck().get() as number;
+  }
+
+  async claimLookup(key: string, owner: string, ttlMs: number): Promise<boolean> {
+    checkTtl(ttlMs);
+    // One statement: a claim is taken when there is none, when it expired, or when it is the
+    // owner's own (renewed).
+    const claimed = this.sql(
+      `INSERT INTO lookup_claims (key, owner, expires_at) VALUES (?, ?, ?)
+       ON CONFLICT (key) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at
+       WHERE lookup_claims.expires_at <= ? OR lookup_claims.owner = excluded.owner
+       RETURNING owner`
+    ).get(key, owner, later(ttlMs), now());
+    return claimed !== undefined;
+  }
+
+  async releaseLookup(key: string, owner: string): Promise<void> {
+    this.sql("DELETE FROM lookup_claims WHERE key = ? AND owner = ?").run(key, owner);
+  }
+
+  async sealedServiceKey(): Promise<string | null> {
+    return this.sql("SELECT sealed_service_key FROM team WHERE id = 1").pluck().get() as
+      string | null;
+  }
+
+  async setSealedServiceKey(sealed: string): Promise<void> {
+    this.sql("UPDATE team SET sealed_service_key = ? WHERE id = 1").run(sealed);
+  }
+}

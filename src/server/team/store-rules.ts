@@ -1,0 +1,95 @@
+import type { BudgetRefusal, TeamSettings } from "./store";
+
+// What the SQLite and the PostgreSQL stores check and decide alike: the shape of their inputs
+// and whether a reservation passes the budgets.
+
+export const TEAM_SCOPE = "team";
+
+/** The month_spend scope of a member. */
+export function memberScope(memberId: string): string {
+  return `member:${memberId}`;
+}
+
+/** A token's last use is noted at most this often (a write per request would be waste). */
+export const TOKEN_USE_RESOLUTION_MS = 60_000;
+
+/**
+ * How long an ended reservation is remembered after its expiry: a settle that comes later than
+ * that (it cannot, requests time out long before) would be counted as a first one.
+ */
+export const ENDED_RESERVATION_KEPT_MS = 24 * 60 * 60 * 1000;
+
+export function checkMonth(month: string): string {
+  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month))
+    throw new RangeError(`Not a month (YYYY-MM): ${month}`);
+  return month;
+}
+
+/** An amount of credits in milli: a whole number, not negative. */
+export function checkMilli(value: number, what: string): number {
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new RangeError(`${what} must be a whole number of milli-credits, not negative: ${value}`);
+  return value;
+}
+
+export function checkBudget(value: number | null, what: string): number | null {
+  return value === null ? null : checkMilli(value, what);
+}
+
+export function checkTtl(ms: number): number {
+  if (!Number.isFinite(ms) || ms <= 0)
+    throw new RangeError(`A time to live must be positive: ${ms}`);
+  return ms;
+}
+
+/**
+ * A time as the stores keep it: ISO 8601 in UTC with milliseconds, so that SQLite compares
+ * times as text correctly whatever form the caller gave.
+ */
+export function isoTime(value: string, what: string): string {
+  const time = new Date(value);
+  if (Number.isNaN(time.getTime())) throw new RangeError(`${what} is not a time: ${value}`);
+  return time.toISOString();
+}
+
+/** The settings of a patch that are given, checked. */
+export function checkTeamPatch(patch: Partial<TeamSettings>): Partial<TeamSettings> {
+  const checked: Partial<TeamSettings> = {};
+  if (patch.name !== undefined) checked.name = patch.name;
+  if (patch.monthlyBudgetMilli !== undefined)
+    checked.monthlyBudgetMilli = checkBudget(patch.monthlyBudgetMilli, "The team's budget");
+  if (patch.freshnessDays !== undefined) {
+    if (!Number.isSafeInteger(patch.freshnessDays) || patch.freshnessDays < 1)
+      throw new RangeError(
+        `Freshness must be a whole number of days, at least 1: ${patch.freshnessDays}`
+      );
+    checked.freshnessDays = patch.freshnessDays;
+  }
+  return checked;
+}
+
+export interface BudgetState {
+  /** The budget, or null for none. */
+  limitMilli: number | null;
+  /** Spent and reserved this month. */
+  usedMilli: number;
+}
+
+/**
+ * The budget that `amountMilli` more would pass, or null if it fits both. The member's own
+ * budget is named first: it is the one the member can do something about.
+ */
+export function refusalOf(
+  amountMilli: number,
+  member: BudgetState,
+  team: BudgetState
+): BudgetRefusal | null {
+  for (const [budget, state] of [
+    ["member", member],
+    ["team", team],
+  ] as const) {
+    if (state.limitMilli !== null && state.usedMilli + amountMilli > state.limitMilli)
+      return { budget, limitMilli: state.limitMilli, usedMilli: state.usedMilli };
+  }
+  return null;
+}

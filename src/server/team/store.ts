@@ -1,0 +1,180 @@
+// What team mode keeps (DESIGN 6c): members and their tokens, the team's settings, budgets with
+// their reservations, the answers the team bought, lookups in flight, the audit of paid
+// requests and the service key (sealed). Two implementations share this contract and one test
+// suite: SQLite for one host (sqlite-store.ts) and PostgreSQL for several (pg-store.ts).
+//
+// Amounts are whole thousandths of a credit ("milli"), as in the client: a verification costs
+// 0.2 credits, and a budget's edge must be exact. Months are "YYYY-MM" in UTC.
+
+export interface Member {
+  id: string;
+  name: string;
+  email: string;
+  /** Credits (milli) this member may spend per month; null for no limit of their own. */
+  monthlyBudgetMilli: number | null;
+  createdAt: string;
+}
+
+export interface TeamSettings {
+  name: string;
+  /** Credits (milli) the whole team may spend per month; null for no limit. */
+  monthlyBudgetMilli: number | null;
+  /** How long a shared answer is given again, in days (default 90). */
+  freshnessDays: number;
+}
+
+export interface TokenInfo {
+  id: string;
+  memberId: string;
+  createdAt: string;
+  revokedAt: string | null;
+  lastUsedAt: string | null;
+}
+
+export interface Reservation {
+  id: string;
+  memberId: string;
+  month: string;
+  amountMilli: number;
+}
+
+/** The budget a reservation would pass, with its figures. */
+export interface BudgetRefusal {
+  budget: "member" | "team";
+  limitMilli: number;
+  /** Spent and reserved this month. */
+  usedMilli: number;
+}
+
+export type ReserveResult =
+  { ok: true; reservation: Reservation } | ({ ok: false } & BudgetRefusal);
+
+export interface MonthFigures {
+  spentMilli: number;
+  reservedMilli: number;
+}
+
+export interface UsageRow {
+  memberId: string;
+  name: string;
+  email: string;
+  creditsMilli: number;
+  /** Paid requests recorded (the audit's entries). */
+  requests: number;
+}
+
+export interface MonthlyUsage {
+  month: string;
+  memberId: string;
+  creditsMilli: number;
+}
+
+export interface AuditEntry {
+  at: string;
+  memberId: string;
+  /** What was asked, e.g. "find-email/person" or "bulk/download" (never a key or token). */
+  operation: string;
+  creditsMilli: number;
+  /** The service's HTTP status. */
+  status: number;
+}
+
+export interface SharedAnswer {
+  /** The normalized lookup (src/client/lookup-key.ts) with the API generation. */
+  key: string;
+  /** The service's status and JSON body, as it answered. */
+  status: number;
+  body: string;
+  storedAt: string;
+}
+
+export interface TeamStore {
+  /** Brings the schema to the newest version (run at start; several instances at once is safe). */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+
+  team(): Promise<TeamSettings>;
+  updateTeam(patch: Partial<TeamSettings>): Promise<TeamSettings>;
+
+  addMember(input: {
+    name: string;
+    email: string;
+    monthlyBudgetMilli: number | null;
+  }): Promise<Member>;
+  /** Current members (removed ones are not listed), oldest first. */
+  members(): Promise<Member[]>;
+  member(id: string): Promise<Member | null>;
+  /** A current member by email, case-insensitively (Entra ID sign-in). */
+  memberByEmail(email: string): Promise<Member | null>;
+  updateMember(
+    id: string,
+    patch: { name?: string; monthlyBudgetMilli?: number | null }
+  ): Promise<Member | null>;
+  /** Removes a member and revokes every token of theirs; false if there was none. */
+  removeMember(id: string): Promise<boolean>;
+
+  /** Records a token by its SHA-256 hash (hex); the token itself is never stored. */
+  issueToken(memberId: string, tokenHash: string): Promise<TokenInfo>;
+  revokeToken(tokenId: string): Promise<boolean>;
+  tokens(memberId: string): Promise<TokenInfo[]>;
+  /** The current member holding an unrevoked token of this hash; notes its use. */
+  memberByTokenHash(tokenHash: string): Promise<Member | null>;
+
+  /**
+   * Reserves `amountMilli` of this month's member and team budgets, atomically: it passes only
+   * if spent + reserved + amount stays within each budget that exists, across every instance
+   * sharing the store. Expires after `ttlMs` (a host killed mid-request releases nothing itself).
+   */
+  reserve(
+    memberId: string,
+    month: string,
+    amountMilli: number,
+    ttlMs: number
+  ): Promise<ReserveResult>;
+  /**
+   * Ends a reservation with what the service charged: the reservation is released, the charge
+   * added to the month's spend, and the paid request written to the audit, in one transaction.
+   * A reservation already released or expired is settled all the same (the charge is real), once.
+   */
+  settle(
+    reservation: Reservation,
+    chargedMilli: number,
+    audit: { operation: string; status: number }
+  ): Promise<void>;
+  /** Ends a reservation with nothing charged (the request failed); once. */
+  release(reservation: Reservation): Promise<void>;
+  /** Releases reservations past their expiry; answers how many. */
+  releaseExpired(): Promise<number>;
+  memberMonth(memberId: string, month: string): Promise<MonthFigures>;
+  teamMonth(month: string): Promise<MonthFigures>;
+
+  /** Spend per current member in a month (members who spent nothing included, at 0). */
+  usage(month: string): Promise<UsageRow[]>;
+  /** Spend per member and month, from `fromMonth` on (the admin page's chart). */
+  monthlyUsage(fromMonth: string): Promise<MonthlyUsage[]>;
+  /** Audit entries in [from, to), oldest first. */
+  audit(from: string, to: string): Promise<AuditEntry[]>;
+  /** Deletes audit entries older than `before` (400 days are kept); answers how many. */
+  pruneAudit(before: string): Promise<number>;
+
+  /** The answer kept for `key`, if it was stored at or after `notBefore`. */
+  sharedAnswer(key: string, notBefore: string): Promise<SharedAnswer | null>;
+  putSharedAnswer(answer: SharedAnswer): Promise<void>;
+  sharedAnswerCount(): Promise<number>;
+
+  /**
+   * Claims the lookup `key` for `owner` (one host instance's request) until `ttlMs` from now:
+   * true if nobody holds it (or the holder's claim expired). The others wait for its answer.
+   */
+  claimLookup(key: string, owner: string, ttlMs: number): Promise<boolean>;
+  releaseLookup(key: string, owner: string): Promise<void>;
+
+  /** The service key, sealed (service-key.ts): never stored in clear. */
+  sealedServiceKey(): Promise<string | null>;
+  setSealedServiceKey(sealed: string): Promise<void>;
+}
+
+/** The month of `date` as "YYYY-MM" (UTC). */
+export function monthOf(date: Date): string {
+  return date.toISOString().slice(0, 7);
+}

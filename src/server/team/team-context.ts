@@ -1,0 +1,29 @@
+import type { EntraOptions, SignIn } from "./sign-in";
+import type { ServiceKeyHolder } from "./service-key";
+import type { SharedLookups } from "./shared-lookups";
+import type { TeamSettings, TeamStore } from "./store";
+import type { Upstream } from "./upstream";
+
+// What the team host's routes share (made once at start by team-host.ts).
+
+export interface TeamTimings {
+  /** A reservation's life: longer than the wait for the service (a killed host's are released after). */
+  reservationTtlMs: number;
+  /** A lookup claim's lease across instances, renewed while it is out (a killed holder's is taken over after it). */
+  claimTtlMs: number;
+  /** How often a request waiting for another instance's lookup looks for its answer. */
+  pollMs: number;
+}
+
+export interface TeamContext {
+  store: TeamStore;
+  signIn: SignIn;
+  serviceKey: ServiceKeyHolder;
+  upstream: Upstream;
+  shared: SharedLookups;
+  entra: EntraOptions | null;
+  options: TeamTimings;
+  now(): Date;
+  /** The team's settings, read again at most every few seconds (every lookup needs them). */
+  settings(): Promise<TeamSettings>;
+}

@@ -1,0 +1,103 @@
+import type { FastifyInstance } from "fastify";
+import { adminApi } from "./admin-api";
+import { openTeamStore } from "./open-store";
+import { lookupRoutes } from "./pricing";
+import { ServiceKeyHolder, readSecretFile } from "./service-key";
+import { SharedLookups } from "./shared-lookups";
+import { SignIn, type EntraOptions } from "./sign-in";
+import type { TeamSettings } from "./store";
+import type { TeamContext, TeamTimings } from "./team-context";
+import { registerTeamLookups } from "./team-lookups";
+import { teamRelayHooks } from "./team-relay";
+import { registerTeamRoutes } from "./team-routes";
+import { Upstream } from "./upstream";
+import type { RelayHooks } from "../relay";
+
+// Team mode of the production host (DESIGN 6c): the store opened (SQLite, or PostgreSQL with
+// DATABASE_URL) and migrated, the service key read and sealed, and the routes: lookups answered
+// by the host, the relay's hooks, /team/*, the admin API. Expired reservations of a host that
+// was killed are released at start and then every minute, by whichever instance comes first.
+
+const SETTINGS_MS = 5_000;
+
+export interface TeamHostOptions {
+  serviceKeyFile: string;
+  adminTokenFile: string;
+  /** SQLite file (when no databaseUrl). */
+  db: string;
+  databaseUrl?: string;
+  entra: EntraOptions | null;
+  upstream: URL;
+  upstreamTimeoutMs: number;
+  upstreamConnections: number;
+  timings?: Partial<TeamTimings>;
+  now?: () => Date;
+}
+
+export interface TeamHost {
+  context: TeamContext;
+  hooks: RelayHooks;
+  register(app: FastifyInstance): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openTeamHost(options: TeamHostOptions): Promise<TeamHost> {
+  const adminToken = readSecretFile(options.adminTokenFile, "admin token");
+  const fileKey = readSecretFile(options.serviceKeyFile, "service key");
+  const store = await openTeamStore({ databaseUrl: options.databaseUrl, file: options.db });
+  const timings: TeamTimings = {
+    reservationTtlMs: options.upstreamTimeoutMs + 60_000,
+    claimTtlMs: 10_000,
+    pollMs: 50,
+    ...options.timings,
+  };
+  const serviceKey = await ServiceKeyHolder.open(store, () => adminToken, fileKey);
+  let settings: { value: Promise<TeamSettings>; at: number } | null = null;
+  const context: TeamContext = {
+    store,
+    signIn: new SignIn(store, () => adminToken, options.entra),
+    serviceKey,
+    upstream: new Upstream(
+      options.upstream,
+      options.upstreamTimeoutMs,
+      options.upstreamConnections
+    ),
+    shared: new SharedLookups(store, { claimTtlMs: timings.claimTtlMs, pollMs: timings.pollMs }),
+    entra: options.entra,
+    options: timings,
+    now: options.now ?? (() => new Date()),
+    // An admin's change (freshness, name) applies within SETTINGS_MS on every instance.
+    settings() {
+      if (!settings || Date.now() - settings.at > SETTINGS_MS) {
+        const value = store.team();
+        settings = { value, at: Date.now() };
+        value.catch(() => (settings = null));
+      }
+      return settings.value;
+    },
+  };
+  await store.releaseExpired();
+  const sweeper = setInterval(() => void store.releaseExpired().catch(() => undefined), 60_000);
+  sweeper.unref();
+  return {
+    context,
+    hooks: teamRelayHooks(context),
+    async register(app) {
+      registerTeamLookups(app, context, lookupRoutes());
+      registerTeamRoutes(app, context);
+      await app.register(adminApi, {
+        prefix: "/admin/api",
+        store,
+        adminToken: () => adminToken,
+        replaceServiceKey: (key) => serviceKey.replace(key),
+        isAdmin: (request) => context.signIn.isAdmin(request),
+        now: context.now,
+      });
+    },
+    async close() {
+      clearInterval(sweeper);
+      await context.upstream.close();
+      await store.close();
+    },
+  };
+}

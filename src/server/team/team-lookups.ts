@@ -1,0 +1,135 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { lookupKey, type LookupOperation } from "../../client/lookup-key";
+import { HostError } from "../errors";
+import { budgetExceeded, settleSurely } from "./budgets";
+import { chargedMilli, type LookupRoute } from "./pricing";
+import { fromStore } from "./sign-in";
+import { monthOf, type Member } from "./store";
+import type { TeamContext } from "./team-context";
+import type { UpstreamAnswer } from "./upstream";
+
+// The lookups of team mode (DESIGN 6c), answered by the host itself rather than streamed
+// through: the member signed in, a fresh shared answer given at once (free, marked
+// `x-mail-finder-answer: shared`), otherwise the lookup bought once for everyone asking it,
+// within the member's and the team's budgets, with the team's key.
+
+export const SHARED_HEADER = "x-mail-finder-answer";
+
+const LEGACY_KEY_SPACE: Record<string, LookupOperation> = {
+  legacy_person: "person",
+  legacy_company: "company",
+  legacy_employees: "employees",
+  legacy_validate: "verify",
+};
+
+/** The shared answers' key: the API generation and the normalized lookup. */
+export function sharedKey(route: LookupRoute, body: object): string {
+  const operation = LEGACY_KEY_SPACE[route.lookup] ?? (route.lookup as LookupOperation);
+  return `${route.generation}:${lookupKey(operation, body)}`;
+}
+
+/** A shared answer is free for the one it is given to. */
+function asShared(answer: UpstreamAnswer, route: LookupRoute): string {
+  if (route.generation !== "v5.1") return answer.body;
+  try {
+    const body = JSON.parse(answer.body) as Record<string, unknown>;
+    if (typeof body.credits_charged === "number") body.credits_charged = 0;
+    return JSON.stringify(body);
+  } catch {
+    return answer.body;
+  }
+}
+
+export function teamLookupRoute(team: TeamContext, route: LookupRoute, path: string) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    const member = await team.signIn.member(request);
+    const body = request.body;
+    if (body === null || typeof body !== "object" || Array.isArray(body))
+      throw new HostError(400, "bad_request", "The request body must be a JSON object.");
+    const webhook = request.headers["x-webhook-url"];
+    const serviceKey = await team.serviceKey.key();
+    const send = (answer: UpstreamAnswer, shared: boolean): FastifyReply => {
+      if (shared) void reply.header(SHARED_HEADER, "shared");
+      return reply
+        .code(answer.status)
+        .type(answer.contentType)
+        .send(shared ? asShared(answer, route) : answer.body);
+    };
+    // Answered to a webhook: nothing comes back to share.
+    if (typeof webhook === "string")
+      return send(
+        await buy(team, member, route, path, JSON.stringify(body), serviceKey, null, {
+          "x-webhook-url": webhook,
+        }),
+        false
+      );
+    const key = sharedKey(route, body);
+    const settings = await fromStore(() => team.settings());
+    const freshSince = new Date(
+      team.now().getTime() - settings.freshnessDays * 86_400_000
+    ).toISOString();
+    const outcome = await team.shared.answer(key, freshSince, () =>
+      buy(team, member, route, path, JSON.stringify(body), serviceKey, key)
+    );
+    return send(outcome.answer, !outcome.bought);
+  };
+}
+
+/** One paid lookup: reserved, sent, settled, audited, and (a 200 to share) kept for the team. */
+async function buy(
+  team: TeamContext,
+  member: Member,
+  route: LookupRoute,
+  path: string,
+  body: string,
+  serviceKey: string,
+  key: string | null,
+  headers: Record<string, string> = {}
+): Promise<UpstreamAnswer> {
+  const { store } = team;
+  const reserved = await fromStore(() =>
+    store.reserve(member.id, monthOf(team.now()), route.maxMilli, team.options.reservationTtlMs)
+  );
+  if (!reserved.ok) throw budgetExceeded(reserved);
+  let answer: UpstreamAnswer;
+  try {
+    answer = await team.upstream.request("POST", path, serviceKey, { body, headers });
+  } catch (error) {
+    await store.release(reserved.reservation).catch(() => undefined);
+    throw error;
+  }
+  let parsed: unknown = null;
+  try {
+    parsed = JSON.parse(answer.body);
+  } catch {
+    // Not JSON (a proxy's error page): nothing charged can be read, nothing kept.
+  }
+  // Legacy rule: a found person or company is charged once per query ever.
+  const bought =
+    route.generation === "v5.0" &&
+    key !== null &&
+    (await store.sharedAnswer(key, "1970-01-01T00:00:00.000Z")) !== null;
+  const charged =
+    key === null && route.generation === "v5.1" && answer.status === 200
+      ? route.maxMilli
+      : chargedMilli(route, answer.status, parsed, bought);
+  await settleSurely(store, reserved.reservation, charged, {
+    operation: `${route.generation}/${route.operation}`,
+    status: answer.status,
+  });
+  if (key !== null && answer.status === 200 && parsed !== null)
+    await store
+      .putSharedAnswer({ key, status: 200, body: answer.body, storedAt: team.now().toISOString() })
+      .catch(() => undefined);
+  return answer;
+}
+
+/** Registers the lookups' routes under /api (they win over the relay's wildcard). */
+export function registerTeamLookups(
+  app: FastifyInstance,
+  team: TeamContext,
+  routes: Array<[string, LookupRoute]>
+): void {
+  for (const [path, route] of routes)
+    app.post(`/api${path}`, { bodyLimit: 1024 * 1024 }, teamLookupRoute(team, route, path));
+}

@@ -1,0 +1,88 @@
+import { Pool } from "undici";
+import { HostError } from "../errors";
+
+// The team host's own requests to the service (lookups it answers itself, quotes read before a
+// paid order or download), with the team's key, over one keep-alive pool. Everything else goes
+// through the relay's proxy (src/server/relay.ts).
+
+export interface UpstreamAnswer {
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+export class Upstream {
+  private readonly pool: Pool;
+  private readonly basePath: string;
+
+  constructor(
+    private readonly base: URL,
+    private readonly timeoutMs: number,
+    connections: number
+  ) {
+    this.pool = new Pool(base.origin, {
+      connections,
+      pipelining: 1,
+      keepAliveTimeout: 60_000,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+    });
+    this.basePath = base.pathname.replace(/\/+$/, "");
+  }
+
+  async request(
+    method: "GET" | "POST",
+    path: string,
+    serviceKey: string,
+    init: { body?: string; headers?: Record<string, string> } = {}
+  ): Promise<UpstreamAnswer> {
+    try {
+      const answer = await this.pool.request({
+        method,
+        path: this.basePath + path,
+        headers: {
+          ...init.headers,
+          accept: "application/json",
+          authorization: `Bearer ${serviceKey}`,
+          ...(init.body !== undefined ? { "content-type": "application/json" } : {}),
+        },
+        body: init.body,
+      });
+      const body = await answer.body.text();
+      const type = answer.headers["content-type"];
+      return {
+        status: answer.statusCode,
+        contentType: (Array.isArray(type) ? type[0] : type) ?? "application/json",
+        body,
+      };
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      // Only the origin and the transport's words: never a header, so never the key.
+      if (code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT")
+        throw new HostError(
+          504,
+          "gateway_timeout",
+          `The service at ${this.base.origin} did not answer within ${this.timeoutMs / 1000} s.`
+        );
+      throw new HostError(
+        502,
+        "bad_gateway",
+        `The service at ${this.base.origin} could not be reached: ${(error as Error).message}${code ? ` (${code})` : ""}.`
+      );
+    }
+  }
+
+  /** A GET's JSON, or null when the service does not answer it with 200. */
+  async json(path: string, serviceKey: string): Promise<{ status: number; value: unknown }> {
+    const answer = await this.request("GET", path, serviceKey);
+    try {
+      return { status: answer.status, value: JSON.parse(answer.body) };
+    } catch {
+      return { status: answer.status, value: null };
+    }
+  }
+
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+}

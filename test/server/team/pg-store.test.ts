@@ -1,0 +1,254 @@
+import { Client, Pool } from "pg";
+import { MIGRATIONS } from "../../../src/server/team/migrations";
+import { openTeamStore, withoutPassword } from "../../../src/server/team/open-store";
+import { PgTeamStore } from "../../../src/server/team/pg-store";
+import type { Reservation } from "../../../src/server/team/store";
+import { startTestDatabase, type TestDatabase } from "../../helpers/postgres";
+import { describeTeamStore } from "./store-contract";
+
+// The team store shared by several host instances (DESIGN 6c): a real PostgreSQL server, and
+// two stores with a pool each on one database, as two instances behind a load balancer.
+
+let database: TestDatabase;
+// Two instances (a pool each) on one schema, emptied before each test: opening pools and
+// migrating for every test would take most of the file's time.
+let first: PgTeamStore;
+let second: PgTeamStore;
+let direct: Pool;
+
+beforeAll(async () => {
+  database = await startTestDatabase();
+  const url = await database.schemaUrl();
+  first = await migrated(url);
+  second = await migrated(url);
+  direct = new Pool({ connectionString: url, max: 1 });
+}, 60_000);
+afterAll(async () => {
+  await Promise.all([first?.close(), second?.close(), direct?.end()]);
+  await database?.drop();
+});
+
+async function migrated(url: string): Promise<PgTeamStore> {
+  const store = new PgTeamStore(url);
+  await store.migrate();
+  return store;
+}
+
+/** Every table as a fresh migration leaves it: empty, and the team's row back to its defaults. */
+async function emptied(): Promise<void> {
+  const { rows } = await direct.query<{ name: string }>(
+    `SELECT quote_ident(tablename) AS name FROM pg_tables
+     WHERE schemaname = current_schema() AND tablename NOT IN ('schema_migrations', 'team')`
+  );
+  await direct.query(`TRUNCATE ${rows.map((row) => row.name).join(", ")} RESTART IDENTITY CASCADE`);
+  await direct.query(
+    `UPDATE team SET name = DEFAULT, monthly_budget_milli = DEFAULT, freshness_days = DEFAULT,
+                     sealed_service_key = DEFAULT`
+  );
+}
+
+describeTeamStore(
+  "PostgreSQL",
+  async () => {
+    await emptied();
+    return { store: first, second: async () => second, close: async () => undefined };
+  },
+  { instances: 2 }
+);
+
+describe("PostgreSQL team store under concurrent load from two instances", () => {
+  beforeEach(emptied);
+
+  const month = "2026-05";
+  const audit = { operation: "find-email/person", status: 200 };
+
+  /** Fires every request at once, alternating instances; each reservation that passes is settled. */
+  async function spendConcurrently(memberIds: string[], requests: number, amountMilli: number) {
+    const outcomes = await Promise.all(
+      Array.from({ length: requests }, async (_, i) => {
+        const store = i % 2 === 0 ? first : second;
+        const result = await store.reserve(
+          memberIds[i % memberIds.length]!,
+          month,
+          amountMilli,
+          60_000
+        );
+        if (result.ok) await store.settle(result.reservation, amountMilli, audit);
+        return result;
+      })
+    );
+    return {
+      passed: outcomes.filter((outcome) => outcome.ok).length,
+      refusals: outcomes.filter((outcome) => !outcome.ok),
+    };
+  }
+
+  test("a member's budget: exactly as many requests pass as it allows", async () => {
+    const ada = await first.addMember({
+      name: "Ada",
+      email: "ada@example.com",
+      monthlyBudgetMilli: 10_000,
+    });
+    const { passed, refusals } = await spendConcurrently([ada.id], 200, 1_000);
+    expect(passed).toBe(10);
+    for (const refusal of refusals)
+      expect(refusal).toMatchObject({ ok: false, budget: "member", limitMilli: 10_000 });
+    expect(await first.memberMonth(ada.id, month)).toEqual({
+      spentMilli: 10_000,
+      reservedMilli: 0,
+    });
+    expect(await second.teamMonth(month)).toEqual({ spentMilli: 10_000, reservedMilli: 0 });
+    expect(await first.audit("2000-01-01T00:00:00Z", "2100-01-01T00:00:00Z")).toHaveLength(10);
+  });
+
+  test("the team's budget shared by several members is never passed", async () => {
+    await first.updateTeam({ monthlyBudgetMilli: 10_000 });
+    const members = await Promise.all(
+      ["Ada", "Bob", "Cy", "Di", "Ed"].map((name) =>
+        first.addMember({ name, email: `${name}@example.com`, monthlyBudgetMilli: null })
+      )
+    );
+    const { passed, refusals } = await spendConcurrently(
+      members.map((member) => member.id),
+      200,
+      1_000
+    );
+    expect(passed).toBe(10);
+    for (const refusal of refusals)
+      expect(refusal).toMatchObject({ ok: false, budget: "team", limitMilli: 10_000 });
+    expect(await second.teamMonth(month)).toEqual({ spentMilli: 10_000, reservedMilli: 0 });
+    const usage = await first.usage(month);
+    expect(usage.reduce((sum, row) => sum + row.creditsMilli, 0)).toBe(10_000);
+    expect(usage.reduce((sum, row) => sum + row.requests, 0)).toBe(10);
+  });
+
+  test("reservations ended concurrently in every way end once each", async () => {
+    const ada = await first.addMember({
+      name: "Ada",
+      email: "ada@example.com",
+      monthlyBudgetMilli: null,
+    });
+    const reservations: Reservation[] = [];
+    for (let i = 0; i < 40; i++) {
+      const result = await first.reserve(ada.id, month, 100, i % 2 === 0 ? 1 : 60_000);
+      if (!result.ok) throw new Error("refused");
+      reservations.push(result.reservation);
+    }
+    await new Promise((done) => setTimeout(done, 30));
+    // Every reservation settled twice (once per instance) and released, while both sweep.
+    await Promise.all([
+      ...reservations.flatMap((reservation) => [
+        first.settle(reservation, 70, audit),
+        second.settle(reservation, 70, audit),
+        second.release(reservation),
+      ]),
+      first.releaseExpired(),
+      second.releaseExpired(),
+    ]);
+    expect(await first.memberMonth(ada.id, month)).toEqual({
+      spentMilli: 40 * 70,
+      reservedMilli: 0,
+    });
+    expect(await second.teamMonth(month)).toEqual({ spentMilli: 40 * 70, reservedMilli: 0 });
+    expect(await first.audit("2000-01-01T00:00:00Z", "2100-01-01T00:00:00Z")).toHaveLength(40);
+  });
+
+  test("one lookup claimed by 50 requests at once across both instances: one holds it", async () => {
+    const claims = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        (i % 2 === 0 ? first : second).claimLookup(
+          "v3|find-email|ada|example.com",
+          `request-${i}`,
+          60_000
+        )
+      )
+    );
+    expect(claims.filter(Boolean)).toHaveLength(1);
+  });
+
+  test("an expired lookup claimed by 50 requests at once: one takes it over", async () => {
+    const key = "v3|verify|ada@example.com";
+    expect(await first.claimLookup(key, "stopped-instance", 1)).toBe(true);
+    await new Promise((done) => setTimeout(done, 30));
+    const claims = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        (i % 2 === 0 ? first : second).claimLookup(key, `request-${i}`, 60_000)
+      )
+    );
+    expect(claims.filter(Boolean)).toHaveLength(1);
+  });
+});
+
+describe("PostgreSQL migrations", () => {
+  test("two instances migrating a fresh database at once both succeed, each version once", async () => {
+    const fresh = await startTestDatabase();
+    const stores = [new PgTeamStore(fresh.url), new PgTeamStore(fresh.url)];
+    try {
+      await Promise.all(stores.map((store) => store.migrate()));
+      await Promise.all(stores.map((store) => store.migrate()));
+      const client = new Client({ connectionString: fresh.url });
+      await client.connect();
+      try {
+        const { rows } = await client.query(
+          "SELECT version FROM schema_migrations ORDER BY version"
+        );
+        expect(rows.map((row) => row.version)).toEqual(
+          MIGRATIONS.map((migration) => migration.version)
+        );
+        expect((await client.query("SELECT count(*)::int AS teams FROM team")).rows[0].teams).toBe(
+          1
+        );
+      } finally {
+        await client.end();
+      }
+    } finally {
+      await Promise.all(stores.map((store) => store.close()));
+      await fresh.drop();
+    }
+  });
+});
+
+describe("openTeamStore with a database URL", () => {
+  test("opens PostgreSQL, migrated", async () => {
+    const store = await openTeamStore({
+      databaseUrl: await database.schemaUrl(),
+      file: "/nonexistent/team.db",
+    });
+    try {
+      expect(store).toBeInstanceOf(PgTeamStore);
+      expect(await store.team()).toEqual({ name: "", monthlyBudgetMilli: null, freshnessDays: 90 });
+    } finally {
+      await store.close();
+    }
+  });
+
+  test("a server that cannot be reached is said so, without the password", async () => {
+    const attempt = openTeamStore({ databaseUrl: "postgresql://team:s3cret-pw@127.0.0.1:1/team" });
+    await expect(attempt).rejects.toThrow(
+      /^Cannot reach the team database at postgresql:\/\/team:\*\*\*@127\.0\.0\.1:1\/team: .*ECONNREFUSED/
+    );
+    await attempt.catch((error: Error) => expect(error.message).not.toContain("s3cret-pw"));
+  });
+
+  test("a refused password is said so, without the password", async () => {
+    const url = new URL(database.url);
+    url.password = "wrong-pw";
+    const attempt = openTeamStore({ databaseUrl: url.toString() });
+    await expect(attempt).rejects.toThrow(
+      /^Cannot reach the team database at .*password authentication failed/
+    );
+    await attempt.catch((error: Error) => expect(error.message).not.toContain("wrong-pw"));
+  });
+
+  test("a password given in the query is masked too", () => {
+    expect(
+      withoutPassword("postgres://team@db.internal/team?password=s3cret&sslmode=require")
+    ).toBe("postgres://team@db.internal/team?password=***&sslmode=require");
+  });
+
+  test("a URL of another kind is refused", async () => {
+    await expect(openTeamStore({ databaseUrl: "mysql://team:pw@127.0.0.1/team" })).rejects.toThrow(
+      "must start with postgres:// or postgresql://"
+    );
+  });
+});
