@@ -1,6 +1,5 @@
-import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
 import {
-  LIMITS,
   type AddedMember,
   type AdminMember,
   type AdminTeam,
@@ -9,6 +8,25 @@ import {
   type UsageRow,
 } from "../../admin/api-types";
 import { HostError } from "../errors";
+import {
+  addUtcDays,
+  badRequest,
+  bodyObject,
+  budgetMilli,
+  credits,
+  dayQuery,
+  emailText,
+  firstOfMonths,
+  freshnessDays,
+  monthQuery,
+  monthsQuery,
+  nameText,
+  notFound,
+  serviceKey,
+  type Query,
+} from "./admin-input";
+import { memberView, teamView } from "./admin-views";
+import { csvFile, sendCsv } from "./csv";
 import { monthOf, type Member, type TeamSettings, type TeamStore } from "./store";
 import { bearerOf, newMemberToken, sameSecret, tokenHash } from "./tokens";
 
@@ -31,211 +49,6 @@ export interface AdminApiOptions {
 
 /** JSON bodies of the admin API are a few fields: anything larger is not one of them. */
 const BODY_LIMIT = 16 * 1024;
-
-// ---------------------------------------------------------------------------------------------
-// Amounts
-// ---------------------------------------------------------------------------------------------
-
-const MILLI_PER_CREDIT = 1000;
-
-function credits(milli: number): number {
-  return milli / MILLI_PER_CREDIT;
-}
-
-function budgetCredits(milli: number | null): number | null {
-  return milli === null ? null : credits(milli);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Input: each field checked before anything changes, with a message naming it
-// ---------------------------------------------------------------------------------------------
-
-function badRequest(message: string): HostError {
-  return new HostError(400, "bad_request", message);
-}
-
-function notFound(message: string): HostError {
-  return new HostError(404, "not_found", message);
-}
-
-/** A JSON object body; fields other than those a route reads are ignored. */
-function bodyObject(body: unknown): Record<string, unknown> {
-  if (typeof body !== "object" || body === null || Array.isArray(body))
-    throw badRequest("The request body must be a JSON object.");
-  return body as Record<string, unknown>;
-}
-
-/** A budget in credits (at most three decimals, the store's unit) or null, as thousandths. */
-function budgetMilli(value: unknown, field: string): number | null {
-  if (value === null) return null;
-  if (typeof value !== "number" || !Number.isFinite(value) || value < 0 || value > LIMITS.maxBudget)
-    throw badRequest(
-      `${field} must be a number of credits from 0 to ${LIMITS.maxBudget}, or null for no limit.`
-    );
-  const milli = Math.round(value * MILLI_PER_CREDIT);
-  if (Math.abs(milli - value * MILLI_PER_CREDIT) > 1e-6)
-    throw badRequest(`${field} may have at most 3 decimals (credits count in thousandths).`);
-  return milli;
-}
-
-// Letters, digits, spaces and punctuation: no control characters (they would reach CSV files).
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
-
-function nameText(value: unknown, field: string): string {
-  const name = typeof value === "string" ? value.trim() : "";
-  if (!name || name.length > LIMITS.nameLength || CONTROL_CHARACTERS.test(name))
-    throw badRequest(
-      `${field} must be a non-empty text of at most ${LIMITS.nameLength} characters, on one line.`
-    );
-  return name;
-}
-
-// One "@", no spaces, a dot in the domain: the address Entra ID sign-in matches.
-const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
-
-function emailText(value: unknown): string {
-  const email = typeof value === "string" ? value.trim() : "";
-  if (email.length > LIMITS.emailLength || !EMAIL.test(email))
-    throw badRequest(
-      `email must be an email address such as name@example.com (at most ${LIMITS.emailLength} characters).`
-    );
-  return email;
-}
-
-function freshnessDays(value: unknown): number {
-  if (
-    typeof value !== "number" ||
-    !Number.isInteger(value) ||
-    value < LIMITS.minFreshnessDays ||
-    value > LIMITS.maxFreshnessDays
-  )
-    throw badRequest(
-      `freshness_days must be a whole number of days from ${LIMITS.minFreshnessDays} to ${LIMITS.maxFreshnessDays}.`
-    );
-  return value;
-}
-
-function serviceKey(value: unknown): string {
-  if (typeof value !== "string" || !/^\S+$/.test(value) || value.length > LIMITS.serviceKeyLength)
-    throw badRequest(
-      `key must be the service's API key: non-empty, without spaces, at most ${LIMITS.serviceKeyLength} characters.`
-    );
-  return value;
-}
-
-type Query = Record<string, unknown>;
-
-/** A query parameter given once, or undefined. */
-function queryText(query: Query, name: string): string | undefined {
-  const value = query[name];
-  if (value === undefined) return undefined;
-  if (typeof value !== "string") throw badRequest(`${name} may be given once.`);
-  return value;
-}
-
-const MONTH = /^\d{4}-(?:0[1-9]|1[0-2])$/;
-
-function monthQuery(query: Query, current: string): string {
-  const month = queryText(query, "month") ?? current;
-  if (!MONTH.test(month)) throw badRequest("month must be a month as YYYY-MM, e.g. 2026-01.");
-  return month;
-}
-
-/** A day "YYYY-MM-DD" as the UTC midnight that starts it. */
-function dayQuery(query: Query, name: string, fallback: Date): Date {
-  const text = queryText(query, name);
-  if (text === undefined) return fallback;
-  const day = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00.000Z`) : null;
-  if (!day || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== text)
-    throw badRequest(`${name} must be a day as YYYY-MM-DD, e.g. 2026-01-31.`);
-  return day;
-}
-
-function monthsQuery(query: Query): number {
-  const text = queryText(query, "months") ?? "12";
-  const months = /^\d{1,4}$/.test(text) ? Number(text) : NaN;
-  if (!(months >= 1 && months <= LIMITS.maxChartMonths))
-    throw badRequest(`months must be a whole number from 1 to ${LIMITS.maxChartMonths}.`);
-  return months;
-}
-
-function addUtcDays(day: Date, days: number): Date {
-  return new Date(day.getTime() + days * 86_400_000);
-}
-
-/** The first month of the `months` months that end with the one of `now`. */
-function firstOfMonths(now: Date, months: number): string {
-  return monthOf(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (months - 1), 1)));
-}
-
-// ---------------------------------------------------------------------------------------------
-// CSV (RFC 4180), safe to open in Excel
-// ---------------------------------------------------------------------------------------------
-
-// A text starting like a formula is written as text: a CSV opened in Excel must not run a
-// member's name as a formula (CSV injection).
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-function csvField(value: string | number): string {
-  if (typeof value === "number") return String(value);
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** A CSV file with a byte order mark, so that Excel reads it as UTF-8. */
-function csvFile(header: string[], rows: Array<Array<string | number>>): string {
-  return "\uFEFF" + [header, ...rows].map((row) => row.map(csvField).join(",") + "\r\n").join("");
-}
-
-function sendCsv(reply: FastifyReply, filename: string, csv: string): FastifyReply {
-  return reply
-    .type("text/csv; charset=utf-8")
-    .header("content-disposition", `attachment; filename="${filename}"`)
-    .send(csv);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Views: the store's records in the wire format
-// ---------------------------------------------------------------------------------------------
-
-async function memberView(
-  store: TeamStore,
-  member: Member,
-  spentMilli: number
-): Promise<AdminMember> {
-  const tokens = await store.tokens(member.id);
-  return {
-    id: member.id,
-    name: member.name,
-    email: member.email,
-    monthly_budget: budgetCredits(member.monthlyBudgetMilli),
-    spent_this_month: credits(spentMilli),
-    tokens: tokens.map((token) => ({
-      id: token.id,
-      created_at: token.createdAt,
-      revoked_at: token.revokedAt,
-      last_used_at: token.lastUsedAt,
-    })),
-  };
-}
-
-async function teamView(store: TeamStore, team: TeamSettings, month: string): Promise<AdminTeam> {
-  const [figures, sharedAnswers] = await Promise.all([
-    store.teamMonth(month),
-    store.sharedAnswerCount(),
-  ]);
-  return {
-    name: team.name,
-    monthly_budget: budgetCredits(team.monthlyBudgetMilli),
-    freshness_days: team.freshnessDays,
-    spent_this_month: credits(figures.spentMilli),
-    shared_answers: sharedAnswers,
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Routes
-// ---------------------------------------------------------------------------------------------
 
 interface MemberParams {
   id: string;

@@ -19,6 +19,7 @@ import type { RelayHooks } from "../relay";
 // was killed are released at start and then every minute, by whichever instance comes first.
 
 const SETTINGS_MS = 5_000;
+const AUDIT_DAYS = 400;
 
 export interface TeamHostOptions {
   serviceKeyFile: string;
@@ -76,9 +77,15 @@ export async function openTeamHost(options: TeamHostOptions): Promise<TeamHost> 
       return settings.value;
     },
   };
+  // The audit keeps 400 days: older entries go at start and then once a day.
+  const pruneAudit = (): Promise<number> =>
+    store.pruneAudit(new Date(context.now().getTime() - AUDIT_DAYS * 86_400_000).toISOString());
   await store.releaseExpired();
+  await pruneAudit();
   const sweeper = setInterval(() => void store.releaseExpired().catch(() => undefined), 60_000);
   sweeper.unref();
+  const pruner = setInterval(() => void pruneAudit().catch(() => undefined), 86_400_000);
+  pruner.unref();
   return {
     context,
     hooks: teamRelayHooks(context),
@@ -96,6 +103,7 @@ export async function openTeamHost(options: TeamHostOptions): Promise<TeamHost> 
     },
     async close() {
       clearInterval(sweeper);
+      clearInterval(pruner);
       await context.upstream.close();
       await store.close();
     },

@@ -7,8 +7,8 @@ import { startTestDatabase, type TestDatabase } from "../../helpers/postgres";
 import { countingUpstream, runTeamLoad, type CountingUpstream } from "../../helpers/team-load";
 import { DIST } from "../helpers";
 
-// Team mode at scale (issue 26): two host instances (processes of their own) on one real
-// PostgreSQL, members firing lookups at once through both, 30% of them a colleague's repeat,
+// Team mode at scale (issue 26; a .serial test: it runs alone, after the parallel suites):
+// two host instances (processes of their own) on one real PostgreSQL, members firing lookups at once through both, 30% of them a colleague's repeat,
 // some members with a budget; one instance killed midway, the rest finishing through the
 // other. What reaches the service is counted by a relay in front of the sandbox.
 
