@@ -180,6 +180,241 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: "reservations by lookup, ended in one round trip",
+    // lookup_key: the shared answer's key of the lookup reserved for, so that a charge whose
+    // instance stopped before settling it can be found (settleOrphan). released_by: why a
+    // released reservation was released; one released after an error was not charged.
+    sqlite: `
+      ALTER TABLE reservations ADD COLUMN lookup_key TEXT;
+      ALTER TABLE reservations ADD COLUMN released_by TEXT
+        CHECK (released_by IN ('error', 'expiry'));
+      CREATE INDEX reservations_by_lookup_key ON reservations (lookup_key)
+        WHERE lookup_key IS NOT NULL;
+    `,
+    // Reserving, settling and releasing are functions, called in one statement each: the rows
+    // they lock are held while the function runs in the server (and until its commit), never
+    // across round trips. The team's figures become the sum of its members' rows, so that a
+    // paid request locks its member's row only: a team row updated by every request serialized
+    // them all, a commit (a flush of the log) at a time. Only a team budget serializes
+    // reservations, on the team's settings row. Locks are taken in one order: the team's
+    // settings row, then a reservation's row, then month rows by month and scope.
+    postgres: `
+      ALTER TABLE reservations
+        ADD COLUMN lookup_key text,
+        ADD COLUMN released_by text CHECK (released_by IN ('error', 'expiry'));
+      CREATE INDEX reservations_by_lookup_key ON reservations (lookup_key)
+        WHERE lookup_key IS NOT NULL;
+
+      -- Always the sum of the members' rows, which keep the figures from now on.
+      DELETE FROM month_spend WHERE scope = 'team';
+      CREATE INDEX month_spend_by_month ON month_spend (month);
+
+      -- Adds spent and reserved amounts to month rows (created if missing), locked in order.
+      CREATE FUNCTION mf_change_months(
+        p_scopes text[], p_months text[], p_spent bigint[], p_reserved bigint[]
+      ) RETURNS void LANGUAGE plpgsql AS $$
+      BEGIN
+        INSERT INTO month_spend (scope, month)
+        SELECT k.scope, k.month FROM unnest(p_scopes, p_months) AS k(scope, month)
+        GROUP BY k.scope, k.month
+        ORDER BY k.month, k.scope
+        ON CONFLICT (scope, month) DO NOTHING;
+        PERFORM 1 FROM month_spend s
+        WHERE (s.scope, s.month) IN (SELECT * FROM unnest(p_scopes, p_months))
+        ORDER BY s.month, s.scope
+        FOR UPDATE;
+        UPDATE month_spend s SET
+          spent_milli = s.spent_milli + d.spent,
+          reserved_milli = s.reserved_milli + d.reserved
+        FROM (
+          SELECT u.scope, u.month, sum(u.spent) AS spent, sum(u.reserved) AS reserved
+          FROM unnest(p_scopes, p_months, p_spent, p_reserved) AS u(scope, month, spent, reserved)
+          GROUP BY u.scope, u.month
+        ) d
+        WHERE s.scope = d.scope AND s.month = d.month;
+      END $$;
+
+      -- A reservation if it fits both budgets; otherwise the budget it would pass, with figures.
+      CREATE FUNCTION mf_reserve(
+        p_id text, p_member text, p_month text, p_amount bigint, p_ttl_ms double precision,
+        p_at timestamptz, p_lookup_key text,
+        OUT refused_budget text, OUT limit_milli bigint, OUT used_milli bigint
+      ) LANGUAGE plpgsql AS $$
+      DECLARE
+        v_scope text := 'member:' || p_member;
+        v_member_limit bigint;
+        v_team_limit bigint;
+        v_member_used bigint;
+        v_team_used bigint;
+      BEGIN
+        -- The team's row is shared while there is no team budget (reservations go on side by
+        -- side, and a budget being set waits for them to end), exclusive under one (they go one
+        -- at a time, each seeing the others' figures). A shared lock is never raised to an
+        -- exclusive one (two holders raising theirs would deadlock): a budget set between the
+        -- look and the lock fails this reservation, to be tried again.
+        SELECT monthly_budget_milli INTO v_team_limit FROM team WHERE id = 1;
+        IF v_team_limit IS NULL THEN
+          SELECT monthly_budget_milli INTO v_team_limit FROM team WHERE id = 1 FOR SHARE;
+          IF v_team_limit IS NOT NULL THEN
+            RAISE EXCEPTION 'The team''s budget was set meanwhile: reserve again.'
+              USING ERRCODE = 'serialization_failure';
+          END IF;
+        ELSE
+          SELECT monthly_budget_milli INTO v_team_limit FROM team WHERE id = 1 FOR UPDATE;
+        END IF;
+        SELECT monthly_budget_milli INTO v_member_limit FROM members
+        WHERE id = p_member AND removed_at IS NULL;
+        IF NOT FOUND THEN
+          RAISE EXCEPTION 'There is no current member % to reserve for.', p_member;
+        END IF;
+        INSERT INTO month_spend (scope, month) VALUES (v_scope, p_month)
+        ON CONFLICT (scope, month) DO NOTHING;
+        SELECT spent_milli + reserved_milli INTO v_member_used FROM month_spend
+        WHERE scope = v_scope AND month = p_month FOR UPDATE;
+        -- The member's budget is named first: it is the one the member can do something about.
+        IF v_member_limit IS NOT NULL AND v_member_used + p_amount > v_member_limit THEN
+          SELECT 'member', v_member_limit, v_member_used
+          INTO refused_budget, limit_milli, used_milli;
+          RETURN;
+        END IF;
+        IF v_team_limit IS NOT NULL THEN
+          SELECT coalesce(sum(spent_milli + reserved_milli), 0) INTO v_team_used
+          FROM month_spend WHERE month = p_month AND scope LIKE 'member:%';
+          IF v_team_used + p_amount > v_team_limit THEN
+            SELECT 'team', v_team_limit, v_team_used INTO refused_budget, limit_milli, used_milli;
+            RETURN;
+          END IF;
+        END IF;
+        UPDATE month_spend SET reserved_milli = reserved_milli + p_amount
+        WHERE scope = v_scope AND month = p_month;
+        INSERT INTO reservations
+          (id, member_id, month, amount_milli, created_at, expires_at, lookup_key)
+        VALUES (p_id, p_member, p_month, p_amount, p_at,
+                now() + p_ttl_ms * interval '1 millisecond', p_lookup_key);
+      END $$;
+
+      -- Ends a reservation with a charge, once, even if it was released or expired, or is unknown.
+      CREATE FUNCTION mf_settle(
+        p_id text, p_member text, p_month text, p_charged bigint, p_at timestamptz,
+        p_operation text, p_status integer
+      ) RETURNS void LANGUAGE plpgsql AS $$
+      DECLARE
+        v_row reservations%ROWTYPE;
+        v_member text := p_member;
+        v_month text := p_month;
+        v_held bigint := 0;
+      BEGIN
+        SELECT * INTO v_row FROM reservations WHERE id = p_id FOR UPDATE;
+        IF FOUND THEN
+          IF v_row.state = 'settled' THEN
+            RETURN;
+          END IF;
+          UPDATE reservations SET state = 'settled', ended_at = p_at WHERE id = p_id;
+          v_member := v_row.member_id;
+          v_month := v_row.month;
+          IF v_row.state = 'open' THEN
+            v_held := v_row.amount_milli;
+          END IF;
+        ELSE
+          -- Forgotten (or never made here): the charge is real all the same; recorded as
+          -- settled so that a repeat does not count it twice.
+          INSERT INTO reservations
+            (id, member_id, month, amount_milli, created_at, expires_at, state, ended_at)
+          VALUES (p_id, p_member, p_month, 0, p_at, p_at, 'settled', p_at)
+          ON CONFLICT (id) DO NOTHING;
+          IF NOT FOUND THEN
+            RETURN;
+          END IF;
+        END IF;
+        PERFORM mf_change_months(ARRAY['member:' || v_member], ARRAY[v_month],
+                                 ARRAY[p_charged], ARRAY[-v_held]);
+        INSERT INTO audit (at, month, member_id, operation, credits_milli, status)
+        VALUES (p_at, v_month, v_member, p_operation, p_charged, p_status);
+      END $$;
+
+      CREATE FUNCTION mf_release(p_id text, p_at timestamptz) RETURNS void
+      LANGUAGE plpgsql AS $$
+      DECLARE
+        v_row reservations%ROWTYPE;
+      BEGIN
+        UPDATE reservations SET state = 'released', released_by = 'error', ended_at = p_at
+        WHERE id = p_id AND state = 'open'
+        RETURNING * INTO v_row;
+        IF FOUND THEN
+          PERFORM mf_change_months(ARRAY['member:' || v_row.member_id], ARRAY[v_row.month],
+                                   ARRAY[0]::bigint[], ARRAY[-v_row.amount_milli]);
+        END IF;
+      END $$;
+
+      -- Forgets ended reservations p_kept_ms past their expiry, drops expired lookup claims,
+      -- and releases the reservations past their expiry (answers how many). Rows another
+      -- transaction holds are skipped: this never waits on a reservation while holding month
+      -- rows, or the reverse.
+      CREATE FUNCTION mf_release_expired(p_at timestamptz, p_kept_ms double precision)
+      RETURNS integer LANGUAGE plpgsql AS $$
+      DECLARE
+        v_scopes text[];
+        v_months text[];
+        v_amounts bigint[];
+      BEGIN
+        DELETE FROM reservations
+        WHERE id IN (SELECT id FROM reservations
+                     WHERE state <> 'open'
+                       AND expires_at < now() - p_kept_ms * interval '1 millisecond'
+                     FOR UPDATE SKIP LOCKED);
+        DELETE FROM lookup_claims WHERE expires_at < now();
+        WITH released AS (
+          UPDATE reservations SET state = 'released', released_by = 'expiry', ended_at = p_at
+          WHERE id IN (SELECT id FROM reservations WHERE state = 'open' AND expires_at < now()
+                       FOR UPDATE SKIP LOCKED)
+          RETURNING member_id, month, amount_milli
+        )
+        SELECT coalesce(array_agg('member:' || member_id), '{}'),
+               coalesce(array_agg(month), '{}'),
+               coalesce(array_agg(-amount_milli), '{}')
+        INTO v_scopes, v_months, v_amounts
+        FROM released;
+        IF cardinality(v_scopes) > 0 THEN
+          PERFORM mf_change_months(v_scopes, v_months,
+                                   array_fill(0::bigint, ARRAY[cardinality(v_scopes)]),
+                                   v_amounts);
+        END IF;
+        RETURN cardinality(v_scopes);
+      END $$;
+
+      -- Settles, with a charge, the newest reservation for this lookup that is open or expired
+      -- unsettled (its instance stopped after the service charged it); answers whether there
+      -- was one.
+      CREATE FUNCTION mf_settle_orphan(
+        p_lookup_key text, p_charged bigint, p_at timestamptz, p_operation text, p_status integer
+      ) RETURNS boolean LANGUAGE plpgsql AS $$
+      DECLARE
+        v_row reservations%ROWTYPE;
+        v_held bigint := 0;
+      BEGIN
+        SELECT * INTO v_row FROM reservations
+        WHERE lookup_key = p_lookup_key
+          AND (state = 'open' OR (state = 'released' AND released_by = 'expiry'))
+        ORDER BY created_at DESC
+        LIMIT 1
+        FOR UPDATE;
+        IF NOT FOUND THEN
+          RETURN false;
+        END IF;
+        IF v_row.state = 'open' THEN
+          v_held := v_row.amount_milli;
+        END IF;
+        UPDATE reservations SET state = 'settled', ended_at = p_at WHERE id = v_row.id;
+        PERFORM mf_change_months(ARRAY['member:' || v_row.member_id], ARRAY[v_row.month],
+                                 ARRAY[p_charged], ARRAY[-v_held]);
+        INSERT INTO audit (at, month, member_id, operation, credits_milli, status)
+        VALUES (p_at, v_row.month, v_row.member_id, p_operation, p_charged, p_status);
+        RETURN true;
+      END $$;
+    `,
+  },
 ];
 
 /** Brings a SQLite database up to the newest version; one transaction, other writers wait. */

@@ -23,19 +23,19 @@ import {
   ENDED_RESERVATION_KEPT_MS,
   isoTime,
   memberScope,
-  refusalOf,
-  TEAM_SCOPE,
   TOKEN_USE_RESOLUTION_MS,
 } from "./store-rules";
 
 // The team store shared by several host instances: PostgreSQL, at READ COMMITTED.
 //
-// Budgets hold across instances because every change of a month's figures locks its rows
-// first, always in one order (by month, the team's row before the members', members by scope),
-// and decides under those locks; two transactions therefore never wait on each other in a
-// circle. A transaction that also ends a reservation locks that reservation's row before any
-// month row. Expiries (reservations, lookup claims) are the database's clock, one for every
-// instance; the times recorded (creation, audit) are the instance's.
+// Budgets hold across instances because reserving, settling and releasing lock the rows they
+// decide on, always in one order (the team's settings row, a reservation's row, month rows by
+// month and member), and decide under those locks; two transactions therefore never wait on each
+// other in a circle. Each is one call of a function of the schema (migrations.ts, version 2),
+// in a transaction of its own: locks held across round trips to a busy instance would
+// serialize every paid request. The team's month figures are the sum of its members'. Expiries
+// (reservations, lookup claims) are the database's clock, one for every instance; the times
+// recorded (creation, audit) are the instance's.
 
 interface MemberRow {
   id: string;
@@ -53,11 +53,7 @@ interface TokenRow {
   last_used_at: Date | null;
 }
 
-interface ReservationRow {
-  member_id: string;
-  month: string;
-  amount_milli: string;
-}
+const SERIALIZATION_FAILURE = "40001";
 
 const MEMBER_COLUMNS = "id, name, email, monthly_budget_milli, created_at";
 
@@ -86,102 +82,6 @@ function toToken(row: TokenRow): TokenInfo {
   };
 }
 
-/** A change of one month's figures for one scope. */
-interface MonthChange {
-  scope: string;
-  month: string;
-  spentMilli: number;
-  reservedMilli: number;
-}
-
-/** The changes of a member's month, applied to the member's and the team's figures alike. */
-function memberAndTeam(
-  memberId: string,
-  month: string,
-  spentMilli: number,
-  reservedMilli: number
-): MonthChange[] {
-  return [TEAM_SCOPE, memberScope(memberId)].map((scope) => ({
-    scope,
-    month,
-    spentMilli,
-    reservedMilli,
-  }));
-}
-
-// The one order in which month rows are created and locked (see the top of the file).
-const MONTH_ROW_ORDER = "month, scope <> 'team', scope";
-
-/**
- * Creates the month rows that are missing, then locks them all in MONTH_ROW_ORDER; answers
- * their figures by "scope month".
- */
-async function lockMonthRows(
-  client: PoolClient,
-  keys: { scope: string; month: string }[]
-): Promise<Map<string, MonthFigures>> {
-  const scopes = keys.map((key) => key.scope);
-  const months = keys.map((key) => key.month);
-  await client.query(
-    `INSERT INTO month_spend (scope, month)
-     SELECT scope, month FROM unnest($1::text[], $2::text[]) AS k(scope, month)
-     ORDER BY ${MONTH_ROW_ORDER}
-     ON CONFLICT (scope, month) DO NOTHING`,
-    [scopes, months]
-  );
-  const { rows } = await client.query<{
-    scope: string;
-    month: string;
-    spent_milli: string;
-    reserved_milli: string;
-  }>(
-    `SELECT scope, month, spent_milli, reserved_milli FROM month_spend
-     WHERE (scope, month) IN (SELECT * FROM unnest($1::text[], $2::text[]))
-     ORDER BY ${MONTH_ROW_ORDER}
-     FOR UPDATE`,
-    [scopes, months]
-  );
-  return new Map(
-    rows.map((row) => [
-      `${row.scope} ${row.month}`,
-      { spentMilli: Number(row.spent_milli), reservedMilli: Number(row.reserved_milli) },
-    ])
-  );
-}
-
-/** Applies changes to month rows already locked by lockMonthRows. */
-async function applyMonthChanges(client: PoolClient, changes: MonthChange[]): Promise<void> {
-  const sums = new Map<string, MonthChange>();
-  for (const change of changes) {
-    const key = `${change.scope} ${change.month}`;
-    const sum = sums.get(key);
-    if (sum) {
-      sum.spentMilli += change.spentMilli;
-      sum.reservedMilli += change.reservedMilli;
-    } else sums.set(key, { ...change });
-  }
-  const all = [...sums.values()];
-  await client.query(
-    `UPDATE month_spend s SET
-       spent_milli = s.spent_milli + d.spent,
-       reserved_milli = s.reserved_milli + d.reserved
-     FROM unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[]) AS d(scope, month, spent, reserved)
-     WHERE s.scope = d.scope AND s.month = d.month`,
-    [
-      all.map((change) => change.scope),
-      all.map((change) => change.month),
-      all.map((change) => change.spentMilli),
-      all.map((change) => change.reservedMilli),
-    ]
-  );
-}
-
-async function changeMonths(client: PoolClient, changes: MonthChange[]): Promise<void> {
-  if (changes.length === 0) return;
-  await lockMonthRows(client, changes);
-  await applyMonthChanges(client, changes);
-}
-
 export class PgTeamStore implements TeamStore {
   private readonly pool: Pool;
   private readonly ownsPool: boolean;
@@ -192,8 +92,7 @@ export class PgTeamStore implements TeamStore {
    */
   constructor(source: string | Pool) {
     if (typeof source === "string") {
-      // A lookup holds a connection for a few short statements at a time; many are out at once.
-      this.pool = new Pool({ connectionString: source, connectionTimeoutMillis: 10_000, max: 32 });
+      this.pool = new Pool({ connectionString: source, connectionTimeoutMillis: 10_000 });
       // An idle connection that breaks (the server restarted) is dropped by the pool and the next
       // query opens another, which reports a lasting failure; unheard, the event would end the
       // process.
@@ -234,6 +133,18 @@ export class PgTeamStore implements TeamStore {
     } finally {
       // A connection whose rollback failed is in an unknown state: the pool discards it.
       client.release(broken);
+    }
+  }
+
+  /** Runs `work` again when it failed on a concurrent change (mf_reserve: a budget set). */
+  private async retriedOnConflict<T>(work: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await work();
+      } catch (error) {
+        if ((error as { code?: unknown }).code !== SERIALIZATION_FAILURE || attempt >= 3)
+          throw error;
+      }
     }
   }
 
@@ -404,43 +315,36 @@ export class PgTeamStore implements TeamStore {
     memberId: string,
     month: string,
     amountMilli: number,
-    ttlMs: number
+    ttlMs: number,
+    lookupKey: string | null = null
   ): Promise<ReserveResult> {
     checkMonth(month);
     checkMilli(amountMilli, "A reservation");
     checkTtl(ttlMs);
-    return this.transaction(async (client): Promise<ReserveResult> => {
-      const { rows } = await client.query<{
-        member_limit: string | null;
-        team_limit: string | null;
-      }>(
-        `SELECT m.monthly_budget_milli AS member_limit, t.monthly_budget_milli AS team_limit
-         FROM members m CROSS JOIN team t WHERE m.id = $1 AND m.removed_at IS NULL AND t.id = 1`,
-        [memberId]
-      );
-      const limits = rows[0];
-      if (!limits) throw new Error(`There is no current member ${memberId} to reserve for.`);
-      const changes = memberAndTeam(memberId, month, 0, amountMilli);
-      const figures = await lockMonthRows(client, changes);
-      const used = (scope: string) => {
-        const found = figures.get(`${scope} ${month}`)!;
-        return found.spentMilli + found.reservedMilli;
-      };
-      const refusal = refusalOf(
+    const reservation: Reservation = { id: randomUUID(), memberId, month, amountMilli };
+    const refused = await this.retriedOnConflict(async () => {
+      const { rows } = await this.pool.query<{
+        refused_budget: "member" | "team" | null;
+        limit_milli: string;
+        used_milli: string;
+      }>("SELECT * FROM mf_reserve($1, $2, $3, $4, $5, $6, $7)", [
+        reservation.id,
+        memberId,
+        month,
         amountMilli,
-        { limitMilli: milli(limits.member_limit), usedMilli: used(memberScope(memberId)) },
-        { limitMilli: milli(limits.team_limit), usedMilli: used(TEAM_SCOPE) }
-      );
-      if (refusal) return { ok: false, ...refusal };
-      await applyMonthChanges(client, changes);
-      const reservation: Reservation = { id: randomUUID(), memberId, month, amountMilli };
-      await client.query(
-        `INSERT INTO reservations (id, member_id, month, amount_milli, created_at, expires_at)
-         VALUES ($1, $2, $3, $4, $5, now() + $6 * interval '1 millisecond')`,
-        [reservation.id, memberId, month, amountMilli, now(), ttlMs]
-      );
-      return { ok: true, reservation };
+        ttlMs,
+        now(),
+        lookupKey,
+      ]);
+      return rows[0]!;
     });
+    if (refused.refused_budget === null) return { ok: true, reservation };
+    return {
+      ok: false,
+      budget: refused.refused_budget,
+      limitMilli: Number(refused.limit_milli),
+      usedMilli: Number(refused.used_milli),
+    };
   }
 
   async settle(
@@ -450,85 +354,40 @@ export class PgTeamStore implements TeamStore {
   ): Promise<void> {
     checkMilli(chargedMilli, "A charge");
     checkMonth(reservation.month);
-    await this.transaction(async (client) => {
-      const at = now();
-      const { rows } = await client.query<ReservationRow & { state: string }>(
-        "SELECT member_id, month, amount_milli, state FROM reservations WHERE id = $1 FOR UPDATE",
-        [reservation.id]
-      );
-      const row = rows[0];
-      if (row?.state === "settled") return;
-      if (row) {
-        await client.query(
-          "UPDATE reservations SET state = 'settled', ended_at = $2 WHERE id = $1",
-          [reservation.id, at]
-        );
-      } else {
-        // Forgotten (or never made here): the charge is real all the same; recorded as settled
-        // so that a repeat does not count it twice.
-        const recorded = await client.query(
-          `INSERT INTO reservations (id, member_id, month, amount_milli, created_at, expires_at,
-                                     state, ended_at)
-           VALUES ($1, $2, $3, 0, $4, $4, 'settled', $4)
-           ON CONFLICT (id) DO NOTHING`,
-          [reservation.id, reservation.memberId, reservation.month, at]
-        );
-        if (recorded.rowCount === 0) return;
-      }
-      const memberId = row?.member_id ?? reservation.memberId;
-      const month = row?.month ?? reservation.month;
-      const held = row?.state === "open" ? Number(row.amount_milli) : 0;
-      await changeMonths(client, memberAndTeam(memberId, month, chargedMilli, -held));
-      await client.query(
-        `INSERT INTO audit (at, month, member_id, operation, credits_milli, status)
-         VALUES ($1, $2, $3, $4, $5, $6)`,
-        [at, month, memberId, audit.operation, chargedMilli, audit.status]
-      );
-    });
+    await this.pool.query("SELECT mf_settle($1, $2, $3, $4, $5, $6, $7)", [
+      reservation.id,
+      reservation.memberId,
+      reservation.month,
+      chargedMilli,
+      now(),
+      audit.operation,
+      audit.status,
+    ]);
+  }
+
+  async settleOrphan(
+    lookupKey: string,
+    chargedMilli: number,
+    audit: { operation: string; status: number }
+  ): Promise<boolean> {
+    checkMilli(chargedMilli, "A charge");
+    const { rows } = await this.pool.query<{ settled: boolean }>(
+      "SELECT mf_settle_orphan($1, $2, $3, $4, $5) AS settled",
+      [lookupKey, chargedMilli, now(), audit.operation, audit.status]
+    );
+    return rows[0]!.settled;
   }
 
   async release(reservation: Reservation): Promise<void> {
-    await this.transaction(async (client) => {
-      const { rows } = await client.query<ReservationRow>(
-        `UPDATE reservations SET state = 'released', ended_at = $2 WHERE id = $1 AND state = 'open'
-         RETURNING member_id, month, amount_milli`,
-        [reservation.id, now()]
-      );
-      const row = rows[0];
-      if (row)
-        await changeMonths(
-          client,
-          memberAndTeam(row.member_id, row.month, 0, -Number(row.amount_milli))
-        );
-    });
+    await this.pool.query("SELECT mf_release($1, $2)", [reservation.id, now()]);
   }
 
   async releaseExpired(): Promise<number> {
-    return this.transaction(async (client) => {
-      // Rows another transaction holds (being settled, or swept by another instance) are
-      // skipped: this one never waits on a reservation while holding month rows, or the reverse.
-      const { rows } = await client.query<ReservationRow>(
-        `UPDATE reservations SET state = 'released', ended_at = $1
-         WHERE id IN (SELECT id FROM reservations WHERE state = 'open' AND expires_at < now()
-                      FOR UPDATE SKIP LOCKED)
-         RETURNING member_id, month, amount_milli`,
-        [now()]
-      );
-      await client.query(
-        `DELETE FROM reservations
-         WHERE id IN (SELECT id FROM reservations
-                      WHERE state <> 'open' AND expires_at < now() - $1 * interval '1 millisecond'
-                      FOR UPDATE SKIP LOCKED)`,
-        [ENDED_RESERVATION_KEPT_MS]
-      );
-      // Claims of instances that stopped without releasing them.
-      await client.query("DELETE FROM lookup_claims WHERE expires_at < now()");
-      await changeMonths(
-        client,
-        rows.flatMap((row) => memberAndTeam(row.member_id, row.month, 0, -Number(row.amount_milli)))
-      );
-      return rows.length;
-    });
+    const { rows } = await this.pool.query<{ released: number }>(
+      "SELECT mf_release_expired($1, $2) AS released",
+      [now(), ENDED_RESERVATION_KEPT_MS]
+    );
+    return rows[0]!.released;
   }
 
   private async figures(scope: string, month: string): Promise<MonthFigures> {
@@ -547,7 +406,17 @@ export class PgTeamStore implements TeamStore {
   }
 
   async teamMonth(month: string): Promise<MonthFigures> {
-    return this.figures(TEAM_SCOPE, month);
+    // The sum of the members' rows (removed members' included): see migration 2.
+    const { rows } = await this.pool.query<{ spent_milli: string; reserved_milli: string }>(
+      `SELECT coalesce(sum(spent_milli), 0) AS spent_milli,
+              coalesce(sum(reserved_milli), 0) AS reserved_milli
+       FROM month_spend WHERE month = $1 AND scope LIKE 'member:%'`,
+      [checkMonth(month)]
+    );
+    return {
+      spentMilli: Number(rows[0]!.spent_milli),
+      reservedMilli: Number(rows[0]!.reserved_milli),
+    };
   }
 
   async usage(month: string): Promise<UsageRow[]> {

@@ -304,7 +304,8 @@ export class SqliteTeamStore implements TeamStore {
     memberId: string,
     month: string,
     amountMilli: number,
-    ttlMs: number
+    ttlMs: number,
+    lookupKey: string | null = null
   ): Promise<ReserveResult> {
     checkMonth(month);
     checkMilli(amountMilli, "A reservation");
@@ -328,9 +329,10 @@ export class SqliteTeamStore implements TeamStore {
       const reservation: Reservation = { id: randomUUID(), memberId, month, amountMilli };
       this.addToMonth(memberId, month, 0, amountMilli);
       this.sql(
-        `INSERT INTO reservations (id, member_id, month, amount_milli, created_at, expires_at)
-         VALUES (?, ?, ?, ?, ?, ?)`
-      ).run(reservation.id, memberId, month, amountMilli, now(), later(ttlMs));
+        `INSERT INTO reservations (id, member_id, month, amount_milli, created_at, expires_at,
+                                   lookup_key)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`
+      ).run(reservation.id, memberId, month, amountMilli, now(), later(ttlMs), lookupKey);
       return { ok: true, reservation };
     });
   }
@@ -373,10 +375,44 @@ export class SqliteTeamStore implements TeamStore {
     });
   }
 
+  async settleOrphan(
+    lookupKey: string,
+    chargedMilli: number,
+    audit: { operation: string; status: number }
+  ): Promise<boolean> {
+    checkMilli(chargedMilli, "A charge");
+    return this.write(() => {
+      const at = now();
+      const row = this.sql(
+        `SELECT id, member_id, month, amount_milli, state FROM reservations
+         WHERE lookup_key = ?
+           AND (state = 'open' OR (state = 'released' AND released_by = 'expiry'))
+         ORDER BY created_at DESC LIMIT 1`
+      ).get(lookupKey) as (EndedReservationRow & { id: string; state: string }) | undefined;
+      if (!row) return false;
+      this.sql("UPDATE reservations SET state = 'settled', ended_at = ? WHERE id = ?").run(
+        at,
+        row.id
+      );
+      this.addToMonth(
+        row.member_id,
+        row.month,
+        chargedMilli,
+        row.state === "open" ? -row.amount_milli : 0
+      );
+      this.sql(
+        `INSERT INTO audit (at, month, member_id, operation, credits_milli, status)
+         VALUES (?, ?, ?, ?, ?, ?)`
+      ).run(at, row.month, row.member_id, audit.operation, chargedMilli, audit.status);
+      return true;
+    });
+  }
+
   async release(reservation: Reservation): Promise<void> {
     this.write(() => {
       const row = this.sql(
-        `UPDATE reservations SET state = 'released', ended_at = ? WHERE id = ? AND state = 'open'
+        `UPDATE reservations SET state = 'released', released_by = 'error', ended_at = ?
+         WHERE id = ? AND state = 'open'
          RETURNING member_id, month, amount_milli`
       ).get(now(), reservation.id) as EndedReservationRow | undefined;
       if (row) this.addToMonth(row.member_id, row.month, 0, -row.amount_milli);
@@ -387,7 +423,7 @@ export class SqliteTeamStore implements TeamStore {
     return this.write(() => {
       const at = now();
       const rows = this.sql(
-        `UPDATE reservations SET state = 'released', ended_at = ?
+        `UPDATE reservations SET state = 'released', released_by = 'expiry', ended_at = ?
          WHERE state = 'open' AND expires_at < ? RETURNING member_id, month, amount_milli`
       ).all(at, at) as EndedReservationRow[];
       for (const row of rows) this.addToMonth(row.member_id, row.month, 0, -row.amount_milli);

@@ -77,7 +77,8 @@ export interface BudgetState {
 
 /**
  * The budget that `amountMilli` more would pass, or null if it fits both. The member's own
- * budget is named first: it is the one the member can do something about.
+ * budget is named first: it is the one the member can do something about. PostgreSQL decides
+ * alike inside the database (mf_reserve, migrations.ts).
  */
 export function refusalOf(
   amountMilli: number,

@@ -124,12 +124,14 @@ export interface TeamStore {
    * Reserves `amountMilli` of this month's member and team budgets, atomically: it passes only
    * if spent + reserved + amount stays within each budget that exists, across every instance
    * sharing the store. Expires after `ttlMs` (a host killed mid-request releases nothing itself).
+   * `lookupKey`: the shared answer's key of the lookup it pays for, if any (see settleOrphan).
    */
   reserve(
     memberId: string,
     month: string,
     amountMilli: number,
-    ttlMs: number
+    ttlMs: number,
+    lookupKey?: string | null
   ): Promise<ReserveResult>;
   /**
    * Ends a reservation with what the service charged: the reservation is released, the charge
@@ -141,6 +143,19 @@ export interface TeamStore {
     chargedMilli: number,
     audit: { operation: string; status: number }
   ): Promise<void>;
+  /**
+   * Settles with `chargedMilli` the newest unsettled reservation for `lookupKey` that is open or
+   * was released by its expiry: its instance stopped after the service charged the lookup (the
+   * service then answers it again as a free repeat), before or after the reservation expired.
+   * The charge is the reservation's member's, in its month, counted once (a settle of that
+   * reservation coming after all counts nothing more). False if there is no such reservation
+   * (none, released after an error, settled, or forgotten a day after its expiry).
+   */
+  settleOrphan(
+    lookupKey: string,
+    chargedMilli: number,
+    audit: { operation: string; status: number }
+  ): Promise<boolean>;
   /** Ends a reservation with nothing charged (the request failed); once. */
   release(reservation: Reservation): Promise<void>;
   /** Releases reservations past their expiry; answers how many. */

@@ -15,6 +15,9 @@ import type { UpstreamAnswer } from "./upstream";
 
 export const SHARED_HEADER = "x-mail-finder-answer";
 
+/** The service gives a lookup charged within this long again for free (v5.1). */
+const SERVICE_REPEAT_WINDOW_MS = 30 * 86_400_000;
+
 const LEGACY_KEY_SPACE: Record<string, LookupOperation> = {
   legacy_person: "person",
   legacy_company: "company",
@@ -88,7 +91,13 @@ async function buy(
 ): Promise<UpstreamAnswer> {
   const { store } = team;
   const reserved = await fromStore(() =>
-    store.reserve(member.id, monthOf(team.now()), route.maxMilli, team.options.reservationTtlMs)
+    store.reserve(
+      member.id,
+      monthOf(team.now()),
+      route.maxMilli,
+      team.options.reservationTtlMs,
+      key
+    )
   );
   if (!reserved.ok) throw budgetExceeded(reserved);
   let answer: UpstreamAnswer;
@@ -113,15 +122,36 @@ async function buy(
     key === null && route.generation === "v5.1" && answer.status === 200
       ? route.maxMilli
       : chargedMilli(route, answer.status, parsed, bought);
-  await settleSurely(store, reserved.reservation, charged, {
-    operation: `${route.generation}/${route.operation}`,
-    status: answer.status,
-  });
+  const audit = { operation: `${route.generation}/${route.operation}`, status: answer.status };
+  await settleSurely(store, reserved.reservation, charged, audit);
+  if (key !== null && charged === 0 && (await chargedBefore(team, route, key, answer, parsed)))
+    await store.settleOrphan(key, route.maxMilli, audit).catch(() => undefined);
   if (key !== null && answer.status === 200 && parsed !== null)
     await store
       .putSharedAnswer({ key, status: 200, body: answer.body, storedAt: team.now().toISOString() })
       .catch(() => undefined);
   return answer;
+}
+
+/**
+ * Whether a v5.1 answer given free is the service's repeat of a lookup charged within its 30
+ * days that the team did not buy itself: a charge of an instance stopped before settling it.
+ */
+async function chargedBefore(
+  team: TeamContext,
+  route: LookupRoute,
+  key: string,
+  answer: UpstreamAnswer,
+  parsed: unknown
+): Promise<boolean> {
+  if (route.generation !== "v5.1" || answer.status !== 200) return false;
+  if ((parsed as { email_status?: unknown } | null)?.email_status !== "valid") return false;
+  const since = new Date(team.now().getTime() - SERVICE_REPEAT_WINDOW_MS).toISOString();
+  try {
+    return (await team.store.sharedAnswer(key, since)) === null;
+  } catch {
+    return false; // Unknown: a charge is never counted on a guess.
+  }
 }
 
 /** Registers the lookups' routes under /api (they win over the relay's wildcard). */

@@ -153,6 +153,29 @@ describe("PostgreSQL team store under concurrent load from two instances", () =>
     expect(await first.audit("2000-01-01T00:00:00Z", "2100-01-01T00:00:00Z")).toHaveLength(40);
   });
 
+  test("a stopped instance's charge settled by many requests at once is counted once", async () => {
+    const ada = await first.addMember({
+      name: "Ada",
+      email: "ada@example.com",
+      monthlyBudgetMilli: null,
+    });
+    const key = "v5.1:v3|find-email|ada|example.com";
+    expect((await first.reserve(ada.id, month, 1_000, 1, key)).ok).toBe(true);
+    await new Promise((done) => setTimeout(done, 30));
+    expect(await second.releaseExpired()).toBe(1);
+    const settled = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        (i % 2 === 0 ? first : second).settleOrphan(key, 1_000, audit)
+      )
+    );
+    expect(settled.filter(Boolean)).toHaveLength(1);
+    expect(await second.memberMonth(ada.id, month)).toEqual({
+      spentMilli: 1_000,
+      reservedMilli: 0,
+    });
+    expect(await first.teamMonth(month)).toEqual({ spentMilli: 1_000, reservedMilli: 0 });
+  });
+
   test("one lookup claimed by 50 requests at once across both instances: one holds it", async () => {
     const claims = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>

@@ -359,6 +359,81 @@ export function describeTeamStore(
       });
     });
 
+    describe("charges of stopped instances (settleOrphan)", () => {
+      const month = "2026-03";
+      const audit = { operation: "v5.1/find-email/person", status: 200 };
+
+      test("settles a reservation for the lookup released by its expiry, once, as its member's", async () => {
+        const ada = await addMember("Ada", 5_000);
+        await addMember("Bob");
+        const result = await store.reserve(ada.id, month, 1_000, 1, "v5.1:person|ada");
+        if (!result.ok) throw new Error("refused");
+        await sleep(30);
+        expect(await store.releaseExpired()).toBe(1);
+        expect(await store.settleOrphan("v5.1:person|bob", 1_000, audit)).toBe(false);
+        expect(await store.settleOrphan("v5.1:person|ada", 1_000, audit)).toBe(true);
+        expect(await store.settleOrphan("v5.1:person|ada", 1_000, audit)).toBe(false);
+        // The stopped instance's own settle, had it come after all, counts nothing more.
+        await store.settle(result.reservation, 1_000, audit);
+        expect(await store.memberMonth(ada.id, month)).toEqual({
+          spentMilli: 1_000,
+          reservedMilli: 0,
+        });
+        expect(await store.teamMonth(month)).toEqual({ spentMilli: 1_000, reservedMilli: 0 });
+        const entries = await store.audit("2000-01-01T00:00:00.000Z", "2100-01-01T00:00:00.000Z");
+        expect(entries).toEqual([
+          {
+            at: expect.any(String),
+            memberId: ada.id,
+            operation: audit.operation,
+            creditsMilli: 1_000,
+            status: 200,
+          },
+        ]);
+      });
+
+      test("settles an open reservation for the lookup (its instance stopped before it expired)", async () => {
+        const ada = await addMember("Ada", 5_000);
+        const result = await store.reserve(ada.id, month, 1_500, MINUTE, "v5.1:person|ada");
+        if (!result.ok) throw new Error("refused");
+        expect(await store.settleOrphan("v5.1:person|ada", 1_000, audit)).toBe(true);
+        expect(await store.settleOrphan("v5.1:person|ada", 1_000, audit)).toBe(false);
+        await store.release(result.reservation);
+        await sleep(5);
+        expect(await store.releaseExpired()).toBe(0);
+        expect(await store.memberMonth(ada.id, month)).toEqual({
+          spentMilli: 1_000,
+          reservedMilli: 0,
+        });
+        expect(await store.teamMonth(month)).toEqual({ spentMilli: 1_000, reservedMilli: 0 });
+      });
+
+      test("does nothing for one released after an error, one settled, or none", async () => {
+        const ada = await addMember("Ada");
+        const reserve = async (key: string | undefined, ttlMs: number) => {
+          const result = await store.reserve(ada.id, month, 1_000, ttlMs, key);
+          if (!result.ok) throw new Error("refused");
+          return result.reservation;
+        };
+        await store.release(await reserve("released", MINUTE));
+        await store.settle(await reserve("settled", 1), 500, audit);
+        const lateSettled = await reserve("late-settled", 1);
+        await reserve(undefined, 1);
+        await sleep(30);
+        expect(await store.releaseExpired()).toBe(2);
+        await store.settle(lateSettled, 500, audit);
+        for (const key of ["released", "settled", "late-settled", "never-reserved"])
+          expect(await store.settleOrphan(key, 1_000, audit)).toBe(false);
+        expect(await store.memberMonth(ada.id, month)).toEqual({
+          spentMilli: 1_000,
+          reservedMilli: 0,
+        });
+        expect(
+          await store.audit("2000-01-01T00:00:00.000Z", "2100-01-01T00:00:00.000Z")
+        ).toHaveLength(2);
+      });
+    });
+
     describe("usage", () => {
       test("per month: every current member, those who spent nothing at 0", async () => {
         const ada = await addMember("Ada");

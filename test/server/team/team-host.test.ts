@@ -6,6 +6,9 @@ import type { FastifyInstance } from "fastify";
 import { buildServer } from "../../../src/server/app";
 import { Directory } from "../../../src/sandbox/directory/directory";
 import { call, startSandbox, type TestAccount, type TestSandbox } from "../../helpers/sandbox";
+import { SqliteTeamStore } from "../../../src/server/team/sqlite-store";
+import { lookupRoutes } from "../../../src/server/team/pricing";
+import { sharedKey } from "../../../src/server/team/team-lookups";
 import { DIST } from "../helpers";
 
 // The production host in team mode (DESIGN 6c) in front of a real sandbox, over real HTTP: the
@@ -41,7 +44,7 @@ describe("the production host in team mode", () => {
   const asMember = (token: string, method: string, path: string, body?: unknown) =>
     call(host.url, method, path, body, { authorization: `Bearer ${token}` });
 
-  async function startHost(): Promise<Host> {
+  async function startHost(now?: () => Date): Promise<Host> {
     const log: string[] = [];
     const logStream = new Writable({
       write(chunk, _encoding, done) {
@@ -61,6 +64,7 @@ describe("the production host in team mode", () => {
         entra: null,
       },
       teamTimings: { pollMs: 10 },
+      ...(now ? { now } : {}),
     });
     const url = await app.listen({ port: 0, host: "127.0.0.1" });
     return { app, url, log };
@@ -215,6 +219,54 @@ describe("the production host in team mode", () => {
     expect(after.status).toBe(401);
   });
 
+  test("a lookup charged by an instance that stopped before settling it is counted when asked again", async () => {
+    await addMember("Oz", null);
+    const pat = await addMember("Pat", null);
+    const members = (await admin("GET", "/members")).body as Array<{ id: string; name: string }>;
+    const oz = members.find((m) => m.name === "Oz")!.id;
+    const person = people[10]!;
+    const route = lookupRoutes().find(([path]) => path === "/v5.1/find-email/person")![1];
+    const month = new Date().toISOString().slice(0, 7);
+    const spent = async () => {
+      const usage = await admin("GET", `/usage?month=${month}`);
+      return (usage.body as Array<{ credits: number }>).reduce((sum, row) => sum + row.credits, 0);
+    };
+    const creditsBefore = await company.credits();
+    const spentBefore = await spent();
+    // The stopped instance: it reserved for Oz, the service charged the lookup, and nothing
+    // settled it; its reservation expired and was swept.
+    const stopped = new SqliteTeamStore(join(directory, "team.db"));
+    try {
+      const reserved = await stopped.reserve(
+        oz,
+        month,
+        route.maxMilli,
+        1,
+        sharedKey(route, person)
+      );
+      expect(reserved.ok).toBe(true);
+      const charged = await company.request("POST", "/v5.1/find-email/person", person);
+      expect(charged.body).toMatchObject({ email_status: "valid", credits_charged: 1 });
+      await new Promise((done) => setTimeout(done, 20));
+      expect(await stopped.releaseExpired()).toBe(1);
+    } finally {
+      await stopped.close();
+    }
+    const repeat = await asMember(pat, "POST", "/api/v5.1/find-email/person", person);
+    expect(repeat.status).toBe(200);
+    expect(repeat.body.credits_charged).toBe(0);
+    expect(await company.credits()).toBe(creditsBefore - 1);
+    expect((await spent()) - spentBefore).toBe(1);
+    const usage = (await admin("GET", `/usage?month=${month}`)).body as Array<{
+      name: string;
+      credits: number;
+    }>;
+    expect(usage.filter((row) => ["Oz", "Pat"].includes(row.name))).toEqual([
+      expect.objectContaining({ name: "Oz", credits: 1 }),
+      expect.objectContaining({ name: "Pat", credits: 0 }),
+    ]);
+  });
+
   test("the usage the admin reads is what the sandbox charged", async () => {
     const month = new Date().toISOString().slice(0, 7);
     const usage = await admin("GET", `/usage?month=${month}`);
@@ -223,5 +275,25 @@ describe("the production host in team mode", () => {
       0
     );
     expect(total).toBe(1000 - (await company.credits()));
+  });
+
+  test("the audit keeps paid requests without keys or tokens, 400 days: a host started later prunes older ones", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const range = `/audit.csv?from=${today}&to=${today}`;
+    const audit = await admin("GET", range);
+    expect(audit.status).toBe(200);
+    const lines = audit.text.trim().split(/\r?\n/);
+    // A header, the seven lookups bought above (one of them answered as a free repeat) and the
+    // stopped instance's charge (shared answers and refusals are not paid).
+    expect(lines).toHaveLength(9);
+    expect(audit.text).toContain("v5.1/find-email/person");
+    expect(audit.text).not.toContain(company.apiKey);
+    expect(audit.text).not.toContain("mft_");
+    // The same database, opened by a host whose clock is 401 days on.
+    await host.app.close();
+    const later = new Date(Date.now() + 401 * 86_400_000);
+    host = await startHost(() => later);
+    const pruned = await admin("GET", range);
+    expect(pruned.text.trim().split(/\r?\n/)).toHaveLength(1);
   });
 });
