@@ -13,7 +13,6 @@ import {
   badRequest,
   bodyObject,
   budgetMilli,
-  credits,
   dayQuery,
   emailText,
   firstOfMonths,
@@ -26,6 +25,7 @@ import {
   type Query,
 } from "./admin-input";
 import { memberView, teamView } from "./admin-views";
+import { credits } from "./credits";
 import { csvFile, sendCsv } from "./csv";
 import { monthOf, type Member, type TeamSettings, type TeamStore } from "./store";
 import { bearerOf, newMemberToken, sameSecret, tokenHash } from "./tokens";

@@ -1,19 +1,10 @@
 import { LIMITS } from "../../admin/api-types";
 import { HostError } from "../errors";
+import { MILLI_PER_CREDIT } from "./credits";
 import { monthOf } from "./store";
 
 // The admin API's input (DESIGN 7 "Teams"): each field checked before anything changes, with a
 // message naming it and what is allowed.
-
-export const MILLI_PER_CREDIT = 1000;
-
-export function credits(milli: number): number {
-  return milli / MILLI_PER_CREDIT;
-}
-
-export function budgetCredits(milli: number | null): number | null {
-  return milli === null ? null : credits(milli);
-}
 
 export function badRequest(message: string): HostError {
   return new HostError(400, "bad_request", message);

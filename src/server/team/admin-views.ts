@@ -1,5 +1,5 @@
 import type { AdminMember, AdminTeam } from "../../admin/api-types";
-import { budgetCredits, credits } from "./admin-input";
+import { budgetCredits, credits } from "./credits";
 import type { Member, TeamSettings, TeamStore } from "./store";
 
 // The store's records as the admin API gives them (whole credits, snake_case).

@@ -1,11 +1,9 @@
 import { HostError } from "../errors";
+import { credits } from "./credits";
 import type { BudgetRefusal, Reservation, TeamStore } from "./store";
 
 // A paid request's money (DESIGN 6c): its most reserved before it goes out, over budget 402
 // `budget_exceeded` naming the budget; what the service charged settled after.
-
-/** Credits for people: 10, 0.2, 7.5. */
-export const credits = (milli: number): string => String(Math.round(milli) / 1000);
 
 export function budgetExceeded(refusal: BudgetRefusal): HostError {
   const limit = credits(refusal.limitMilli);

@@ -1,14 +1,11 @@
 import type { FastifyInstance } from "fastify";
-import { credits } from "./budgets";
+import { budgetCredits } from "./credits";
 import { fromStore } from "./sign-in";
 import { monthOf } from "./store";
 import type { TeamContext } from "./team-context";
 
 // The team host's own routes for the pane (DESIGN 7): whether this host is in team mode (and
 // how to sign in), and who the signed-in member is with what is left of the budgets.
-
-const asCredits = (milli: number | null): number | null =>
-  milli === null ? null : Number(credits(milli));
 
 export function registerTeamRoutes(app: FastifyInstance, team: TeamContext): void {
   app.get("/team/config", async (_request, reply) => {
@@ -52,12 +49,12 @@ export function registerTeamRoutes(app: FastifyInstance, team: TeamContext): voi
       member: { id: member.id, name: member.name, email: member.email },
       team: {
         name: settings.name,
-        monthly_budget: asCredits(settings.monthlyBudgetMilli),
-        spent_this_month: asCredits(all.spentMilli),
+        monthly_budget: budgetCredits(settings.monthlyBudgetMilli),
+        spent_this_month: budgetCredits(all.spentMilli),
       },
-      monthly_budget: asCredits(member.monthlyBudgetMilli),
-      spent_this_month: asCredits(mine.spentMilli),
-      budget_left: asCredits(budgetLeft),
+      monthly_budget: budgetCredits(member.monthlyBudgetMilli),
+      spent_this_month: budgetCredits(mine.spentMilli),
+      budget_left: budgetCredits(budgetLeft),
     };
   });
 }
