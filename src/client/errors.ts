@@ -105,6 +105,9 @@ export function errorFromResponse(status: number, bodyText: string): ApiError {
  */
 export const BUDGET_EXCEEDED = "budget_exceeded";
 
+/** A team host's Microsoft 365 sign-in that Office could not renew without the user. */
+export const SIGN_IN_REQUIRED = "sign_in_required";
+
 export const isBudgetExceeded = (error: unknown): error is ApiError =>
   error instanceof ApiError && error.kind === "out_of_credits" && error.code === BUDGET_EXCEEDED;
 

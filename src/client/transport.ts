@@ -1,4 +1,4 @@
-import { ApiError, errorFromResponse, type ApiErrorInit } from "./errors";
+import { ApiError, SIGN_IN_REQUIRED, errorFromResponse, type ApiErrorInit } from "./errors";
 import { ConnectionLimiter, type AttemptOutcome, type Slot } from "./limiter";
 import { t } from "../i18n/i18n";
 
@@ -34,6 +34,11 @@ export interface Endpoint {
   baseUrl: string;
   apiKey: string | null;
   id: string;
+  /**
+   * A bearer token asked for at each attempt instead of `apiKey` (a team host's Microsoft 365
+   * sign-in: tokens expire); it throws the ApiError the request fails with when there is none.
+   */
+  credential?: () => Promise<string>;
 }
 
 export interface TransportOptions {
@@ -277,18 +282,29 @@ export class Transport {
       }
       let failure: ApiError;
       let apiKey: string | null = null;
+      let usedCredential = false;
       let outcome: AttemptOutcome = { kind: "neutral" };
       const started = Date.now();
       try {
         const endpoint = await this.endpoint();
         this.useEndpoint(endpoint.baseUrl);
-        apiKey = options.auth === false ? null : requireKey(endpoint.apiKey);
+        usedCredential = options.auth !== false && endpoint.credential !== undefined;
+        apiKey =
+          options.auth === false
+            ? null
+            : endpoint.credential
+              ? await endpoint.credential()
+              : requireKey(endpoint.apiKey);
         const response = await this.attempt<T>(options, endpoint, apiKey, attempt);
         outcome = { kind: "answer", path: options.path, latencyMs: Date.now() - started };
         this.learnProtocol(this.url(endpoint.baseUrl, options));
         return { ...response, attempts: attempt };
       } catch (error) {
         failure = this.redact(error instanceof ApiError ? error : toApiError(error), apiKey);
+        // A Microsoft 365 account the team host refuses (not a member): the host's reason, shown
+        // in cells as a sign-in to redo, not as a key to set.
+        if (failure.kind === "unauthorized" && usedCredential)
+          failure = copyError(failure, { code: SIGN_IN_REQUIRED });
         outcome = loadSignal(failure, options.path, Date.now() - started);
       } finally {
         // The connection is free while the request waits to be retried.

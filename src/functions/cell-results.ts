@@ -1,4 +1,4 @@
-import { ApiError, isBudgetExceeded } from "../client/errors";
+import { ApiError, SIGN_IN_REQUIRED, isBudgetExceeded } from "../client/errors";
 import { refusal } from "../client/spending";
 import type { CheckedOutcome, LookupOutcome } from "../client/answer-record";
 import type { LookupTypes, ScheduleOptions } from "../client/scheduler";
@@ -38,7 +38,11 @@ export function errorCell(error: unknown): CustomFunctions.Error {
     const attempts = error.attempts;
     switch (error.kind) {
       case "unauthorized":
-        return excelError("invalidValue", t("cells.unauthorized"));
+        // A Microsoft 365 sign-in Office could not renew says so; any other: the key or token.
+        return excelError(
+          "invalidValue",
+          error.code === SIGN_IN_REQUIRED ? error.message : t("cells.unauthorized")
+        );
       case "config":
         return excelError("invalidValue", t("cells.settings", { message: error.message }));
       case "bad_request":

@@ -14,6 +14,7 @@ import {
   type Settings,
   type SettingsStorage,
 } from "./settings";
+import { MicrosoftAccount, type MicrosoftAccountOptions } from "./microsoft-account";
 import { taskPaneHost, type TaskPaneHost } from "./task-pane-host";
 import { TeamSession, type TeamSessionOptions } from "./team-mode";
 import { connectionOf, type Connection } from "./try-mode";
@@ -34,7 +35,9 @@ export interface ServicesOptions {
   /** The other runtimes over the same answers (default: none). */
   cachePeers?: CachePeers;
   /** Team mode's reads of the host (default: the client's fetch). */
-  team?: Omit<TeamSessionOptions, "fetch">;
+  team?: Omit<TeamSessionOptions, "fetch" | "credential">;
+  /** Microsoft 365 sign-in on a team host (default: Office's nested app authentication). */
+  microsoft?: Omit<MicrosoftAccountOptions, "config">;
 }
 
 /** Where kept answers live: a store, or the opening of one (IndexedDB, else the fallback). */
@@ -56,6 +59,8 @@ export class Services {
   readonly spending = new SpendingGuard();
   /** Team mode (DESIGN 6c): the host's team, the member signed in, their budget. */
   readonly team: TeamSession;
+  /** A team member's Microsoft 365 account, where the team host signs in with Entra ID. */
+  readonly microsoft: MicrosoftAccount;
   private readonly clientValue: EmailServiceClient;
   private readonly schedulerValue: LookupScheduler;
   private readonly caches = new Map<string, ResultCache>();
@@ -71,7 +76,18 @@ export class Services {
     private readonly options: ServicesOptions = {}
   ) {
     this.host = options.host ?? taskPaneHost();
-    this.team = new TeamSession(settings, { ...options.team, fetch: clientOptions.fetch });
+    this.team = new TeamSession(settings, {
+      ...options.team,
+      fetch: clientOptions.fetch,
+      credential: async (next) => {
+        const endpoint = await this.endpointOf(next);
+        return endpoint.credential ? endpoint.credential() : endpoint.apiKey;
+      },
+    });
+    this.microsoft = new MicrosoftAccount({
+      ...options.microsoft,
+      config: () => this.team.microsoftSignIn(),
+    });
     this.clientValue = new EmailServiceClient({
       ...clientOptions,
       endpoint: () => this.endpoint(),
@@ -134,7 +150,7 @@ export class Services {
     this.loading ??= (async () => {
       const settings = await this.settings.load();
       this.applyLimits(settings);
-      const endpoint = await endpointOf(settings);
+      const endpoint = await this.endpointOf(settings);
       this.endpointValue ??= endpoint;
       return this.endpointValue;
     })();
@@ -208,9 +224,16 @@ export class Services {
     this.applyLimits(next);
     const before = connectionOf(previous);
     const after = connectionOf(next);
-    if (after.apiKey === before.apiKey && after.baseUrl === before.baseUrl) return;
+    if (
+      after.apiKey === before.apiKey &&
+      after.baseUrl === before.baseUrl &&
+      after.microsoftAccount === before.microsoftAccount
+    )
+      return;
+    if (before.microsoftAccount !== null && after.microsoftAccount !== before.microsoftAccount)
+      await this.microsoft.signOut();
     void this.team.refresh();
-    const endpoint = await endpointOf(next);
+    const endpoint = await this.endpointOf(next);
     // A change saved before the first load finished is the one in force.
     this.endpointValue = endpoint;
     this.schedulerValue.endpointChanged();
@@ -226,11 +249,22 @@ export class Services {
     const namespace = await cacheNamespace(connection.baseUrl, connection.apiKey ?? "");
     await this.cacheFor(namespace).clear();
   }
-}
 
-async function endpointOf(settings: Settings): Promise<Endpoint> {
-  const { baseUrl, apiKey } = connectionOf(settings);
-  return { baseUrl, apiKey, id: await cacheNamespace(baseUrl, apiKey ?? "") };
+  /**
+   * The endpoint of these settings. Signed in with a Microsoft 365 account, requests carry
+   * its token, asked of Office at each attempt, and the answers are kept for the account.
+   */
+  private async endpointOf(settings: Settings): Promise<Endpoint> {
+    const { baseUrl, apiKey, microsoftAccount } = connectionOf(settings);
+    if (microsoftAccount === null)
+      return { baseUrl, apiKey, id: await cacheNamespace(baseUrl, apiKey ?? "") };
+    return {
+      baseUrl,
+      apiKey: null,
+      id: await cacheNamespace(baseUrl, `microsoft:${microsoftAccount}`),
+      credential: () => this.microsoft.token(),
+    };
+  }
 }
 
 declare const OfficeRuntime: { storage: OfficeRuntimeStorageLike & SettingsStorage } | undefined;

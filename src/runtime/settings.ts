@@ -30,6 +30,12 @@ export interface Settings {
    * bought again silently.
    */
   maxAgeDays: number | null;
+  /**
+   * On a team host with Microsoft Entra ID (DESIGN 6c): the Microsoft 365 account the user
+   * signed in with (its username, not a secret). Set, every request carries that account's
+   * token from nested app authentication instead of the team token.
+   */
+  microsoftAccount: string | null;
 }
 
 /** What the build gives: the connection; spending starts from DEFAULT_SPENDING_SETTINGS. */
@@ -57,6 +63,10 @@ export const DEFAULT_TRY_MODE_SETTINGS: Pick<Settings, "tryMode" | "demoKey"> = 
   demoKey: null,
 };
 
+export const DEFAULT_SIGN_IN_SETTINGS: Pick<Settings, "microsoftAccount"> = {
+  microsoftAccount: null,
+};
+
 export const MAX_CONCURRENCY = 256;
 /** Ten years: any age a user would type. */
 export const MAX_AGE_DAYS = 3650;
@@ -73,6 +83,7 @@ export const SETTING_KEYS = {
   tryMode: "settings.tryMode",
   demoKey: "settings.demoKey",
   maxAgeDays: "settings.maxAgeDays",
+  microsoftAccount: "settings.microsoftAccount",
 } as const;
 
 /** Stored for "never ask", so that it differs from "not set" (the default threshold). */
@@ -147,6 +158,15 @@ export function validateSettings(change: Partial<Settings>): Partial<Settings> {
   const clean: Partial<Settings> = {};
   if (change.apiKey !== undefined) clean.apiKey = cleanKey("apiKey", change.apiKey);
   if (change.demoKey !== undefined) clean.demoKey = cleanKey("demoKey", change.demoKey);
+  if (change.microsoftAccount !== undefined) {
+    const account = change.microsoftAccount;
+    if (
+      account !== null &&
+      (typeof account !== "string" || !/^[^\s\u0000-\u001f]{1,256}$/.test(account))
+    )
+      throw new SettingsError("microsoftAccount", t("settings.microsoftAccountInvalid"));
+    clean.microsoftAccount = account;
+  }
   if (change.tryMode !== undefined) {
     if (typeof change.tryMode !== "boolean")
       throw new SettingsError("tryMode", t("settings.tryModeOnOff"));
@@ -262,7 +282,12 @@ export class SettingsStore {
     readonly storage: SettingsStorage,
     defaults: ConnectionSettings & Partial<Settings>
   ) {
-    this.defaults = { ...DEFAULT_SPENDING_SETTINGS, ...DEFAULT_TRY_MODE_SETTINGS, ...defaults };
+    this.defaults = {
+      ...DEFAULT_SPENDING_SETTINGS,
+      ...DEFAULT_TRY_MODE_SETTINGS,
+      ...DEFAULT_SIGN_IN_SETTINGS,
+      ...defaults,
+    };
     this.current = { ...this.defaults };
   }
 
@@ -295,8 +320,9 @@ export class SettingsStore {
   async save(change: Partial<Settings>): Promise<Settings> {
     await this.load();
     const clean = validateSettings(change);
-    // A real key saved ends Try mode in the same save: nothing of the demo stays with it.
-    if (clean.apiKey) Object.assign(clean, DEFAULT_TRY_MODE_SETTINGS);
+    // A real key or a Microsoft 365 sign-in ends Try mode in the same save: nothing of the demo
+    // stays with it.
+    if (clean.apiKey || clean.microsoftAccount) Object.assign(clean, DEFAULT_TRY_MODE_SETTINGS);
     for (const field of Object.keys(clean) as Array<keyof Settings>) {
       const value = storedValue(field, clean[field] as Settings[keyof Settings]);
       if (value === null) await this.storage.removeItem(SETTING_KEYS[field]);

@@ -1,5 +1,6 @@
 import { ApiError, errorFromResponse, isBudgetExceeded } from "../client/errors";
 import { Listeners } from "../client/listeners";
+import type { MicrosoftSignInConfig } from "./microsoft-account";
 import type { Settings, SettingsStore } from "./settings";
 
 // Team mode (DESIGN 6c): the production host holds the company's key and relays for members,
@@ -15,6 +16,8 @@ export const TEAM_ME_PATH = "/team/me";
 /** What a team host says of itself. */
 export interface TeamConfig {
   name: string;
+  /** Microsoft 365 sign-in (MSAL.js nested app authentication); null: team tokens only. */
+  entra: MicrosoftSignInConfig | null;
 }
 
 /** GET /team/me: the member, the team, and what is left this month (credits). */
@@ -34,6 +37,10 @@ export interface TeamView {
   standing: TeamStanding | null;
   /** The host refused the saved token (unknown or revoked). */
   tokenRejected: boolean;
+  /** How the user signs in: a Microsoft 365 account (its username), else the saved token. */
+  microsoftAccount: string | null;
+  /** Why the host or Office refused the Microsoft 365 sign-in, in their words; null: it did not. */
+  microsoftRefusal: string | null;
   /** The host's last budget refusal (402 `budget_exceeded`), until dismissed or signed out. */
   budgetRefusal: string | null;
 }
@@ -42,6 +49,8 @@ const NO_TEAM: TeamView = {
   team: null,
   standing: null,
   tokenRejected: false,
+  microsoftAccount: null,
+  microsoftRefusal: null,
   budgetRefusal: null,
 };
 
@@ -61,9 +70,17 @@ const isBudget = (value: unknown): value is number | null => value === null || i
 const isText = (value: unknown): value is string => typeof value === "string";
 
 function teamConfigOf(body: unknown): TeamConfig | null {
-  const config = body as { team?: unknown; name?: unknown } | null;
+  const config = body as { team?: unknown; name?: unknown; entra?: unknown } | null;
   if (config?.team !== true) return null;
-  return { name: isText(config.name) ? config.name : "" };
+  return { name: isText(config.name) ? config.name : "", entra: entraOf(config.entra) };
+}
+
+function entraOf(body: unknown): MicrosoftSignInConfig | null {
+  const entra = body as { client_id?: unknown; authority?: unknown; scopes?: unknown } | null;
+  if (!entra || !isText(entra.client_id) || !isText(entra.authority)) return null;
+  if (!Array.isArray(entra.scopes) || !entra.scopes.every(isText) || entra.scopes.length === 0)
+    return null;
+  return { clientId: entra.client_id, authority: entra.authority, scopes: entra.scopes };
 }
 
 function standingOf(body: unknown): TeamStanding | null {
@@ -98,6 +115,11 @@ export function bindingBudget(
 export interface TeamSessionOptions {
   /** How the pane reaches its host (relative paths: the page's origin). */
   fetch?: typeof fetch;
+  /**
+   * The bearer credential of these settings: the Microsoft 365 account's token where the user
+   * signed in with one (default: the saved team token).
+   */
+  credential?: (settings: Settings) => Promise<string | null>;
   /** The shortest time between two reads of the standing after lookups (default 3 s). */
   standingIntervalMs?: number;
 }
@@ -127,6 +149,7 @@ export class TeamSession {
   private readonly changes = new Listeners();
   private readonly fetchImpl: typeof fetch;
   private readonly standingIntervalMs: number;
+  private readonly credential: (settings: Settings) => Promise<string | null>;
 
   constructor(
     private readonly settings: SettingsStore,
@@ -134,6 +157,7 @@ export class TeamSession {
   ) {
     this.fetchImpl = options.fetch ?? ((...args) => fetch(...args));
     this.standingIntervalMs = options.standingIntervalMs ?? 3_000;
+    this.credential = options.credential ?? (async (settings) => settings.apiKey);
   }
 
   get view(): TeamView {
@@ -153,9 +177,19 @@ export class TeamSession {
     // Settings that cannot be read now are read again at the next refresh.
     const settings = await this.settings.load().catch(() => null);
     if (!settings) return;
-    const connection = JSON.stringify([settings.baseUrl, settings.tryMode, settings.apiKey]);
+    const connection = JSON.stringify([
+      settings.baseUrl,
+      settings.tryMode,
+      settings.apiKey,
+      settings.microsoftAccount,
+    ]);
     if (this.connection !== null && connection !== this.connection)
-      this.update({ standing: null, tokenRejected: false, budgetRefusal: null });
+      this.update({
+        standing: null,
+        tokenRejected: false,
+        microsoftRefusal: null,
+        budgetRefusal: null,
+      });
     this.connection = connection;
     const team = onHostRelay(settings) ? await this.detect() : null;
     if (generation !== this.generation) return;
@@ -163,8 +197,16 @@ export class TeamSession {
       this.update({ ...NO_TEAM, budgetRefusal: this.current.budgetRefusal });
       return;
     }
-    if (this.current.team !== team) this.update({ team });
-    await this.readStanding(settings.apiKey, generation);
+    if (this.current.team !== team || this.current.microsoftAccount !== settings.microsoftAccount)
+      this.update({ team, microsoftAccount: team.entra ? settings.microsoftAccount : null });
+    await this.readStanding(settings, generation);
+  }
+
+  /** The team host's Microsoft 365 sign-in settings, once it has said (null: it has none). */
+  async microsoftSignIn(): Promise<MicrosoftSignInConfig | null> {
+    const settings = await this.settings.load();
+    if (!onHostRelay(settings)) return null;
+    return (await this.detect())?.entra ?? null;
   }
 
   /** The standing read again soon: at most once per interval, however many lookups settle. */
@@ -224,9 +266,20 @@ export class TeamSession {
     return teamConfigOf(await response.json().catch(() => null));
   }
 
-  private async readStanding(token: string | null, generation: number): Promise<void> {
+  private async readStanding(settings: Settings, generation: number): Promise<void> {
+    const microsoft = this.current.microsoftAccount !== null;
+    let token: string | null;
+    try {
+      token = await this.credential(settings);
+    } catch (error) {
+      // Office gave no token for the account silently: the user signs in again.
+      if (generation === this.generation)
+        this.update({ standing: null, microsoftRefusal: (error as Error).message });
+      return;
+    }
+    if (generation !== this.generation) return;
     if (!token) {
-      this.update({ standing: null, tokenRejected: false });
+      this.update({ standing: null, tokenRejected: false, microsoftRefusal: null });
       return;
     }
     this.lastStandingAt = Date.now();
@@ -238,7 +291,13 @@ export class TeamSession {
       });
       if (generation !== this.generation) return;
       if (response.status === 401) {
-        this.update({ standing: null, tokenRejected: true });
+        // The host says why an account is refused (not a member); a token is simply not valid.
+        const refusal = microsoft ? await refusalOf(response) : null;
+        this.update({
+          standing: null,
+          tokenRejected: !microsoft,
+          microsoftRefusal: refusal,
+        });
         return;
       }
       standing = response.ok ? standingOf(await response.json().catch(() => null)) : null;
@@ -247,11 +306,17 @@ export class TeamSession {
       return;
     }
     if (generation !== this.generation || !standing) return;
-    this.update({ standing, tokenRejected: false });
+    this.update({ standing, tokenRejected: false, microsoftRefusal: null });
   }
 
   private update(change: Partial<TeamView>): void {
     this.current = { ...this.current, ...change };
     this.changes.emit();
   }
+}
+
+/** The host's 401 message (the spec's error body), or its status. */
+async function refusalOf(response: Response): Promise<string> {
+  const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
+  return isText(body?.message) && body.message ? body.message : `HTTP ${response.status}`;
 }

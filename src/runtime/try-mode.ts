@@ -15,15 +15,23 @@ export const DEMO_ACCOUNTS_PATH = `${DEMO_BASE_URL}/demo/accounts`;
 export interface Connection {
   baseUrl: string;
   apiKey: string | null;
+  /** A team host's Microsoft 365 sign-in: its account, whose tokens go instead of the key. */
+  microsoftAccount: string | null;
 }
 
 /** The service and key every request uses: the demo's in Try mode, else the user's own. */
 export function connectionOf(
-  settings: Pick<Settings, "apiKey" | "baseUrl" | "tryMode" | "demoKey">
+  settings: Pick<Settings, "apiKey" | "baseUrl" | "tryMode" | "demoKey" | "microsoftAccount">
 ): Connection {
-  return settings.tryMode
-    ? { baseUrl: DEMO_BASE_URL, apiKey: settings.demoKey }
-    : { baseUrl: settings.baseUrl, apiKey: settings.apiKey };
+  if (settings.tryMode)
+    return { baseUrl: DEMO_BASE_URL, apiKey: settings.demoKey, microsoftAccount: null };
+  // Only the team host the pane came from (its relay) signs in with Microsoft 365.
+  const onHost = settings.baseUrl.startsWith("/");
+  return {
+    baseUrl: settings.baseUrl,
+    apiKey: settings.apiKey,
+    microsoftAccount: onHost ? (settings.microsoftAccount ?? null) : null,
+  };
 }
 
 export class TryModeError extends Error {

@@ -87,7 +87,8 @@ Team mode (the host holds the service key; members sign in with a team token):
   --entra-issuer <url> --entra-audience <aud> --entra-client-id <id>
                                 Microsoft Entra ID sign-in (all three)                         ENTRA_ISSUER, ENTRA_AUDIENCE, ENTRA_CLIENT_ID
   --entra-jwks-url <url>        the issuer's keys (default: from the issuer)                  ENTRA_JWKS_URL
-  --entra-admin-group <id>      members of this group are admins                               ENTRA_ADMIN_GROUP`;
+  --entra-admin-group <id>      members of this group are admins                               ENTRA_ADMIN_GROUP
+  --entra-scope <scope>         what the pane asks a token for (default: <audience>/.default)  ENTRA_SCOPE`;
 
 const ENV: Record<string, string> = {
   "--port": "PORT",
@@ -111,6 +112,7 @@ const ENV: Record<string, string> = {
   "--entra-client-id": "ENTRA_CLIENT_ID",
   "--entra-jwks-url": "ENTRA_JWKS_URL",
   "--entra-admin-group": "ENTRA_ADMIN_GROUP",
+  "--entra-scope": "ENTRA_SCOPE",
 };
 
 /** Flags win over the environment; throws with the usage text on bad input. */
@@ -208,6 +210,7 @@ function teamOptions(
     );
   const jwksUrl = read("--entra-jwks-url");
   const adminGroup = read("--entra-admin-group");
+  const scope = read("--entra-scope");
   return {
     serviceKeyFile,
     adminTokenFile,
@@ -221,6 +224,7 @@ function teamOptions(
             clientId,
             ...(jwksUrl ? { jwksUrl } : {}),
             ...(adminGroup ? { adminGroup } : {}),
+            ...(scope ? { scope } : {}),
           }
         : null,
   };

@@ -132,6 +132,12 @@ export interface HostShimConfig {
   contentLanguage?: string | null;
   /** Office.context.officeTheme (read on each access; anything, to test unreadable values). */
   officeTheme?: unknown;
+  /**
+   * Nested app authentication (the NestedAppAuth requirement set and Office's bridge): Office
+   * signed in as `user`, its tokens from `tokenUrl` (a stand-in for Entra ID); `cancel`: the
+   * user closes Office's sign-in window.
+   */
+  nestedAppAuth?: { tokenUrl: string; user: string | null; cancel?: boolean };
 }
 
 export interface HostShim {
@@ -158,6 +164,8 @@ export interface HostShim {
   failNextSync(error?: { code?: string; message?: string }): void;
   failNextSettingsSave(error?: { message?: string }): void;
   configure(changes: HostShimConfig): void;
+  naaRequests(): Array<{ method: string; scope: string | null }>;
+  withdrawConsent(clientId: string): void;
   functionIds(): string[];
   /** The calculation types requested through Application.calculate, in order. */
   calculations(): string[];

@@ -30,7 +30,7 @@
  *
  * Test API: window.__hostShim (see the bottom of this file). Configuration before load:
  * window.__hostShimConfig = { visibility: "Hidden" | "Taskpane", payloadLimitBytes,
- * indexedDbForAddin: "refuse", ... }.
+ * indexedDbForAddin: "refuse", nestedAppAuth: { tokenUrl, user, cancel }, ... }.
  * Plain browser JavaScript (ES2020), no imports.
  */
 (function () {
@@ -2777,6 +2777,94 @@
   }
 
   // ---------------------------------------------------------------------------------------
+  // Nested app authentication: Office's bridge that MSAL.js asks for tokens
+  // ---------------------------------------------------------------------------------------
+
+  // config.nestedAppAuth = { tokenUrl, user, cancel }: Office is signed in as `user` (null: no
+  // account), and gets that account's tokens from a stand-in for Microsoft Entra ID at
+  // `tokenUrl` (the test server signs them). The first token for an app needs the user's
+  // consent, given in Office's own sign-in window (GetTokenPopup; `cancel`: the user closes
+  // it); Office remembers it (here: the origin's localStorage), as it does across reloads.
+  // Messages follow MSAL's BridgeProxy: JSON strings both ways, answered by requestId.
+  const naaLog = [];
+  const naaListeners = [];
+  const consentKey = (clientId) => "__hostShim.naaConsent:" + clientId;
+  function naaAnswer(request, answer) {
+    const text = JSON.stringify({
+      messageType: "NestedAppAuthResponse",
+      requestId: request.requestId,
+      ...answer,
+    });
+    setTimeout(() => naaListeners.forEach((listener) => listener(text)), 0);
+  }
+  async function naaToken(request) {
+    const settings = config.nestedAppAuth;
+    const params = request.tokenParams || {};
+    const response = await fetch(settings.tokenUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ user: settings.user, clientId: params.clientId, scope: params.scope }),
+    });
+    if (!response.ok) throw new Error("token endpoint: HTTP " + response.status);
+    const issued = await response.json();
+    return { success: true, token: issued.token, account: issued.account };
+  }
+  async function naaHandle(request) {
+    const settings = config.nestedAppAuth;
+    const clientId = (request.tokenParams || {}).clientId;
+    naaLog.push({ method: request.method, scope: (request.tokenParams || {}).scope || null });
+    if (request.method === "GetInitContext")
+      return {
+        success: true,
+        initContext: {
+          sdkName: "host-shim",
+          sdkVersion: "1.0.0",
+          capabilities: { queryAccount: false },
+          accountContext: undefined,
+        },
+      };
+    if (request.method !== "GetToken" && request.method !== "GetTokenPopup")
+      return { success: false, error: { status: "PERSISTENT_ERROR", code: "unsupported_method" } };
+    if (!settings.user) return { success: false, error: { status: "ACCOUNT_UNAVAILABLE" } };
+    if (request.method === "GetToken") {
+      if (localStorage.getItem(consentKey(clientId)) !== settings.user)
+        return {
+          success: false,
+          error: {
+            status: "USER_INTERACTION_REQUIRED",
+            code: "consent_required",
+            description: "The user has not consented to the app yet.",
+          },
+        };
+      return naaToken(request);
+    }
+    if (settings.cancel) return { success: false, error: { status: "USER_CANCEL" } };
+    localStorage.setItem(consentKey(clientId), settings.user);
+    return naaToken(request);
+  }
+  if (config.nestedAppAuth) {
+    config.requirementSets = { ...config.requirementSets, NestedAppAuth: "1.1" };
+    window.nestedAppAuthBridge = {
+      postMessage(text) {
+        const request = JSON.parse(text);
+        naaHandle(request)
+          .catch((error) => ({
+            success: false,
+            error: { status: "TRANSIENT_ERROR", code: "host_shim", description: String(error) },
+          }))
+          .then((answer) => naaAnswer(request, answer));
+      },
+      addEventListener(type, listener) {
+        if (type === "message") naaListeners.push(listener);
+      },
+      removeEventListener(type, listener) {
+        const at = naaListeners.indexOf(listener);
+        if (type === "message" && at >= 0) naaListeners.splice(at, 1);
+      },
+    };
+  }
+
+  // ---------------------------------------------------------------------------------------
   // Office: onReady, document settings, add-in visibility, requirement sets
   // ---------------------------------------------------------------------------------------
 
@@ -3563,6 +3651,12 @@
     },
     configure(changes) {
       Object.assign(config, changes);
+    },
+    /** What MSAL asked of Office's nested app authentication bridge, in order. */
+    naaRequests: () => naaLog.map((entry) => ({ ...entry })),
+    /** Office forgets the user's consent to an app (as an admin or the user can revoke it). */
+    withdrawConsent(clientId) {
+      localStorage.removeItem(consentKey(clientId));
     },
     /** Ids given to CustomFunctions.associate, upper-cased as the runtime keeps them. */
     functionIds: () => Object.keys(associations),

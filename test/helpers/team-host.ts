@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { buildServer } from "../../src/server/app";
+import type { EntraOptions } from "../../src/server/team/sign-in";
 import { DIST } from "../server/helpers";
 import { call } from "./sandbox";
 
@@ -25,6 +26,8 @@ export interface TeamHostForTestsOptions {
   name: string;
   members: TeamMember[];
   teamBudget?: number | null;
+  /** Microsoft Entra ID sign-in (test/helpers/entra.ts); read at start(). */
+  entra?: () => EntraOptions;
 }
 
 /** A request the host answered under /api, as the pane's origin passed it on. */
@@ -61,7 +64,7 @@ export class TeamHostForTests {
         serviceKeyFile: join(this.directory, "service-key"),
         adminTokenFile: join(this.directory, "admin-token"),
         db: join(this.directory, "team.db"),
-        entra: null,
+        entra: this.options.entra?.() ?? null,
       },
     });
     this.url = await this.app.listen({ port: 0, host: "127.0.0.1" });

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_SIGN_IN_SETTINGS,
   DEFAULT_SPENDING_SETTINGS,
   DEFAULT_TRY_MODE_SETTINGS,
   SETTING_KEYS,
@@ -9,7 +10,12 @@ import {
 import { MemorySettingsStorage } from "../helpers/custom-functions";
 
 const connection = { apiKey: "sandbox-demo-key", baseUrl: "/api", webhookUrl: null };
-const defaults = { ...connection, ...DEFAULT_SPENDING_SETTINGS, ...DEFAULT_TRY_MODE_SETTINGS };
+const defaults = {
+  ...connection,
+  ...DEFAULT_SPENDING_SETTINGS,
+  ...DEFAULT_TRY_MODE_SETTINGS,
+  ...DEFAULT_SIGN_IN_SETTINGS,
+};
 
 describe("settings", () => {
   test("kept under the documented OfficeRuntime.storage keys, defaults until changed", async () => {
@@ -29,6 +35,7 @@ describe("settings", () => {
     expect(await new SettingsStore(storage, connection).load()).toEqual({
       ...DEFAULT_SPENDING_SETTINGS,
       ...DEFAULT_TRY_MODE_SETTINGS,
+      ...DEFAULT_SIGN_IN_SETTINGS,
       apiKey: "live-key-123",
       baseUrl: "https://api.example.com",
       webhookUrl: "https://hooks.example.com/mail",
@@ -42,6 +49,8 @@ describe("settings", () => {
     [{ webhookUrl: "hooks" }, "webhookUrl", /not a valid URL/],
     [{ apiKey: "two words" }, "apiKey", /one word/],
     [{ apiKey: "k".repeat(600) }, "apiKey", /one word/],
+    [{ microsoftAccount: "two words@contoso.example" }, "microsoftAccount", /one word/],
+    [{ microsoftAccount: "a".repeat(300) }, "microsoftAccount", /one word/],
   ])(
     "%p is refused with a message for its field, and nothing changes",
     async (change, field, message) => {

@@ -124,7 +124,7 @@ describe("team mode detection", () => {
       fetch: paneFetch(team.origin, heard),
     });
     await session.refresh();
-    expect(session.view.team).toEqual({ name: "Sales" });
+    expect(session.view.team).toEqual({ name: "Sales", entra: null });
     expect(session.view.standing).toMatchObject({
       member: { id: ann.id, name: "Ann", email: "ann@example.com" },
       monthly_budget: 10,

@@ -169,6 +169,19 @@ describe("Try mode in the runtime", () => {
     expect(await again.load()).toMatchObject({ tryMode: false, demoKey: null });
   });
 
+  test("signing in with a Microsoft 365 account (a team host) turns Try mode off in the same save", async () => {
+    const r = runtime(null);
+    const { demoKey } = await startTryMode(r.settings, r.onHost);
+    expect((await r.lookup()).status).toBe("ok");
+    await r.services.flush();
+    const saved = await r.settings.save({ microsoftAccount: "ann@contoso.example" });
+    expect(saved).toMatchObject({ tryMode: false, demoKey: null });
+    expect(await r.kept(DEMO_BASE_URL, demoKey!)).toBe(0);
+    // Its requests carry the account's token (asked of Office per request), never a key.
+    expect(await r.services.endpoint()).toMatchObject({ baseUrl: "/api", apiKey: null });
+    expect((await r.services.endpoint()).credential).toBeInstanceOf(Function);
+  });
+
   test("Try mode on without a demo key sends no key at all, never the real one", async () => {
     const r = runtime(account.apiKey);
     await r.settings.save({ tryMode: true });

@@ -708,4 +708,31 @@ describe("production host (npm run serve): relay and site", () => {
       log: false,
     });
   });
+
+  test("team mode's flags: the files it needs, Entra ID's three together, the scope the pane asks", () => {
+    const base = ["--dist", "d", "--upstream", "https://x", "--team"];
+    expect(() => parseServerArgs(base, {})).toThrow(/--team needs --service-key-file/);
+    const files = [...base, "--service-key-file", "/k", "--admin-token-file", "/a"];
+    expect(parseServerArgs(files, {}).team).toMatchObject({ entra: null });
+    expect(() => parseServerArgs([...files, "--entra-issuer", "https://i/v2.0"], {})).toThrow(
+      /go together/
+    );
+    const entra = [
+      ...files,
+      "--entra-issuer",
+      "https://login.microsoftonline.com/t/v2.0",
+      "--entra-audience",
+      "api://h/c",
+      "--entra-client-id",
+      "c",
+    ];
+    expect(parseServerArgs(entra, {}).team?.entra).toEqual({
+      issuer: "https://login.microsoftonline.com/t/v2.0",
+      audience: "api://h/c",
+      clientId: "c",
+    });
+    expect(
+      parseServerArgs(entra, { ENTRA_SCOPE: "api://h/c/access_as_user" }).team?.entra
+    ).toMatchObject({ scope: "api://h/c/access_as_user" });
+  });
 });

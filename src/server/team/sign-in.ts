@@ -19,11 +19,26 @@ export interface EntraOptions {
   jwksUrl?: string;
   /** An Entra ID group whose members are admins. */
   adminGroup?: string;
+  /** What the pane asks a token for (default: `<audience>/.default`). */
+  scope?: string;
 }
 
 /** What sign-in reads of a request. */
 export interface SignedRequest {
   headers: { authorization?: string };
+}
+
+/** What MSAL.js in the pane needs to sign in: the authority and the scope of the host's tokens. */
+export function msalSettingsOf(entra: EntraOptions): {
+  client_id: string;
+  authority: string;
+  scopes: string[];
+} {
+  return {
+    client_id: entra.clientId,
+    authority: entra.issuer.replace(/\/v2\.0\/?$/, ""),
+    scopes: [entra.scope ?? `${entra.audience.replace(/\/+$/, "")}/.default`],
+  };
 }
 
 export function defaultJwksUrl(issuer: string): string {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { budgetCredits } from "./credits";
-import { fromStore } from "./sign-in";
+import { fromStore, msalSettingsOf } from "./sign-in";
 import { monthOf } from "./store";
 import type { TeamContext } from "./team-context";
 
@@ -14,13 +14,7 @@ export function registerTeamRoutes(app: FastifyInstance, team: TeamContext): voi
     return {
       team: true,
       name: settings.name,
-      entra: team.entra
-        ? {
-            client_id: team.entra.clientId,
-            issuer: team.entra.issuer,
-            audience: team.entra.audience,
-          }
-        : null,
+      entra: team.entra ? msalSettingsOf(team.entra) : null,
     };
   });
 

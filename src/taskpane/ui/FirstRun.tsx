@@ -4,6 +4,7 @@ import { sitePath } from "../../i18n/site-path";
 import type { Services } from "../../runtime/services";
 import { startTryMode } from "../../runtime/try-mode";
 import { ActionMessage } from "./ActionMessage";
+import { MicrosoftSignIn } from "./MicrosoftSignIn";
 import { usePanelStyles } from "./panel-styles";
 import { useAsyncAction } from "./use-async-action";
 import { useTeam } from "./use-team";
@@ -56,9 +57,10 @@ export function FirstRun(props: { services: Services; onHaveKey: () => void }): 
           {t("app.getApiKey")}
         </Link>
       )}
+      <MicrosoftSignIn services={props.services} primary />
       <div className={styles.actions}>
         <Button
-          appearance="primary"
+          appearance={team?.entra ? "secondary" : "primary"}
           onClick={() => void start.run()}
           disabledFocusable={start.busy}
           data-testid="settings-try"

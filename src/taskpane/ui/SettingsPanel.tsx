@@ -16,6 +16,7 @@ import { usePanelStyles } from "./panel-styles";
 import { TextField } from "./TextField";
 import { useAsyncAction } from "./use-async-action";
 import { submitTo, useForm } from "./use-form";
+import { MicrosoftSignIn } from "./MicrosoftSignIn";
 import { useTeam } from "./use-team";
 
 const useStyles = makeStyles({ actions: { display: "flex", gap: "8px" } });
@@ -125,6 +126,7 @@ export function SettingsPanel({ services }: { services: Services }): JSX.Element
 
   return (
     <form className={panel.form} onSubmit={submitTo(saveOnly)}>
+      <MicrosoftSignIn services={services} />
       {FIELDS.map(([field, keyLabel, keyHint, testId, input]) => {
         const [label, hint] = field === "apiKey" && team ? TEAM_TOKEN_LABELS : [keyLabel, keyHint];
         return (

@@ -18,6 +18,7 @@ export function TeamStatus({ services }: { services: Services }): JSX.Element | 
   const panel = usePanelStyles();
   const view = useTeam(services);
   if (!view.team) return null;
+  const microsoft = view.team.entra !== null && services.microsoft.supported;
   const budgetLeft = view.standing?.budget_left ?? null;
   return (
     <Caption1
@@ -25,16 +26,22 @@ export function TeamStatus({ services }: { services: Services }): JSX.Element | 
       data-testid="team-member"
       data-budget-left={budgetLeft ?? undefined}
     >
-      {teamStatusText(view)}
+      {teamStatusText(view, microsoft)}
     </Caption1>
   );
 }
 
-function teamStatusText(view: TeamView): string {
+/** `microsoft`: the host and this Office can sign in with a Microsoft 365 account. */
+function teamStatusText(view: TeamView, microsoft: boolean): string {
   const team = view.team?.name ?? "";
+  if (view.microsoftRefusal !== null)
+    return t("app.teamMicrosoftRefused", { team, reason: view.microsoftRefusal });
   if (view.tokenRejected) return t("app.teamTokenRejected", { team });
   const standing = view.standing;
-  if (!standing) return t("app.teamSignIn", { team });
+  if (!standing)
+    return view.microsoftAccount !== null
+      ? t("settings.microsoftSignedIn", { account: view.microsoftAccount })
+      : t(microsoft ? "app.teamSignInMicrosoft" : "app.teamSignIn", { team });
   const { name, email } = standing.member;
   const budget = bindingBudget(standing);
   if (!budget) return t("app.teamSignedInNoBudget", { name, email });

@@ -3,6 +3,7 @@ import { useSettings } from "./use-spending";
 
 /** What the pane shows of the connection: a key of the user's, Try mode. */
 export interface TryModeView {
+  /** A key or team token saved, or a team host's Microsoft 365 sign-in. */
   hasKey: boolean;
   tryMode: boolean;
 }
@@ -13,5 +14,10 @@ export interface TryModeView {
  */
 export function useTryMode(services: Services): TryModeView | null {
   const settings = useSettings(services);
-  return settings && { hasKey: settings.apiKey !== null, tryMode: settings.tryMode };
+  return (
+    settings && {
+      hasKey: settings.apiKey !== null || settings.microsoftAccount !== null,
+      tryMode: settings.tryMode,
+    }
+  );
 }

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { SignJWT, exportJWK, generateKeyPair, type KeyLike } from "jose";
 import { buildServer } from "../../../src/server/app";
+import { msalSettingsOf } from "../../../src/server/team/sign-in";
 import { call, startSandbox, type TestSandbox } from "../../helpers/sandbox";
 import { DIST } from "../helpers";
 
@@ -101,13 +102,17 @@ describe("team mode with Microsoft Entra ID", () => {
     rmSync(directory, { recursive: true, force: true });
   });
 
-  test("the pane learns how to sign in", async () => {
+  test("the pane learns how to sign in: MSAL's client id, authority and scope", async () => {
     const config = await call(url, "GET", "/team/config");
     expect(config.body.entra).toEqual({
       client_id: "11111111-2222-3333-4444-555555555555",
-      issuer,
-      audience: AUDIENCE,
+      authority: issuer.replace(/\/v2\.0$/, ""),
+      scopes: [`${AUDIENCE}/.default`],
     });
+    expect(
+      msalSettingsOf({ issuer, audience: AUDIENCE, clientId: "c", scope: "api://x/access_as_user" })
+        .scopes
+    ).toEqual(["api://x/access_as_user"]);
   });
 
   test("a member's Microsoft 365 token signs them in (their email, any case)", async () => {

@@ -26,6 +26,8 @@ export const cells: Translation<typeof cellsEn> = {
     "{argument}\u00a0: «\u00a0{value}\u00a0» n’est pas un champ ({fields}).",
 
   "cells.unauthorized": "Clé API manquante ou refusée\u00a0: définissez-la dans le volet Office.",
+  "cells.microsoftSignIn":
+    "Connexion Microsoft 365 requise\u00a0: reconnectez-vous dans le volet Office (Paramètres).",
   "cells.settings": "Paramètres\u00a0: {message} Modifiez ce paramètre dans le volet Office.",
   "cells.badRequest": "Le service a refusé la requête\u00a0: {message}",
   "cells.outOfCredits": "Crédits épuisés.",

@@ -50,6 +50,9 @@ export const app: Translation<typeof appEn> = {
     "Team {team}: Geben Sie unter Einstellungen das Team-Token ein, das Sie von Ihrem Administrator erhalten haben.",
   "app.teamTokenRejected":
     "Team {team} hat Ihr Team-Token nicht akzeptiert: Bitten Sie Ihren Administrator um ein neues und geben Sie es unter Einstellungen ein.",
+  "app.teamSignInMicrosoft":
+    "Team {team}: Melden Sie sich unter Einstellungen mit Ihrem Microsoft 365-Konto an oder geben Sie das Team-Token Ihres Administrators ein.",
+  "app.teamMicrosoftRefused": "Team {team}: {reason}",
   "app.teamBudgetTitle": "Budget aufgebraucht",
   "app.spendingQuestionBodyTeam":
     "Sie können bis zu {maxCredits} Credits kosten; in Ihrem Budget sind diesen Monat noch {budgetLeft} übrig (Sie wollten ab {confirmAbove} gefragt werden). Bereits gespeicherte Antworten kosten nichts.",
@@ -82,6 +85,8 @@ export const app: Translation<typeof appEn> = {
 /** Ids this language writes exactly as English, on purpose (a name, a borrowed word). */
 export const appSame: ReadonlyArray<keyof typeof appEn> = [
   "app.title",
+  // "Team" is German too; the reason is the host's.
+  "app.teamMicrosoftRefused",
   "app.creditsLabel",
   "app.tabGeo",
   "app.tabDomain",

@@ -29,6 +29,17 @@ export const settings: Translation<typeof settingsEn> = {
     "Geben Sie eine Anzahl Credits ein (0 oder mehr), oder lassen Sie das Feld leer.",
   "settings.apiKeyInvalid":
     "Der API-Schlüssel muss ein einzelnes Wort aus druckbaren Zeichen sein.",
+  "settings.microsoftAccountInvalid":
+    "Das Microsoft 365-Konto muss ein einzelnes Wort aus druckbaren Zeichen sein.",
+  "settings.microsoftSignIn": "Mit Microsoft 365 anmelden",
+  "settings.microsoftSignedIn": "Mit Microsoft 365 angemeldet als {account}.",
+  "settings.microsoftSignOut": "Abmelden",
+  "settings.microsoftUnsupported":
+    "Diese Office-Version kann sich hier nicht mit einem Microsoft 365-Konto anmelden: Verwenden Sie ein Team-Token.",
+  "settings.microsoftNotConfigured":
+    "Dieser Team-Host bietet keine Anmeldung mit Microsoft 365: Verwenden Sie Ihr Team-Token.",
+  "settings.microsoftCancelled": "Die Anmeldung wurde abgebrochen.",
+  "settings.microsoftFailed": "Anmeldung mit Microsoft 365 fehlgeschlagen: {reason}",
   "settings.tryModeOnOff": "Der Testmodus ist entweder ein- oder ausgeschaltet.",
   "settings.spendingOnOff": "Ausgaben sind entweder aktiviert oder deaktiviert.",
   "settings.cardsOnOff": "„Antworten als Karten“ ist entweder ein- oder ausgeschaltet.",

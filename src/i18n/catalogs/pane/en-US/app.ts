@@ -54,6 +54,9 @@ export const appEn = {
   "app.teamSignIn": "Team {team}: enter the team token your admin gave you in Settings.",
   "app.teamTokenRejected":
     "Team {team} did not accept your team token: ask your admin for a new one and enter it in Settings.",
+  "app.teamSignInMicrosoft":
+    "Team {team}: sign in with your Microsoft 365 account, or enter the team token your admin gave you, in Settings.",
+  "app.teamMicrosoftRefused": "Team {team}: {reason}",
   "app.teamBudgetTitle": "Budget spent",
   "app.spendingQuestionBodyTeam":
     "They may cost up to {maxCredits} credits; {budgetLeft} left in your budget this month (you asked to be asked above {confirmAbove}). Answers already kept cost nothing.",

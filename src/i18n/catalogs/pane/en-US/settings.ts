@@ -29,6 +29,17 @@ export const settingsEn = {
   // What the settings refuse (runtime/settings.ts), shown next to the field.
   "settings.creditsInvalid": "Enter a number of credits (0 or more), or leave it empty.",
   "settings.apiKeyInvalid": "The API key must be one word of printable characters.",
+  "settings.microsoftAccountInvalid":
+    "The Microsoft 365 account must be one word of printable characters.",
+  "settings.microsoftSignIn": "Sign in with Microsoft 365",
+  "settings.microsoftSignedIn": "Signed in with Microsoft 365 as {account}.",
+  "settings.microsoftSignOut": "Sign out",
+  "settings.microsoftUnsupported":
+    "This version of Office cannot sign in with a Microsoft 365 account here: use a team token.",
+  "settings.microsoftNotConfigured":
+    "This team host does not offer Microsoft 365 sign-in: use your team token.",
+  "settings.microsoftCancelled": "Sign-in was cancelled.",
+  "settings.microsoftFailed": "Microsoft 365 sign-in failed: {reason}",
   "settings.tryModeOnOff": "Try mode is on or off.",
   "settings.spendingOnOff": "Spending is on or off.",
   "settings.cardsOnOff": "Answers as cards is on or off.",

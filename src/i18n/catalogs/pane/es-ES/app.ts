@@ -50,6 +50,9 @@ export const app: Translation<typeof appEn> = {
     "Equipo {team}: introduzca en Configuración el token de equipo que le dio su administrador.",
   "app.teamTokenRejected":
     "El equipo {team} no aceptó su token de equipo: pida uno nuevo a su administrador e introdúzcalo en Configuración.",
+  "app.teamSignInMicrosoft":
+    "Equipo {team}: inicie sesión con su cuenta de Microsoft 365 o introduzca el token de equipo que le dio su administrador, en Configuración.",
+  "app.teamMicrosoftRefused": "Equipo {team}: {reason}",
   "app.teamBudgetTitle": "Presupuesto agotado",
   "app.spendingQuestionBodyTeam":
     "Pueden costar hasta {maxCredits} créditos; quedan {budgetLeft} en su presupuesto este mes (pidió que se le preguntara por encima de {confirmAbove}). Las respuestas ya guardadas no cuestan nada.",

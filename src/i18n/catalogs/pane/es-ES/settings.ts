@@ -27,6 +27,17 @@ export const settings: Translation<typeof settingsEn> = {
     "Su token personal para el equipo {team}: pídaselo a su administrador. Se guarda para usted en este dispositivo, nunca en el libro.",
   "settings.creditsInvalid": "Escriba un número de créditos (0 o más), o déjelo vacío.",
   "settings.apiKeyInvalid": "La clave de API debe ser una sola palabra de caracteres imprimibles.",
+  "settings.microsoftAccountInvalid":
+    "La cuenta de Microsoft 365 debe ser una sola palabra de caracteres imprimibles.",
+  "settings.microsoftSignIn": "Iniciar sesión con Microsoft 365",
+  "settings.microsoftSignedIn": "Sesión iniciada con Microsoft 365 como {account}.",
+  "settings.microsoftSignOut": "Cerrar sesión",
+  "settings.microsoftUnsupported":
+    "Esta versión de Office no puede iniciar sesión aquí con una cuenta de Microsoft 365: use un token de equipo.",
+  "settings.microsoftNotConfigured":
+    "Este host de equipo no ofrece inicio de sesión con Microsoft 365: use su token de equipo.",
+  "settings.microsoftCancelled": "Se canceló el inicio de sesión.",
+  "settings.microsoftFailed": "No se pudo iniciar sesión con Microsoft 365: {reason}",
   "settings.tryModeOnOff": "El modo de prueba está activado o desactivado.",
   "settings.spendingOnOff": "El gasto está activado o desactivado.",
   "settings.cardsOnOff": "«Respuestas como tarjetas» está activado o desactivado.",

@@ -50,6 +50,9 @@ export const app: Translation<typeof appEn> = {
     "Équipe {team}\u00a0: saisissez dans Paramètres le jeton d''équipe fourni par votre administrateur.",
   "app.teamTokenRejected":
     "L''équipe {team} n''a pas accepté votre jeton d''équipe\u00a0: demandez-en un nouveau à votre administrateur et saisissez-le dans Paramètres.",
+  "app.teamSignInMicrosoft":
+    "Équipe {team}\u00a0: connectez-vous avec votre compte Microsoft 365 ou saisissez le jeton d’équipe de votre administrateur, dans Paramètres.",
+  "app.teamMicrosoftRefused": "Équipe {team}\u00a0: {reason}",
   "app.teamBudgetTitle": "Budget épuisé",
   "app.spendingQuestionBodyTeam":
     "Elles peuvent coûter jusqu''à {maxCredits} crédits\u00a0; il reste {budgetLeft} dans votre budget ce mois-ci (vous avez demandé à être consulté au-delà de {confirmAbove}). Les réponses déjà conservées ne coûtent rien.",

@@ -27,6 +27,17 @@ export const settings: Translation<typeof settingsEn> = {
     "Votre jeton personnel pour l''équipe {team}\u00a0: demandez-le à votre administrateur. Conservé pour vous sur cet appareil, jamais dans le classeur.",
   "settings.creditsInvalid": "Entrez un nombre de crédits (0 ou plus), ou laissez le champ vide.",
   "settings.apiKeyInvalid": "La clé API doit être un seul mot composé de caractères imprimables.",
+  "settings.microsoftAccountInvalid":
+    "Le compte Microsoft 365 doit être un seul mot composé de caractères imprimables.",
+  "settings.microsoftSignIn": "Se connecter avec Microsoft 365",
+  "settings.microsoftSignedIn": "Connecté avec Microsoft 365 en tant que {account}.",
+  "settings.microsoftSignOut": "Se déconnecter",
+  "settings.microsoftUnsupported":
+    "Cette version d’Office ne peut pas se connecter ici avec un compte Microsoft 365\u00a0: utilisez un jeton d’équipe.",
+  "settings.microsoftNotConfigured":
+    "Cet hôte d’équipe ne propose pas la connexion Microsoft 365\u00a0: utilisez votre jeton d’équipe.",
+  "settings.microsoftCancelled": "La connexion a été annulée.",
+  "settings.microsoftFailed": "Échec de la connexion Microsoft 365\u00a0: {reason}",
   "settings.tryModeOnOff": "Le mode d’essai est soit activé, soit désactivé.",
   "settings.spendingOnOff": "Les dépenses sont soit activées, soit désactivées.",
   "settings.cardsOnOff": "« Réponses sous forme de cartes » est soit activé, soit désactivé.",

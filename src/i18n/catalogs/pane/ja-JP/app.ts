@@ -46,6 +46,9 @@ export const app: Translation<typeof appEn> = {
     "チーム {team}: 管理者から受け取ったチーム トークンを [設定] に入力してください。",
   "app.teamTokenRejected":
     "チーム {team} はあなたのチーム トークンを受け付けませんでした。管理者に新しいトークンを依頼し、[設定] に入力してください。",
+  "app.teamSignInMicrosoft":
+    "チーム {team}：[設定] で Microsoft 365 アカウントでサインインするか、管理者から受け取ったチーム トークンを入力してください。",
+  "app.teamMicrosoftRefused": "チーム {team}：{reason}",
   "app.teamBudgetTitle": "予算を使い切りました",
   "app.spendingQuestionBodyTeam":
     "最大 {maxCredits} クレジットかかる可能性があります。今月の予算の残りは {budgetLeft} です ({confirmAbove} を超える場合に確認する設定です)。保存済みの回答は無料です。",

@@ -26,6 +26,17 @@ export const settings: Translation<typeof settingsEn> = {
     "チーム {team} 用の個人トークンです。管理者に依頼してください。このデバイスに保存され、ブックには保存されません。",
   "settings.creditsInvalid": "クレジット数（0以上）を入力するか、空欄のままにしてください。",
   "settings.apiKeyInvalid": "APIキーは、印刷可能な文字からなる1つの単語である必要があります。",
+  "settings.microsoftAccountInvalid":
+    "Microsoft 365 アカウントは、印刷可能な文字からなる1つの単語である必要があります。",
+  "settings.microsoftSignIn": "Microsoft 365 でサインイン",
+  "settings.microsoftSignedIn": "{account} として Microsoft 365 でサインインしています。",
+  "settings.microsoftSignOut": "サインアウト",
+  "settings.microsoftUnsupported":
+    "このバージョンの Office では、ここで Microsoft 365 アカウントでサインインできません。チーム トークンを使用してください。",
+  "settings.microsoftNotConfigured":
+    "このチーム ホストは Microsoft 365 でのサインインに対応していません。チーム トークンを使用してください。",
+  "settings.microsoftCancelled": "サインインはキャンセルされました。",
+  "settings.microsoftFailed": "Microsoft 365 でのサインインに失敗しました：{reason}",
   "settings.tryModeOnOff": "お試しモードはオンかオフのいずれかです。",
   "settings.spendingOnOff": "クレジットの消費はオンかオフのいずれかです。",
   "settings.cardsOnOff": "［回答をカードで表示］はオンかオフのいずれかです。",

@@ -49,6 +49,9 @@ export const app: Translation<typeof appEn> = {
     "Equipe {team}: insira em Configurações o token de equipe que seu administrador lhe deu.",
   "app.teamTokenRejected":
     "A equipe {team} não aceitou seu token de equipe: peça um novo ao seu administrador e insira-o em Configurações.",
+  "app.teamSignInMicrosoft":
+    "Equipe {team}: entre com sua conta do Microsoft 365 ou insira o token de equipe que seu administrador lhe deu, em Configurações.",
+  "app.teamMicrosoftRefused": "Equipe {team}: {reason}",
   "app.teamBudgetTitle": "Orçamento esgotado",
   "app.spendingQuestionBodyTeam":
     "Elas podem custar até {maxCredits} créditos; restam {budgetLeft} no seu orçamento este mês (você pediu para ser consultado acima de {confirmAbove}). Respostas já guardadas não custam nada.",

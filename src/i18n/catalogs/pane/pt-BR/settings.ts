@@ -27,6 +27,17 @@ export const settings: Translation<typeof settingsEn> = {
     "Seu token pessoal para a equipe {team}: peça-o ao seu administrador. Guardado para você neste dispositivo, nunca na pasta de trabalho.",
   "settings.creditsInvalid": "Insira um número de créditos (0 ou mais), ou deixe em branco.",
   "settings.apiKeyInvalid": "A chave de API deve ser uma única palavra de caracteres imprimíveis.",
+  "settings.microsoftAccountInvalid":
+    "A conta do Microsoft 365 deve ser uma única palavra de caracteres imprimíveis.",
+  "settings.microsoftSignIn": "Entrar com o Microsoft 365",
+  "settings.microsoftSignedIn": "Conectado com o Microsoft 365 como {account}.",
+  "settings.microsoftSignOut": "Sair",
+  "settings.microsoftUnsupported":
+    "Esta versão do Office não pode entrar aqui com uma conta do Microsoft 365: use um token de equipe.",
+  "settings.microsoftNotConfigured":
+    "Este host de equipe não oferece entrada com o Microsoft 365: use seu token de equipe.",
+  "settings.microsoftCancelled": "A entrada foi cancelada.",
+  "settings.microsoftFailed": "Falha ao entrar com o Microsoft 365: {reason}",
   "settings.tryModeOnOff": "O modo de teste está ativado ou desativado.",
   "settings.spendingOnOff": "Os gastos estão ativados ou desativados.",
   "settings.cardsOnOff": "“Respostas como cartões” está ativado ou desativado.",
