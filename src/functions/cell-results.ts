@@ -38,10 +38,12 @@ export function errorCell(error: unknown): CustomFunctions.Error {
     const attempts = error.attempts;
     switch (error.kind) {
       case "unauthorized":
-        // A Microsoft 365 sign-in Office could not renew says so; any other: the key or token.
+        // A Microsoft 365 sign-in Office could not renew, or the host refused, says why; any
+        // other: the key, or on a team host the team token.
+        if (error.code === SIGN_IN_REQUIRED) return excelError("invalidValue", error.message);
         return excelError(
           "invalidValue",
-          error.code === SIGN_IN_REQUIRED ? error.message : t("cells.unauthorized")
+          t(getServices().team.view.team ? "cells.unauthorizedTeam" : "cells.unauthorized")
         );
       case "config":
         return excelError("invalidValue", t("cells.settings", { message: error.message }));

@@ -178,7 +178,13 @@ export class MicrosoftAccount {
           throw new MicrosoftSignInError("not-configured", t("settings.microsoftNotConfigured"));
         const msal = await (this.options.load ?? loadMsal)();
         const client = await msal.createNestablePublicClientApplication({
-          auth: { clientId: config.clientId, authority: config.authority },
+          auth: {
+            clientId: config.clientId,
+            authority: config.authority,
+            // Excel on the web brokers with the standard flow, which comes back to the pane's
+            // page: registered as an SPA redirect beside brk-multihub://<host> (README, Teams).
+            redirectUri: paneUrl(),
+          },
           // Office holds the account: MSAL's own copies of tokens stay in this runtime's memory.
           cache: { cacheLocation: msal.BrowserCacheLocation.MemoryStorage },
         });
@@ -192,6 +198,11 @@ export class MicrosoftAccount {
     }
     return this.app;
   }
+}
+
+/** The task pane's page, beside the runtime's (the shared runtime is the pane's own page). */
+function paneUrl(): string | undefined {
+  return typeof location === "undefined" ? undefined : new URL("taskpane.html", location.href).href;
 }
 
 function heldOf(result: AuthenticationResult, now: number): HeldToken {

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { installCustomFunctionsGlobal, MemorySettingsStorage } from "../helpers/custom-functions";
 import { KeyValueAnswerStore } from "../../src/client/key-value-answer-store";
 import { MemoryStore } from "../../src/client/storage";
-import { Services } from "../../src/runtime/services";
+import { Services, setServices } from "../../src/runtime/services";
 import { SettingsStore, type Settings } from "../../src/runtime/settings";
 import type { TaskPaneHost } from "../../src/runtime/task-pane-host";
 import {
@@ -322,6 +322,30 @@ describe("team mode through the runtime, against a sandbox behind a team host", 
     expect(message).not.toContain(bob.token);
     services.team.dismissBudgetRefusal();
     expect(services.team.view.budgetRefusal).toBeNull();
+  });
+
+  test("a team token the host refuses: the cell says so in a team's words, not a key's", async () => {
+    const { services } = runtime({ ...ann, token: `mft_${"x".repeat(43)}` });
+    setServices(services);
+    try {
+      await services.team.refresh();
+      expect(services.team.view.tokenRejected).toBe(true);
+      const failure = await (
+        await services.scheduler()
+      )
+        .lookup("verify", examples.verify!.valid! as never)
+        .then(
+          () => null,
+          (error: unknown) => error
+        );
+      expect(errorCell(failure)).toMatchObject({
+        code: "#VALUE!",
+        message:
+          "Team token missing or rejected: enter the one your admin gave you in the task pane (Settings).",
+      });
+    } finally {
+      setServices(undefined);
+    }
   });
 
   test("the standing is read again once the lookups of a recalculation have settled", async () => {

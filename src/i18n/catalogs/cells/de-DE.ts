@@ -23,6 +23,8 @@ export const cells: Translation<typeof cellsEn> = {
 
   "cells.unauthorized":
     "API-Schlüssel fehlt oder wurde abgelehnt: Legen Sie ihn im Aufgabenbereich fest.",
+  "cells.unauthorizedTeam":
+    "Team-Token fehlt oder wurde abgelehnt: Geben Sie das Token Ihres Administrators im Aufgabenbereich (Einstellungen) ein.",
   "cells.microsoftSignIn":
     "Anmeldung mit Microsoft 365 erforderlich: Melden Sie sich im Aufgabenbereich (Einstellungen) erneut an.",
   "cells.settings": "Einstellungen: {message} Ändern Sie dies im Aufgabenbereich.",

@@ -26,6 +26,8 @@ export const cellsEn = {
 
   // A failed lookup as the cell shows it ({message}: the service's own text, or the client's).
   "cells.unauthorized": "API key missing or rejected: set it in the task pane.",
+  "cells.unauthorizedTeam":
+    "Team token missing or rejected: enter the one your admin gave you in the task pane (Settings).",
   "cells.microsoftSignIn":
     "Microsoft 365 sign-in needed: sign in again in the task pane (Settings).",
   "cells.settings": "Settings: {message} Change it in the task pane.",

@@ -24,6 +24,8 @@ export const cells: Translation<typeof cellsEn> = {
 
   "cells.unauthorized":
     "Falta la clave de API o se ha rechazado: configúrela en el panel de tareas.",
+  "cells.unauthorizedTeam":
+    "Falta el token de equipo o se ha rechazado: introduzca el que le dio su administrador en el panel de tareas (Configuración).",
   "cells.microsoftSignIn":
     "Debe iniciar sesión con Microsoft 365: vuelva a iniciar sesión en el panel de tareas (Configuración).",
   "cells.settings": "Configuración: {message} Cámbiela en el panel de tareas.",

@@ -26,6 +26,8 @@ export const cells: Translation<typeof cellsEn> = {
     "{argument}\u00a0: «\u00a0{value}\u00a0» n’est pas un champ ({fields}).",
 
   "cells.unauthorized": "Clé API manquante ou refusée\u00a0: définissez-la dans le volet Office.",
+  "cells.unauthorizedTeam":
+    "Jeton d’équipe manquant ou refusé\u00a0: saisissez celui de votre administrateur dans le volet Office (Paramètres).",
   "cells.microsoftSignIn":
     "Connexion Microsoft 365 requise\u00a0: reconnectez-vous dans le volet Office (Paramètres).",
   "cells.settings": "Paramètres\u00a0: {message} Modifiez ce paramètre dans le volet Office.",

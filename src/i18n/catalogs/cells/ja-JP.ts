@@ -22,6 +22,8 @@ export const cells: Translation<typeof cellsEn> = {
   "cells.argumentUnknownField": "{argument}：「{value}」はフィールドではありません（{fields}）。",
 
   "cells.unauthorized": "APIキーがないか、拒否されました。作業ウィンドウで設定してください。",
+  "cells.unauthorizedTeam":
+    "チーム トークンがないか、拒否されました。管理者から受け取ったトークンを作業ウィンドウの [設定] に入力してください。",
   "cells.microsoftSignIn":
     "Microsoft 365 でのサインインが必要です。作業ウィンドウの [設定] でもう一度サインインしてください。",
   "cells.settings": "設定：{message}作業ウィンドウで変更してください。",

@@ -22,6 +22,8 @@ export const cells: Translation<typeof cellsEn> = {
   "cells.argumentUnknownField": "{argument}: “{value}” não é um campo ({fields}).",
 
   "cells.unauthorized": "Chave de API ausente ou recusada: defina-a no painel de tarefas.",
+  "cells.unauthorizedTeam":
+    "Token de equipe ausente ou recusado: insira o que seu administrador lhe deu no painel de tarefas (Configurações).",
   "cells.microsoftSignIn":
     "É preciso entrar com o Microsoft 365: entre novamente no painel de tarefas (Configurações).",
   "cells.settings": "Configurações: {message} Altere isso no painel de tarefas.",
