@@ -2,7 +2,13 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { HOST_SHIM_PATH, OFFICE_JS_URL } from "../browser/chromium";
-import { relay, serveFile, type RelayRecord } from "../browser/harness";
+import {
+  relay,
+  serveFile,
+  type HostRoutes,
+  type HostShimConfig,
+  type RelayRecord,
+} from "../browser/harness";
 import { PAGE_ERRORS_SCRIPT } from "./page-errors";
 
 // The built add-in (dist/) as the engine tests load it, in any engine and without request
@@ -25,8 +31,18 @@ export interface AddinServer {
   close(): Promise<void>;
 }
 
-/** dist/taskpane.html with the shim in place of office.js and the error recorder first. */
-export function rewriteTaskPane(html: string): string {
+export interface AddinServerOptions {
+  /** Answered before dist/ and the /api relay: a host of another kind (a team host). */
+  routes?: HostRoutes;
+  /** window.__hostShimConfig for every page (set before the shim loads). */
+  shim?: HostShimConfig;
+}
+
+/**
+ * dist/taskpane.html with the shim in place of office.js, and the error recorder (and the
+ * shim's configuration) first.
+ */
+export function rewriteTaskPane(html: string, shim?: HostShimConfig): string {
   if (/http-equiv\s*=\s*["']?content-security-policy/i.test(html))
     throw new Error(
       "dist/taskpane.html has a Content-Security-Policy: serve the page-error recorder as a script file instead of inline"
@@ -36,7 +52,12 @@ export function rewriteTaskPane(html: string): string {
   const head = html.match(/<head[^>]*>/i);
   if (!head) throw new Error("dist/taskpane.html has no <head>");
   return html
-    .replace(head[0], () => `${head[0]}<script>${PAGE_ERRORS_SCRIPT}</script>`)
+    .replace(
+      head[0],
+      () =>
+        `${head[0]}<script>${PAGE_ERRORS_SCRIPT}</script>` +
+        (shim ? `<script>window.__hostShimConfig = ${JSON.stringify(shim)};</script>` : "")
+    )
     .replace(OFFICE_JS_URL, SHIM_PATH);
 }
 
@@ -49,15 +70,22 @@ function send(res: http.ServerResponse, contentType: string, body: string): void
   res.end(body);
 }
 
-export async function serveAddin(sandboxUrl: string): Promise<AddinServer> {
+export async function serveAddin(
+  sandboxUrl: string,
+  options: AddinServerOptions = {}
+): Promise<AddinServer> {
   const upstream = new URL(sandboxUrl);
   const relayLog: RelayRecord[] = [];
   // Read once: the build and the shim do not change while a test file runs.
-  const taskPane = rewriteTaskPane(fs.readFileSync(path.join(DIST, "taskpane.html"), "utf8"));
+  const taskPane = rewriteTaskPane(
+    fs.readFileSync(path.join(DIST, "taskpane.html"), "utf8"),
+    options.shim
+  );
   const shim = fs.readFileSync(HOST_SHIM_PATH, "utf8");
 
   const handle = (req: http.IncomingMessage, res: http.ServerResponse): void => {
     const { pathname } = new URL(req.url ?? "/", "http://127.0.0.1");
+    if (options.routes?.(req, res)) return;
     if (pathname === "/api" || pathname.startsWith("/api/")) relay(req, res, upstream, relayLog);
     else if (pathname === "/" || pathname === "/taskpane.html")
       send(res, "text/html; charset=utf-8", taskPane);

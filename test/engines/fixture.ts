@@ -1,6 +1,6 @@
 import { checkDist } from "../browser/harness";
 import { startSandbox, type TestSandbox } from "../helpers/sandbox";
-import { serveAddin, type AddinServer } from "./addin-server";
+import { serveAddin, type AddinServer, type AddinServerOptions } from "./addin-server";
 import { missingFor, type Engine } from "./engines";
 import { PageDriver, type EngineBrowser } from "./page-driver";
 
@@ -25,14 +25,21 @@ function startedIn<T extends object>(what: string, get: () => T | null): T {
   });
 }
 
-/** A sandbox (fast job pace) and the add-in server relaying to it, for the whole file. */
-export function useServedAddin(): ServedAddin {
+/**
+ * A sandbox (fast job pace) and the add-in server relaying to it, for the whole file;
+ * `setUp` (a team host in front of the sandbox, say) runs before the server starts and gives
+ * its options.
+ */
+export function useServedAddin(
+  setUp?: (sandbox: TestSandbox) => Promise<AddinServerOptions>
+): ServedAddin {
   let served: ServedAddin | null = null;
   beforeAll(async () => {
     checkDist();
     const sandbox = await startSandbox({ jobStepMs: 50, jobChunkSize: 50, domainReadyMs: 300 });
     try {
-      served = { sandbox, server: await serveAddin(sandbox.baseUrl) };
+      const options = (await setUp?.(sandbox)) ?? {};
+      served = { sandbox, server: await serveAddin(sandbox.baseUrl, options) };
     } catch (error) {
       await sandbox.close();
       throw error;

@@ -52,6 +52,16 @@ export class TeamHostForTests {
 
   constructor(private readonly options: TeamHostForTestsOptions) {}
 
+  /** The host's own origin (its admin page is at /admin), once started. */
+  get origin(): string {
+    return this.url;
+  }
+
+  /** The admin token the host was started with. */
+  get adminToken(): string {
+    return ADMIN;
+  }
+
   /** Starts the host relaying to `serviceUrl` with the company's `key`; adds the members. */
   async start(serviceUrl = "http://127.0.0.1:9", key = "company-key-unused"): Promise<void> {
     this.directory = mkdtempSync(join(tmpdir(), "mf-team-pane-"));
