@@ -14,6 +14,8 @@ const section = ({ heading, body }: Section, level = 2, id?: string): string =>
 
 /** Where the pane's first-run screen links for getting a key (support.html#api-key). */
 export const API_KEY_ANCHOR = "api-key";
+/** Team hosts: a team token or a Microsoft 365 account (support.html#team). */
+export const TEAM_ANCHOR = "team";
 
 const linkList = (links: ReadonlyArray<[string, string]>): string =>
   `<ul>\n${links.map(([href, text]) => `<li>${link(href, text)}</li>`).join("\n")}\n</ul>`;
@@ -25,6 +27,7 @@ export function supportPage(s: HelpStrings): string {
   const body = [
     section({ heading: t.whatHeading, body: t.what }),
     section({ heading: t.keyHeading, body: t.key }, 2, API_KEY_ANCHOR),
+    section({ heading: t.teamHeading, body: t.team }, 2, TEAM_ANCHOR),
     `<h2>${escapeHtml(t.troublesHeading)}</h2>`,
     section(busy, 3),
     section(notRegistered, 3),

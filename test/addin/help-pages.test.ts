@@ -301,6 +301,17 @@ describe("the built pages (npm run build)", () => {
       expect(privacyText).toContain(fact);
   });
 
+  it("team hosts: the support page says how to sign in, the privacy page what the host keeps", () => {
+    const support = read("support.html");
+    expect(support).toContain('<h2 id="team">');
+    const supportText = textOf(support);
+    for (const step of ["team token", "Sign in with Microsoft 365", "#N/A", "budget"])
+      expect(supportText).toContain(step);
+    const privacyText = textOf(read("privacy.html"));
+    for (const fact of ["team host", "400 days", "fingerprint", "only your account's name"])
+      expect(privacyText).toContain(fact);
+  });
+
   it("the pane's first-run link for getting a key lands on the support page's section about it", () => {
     const pane = readdirSync(DIST).find((f) => /^taskpane-ui\.[0-9a-f]{8}\.js$/.test(f))!;
     const target = /"support\.html#([\w-]+)"/.exec(readFileSync(join(DIST, pane), "utf8"));

@@ -181,6 +181,12 @@ export const help: HelpStrings = {
       "Öffnen Sie in Excel den Aufgabenbereich (Start > Mail Finder), wählen Sie „Einstellungen“, fügen Sie den Schlüssel unter „API-Schlüssel“ ein, und wählen Sie „Speichern“. „Verbindung testen“ zeigt Ihr Konto und die verbleibenden Credits.",
       "Der Schlüssel wird für Sie im Speicher von Office auf diesem Gerät aufbewahrt, nie in der Arbeitsmappe: Ein Kollege, der Ihre Arbeitsmappe öffnet, verwendet seinen eigenen Schlüssel.",
     ],
+    teamHeading: "Im Team: ein Team-Token oder Ihr Microsoft 365-Konto",
+    team: [
+      "Betreibt Ihre Organisation den Team-Host des Add-ins, verwaltet Ihr Administrator das Konto und dessen Schlüssel und gibt Ihnen ein persönliches Team-Token oder lässt Sie sich mit Ihrem Microsoft 365-Konto anmelden. Der Aufgabenbereich fragt dann an der Stelle des Schlüssels nach einem Team-Token und zeigt, wer angemeldet ist und was von Ihrem Monatsbudget übrig ist.",
+      "Um sich mit Microsoft 365 anzumelden, wählen Sie auf dem ersten Bildschirm oder unter Einstellungen „Mit Microsoft 365 anmelden“; beim ersten Mal fragt Office nach Ihrer Zustimmung. Meldet eine Zelle, dass eine Anmeldung mit Microsoft 365 erforderlich ist, melden Sie sich dort erneut an. Meldet sie, dass Ihr Team-Token fehlt oder abgelehnt wurde, bitten Sie Ihren Administrator um ein neues.",
+      "Ist Ihr Monatsbudget aufgebraucht, zeigen Zellen `#N/A` mit der Meldung des Budgets, und nichts wird gesendet. Antworten, die ein Kollege bereits gekauft hat, kommen kostenlos vom Team.",
+    ],
     troublesHeading: "Häufige Probleme",
     troubles: {
       busy: {
@@ -248,6 +254,13 @@ export const help: HelpStrings = {
         body: [
           "Die Antworten, die Ihre Zellen erhalten, werden auf diesem Gerät gespeichert, in der IndexedDB-Datenbank des Add-Ins im Browsermodul von Excel, damit sie nicht zweimal gekauft werden. „Einstellungen > Leeren und neu berechnen“ entfernt sie.",
           "Die IDs von Massen- und anderen Aufträgen werden in den Dokumenteinstellungen der Arbeitsmappe gespeichert, damit ein nicht abgeschlossener Auftrag weiterverfolgt werden kann, wenn die Arbeitsmappe erneut geöffnet wird.",
+        ],
+      },
+      team: {
+        heading: "Im Team",
+        body: [
+          "Mit dem Team-Host Ihrer Organisation laufen Abfragen über diesen Host, der den Schlüssel der Organisation hinzufügt. Er bewahrt die Antworten auf, die Ihr Team gekauft hat, damit Kollegen nicht doppelt zahlen, und 400 Tage lang einen Eintrag zu jeder bezahlten Anfrage (wer, welcher Vorgang, Credits, wann), den Ihr Administrator einsehen und exportieren kann. Ihr Team-Token bewahrt er nur als Fingerabdruck auf, Microsoft 365-Tokens gar nicht.",
+          "Bei Anmeldung mit Microsoft 365 wird nur der Name Ihres Kontos in Ihrem Office-Speicher auf diesem Gerät aufbewahrt; seine Tokens bleiben im Arbeitsspeicher.",
         ],
       },
       nothingElse: {

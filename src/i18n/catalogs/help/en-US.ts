@@ -181,6 +181,12 @@ export const EN = {
       "In Excel, open the task pane (Home > Mail Finder), choose Settings, paste the key into API key and press Save. Test connection shows your account and the credits left.",
       "The key is kept for you in Office's storage on this device, never in the workbook: a colleague who opens your workbook uses their own key.",
     ],
+    teamHeading: "In a team: a team token or your Microsoft 365 account",
+    team: [
+      "If your organization runs the add-in's team host, your administrator holds the account and its key and gives you a personal team token, or lets you sign in with your Microsoft 365 account. The task pane then asks for a Team token where the key goes, and shows who is signed in and what is left of your monthly budget.",
+      "To sign in with Microsoft 365, choose Sign in with Microsoft 365 on the first screen or in Settings; Office asks for your consent the first time. If a cell says that Microsoft 365 sign-in is needed, sign in again there. If it says that your team token is missing or rejected, ask your administrator for a new one.",
+      "When your monthly budget is spent, cells show `#N/A` with the budget's message and nothing is sent. Answers a colleague already bought come from the team, free.",
+    ],
     troublesHeading: "Common problems",
     troubles: {
       busy: {
@@ -248,6 +254,13 @@ export const EN = {
         body: [
           "The answers your cells get are kept on this device, in the add-in's IndexedDB database in Excel's browser engine, so that they are not bought twice. Settings > Clear and recalculate removes them.",
           "The ids of bulk and other jobs are kept in the workbook's document settings, so that an unfinished job can be followed when the workbook is opened again.",
+        ],
+      },
+      team: {
+        heading: "In a team",
+        body: [
+          "With your organization's team host, lookups go through that host, which adds the organization's key. It keeps the answers your team bought, so that colleagues do not pay twice, and a record of each paid request (who, which operation, credits, when) for 400 days, which your administrator can see and export. It keeps your team token only as a fingerprint, and no Microsoft 365 token.",
+          "Signed in with Microsoft 365, only your account's name is kept in your Office storage on this device; its tokens stay in memory.",
         ],
       },
       nothingElse: {

@@ -179,6 +179,12 @@ export const help: HelpStrings = {
       "En Excel, abra el panel de tareas (Inicio > Mail Finder), elija Configuración, pegue la clave en Clave de API y presione Guardar. Probar conexión muestra su cuenta y los créditos restantes.",
       "La clave se guarda para usted en el almacenamiento de Office de este dispositivo, nunca en el libro: un compañero que abra su libro usará su propia clave.",
     ],
+    teamHeading: "En un equipo: un token de equipo o su cuenta de Microsoft 365",
+    team: [
+      "Si su organización usa el host de equipo del complemento, su administrador gestiona la cuenta y su clave y le da un token de equipo personal, o le permite iniciar sesión con su cuenta de Microsoft 365. El panel de tareas pide entonces un token de equipo donde va la clave y muestra quién ha iniciado sesión y cuánto queda de su presupuesto mensual.",
+      "Para iniciar sesión con Microsoft 365, elija Iniciar sesión con Microsoft 365 en la primera pantalla o en Configuración; la primera vez, Office le pide su consentimiento. Si una celda indica que debe iniciar sesión con Microsoft 365, vuelva a hacerlo allí. Si indica que falta su token de equipo o se ha rechazado, pida uno nuevo a su administrador.",
+      "Cuando se agota su presupuesto mensual, las celdas muestran `#N/A` con el mensaje del presupuesto y no se envía nada. Las respuestas que un compañero ya compró llegan del equipo, gratis.",
+    ],
     troublesHeading: "Problemas habituales",
     troubles: {
       busy: {
@@ -247,6 +253,13 @@ export const help: HelpStrings = {
         body: [
           "Las respuestas que obtienen sus celdas se guardan en este dispositivo, en la base de datos IndexedDB del complemento dentro del motor de explorador de Excel, para no comprarlas dos veces. Configuración > Borrar y recalcular las elimina.",
           "Los identificadores de los trabajos masivos y de otros trabajos se guardan en la configuración del documento del libro, para poder seguir un trabajo sin terminar cuando se vuelva a abrir el libro.",
+        ],
+      },
+      team: {
+        heading: "En un equipo",
+        body: [
+          "Con el host de equipo de su organización, las búsquedas pasan por ese host, que añade la clave de la organización. Guarda las respuestas que compró su equipo, para que los compañeros no paguen dos veces, y un registro de cada solicitud de pago (quién, qué operación, créditos, cuándo) durante 400 días, que su administrador puede consultar y exportar. Guarda su token de equipo solo como huella, y ningún token de Microsoft 365.",
+          "Si ha iniciado sesión con Microsoft 365, solo se guarda el nombre de su cuenta en su almacenamiento de Office en este dispositivo; sus tokens permanecen en memoria.",
         ],
       },
       nothingElse: {

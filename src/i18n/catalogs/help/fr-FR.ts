@@ -179,6 +179,12 @@ export const help: HelpStrings = {
       "Dans Excel, ouvrez le volet Office (Accueil > Mail Finder), choisissez Paramètres, collez la clé dans Clé API et appuyez sur Enregistrer. Tester la connexion affiche votre compte et les crédits restants.",
       "La clé est conservée pour vous dans le stockage d’Office sur cet appareil, jamais dans le classeur : un collègue qui ouvre votre classeur utilise sa propre clé.",
     ],
+    teamHeading: "En équipe : un jeton d’équipe ou votre compte Microsoft 365",
+    team: [
+      "Si votre organisation exploite l’hôte d’équipe du complément, votre administrateur détient le compte et sa clé et vous remet un jeton d’équipe personnel, ou vous permet de vous connecter avec votre compte Microsoft 365. Le volet Office demande alors un jeton d’équipe à la place de la clé, et indique qui est connecté et ce qu’il reste de votre budget mensuel.",
+      "Pour vous connecter avec Microsoft 365, choisissez Se connecter avec Microsoft 365 sur le premier écran ou dans Paramètres ; la première fois, Office vous demande votre consentement. Si une cellule indique qu’une connexion Microsoft 365 est requise, reconnectez-vous à cet endroit. Si elle indique que votre jeton d’équipe est manquant ou refusé, demandez-en un nouveau à votre administrateur.",
+      "Lorsque votre budget mensuel est épuisé, les cellules affichent `#N/A` avec le message du budget et rien n’est envoyé. Les réponses qu’un collègue a déjà achetées viennent de l’équipe, gratuitement.",
+    ],
     troublesHeading: "Problèmes courants",
     troubles: {
       busy: {
@@ -247,6 +253,13 @@ export const help: HelpStrings = {
         body: [
           "Les réponses obtenues par vos cellules sont conservées sur cet appareil, dans la base IndexedDB du complément, dans le moteur de navigateur d’Excel, pour ne pas être achetées deux fois. Paramètres > Effacer et recalculer les supprime.",
           "Les identifiants des travaux en masse et des autres travaux sont conservés dans les paramètres du document du classeur, pour qu’un travail inachevé puisse être suivi à la réouverture du classeur.",
+        ],
+      },
+      team: {
+        heading: "En équipe",
+        body: [
+          "Avec l’hôte d’équipe de votre organisation, les recherches passent par cet hôte, qui ajoute la clé de l’organisation. Il conserve les réponses achetées par votre équipe, pour que vos collègues ne paient pas deux fois, et une trace de chaque requête payante (qui, quelle opération, crédits, quand) pendant 400 jours, que votre administrateur peut consulter et exporter. Il ne conserve votre jeton d’équipe que sous forme d’empreinte, et aucun jeton Microsoft 365.",
+          "Connecté avec Microsoft 365, seul le nom de votre compte est conservé dans votre stockage Office sur cet appareil ; ses jetons restent en mémoire.",
         ],
       },
       nothingElse: {

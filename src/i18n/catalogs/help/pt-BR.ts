@@ -178,6 +178,12 @@ export const help: HelpStrings = {
       "No Excel, abra o painel de tarefas (Página Inicial > Mail Finder), escolha Configurações, cole a chave em Chave de API e pressione Salvar. Testar conexão mostra a sua conta e os créditos restantes.",
       "A chave é guardada para você no armazenamento do Office neste dispositivo, nunca na pasta de trabalho: um colega que abrir a sua pasta de trabalho usará a própria chave.",
     ],
+    teamHeading: "Em equipe: um token de equipe ou sua conta do Microsoft 365",
+    team: [
+      "Se sua organização usa o host de equipe do suplemento, seu administrador mantém a conta e a chave dela e lhe dá um token de equipe pessoal, ou permite que você entre com sua conta do Microsoft 365. O painel de tarefas então pede um token de equipe no lugar da chave e mostra quem está conectado e quanto resta do seu orçamento mensal.",
+      "Para entrar com o Microsoft 365, escolha Entrar com o Microsoft 365 na primeira tela ou em Configurações; na primeira vez, o Office pede seu consentimento. Se uma célula disser que é preciso entrar com o Microsoft 365, entre novamente ali. Se disser que seu token de equipe está ausente ou foi recusado, peça um novo ao seu administrador.",
+      "Quando seu orçamento mensal se esgota, as células mostram `#N/A` com a mensagem do orçamento e nada é enviado. Respostas que um colega já comprou vêm da equipe, de graça.",
+    ],
     troublesHeading: "Problemas comuns",
     troubles: {
       busy: {
@@ -245,6 +251,13 @@ export const help: HelpStrings = {
         body: [
           "As respostas que as suas células recebem são guardadas neste dispositivo, no banco de dados IndexedDB do suplemento dentro do mecanismo de navegador do Excel, para não serem compradas duas vezes. Configurações > Limpar e recalcular as remove.",
           "As IDs dos trabalhos em massa e de outros trabalhos são guardadas nas configurações do documento da pasta de trabalho, para que um trabalho inacabado possa ser acompanhado quando a pasta de trabalho for reaberta.",
+        ],
+      },
+      team: {
+        heading: "Em equipe",
+        body: [
+          "Com o host de equipe da sua organização, as consultas passam por esse host, que acrescenta a chave da organização. Ele guarda as respostas que sua equipe comprou, para que os colegas não paguem duas vezes, e um registro de cada solicitação paga (quem, qual operação, créditos, quando) por 400 dias, que seu administrador pode ver e exportar. Ele guarda seu token de equipe apenas como impressão digital, e nenhum token do Microsoft 365.",
+          "Conectado com o Microsoft 365, apenas o nome da sua conta é guardado no seu armazenamento do Office neste dispositivo; os tokens dela ficam na memória.",
         ],
       },
       nothingElse: {
