@@ -323,6 +323,13 @@ export class SettingsStore {
     // A real key or a Microsoft 365 sign-in ends Try mode in the same save: nothing of the demo
     // stays with it.
     if (clean.apiKey || clean.microsoftAccount) Object.assign(clean, DEFAULT_TRY_MODE_SETTINGS);
+    // A new team token typed in is the sign-in chosen: a Microsoft 365 account gives way to it.
+    if (
+      clean.apiKey &&
+      clean.apiKey !== this.current.apiKey &&
+      clean.microsoftAccount === undefined
+    )
+      clean.microsoftAccount = null;
     for (const field of Object.keys(clean) as Array<keyof Settings>) {
       const value = storedValue(field, clean[field] as Settings[keyof Settings]);
       if (value === null) await this.storage.removeItem(SETTING_KEYS[field]);

@@ -198,7 +198,8 @@ export class TeamSession {
       return;
     }
     if (this.current.team !== team || this.current.microsoftAccount !== settings.microsoftAccount)
-      this.update({ team, microsoftAccount: team.entra ? settings.microsoftAccount : null });
+      // Kept even where the host no longer offers Microsoft 365 sign-in: the pane offers sign-out.
+      this.update({ team, microsoftAccount: settings.microsoftAccount });
     await this.readStanding(settings, generation);
   }
 

@@ -46,6 +46,8 @@ class InteractionRequiredAuthError extends Error {
 class OfficeAccount {
   consented = false;
   readonly asked: string[] = [];
+  /** Office's clock: the tokens it gives expire an hour after it. */
+  clock = (): number => Date.now();
   constructor(
     private readonly entra: TestEntra,
     private readonly user: string
@@ -56,7 +58,7 @@ class OfficeAccount {
     return {
       accessToken: issued.token.access_token,
       account: { username: issued.account.username },
-      expiresOn: new Date(Date.now() + issued.token.expires_in * 1000),
+      expiresOn: new Date(this.clock() + issued.token.expires_in * 1000),
     };
   }
 
@@ -109,7 +111,7 @@ describe("Microsoft 365 sign-in through the runtime, against a team host with En
 
   function runtime(
     office: OfficeAccount,
-    options: { supported?: boolean; now?: () => number } = {}
+    options: { supported?: boolean; now?: () => number; origin?: string } = {}
   ) {
     const storage = new MemorySettingsStorage();
     const settings = new SettingsStore(storage, {
@@ -121,7 +123,8 @@ describe("Microsoft 365 sign-in through the runtime, against a team host with En
       settings,
       new KeyValueAnswerStore(new MemoryStore()),
       {
-        fetch: (input, init) => fetch(new URL(String(input), served.origin), init),
+        fetch: (input, init) =>
+          fetch(new URL(String(input), options.origin ?? served.origin), init),
         timeoutMs: 10_000,
         allowShortTimeout: true,
         retry: { retries: 1, baseDelayMs: 5, maxDelayMs: 10 },
@@ -195,6 +198,7 @@ describe("Microsoft 365 sign-in through the runtime, against a team host with En
     const office = new OfficeAccount(entra, ann.email);
     office.consented = true;
     let now = Date.now();
+    office.clock = () => now;
     const { services } = runtime(office, { now: () => now });
     await services.settings.save({ microsoftAccount: ann.email });
     const scheduler = await services.scheduler();
@@ -275,6 +279,58 @@ describe("Microsoft 365 sign-in through the runtime, against a team host with En
     const before = teamHost.log.length;
     expect(await scheduler.lookup("company", company as never)).toMatchObject({ status: "ok" });
     expect(teamHost.log.length).toBe(before);
+  });
+
+  test("signed in, then the host no longer offers Microsoft 365 sign-in: cells say so; a new team token takes over", async () => {
+    const dave: TeamMember = {
+      id: "",
+      token: "",
+      name: "Dave",
+      email: "dave@contoso.example",
+      monthlyBudget: null,
+    };
+    const plain = new TeamHostForTests({ name: "Sales", members: [dave] });
+    await plain.start(sandbox.baseUrl, (await sandbox.account(10)).apiKey);
+    const server = createServer((req, res) => {
+      if (!plain.handle(req, res)) res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const office = new OfficeAccount(entra, ann.email);
+      office.consented = true;
+      const { services } = runtime(office, {
+        origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      });
+      await services.settings.save({ microsoftAccount: ann.email });
+      await services.team.refresh();
+      expect(services.team.view).toMatchObject({
+        team: { entra: null },
+        microsoftAccount: ann.email,
+        microsoftRefusal:
+          "Microsoft 365 sign-in needed: sign in again in the task pane (Settings).",
+      });
+      const scheduler = await services.scheduler();
+      const verify = examples.verify!.valid!;
+      const failure = await scheduler.lookup("verify", verify as never).then(
+        () => null,
+        (error: unknown) => error
+      );
+      expect(failure).toMatchObject({ code: SIGN_IN_REQUIRED });
+      expect(office.asked).toEqual([]);
+      // A team token typed in: the Microsoft 365 account gives way to it.
+      const saved = await services.settings.save({ apiKey: dave.token });
+      expect(saved.microsoftAccount).toBeNull();
+      expect(await scheduler.lookup("verify", verify as never)).toMatchObject({ status: "ok" });
+      // Saving the same token again (another field's save) changes nothing of the sign-in.
+      await services.settings.save({ microsoftAccount: ann.email });
+      expect((await services.settings.save({ apiKey: dave.token })).microsoftAccount).toBe(
+        ann.email
+      );
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await plain.close();
+    }
   });
 
   test("an Office without nested app authentication: said, and MSAL not even loaded", async () => {

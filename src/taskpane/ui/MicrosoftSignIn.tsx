@@ -31,7 +31,8 @@ export function MicrosoftSignIn(props: {
     await services.team.refresh();
   });
   const signOut = useAsyncAction(() => services.settings.save({ microsoftAccount: null }));
-  if (!view.team?.entra) return null;
+  // Signed in earlier on a host that no longer offers it: the account is shown, with sign-out.
+  if (!view.team || (!view.team.entra && view.microsoftAccount === null)) return null;
   const signInButton = (
     <Button
       appearance={props.primary ? "primary" : "secondary"}
@@ -49,7 +50,10 @@ export function MicrosoftSignIn(props: {
           {t("settings.microsoftSignedIn", { account: view.microsoftAccount })}
         </Body1>
         {/* Refused since (Office gave no token, the host said no): signed in again from here. */}
-        {view.microsoftRefusal !== null && services.microsoft.supported && signInButton}
+        {view.microsoftRefusal !== null &&
+          view.team.entra !== null &&
+          services.microsoft.supported &&
+          signInButton}
         {!props.primary && (
           <Button
             size="small"
