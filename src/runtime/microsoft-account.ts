@@ -218,7 +218,9 @@ const errorCodeOf = (error: unknown): string =>
     ? (error as { errorCode: string }).errorCode
     : "";
 
-const isNoAccount = (error: unknown): boolean => errorCodeOf(error) === "no_account_found";
+/** Nobody signed in yet: NAA's "no account found", or the standard flow's "no account". */
+const isNoAccount = (error: unknown): boolean =>
+  ["no_account_found", "no_account_error"].includes(errorCodeOf(error));
 
 /** MSAL's or Office's refusal, in the pane's words (never with a token in it). */
 function failure(error: unknown): MicrosoftSignInError {
