@@ -1,4 +1,4 @@
-/* global Office */
+import { officeSupports } from "./requirement-sets";
 
 // Answers as cards (DESIGN 2) need entity values from custom functions: CustomFunctionsRuntime
 // 1.4 (Excel on the web, Windows Microsoft 365 2208+, Mac 16.64+). Asked of the host each time:
@@ -8,15 +8,5 @@ export const CARDS_REQUIREMENT = { name: "CustomFunctionsRuntime", version: "1.4
 
 /** Whether this Excel shows entity values that a custom function returns. */
 export function cardsSupported(): boolean {
-  try {
-    return (
-      typeof Office !== "undefined" &&
-      Office.context?.requirements?.isSetSupported(
-        CARDS_REQUIREMENT.name,
-        CARDS_REQUIREMENT.version
-      ) === true
-    );
-  } catch {
-    return false;
-  }
+  return officeSupports(CARDS_REQUIREMENT);
 }

@@ -1,4 +1,3 @@
-/* global Office */
 import type {
   AuthenticationResult,
   IPublicClientApplication,
@@ -6,6 +5,7 @@ import type {
 } from "@azure/msal-browser";
 import { ApiError, SIGN_IN_REQUIRED } from "../client/errors";
 import { t } from "../i18n/i18n";
+import { officeSupports } from "./requirement-sets";
 
 // Microsoft 365 sign-in on a team host (DESIGN 6c): MSAL.js nested app authentication, where
 // Office itself (the "host app") holds the user's account and hands the add-in tokens for the
@@ -58,17 +58,7 @@ interface HeldToken {
 }
 
 export function nestedAppAuthSupported(): boolean {
-  try {
-    return (
-      typeof Office !== "undefined" &&
-      Office.context?.requirements?.isSetSupported(
-        NESTED_APP_AUTH.name,
-        NESTED_APP_AUTH.version
-      ) === true
-    );
-  } catch {
-    return false;
-  }
+  return officeSupports(NESTED_APP_AUTH);
 }
 
 const loadMsal = (): Promise<Msal> => import(/* webpackChunkName: "msal" */ "@azure/msal-browser");

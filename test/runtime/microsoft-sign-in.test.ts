@@ -1,5 +1,4 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
 import { installCustomFunctionsGlobal, MemorySettingsStorage } from "../helpers/custom-functions";
 import { KeyValueAnswerStore } from "../../src/client/key-value-answer-store";
 import { MemoryStore } from "../../src/client/storage";
@@ -7,8 +6,8 @@ import { ApiError, SIGN_IN_REQUIRED } from "../../src/client/errors";
 import { MicrosoftSignInError } from "../../src/runtime/microsoft-account";
 import { Services } from "../../src/runtime/services";
 import { SettingsStore } from "../../src/runtime/settings";
-import type { TaskPaneHost } from "../../src/runtime/task-pane-host";
 import { TestEntra, type IssuedToken } from "../helpers/entra";
+import { close, runningPane as host, serve } from "../helpers/pane-origin";
 import { startSandbox, type TestSandbox } from "../helpers/sandbox";
 import { TeamHostForTests, type TeamMember } from "../helpers/team-host";
 
@@ -23,12 +22,6 @@ const { errorCell } =
 // front of a real sandbox. MSAL.js with Office's bridge runs in Chromium
 // (test/browser/team-sign-in.browser.test.ts); here Office's account broker is stood in for at
 // MSAL's interface: silent tokens once the user consented, a window that consents.
-
-const host: TaskPaneHost = {
-  askInTaskPane: async () => true,
-  present: () => () => undefined,
-  onLeave: () => undefined,
-};
 
 const ann: TeamMember = {
   id: "",
@@ -95,15 +88,12 @@ describe("Microsoft 365 sign-in through the runtime, against a team host with En
     examples = (await sandbox.examples()) as typeof examples;
     teamHost = new TeamHostForTests({ name: "Sales", members: [ann], entra: () => entra.options });
     await teamHost.start(sandbox.baseUrl, (await sandbox.account(50)).apiKey);
-    const server = createServer((req, res) => {
+    served = await serve((req, res) => {
       if (!teamHost.handle(req, res)) res.writeHead(404).end();
     });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    served = { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
   });
   afterAll(async () => {
-    served.server.closeAllConnections();
-    await new Promise((resolve) => served.server.close(resolve));
+    await close(served.server);
     await teamHost.close();
     await sandbox.close();
     await entra.close();
@@ -291,15 +281,14 @@ describe("Microsoft 365 sign-in through the runtime, against a team host with En
     };
     const plain = new TeamHostForTests({ name: "Sales", members: [dave] });
     await plain.start(sandbox.baseUrl, (await sandbox.account(10)).apiKey);
-    const server = createServer((req, res) => {
+    const plainOrigin = await serve((req, res) => {
       if (!plain.handle(req, res)) res.writeHead(404).end();
     });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     try {
       const office = new OfficeAccount(entra, ann.email);
       office.consented = true;
       const { services } = runtime(office, {
-        origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        origin: plainOrigin.origin,
       });
       await services.settings.save({ microsoftAccount: ann.email });
       await services.team.refresh();
@@ -327,8 +316,7 @@ describe("Microsoft 365 sign-in through the runtime, against a team host with En
         ann.email
       );
     } finally {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      await close(plainOrigin.server);
       await plain.close();
     }
   });

@@ -1,11 +1,9 @@
-import { createServer, type Server, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
 import { installCustomFunctionsGlobal, MemorySettingsStorage } from "../helpers/custom-functions";
 import { KeyValueAnswerStore } from "../../src/client/key-value-answer-store";
 import { MemoryStore } from "../../src/client/storage";
 import { Services, setServices } from "../../src/runtime/services";
 import { SettingsStore, type Settings } from "../../src/runtime/settings";
-import type { TaskPaneHost } from "../../src/runtime/task-pane-host";
 import {
   TEAM_CONFIG_PATH,
   TEAM_ME_PATH,
@@ -14,6 +12,7 @@ import {
   type TeamStanding,
 } from "../../src/runtime/team-mode";
 import { ApiError } from "../../src/client/errors";
+import { close, runningPane, serve } from "../helpers/pane-origin";
 import { TeamHostForTests, type TeamMember } from "../helpers/team-host";
 import { startSandbox, type TestSandbox } from "../helpers/sandbox";
 
@@ -27,11 +26,7 @@ const { errorCell } =
 // host's message, never retried. Against a real sandbox behind the production host in team mode
 // (test/helpers/team-host.ts) over real HTTP.
 
-const host: TaskPaneHost = {
-  askInTaskPane: async () => true,
-  present: () => () => undefined,
-  onLeave: () => undefined,
-};
+const host = runningPane;
 
 const ann: TeamMember = {
   id: "m1",
@@ -61,22 +56,6 @@ async function until(assertion: () => void, timeoutMs = 5_000): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
-
-type Handler = (req: IncomingMessage, res: ServerResponse) => void;
-
-/** A node:http server on a free port; its origin. */
-async function serve(handler: Handler): Promise<{ origin: string; server: Server }> {
-  const server = createServer(handler);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return { origin: `http://127.0.0.1:${port}`, server };
-}
-
-const close = (server: Server): Promise<void> =>
-  new Promise((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
 
 /** The pane's fetch: relative paths go to the origin it was served from; each path is noted. */
 function paneFetch(origin: string, heard: string[]): typeof fetch {

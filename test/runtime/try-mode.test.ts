@@ -7,7 +7,6 @@ import { cacheNamespace } from "../../src/client/result-cache";
 import { MemoryStore } from "../../src/client/storage";
 import { Services } from "../../src/runtime/services";
 import { SETTING_KEYS, SettingsStore } from "../../src/runtime/settings";
-import type { TaskPaneHost } from "../../src/runtime/task-pane-host";
 import {
   DEMO_BASE_URL,
   TryModeError,
@@ -18,6 +17,7 @@ import { buildServer } from "../../src/server/app";
 import { Directory } from "../../src/sandbox/directory/directory";
 import { buildExamples } from "../../src/sandbox/services/examples";
 import { MemorySettingsStorage } from "../helpers/custom-functions";
+import { runningPane } from "../helpers/pane-origin";
 import { startSandbox, type TestAccount, type TestSandbox } from "../helpers/sandbox";
 
 // Try mode in the runtime (DESIGN 4d), against the production host with --demo in front of a
@@ -25,11 +25,7 @@ import { startSandbox, type TestAccount, type TestSandbox } from "../helpers/san
 // saving a real key or leaving turns it off and forgets the demo's answers; the real key never
 // goes to /demo-api, the demo key never to the real service.
 
-const host: TaskPaneHost = {
-  askInTaskPane: async () => true,
-  present: () => () => undefined,
-  onLeave: () => undefined,
-};
+const host = runningPane;
 
 const examples = buildExamples(new Directory({})) as unknown as {
   person: Record<string, Record<string, string>>;

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Pool, type PoolClient } from "pg";
 import { migratePostgres } from "./migrations";
+import { MEMBER_COLUMNS, toMember, toToken, type MemberRow, type TokenRow } from "./store-rows";
 import type {
   AuditEntry,
   Member,
@@ -37,50 +38,11 @@ import {
 // (reservations, lookup claims) are the database's clock, one for every instance; the times
 // recorded (creation, audit) are the instance's.
 
-interface MemberRow {
-  id: string;
-  name: string;
-  email: string;
-  monthly_budget_milli: string | null;
-  created_at: Date;
-}
-
-interface TokenRow {
-  id: string;
-  member_id: string;
-  created_at: Date;
-  revoked_at: Date | null;
-  last_used_at: Date | null;
-}
-
 const SERIALIZATION_FAILURE = "40001";
-
-const MEMBER_COLUMNS = "id, name, email, monthly_budget_milli, created_at";
 
 const milli = (value: string | number | null): number | null =>
   value === null ? null : Number(value);
-const iso = (value: Date | null): string | null => (value === null ? null : value.toISOString());
 const now = (): string => new Date().toISOString();
-
-function toMember(row: MemberRow): Member {
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    monthlyBudgetMilli: milli(row.monthly_budget_milli),
-    createdAt: row.created_at.toISOString(),
-  };
-}
-
-function toToken(row: TokenRow): TokenInfo {
-  return {
-    id: row.id,
-    memberId: row.member_id,
-    createdAt: row.created_at.toISOString(),
-    revokedAt: iso(row.revoked_at),
-    lastUsedAt: iso(row.last_used_at),
-  };
-}
 
 export class PgTeamStore implements TeamStore {
   private readonly pool: Pool;

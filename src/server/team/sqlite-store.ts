@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { migrateSqlite } from "./migrations";
+import { MEMBER_COLUMNS, toMember, toToken, type MemberRow, type TokenRow } from "./store-rows";
 import type {
   AuditEntry,
   Member,
@@ -35,22 +36,6 @@ import {
 // that must be atomic is one IMMEDIATE transaction, which also keeps another process on the
 // same file out (it waits, up to busy_timeout).
 
-interface MemberRow {
-  id: string;
-  name: string;
-  email: string;
-  monthly_budget_milli: number | null;
-  created_at: string;
-}
-
-interface TokenRow {
-  id: string;
-  member_id: string;
-  created_at: string;
-  revoked_at: string | null;
-  last_used_at: string | null;
-}
-
 interface FiguresRow {
   spent_milli: number;
   reserved_milli: number;
@@ -60,28 +45,6 @@ interface EndedReservationRow {
   member_id: string;
   month: string;
   amount_milli: number;
-}
-
-const MEMBER_COLUMNS = "id, name, email, monthly_budget_milli, created_at";
-
-function toMember(row: MemberRow): Member {
-  return {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    monthlyBudgetMilli: row.monthly_budget_milli,
-    createdAt: row.created_at,
-  };
-}
-
-function toToken(row: TokenRow): TokenInfo {
-  return {
-    id: row.id,
-    memberId: row.member_id,
-    createdAt: row.created_at,
-    revokedAt: row.revoked_at,
-    lastUsedAt: row.last_used_at,
-  };
 }
 
 const now = (): string => new Date().toISOString();
