@@ -312,7 +312,9 @@ export function browserTest(
           );
       }
     },
-    options.timeoutMs ?? 30_000
+    // Two test files run beside each other (npm run test:browser): a test may take twice
+    // its time alone.
+    options.timeoutMs ?? 60_000
   );
 }
 
@@ -613,6 +615,7 @@ export class Addin {
       deviceScaleFactor: 1,
       locale: "en-US",
       timezoneId: "UTC",
+      reducedMotion: "reduce",
     });
     context.setDefaultTimeout(10_000);
     this.contexts.push(context);
