@@ -80,20 +80,14 @@ async function expectWrittenBack(
 }
 
 describeBrowser("task pane in Chromium: enrich a large list through a bulk search", () => {
+  // The sandbox's job worker is held while a test sorts or reopens (addin.holdJobs).
   const addin = useAddin({ sandbox: { jobStepMs: 50, jobChunkSize: 250 } });
-  /**
-   * The sandbox's job worker held while the test sorts or reopens, and let go after: what
-   * happens "while the search runs" does not depend on how busy the machine is.
-   */
-  const holdJobs = (): Promise<void> => addin.sandbox.app.sandbox.runner.stop();
-  const releaseJobs = (): void => addin.sandbox.app.sandbox.runner.start();
-  afterEach(releaseJobs);
 
   browserTest(
     "5,000 rows sorted while the job ran: each answer lands in the row with its inputs; a changed row is listed",
     async () => {
       const { page, account } = await openWithAccount(addin, 20_000);
-      await holdJobs();
+      await addin.holdJobs();
       const id = await startEnrichment(page, people(ROWS, await validPerson(addin)));
       const saved = (await addin.savedJobs(page)).find((j) => j.id === id)!;
       expect(saved.kind).toBe("enrich");
@@ -103,7 +97,7 @@ describeBrowser("task pane in Chromium: enrich a large list through a bulk searc
       const sorted = people(ROWS, await validPerson(addin)).reverse();
       sorted[10] = ["Changed", "Person", "elsewhere.example"];
       await page.evaluate((values) => window.__hostShim.setCells("Sheet1", "A2", values), sorted);
-      releaseJobs();
+      addin.releaseJobs();
 
       await waitForJobStatus(page, id, "completed", 30_000);
       const before = await account.credits();
@@ -136,7 +130,7 @@ describeBrowser("task pane in Chromium: enrich a large list through a bulk searc
       const first = await addin.openTaskPane({ context });
       await useKey(first, account.apiKey);
       await setSpending(first, { threshold: "" });
-      await holdJobs();
+      await addin.holdJobs();
       const id = await startEnrichment(first, people(ROWS, await validPerson(addin)));
       const saved = (await addin.savedJobs(first)).find((j) => j.id === id)!;
       expect(FINISHED).not.toContain(saved.lastStatus);
@@ -152,7 +146,7 @@ describeBrowser("task pane in Chromium: enrich a large list through a bulk searc
       await waitForText(second, "enrich-cost", /5,000 waiting in a bulk search/);
       expect(await second.getByTestId("enrich-cost").getAttribute("data-rows")).toBe("0");
       expect(await second.getByTestId("enrich-submit").isDisabled()).toBe(true);
-      releaseJobs();
+      addin.releaseJobs();
       await showTab(second, "jobs");
       await waitForJobStatus(second, id, "completed", 30_000);
       const { message } = await previewThenDownload(addin, second, id, ROWS);

@@ -21,7 +21,8 @@ import {
 
 // Jobs outlive the task pane (DESIGN 4, "Jobs"): their ids are saved in the workbook, so a
 // reopened workbook resumes tracking every unfinished job, and a failed poll never loses one.
-// The sandbox's worker is slowed down here so that the jobs are still running when it matters.
+// The sandbox's worker is slowed down here, and held (addin.holdJobs) across a reopening, so
+// that the jobs are still running when it matters.
 
 const FINISHED = ["completed", "failed", "deleted", "ready"];
 
@@ -84,6 +85,7 @@ describeBrowser("task pane flows in Chromium: jobs resume and survive failures",
       const first = await addin.openTaskPane({ context });
       await useKey(first, account.apiKey);
 
+      await addin.holdJobs();
       const bulkId = await submitBulk(first, "Leads", people(16));
       await showTab(first, "geo");
       await first.getByTestId("geo-query").fill(geo.query);
@@ -115,6 +117,7 @@ describeBrowser("task pane flows in Chromium: jobs resume and survive failures",
       for (const job of reopened) expect(FINISHED).not.toContain(job.lastStatus);
       await showTab(second, "jobs");
       expect((await jobRows(second)).map((r) => r.id)).toEqual([geoId, bulkId]);
+      addin.releaseJobs();
       await waitForJobStatus(second, bulkId, "completed", 25_000);
       await waitForJobStatus(second, geoId, "completed", 25_000);
       await expectFitsThePane(second);
@@ -199,6 +202,7 @@ describeBrowser("task pane flows in Chromium: jobs resume and survive failures",
       const consoleLines = recordConsole(context);
       const first = await addin.openTaskPane({ context });
       await useKey(first, account.apiKey);
+      await addin.holdJobs();
       const bulkId = await submitBulk(first, "Leads", people(16));
       await first.close();
 
@@ -206,6 +210,7 @@ describeBrowser("task pane flows in Chromium: jobs resume and survive failures",
       const second = await addin.openTaskPane({ context });
       const saved = await addin.savedJobs(second);
       expect(FINISHED).not.toContain(saved[0]!.lastStatus);
+      addin.releaseJobs();
       expect(await second.getByTestId("tab-bulk").getAttribute("aria-selected")).toBe("true");
       const message = await waitForText(second, "job-finished", /is complete/, 25_000);
       expect(message).toContain(

@@ -725,6 +725,19 @@ export class Addin {
     return page.evaluate(() => window.__hostShim.workbook());
   }
 
+  /**
+   * Holds the sandbox's job worker: searches submitted meanwhile stay unfinished until
+   * releaseJobs(), so what a test does "while a job runs" does not depend on how busy the
+   * machine is. Released after each test in any case (useAddin).
+   */
+  async holdJobs(): Promise<void> {
+    await this.sandbox.app.sandbox.runner.stop();
+  }
+
+  releaseJobs(): void {
+    this.sandbox.app.sandbox.runner.start();
+  }
+
   /** The jobs saved in the workbook's document settings (what a reopened pane finds). */
   async savedJobs(page: Page): Promise<JobRecord[]> {
     return ((await this.workbook(page)).settings[JOBS_SETTING_KEY] ?? []) as JobRecord[];
@@ -811,6 +824,7 @@ export function useAddin(options: AddinOptions = {}): Addin {
   beforeAll(async () => {
     started = await startAddin(options);
   }, 60_000);
+  afterEach(() => started?.releaseJobs());
   afterAll(async () => {
     await started?.close();
   });
