@@ -303,6 +303,9 @@ function platformStorage(): { settings: SettingsStorage; answers: AnswerSource }
 function broadcastPeers(): CachePeers | undefined {
   if (typeof BroadcastChannel !== "function") return undefined;
   const channel = new BroadcastChannel("mail-finder-answers");
+  // In Node (the runtime's tests) an open channel keeps the process alive; a browser's channel
+  // has no unref.
+  (channel as BroadcastChannel & { unref?: () => void }).unref?.();
   return {
     announceCleared: (namespace) => channel.postMessage({ cleared: namespace }),
     onCleared: (listener) =>
