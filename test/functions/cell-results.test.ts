@@ -5,6 +5,7 @@ import {
 } from "../helpers/custom-functions";
 import { ApiError } from "../../src/client/errors";
 import { ArgumentError } from "../../src/functions/arguments";
+import { rejectionOf } from "../helpers/rejection";
 
 installCustomFunctionsGlobal();
 
@@ -13,14 +14,6 @@ const { cell, cellCall, errorCell } =
 
 // Microsoft's documented error forms (DESIGN 2): a cell's error is thrown (the promise rejects
 // with a CustomFunctions.Error); inside a spilled array an error is an element of the array.
-
-const rejectionOf = (promise: Promise<unknown>): Promise<unknown> =>
-  promise.then(
-    (value) => {
-      throw new Error(`resolved with ${JSON.stringify(value)} instead of rejecting`);
-    },
-    (error: unknown) => error
-  );
 
 describe("cell(): the documented forms", () => {
   test("a value and a spilled matrix are returned", async () => {

@@ -10,6 +10,7 @@ import { TestEntra, type IssuedToken } from "../helpers/entra";
 import { close, runningPane as host, serve } from "../helpers/pane-origin";
 import { startSandbox, type TestSandbox } from "../helpers/sandbox";
 import { TeamHostForTests, type TeamMember } from "../helpers/team-host";
+import { rejectionOf } from "../helpers/rejection";
 
 installCustomFunctionsGlobal();
 const { errorCell } =
@@ -214,12 +215,7 @@ describe("Microsoft 365 sign-in through the runtime, against a team host with En
     const before = teamHost.log.length;
     const scheduler = await services.scheduler();
     const failures = await Promise.all(
-      lookups().map(([type, body]) =>
-        scheduler.lookup(type, body as never).then(
-          () => null,
-          (error: unknown) => error
-        )
-      )
+      lookups().map(([type, body]) => rejectionOf(scheduler.lookup(type, body as never)))
     );
     for (const failure of failures) {
       expect(failure).toBeInstanceOf(ApiError);
@@ -242,14 +238,8 @@ describe("Microsoft 365 sign-in through the runtime, against a team host with En
     await services.team.refresh();
     const reason = "eve@fabrikam.example is not a member of this team. Ask your admin to add you.";
     expect(services.team.view).toMatchObject({ standing: null, microsoftRefusal: reason });
-    const failure = await (
-      await services.scheduler()
-    )
-      .lookup("verify", examples.verify!.valid! as never)
-      .then(
-        () => null,
-        (error: unknown) => error
-      );
+    const scheduler = await services.scheduler();
+    const failure = await rejectionOf(scheduler.lookup("verify", examples.verify!.valid! as never));
     expect(errorCell(failure)).toMatchObject({ code: "#VALUE!", message: reason });
   });
 
@@ -300,10 +290,7 @@ describe("Microsoft 365 sign-in through the runtime, against a team host with En
       });
       const scheduler = await services.scheduler();
       const verify = examples.verify!.valid!;
-      const failure = await scheduler.lookup("verify", verify as never).then(
-        () => null,
-        (error: unknown) => error
-      );
+      const failure = await rejectionOf(scheduler.lookup("verify", verify as never));
       expect(failure).toMatchObject({ code: SIGN_IN_REQUIRED });
       expect(office.asked).toEqual([]);
       // A team token typed in: the Microsoft 365 account gives way to it.

@@ -15,6 +15,7 @@ import { ApiError } from "../../src/client/errors";
 import { close, runningPane, serve } from "../helpers/pane-origin";
 import { TeamHostForTests, type TeamMember } from "../helpers/team-host";
 import { startSandbox, type TestSandbox } from "../helpers/sandbox";
+import { rejectionOf } from "../helpers/rejection";
 
 installCustomFunctionsGlobal();
 const { errorCell } =
@@ -280,10 +281,7 @@ describe("team mode through the runtime, against a sandbox behind a team host", 
     await services.team.refresh();
     await scheduler.lookup("verify", verify as never);
     const logBefore = teamHost.log.length;
-    const failure = await scheduler.lookup("company", company as never).then(
-      () => null,
-      (error: unknown) => error
-    );
+    const failure = await rejectionOf(scheduler.lookup("company", company as never));
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ kind: "out_of_credits", status: 402, code: "budget_exceeded" });
     const message = (failure as ApiError).message;
@@ -309,14 +307,10 @@ describe("team mode through the runtime, against a sandbox behind a team host", 
     try {
       await services.team.refresh();
       expect(services.team.view.tokenRejected).toBe(true);
-      const failure = await (
-        await services.scheduler()
-      )
-        .lookup("verify", examples.verify!.valid! as never)
-        .then(
-          () => null,
-          (error: unknown) => error
-        );
+      const scheduler = await services.scheduler();
+      const failure = await rejectionOf(
+        scheduler.lookup("verify", examples.verify!.valid! as never)
+      );
       expect(errorCell(failure)).toMatchObject({
         code: "#VALUE!",
         message:
