@@ -298,7 +298,10 @@ export class IndexedDbAnswerStore implements AnswerStore {
   /** The key prefix of a namespace; `create` gives a new namespace its id. */
   private prefixOf(namespace: string, create: boolean): Promise<string | null> {
     const known = this.prefixes.get(namespace);
-    if (known) return known;
+    // A lookup that does not create may be under way (a read, a count): a write that joined it
+    // would get null and write its answers under no namespace.
+    if (known)
+      return create ? known.then((prefix) => prefix ?? this.prefixOf(namespace, true)) : known;
     const finding = (async () => {
       const record = await this.db.get("namespaces", namespace);
       if (record) return prefixOfId(record.id);

@@ -8,6 +8,7 @@ import {
   type AnswerUsage,
 } from "./answer-store";
 import { emailOfAnswer, withBounce } from "./bounces";
+import { Listeners } from "./listeners";
 
 export type { CachedOutcome, LookupOutcome } from "./answer-record";
 
@@ -85,12 +86,15 @@ export class ResultCache {
   /** The namespace's bounce marks (address -> when reported), read once at first use. */
   private marks: Map<string, number> | null = null;
   private marksLoading: Promise<Map<string, number>> | null = null;
+  private readonly storeChanges = new Listeners();
 
   constructor(private readonly options: ResultCacheOptions) {
     this.now = options.now ?? Date.now;
     this.memoryEntries = Math.max(1, options.memoryEntries ?? 10_000);
     options.peers?.onCleared((namespace) => {
-      if (namespace === options.namespace) this.forgetRead();
+      if (namespace !== options.namespace) return;
+      this.forgetRead();
+      this.storeChanged();
     });
     // Marks made by another runtime (open workbook) are in the store already: only ours to learn.
     options.peers?.onBounced?.((namespace, marks) => {
@@ -153,6 +157,14 @@ export class ResultCache {
     return this.nextFlush ? this.nextFlush.promise : this.flushing;
   }
 
+  /**
+   * Hears every change of what the store holds: answers written (readable from the store from
+   * then on), or the namespace cleared. The returned function stops it.
+   */
+  onStored(listener: () => void): () => void {
+    return this.storeChanges.add(listener);
+  }
+
   /** Writes what is pending now (also called on a timer). */
   flush(): Promise<void> {
     if (this.flushTimer) clearTimeout(this.flushTimer);
@@ -177,6 +189,7 @@ export class ResultCache {
         // Nothing is lost: what was not written is written again at the next flush.
         if (failed && !this.dirty.has(key)) this.dirty.set(key, cached);
       }
+      if (!failed) this.storeChanged();
     });
     if (waiting) void this.flushing.then(() => waiting.resolve());
     return this.flushing;
@@ -192,6 +205,7 @@ export class ResultCache {
     const clearing = this.flushing.then(async () => {
       const removed = await (await this.options.store).clear(this.options.namespace);
       this.options.peers?.announceCleared(this.options.namespace);
+      this.storeChanged();
       return removed;
     });
     this.flushing = clearing.then(
@@ -273,6 +287,14 @@ export class ResultCache {
     return at === undefined
       ? cached
       : { storedAt: cached.storedAt, outcome: withBounce(cached.outcome, at) };
+  }
+
+  private storeChanged(): void {
+    try {
+      this.storeChanges.emit();
+    } catch {
+      // A listener's failure is its own: it must not break the chain of writes.
+    }
   }
 
   private forgetRead(): void {

@@ -217,6 +217,23 @@ describe("IndexedDB answer store", () => {
     reopened.close();
   });
 
+  test("a namespace's first answers written while a read or a count looks it up are kept in it", async () => {
+    const store = await openIdb(device());
+    // Looking up a namespace that does not exist yet: each finds none...
+    const reading = store.read("ns", [key(1)]);
+    const counting = store.chargedEmails("ns", new Set(["ada1.lovelace@example.com"]));
+    // ...and the first write, which comes meanwhile (issue 34 item 8), creates it all the same.
+    await store.write("ns", entries(0, 3));
+    expect((await reading).found.size).toBe(0);
+    expect((await counting).size).toBe(0);
+    expect((await store.read("ns", [key(0), key(1), key(2)])).found.size).toBe(3);
+    expect([...(await store.chargedEmails("ns", new Set(["ada1.lovelace@example.com"])))]).toEqual([
+      "ada1.lovelace@example.com",
+    ]);
+    expect((await store.usage("ns")).count).toBe(3);
+    store.close();
+  });
+
   test("two runtimes writing at once lose nothing and keep the counts exact", async () => {
     const factory = device();
     const [a, b] = await Promise.all([openIdb(factory), openIdb(factory)]);

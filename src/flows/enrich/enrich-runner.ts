@@ -111,6 +111,11 @@ export class EnrichRunner {
     return run !== undefined && run.summary === null && run.error === null;
   }
 
+  /** Whether a run of this runtime is going (its lookups may still buy answers). */
+  get running(): boolean {
+    return [...this.runs.keys()].some((jobId) => this.isRunning(jobId));
+  }
+
   /** Hears every change of a run's view. */
   readonly subscribe = (listener: () => void): (() => void) => this.changes.add(listener);
 

@@ -29,6 +29,7 @@ import {
   type BounceOutcome,
   type BounceReportResult,
 } from "../../flows/report/bounce-report";
+import { boughtSources, followBoughtCount } from "../../flows/report/bought-count";
 import {
   readBounceSelection,
   writeBounceOutcomes,
@@ -108,7 +109,7 @@ export function BounceReport(): JSX.Element {
   const styles = useStyles();
   const fileInputId = useId();
   const progressId = useId();
-  const { services } = usePane();
+  const { services, enrichRunner } = usePane();
   const [source, setSource] = useState<Source | null>(null);
   const [hasHeader, setHasHeader] = useState(false);
   const [emailColumn, setEmailColumn] = useState<number | null>(null);
@@ -142,18 +143,12 @@ export function BounceReport(): JSX.Element {
   // How many of them were bought through the add-in (kept, charged answers): they may pay back.
   useEffect(() => {
     if (!list) return;
-    let current = true;
-    void (async () => {
-      const cache = await (await services.scheduler()).currentCache();
-      const charged = await cache.chargedEmails(list.entries.map((e) => e.email));
-      if (current) setBought({ list, count: charged.size });
-    })().catch(() => {
-      if (current) setBought({ list, count: 0 });
-    });
-    return () => {
-      current = false;
-    };
-  }, [list, services]);
+    return followBoughtCount(
+      boughtSources(services.lookups, enrichRunner),
+      list.entries.map((e) => e.email),
+      (count) => setBought(count === null ? null : { list, count })
+    );
+  }, [list, services, enrichRunner]);
 
   const load = (next: Source): void => {
     const column = next.kind === "selection" ? 0 : emailColumnOf(next.rows, false);

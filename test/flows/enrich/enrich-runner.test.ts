@@ -109,9 +109,13 @@ describe("an Enrich run through lookups is a job of the workbook", () => {
       return found(body);
     });
     const source = await readEnrichSource();
+    expect(runner.running).toBe(false);
     const { jobId, finished: done } = await startRun(runner, source, planWith(source));
     expect(runner.isRunning(jobId)).toBe(true);
+    // The Report tab counts no bought answers while a run goes (bought-count.ts).
+    expect(runner.running).toBe(true);
     const summary = await done;
+    expect(runner.running).toBe(false);
     expect(asked()).toHaveLength(4);
     expect(summary).toMatchObject({ total: 5, done: 5, written: 5, failed: 0, notRun: 0 });
     const [job] = await store.load();
