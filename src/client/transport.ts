@@ -1,6 +1,7 @@
 import { ApiError, SIGN_IN_REQUIRED, errorFromResponse, type ApiErrorInit } from "./errors";
 import { ConnectionLimiter, type AttemptOutcome, type Slot } from "./limiter";
-import { t } from "../i18n/i18n";
+import { t, type MessageId } from "../i18n/i18n";
+import { checkBaseUrl, sendsTo, type BaseUrlProblem } from "./base-url";
 
 // The one request core of the client (Octokit style): base URL, authentication, timeout,
 // retries with backoff and jitter, and both error shapes parsed into ApiError.
@@ -34,11 +35,22 @@ export interface Endpoint {
   baseUrl: string;
   apiKey: string | null;
   id: string;
+  /** A team host's Microsoft 365 sign-in: a bearer token instead of `apiKey`, for one origin. */
+  credential?: Credential;
+}
+
+export interface Credential {
   /**
-   * A bearer token asked for at each attempt instead of `apiKey` (a team host's Microsoft 365
-   * sign-in: tokens expire); it throws the ApiError the request fails with when there is none.
+   * Asked for at each attempt (tokens expire); throws the ApiError the request fails with when
+   * there is none.
    */
-  credential?: () => Promise<string>;
+  token: () => Promise<string>;
+  /**
+   * The only origin the token may go to: the team host's, which is the page's own (its
+   * /team/config gave the sign-in's settings); null without a page (Node): same-origin paths
+   * only. A request bound elsewhere is refused before the token is even asked for.
+   */
+  origin: string | null;
 }
 
 export interface TransportOptions {
@@ -133,26 +145,22 @@ export interface TransportResponse<T> {
   attempts: number;
 }
 
-const LOOPBACK_HOSTS = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+const CELL_MESSAGES: Record<BaseUrlProblem, MessageId> = {
+  invalid: "cells.baseUrlInvalid",
+  // Rare here: the settings refuse these with their own words; a build's default may not.
+  otherSite: "cells.baseUrlInvalid",
+  characters: "cells.baseUrlInvalid",
+  path: "cells.baseUrlPath",
+  credentials: "cells.baseUrlCredentials",
+  query: "cells.baseUrlQuery",
+  https: "cells.baseUrlHttps",
+};
 
 /** Non-loopback base URLs must be https (DESIGN 5); a same-origin relay path ("/api") is allowed. */
 export function validateBaseUrl(baseUrl: string): string {
-  const trimmed = baseUrl.trim().replace(/\/+$/, "");
-  if (trimmed.startsWith("/")) {
-    if (/^\/[A-Za-z0-9._~\-/]*$/.test(trimmed)) return trimmed;
-    throw configError(t("cells.baseUrlPath"));
-  }
-  let url: URL;
-  try {
-    url = new URL(trimmed);
-  } catch {
-    throw configError(t("cells.baseUrlInvalid"));
-  }
-  if (url.username || url.password) throw configError(t("cells.baseUrlCredentials"));
-  if (url.search || url.hash) throw configError(t("cells.baseUrlQuery"));
-  if (url.protocol === "https:") return trimmed;
-  if (url.protocol === "http:" && LOOPBACK_HOSTS.test(url.hostname)) return trimmed;
-  throw configError(t("cells.baseUrlHttps"));
+  const checked = checkBaseUrl(baseUrl);
+  if ("problem" in checked) throw configError(t(CELL_MESSAGES[checked.problem]));
+  return checked.baseUrl;
 }
 
 function configError(message: string, code = "invalid_base_url"): ApiError {
@@ -288,12 +296,14 @@ export class Transport {
       try {
         const endpoint = await this.endpoint();
         this.useEndpoint(endpoint.baseUrl);
-        usedCredential = options.auth !== false && endpoint.credential !== undefined;
+        const credential = options.auth === false ? undefined : endpoint.credential;
+        usedCredential = credential !== undefined;
+        if (credential) refuseOtherOrigin(this.url(endpoint.baseUrl, options), credential);
         apiKey =
           options.auth === false
             ? null
-            : endpoint.credential
-              ? await endpoint.credential()
+            : credential
+              ? await credential.token()
               : requireKey(endpoint.apiKey);
         const response = await this.attempt<T>(options, endpoint, apiKey, attempt);
         outcome = { kind: "answer", path: options.path, latencyMs: Date.now() - started };
@@ -443,6 +453,21 @@ function loadSignal(failure: ApiError, path: string, latencyMs: number): Attempt
   // Any other HTTP answer (a 404 no_result, a 402) came back in the usual time.
   if (failure.status !== null) return { kind: "answer", path, latencyMs };
   return { kind: "neutral" };
+}
+
+/**
+ * The sign-in's token never leaves its origin: a request bound elsewhere is refused rather than
+ * sent without it, since it carries the member's lookups, meant for the team host alone.
+ */
+function refuseOtherOrigin(url: string, credential: Credential): void {
+  if (sendsTo(url, credential.origin)) return;
+  let origin: string;
+  try {
+    origin = new URL(url, credential.origin ?? undefined).origin;
+  } catch {
+    origin = url.split("?")[0]!;
+  }
+  throw configError(t("cells.signInOtherOrigin", { origin }), "sign_in_other_origin");
 }
 
 function requireKey(key: string | null): string {

@@ -81,7 +81,7 @@ export class Services {
       fetch: clientOptions.fetch,
       credential: async (next) => {
         const endpoint = await this.endpointOf(next);
-        return endpoint.credential ? endpoint.credential() : endpoint.apiKey;
+        return endpoint.credential ? endpoint.credential.token() : endpoint.apiKey;
       },
     });
     this.microsoft = new MicrosoftAccount({
@@ -252,7 +252,8 @@ export class Services {
 
   /**
    * The endpoint of these settings. Signed in with a Microsoft 365 account, requests carry
-   * its token, asked of Office at each attempt, and the answers are kept for the account.
+   * its token, asked of Office at each attempt, to the team host's origin only (the page's),
+   * and the answers are kept for the account.
    */
   private async endpointOf(settings: Settings): Promise<Endpoint> {
     const { baseUrl, apiKey, microsoftAccount } = connectionOf(settings);
@@ -262,7 +263,7 @@ export class Services {
       baseUrl,
       apiKey: null,
       id: await cacheNamespace(baseUrl, `microsoft:${microsoftAccount}`),
-      credential: () => this.microsoft.token(),
+      credential: { token: () => this.microsoft.token(), origin: pageOrigin() },
     };
   }
 }
@@ -271,6 +272,12 @@ declare const OfficeRuntime: { storage: OfficeRuntimeStorageLike & SettingsStora
 
 /** Defaults set at build time: the dev build points at the local sandbox through the relay. */
 declare const __DEFAULT_SETTINGS__: ConnectionSettings | undefined;
+
+/** The origin of the page the runtime runs in (the task pane's); null without one (Node). */
+function pageOrigin(): string | null {
+  const origin = (globalThis as { location?: Location }).location?.origin;
+  return origin && origin !== "null" ? origin : null;
+}
 
 /** A store error as one line (a DOMException's name says what happened). */
 function storeErrorText(error: unknown): string {

@@ -1,6 +1,6 @@
-import { validateBaseUrl } from "../client/transport";
+import { checkBaseUrl, type BaseUrlProblem } from "../client/base-url";
 import { DEFAULT_SPENDING } from "../client/spending";
-import { t } from "../i18n/i18n";
+import { t, type MessageId } from "../i18n/i18n";
 
 /**
  * Per-user settings (DESIGN 4 and 7), kept with OfficeRuntime.storage, never in the workbook.
@@ -143,6 +143,19 @@ export class SettingsError extends Error {
   }
 }
 
+const BASE_URL_MESSAGES: Record<BaseUrlProblem, MessageId> = {
+  invalid: "settings.baseUrlInvalid",
+  path: "settings.baseUrlPath",
+  otherSite: "settings.baseUrlOtherSite",
+  characters: "settings.baseUrlCharacters",
+  credentials: "settings.baseUrlCredentials",
+  query: "settings.baseUrlQuery",
+  https: "settings.baseUrlHttps",
+};
+
+const baseUrlError = (problem: BaseUrlProblem): SettingsError =>
+  new SettingsError("baseUrl", t(BASE_URL_MESSAGES[problem]));
+
 const MAX_KEY_LENGTH = 512;
 
 function cleanKey(field: "apiKey" | "demoKey", value: string | null): string | null {
@@ -173,11 +186,9 @@ export function validateSettings(change: Partial<Settings>): Partial<Settings> {
     clean.tryMode = change.tryMode;
   }
   if (change.baseUrl !== undefined) {
-    try {
-      clean.baseUrl = validateBaseUrl(change.baseUrl);
-    } catch (error) {
-      throw new SettingsError("baseUrl", (error as Error).message);
-    }
+    const checked = checkBaseUrl(change.baseUrl);
+    if ("problem" in checked) throw baseUrlError(checked.problem);
+    clean.baseUrl = checked.baseUrl;
   }
   if (change.spendingEnabled !== undefined) {
     if (typeof change.spendingEnabled !== "boolean")
@@ -274,6 +285,8 @@ export class SettingsStore {
   private loaded: Promise<Settings> | null = null;
   private read = false;
   private readonly listeners = new Set<Listener>();
+  /** Why the saved base URL was refused at load, until a save replaces it. */
+  private refusedBaseUrl: BaseUrlProblem | null = null;
 
   private readonly defaults: Settings;
 
@@ -309,12 +322,35 @@ export class SettingsStore {
       fields.forEach((field, i) => {
         next[field] = parseStored(field, stored[i] ?? null, this.defaults[field]);
       });
+      // Saved before this check (an older version) or by hand: never used, the default instead.
+      const baseUrl = stored[fields.indexOf("baseUrl")] ?? null;
+      const checked = baseUrl === null ? null : checkBaseUrl(baseUrl);
+      if (checked && "problem" in checked) {
+        next.baseUrl = this.defaults.baseUrl;
+        this.refusedBaseUrl = checked.problem;
+      }
       this.current = next as unknown as Settings;
       this.read = true;
       return this.value;
     })();
     await this.loaded;
     return this.value;
+  }
+
+  /**
+   * The saved base URL refused at load (it stays in storage, unused, until a save replaces
+   * it), for the pane to say beside the field; made when asked, in the pane's catalog.
+   */
+  refusedAtLoad(): SettingsError | null {
+    const problem = this.refusedBaseUrl;
+    if (problem === null) return null;
+    return new SettingsError(
+      "baseUrl",
+      t("settings.baseUrlRefusedAtLoad", {
+        reason: t(BASE_URL_MESSAGES[problem]),
+        fallback: this.defaults.baseUrl,
+      })
+    );
   }
 
   async save(change: Partial<Settings>): Promise<Settings> {
@@ -335,6 +371,7 @@ export class SettingsStore {
       if (value === null) await this.storage.removeItem(SETTING_KEYS[field]);
       else await this.storage.setItem(SETTING_KEYS[field], value);
     }
+    if (clean.baseUrl !== undefined) this.refusedBaseUrl = null;
     const previous = this.value;
     this.current = { ...this.current, ...clean };
     await Promise.all([...this.listeners].map((listener) => listener(this.value, previous)));

@@ -1,3 +1,4 @@
+import { isSameOriginPath } from "../client/base-url";
 import { ApiError, errorFromResponse, isBudgetExceeded } from "../client/errors";
 import { Listeners } from "../client/listeners";
 import type { MicrosoftSignInConfig } from "./microsoft-account";
@@ -58,7 +59,7 @@ const NO_TEAM: TeamView = {
 const READ_TIMEOUT_MS = 15_000;
 
 /** Only a base URL on the pane's own origin (the host's relay, "/api") is a team host's. */
-export const isHostRelay = (baseUrl: string): boolean => baseUrl.startsWith("/");
+export const isHostRelay = (baseUrl: string): boolean => isSameOriginPath(baseUrl);
 
 /** Whether the team view applies to these settings: the host's relay, Try mode off. */
 const onHostRelay = (settings: Pick<Settings, "baseUrl" | "tryMode">): boolean =>

@@ -1,3 +1,4 @@
+import { isSameOriginPath } from "../client/base-url";
 import { t } from "../i18n/i18n";
 import type { Settings, SettingsStore } from "./settings";
 
@@ -26,7 +27,7 @@ export function connectionOf(
   if (settings.tryMode)
     return { baseUrl: DEMO_BASE_URL, apiKey: settings.demoKey, microsoftAccount: null };
   // Only the team host the pane came from (its relay) signs in with Microsoft 365.
-  const onHost = settings.baseUrl.startsWith("/");
+  const onHost = isSameOriginPath(settings.baseUrl);
   return {
     baseUrl: settings.baseUrl,
     apiKey: settings.apiKey,

@@ -115,6 +115,56 @@ describeBrowser("task pane in Chromium: settings", () => {
   );
 
   browserTest(
+    "refuses a base URL of another site (//evil.example/api) next to the field and saves nothing; one saved by an older version is not used, and said there",
+    async () => {
+      const account = await addin.sandbox.account(40);
+      const page = await addin.openTaskPane();
+      await showSettings(page);
+      await waitForValue(page, "settings-base-url", "/api");
+      await page.getByTestId("settings-api-key").fill(account.apiKey);
+      await page.getByTestId("settings-save").click();
+      await page.waitForFunction(() => document.body.textContent?.includes("Settings saved."));
+      const saved = await addin.storage(page);
+      const relayedBefore = addin.relayLog.length;
+
+      const baseUrlField = page
+        .locator(".fui-Field")
+        .filter({ has: page.getByTestId("settings-base-url") });
+      const error = baseUrlField.getByTestId("error-message");
+      await page.getByTestId("settings-base-url").fill("//evil.example/api");
+      await page.getByTestId("settings-save").click();
+      await error.waitFor();
+      expect(await error.innerText()).toMatch(/^An address that starts with \/\/ or \/\\ leads to/);
+      expect(await page.getByTestId("error-message").count()).toBe(1);
+      expect(await addin.storage(page)).toEqual(saved);
+      // Test connection saves first: refused the same way, and nothing sent anywhere.
+      await page.getByTestId("settings-test").click();
+      await error.waitFor();
+      expect(await addin.storage(page)).toEqual(saved);
+      expect(requestsOf(page).filter((r) => r.url.includes("evil.example"))).toEqual([]);
+      expect(addin.relayLog.slice(relayedBefore)).toEqual([]);
+
+      // An older version saved it: the runtime starts with the default relay, the field says why.
+      await page.evaluate(() =>
+        OfficeRuntime.storage.setItem("settings.baseUrl", "//evil.example/api")
+      );
+      await addin.reload(page);
+      await showSettings(page);
+      await waitForValue(page, "settings-base-url", "/api");
+      await error.waitFor();
+      expect(await error.innerText()).toMatch(
+        /^The base URL saved earlier is not used: An address that starts with .* The default, \/api, is used until you save another\.$/
+      );
+      await page.getByTestId("settings-test").click();
+      await page.getByTestId("connection-report").waitFor();
+      expect(await page.getByTestId("connection-report").innerText()).toContain(account.email);
+      expect(await error.count()).toBe(0);
+      expect((await addin.storage(page))["settings.baseUrl"]).toBe("/api");
+      expect(requestsOf(page).filter((r) => r.url.includes("evil.example"))).toEqual([]);
+    }
+  );
+
+  browserTest(
     "functions.js registers the seven functions; the task pane UI loads only once the pane is shown",
     async () => {
       const page = await addin.openTaskPane({ visible: false });

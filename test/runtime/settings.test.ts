@@ -44,7 +44,8 @@ describe("settings", () => {
 
   test.each([
     [{ baseUrl: "http://api.example.com" }, "baseUrl", /https/],
-    [{ baseUrl: "not a url" }, "baseUrl", /not a valid URL/],
+    [{ baseUrl: "not a url" }, "baseUrl", /^Enter the service's address/],
+    [{ baseUrl: "//evil.example/api" }, "baseUrl", /leads to another site/],
     [{ webhookUrl: "http://hooks.example.com" }, "webhookUrl", /https/],
     [{ webhookUrl: "hooks" }, "webhookUrl", /not a valid URL/],
     [{ apiKey: "two words" }, "apiKey", /one word/],
@@ -65,6 +66,50 @@ describe("settings", () => {
       expect(store.value).toEqual(defaults);
     }
   );
+
+  test.each([
+    ["//evil.example/api", /leads to another site/],
+    ["/\\evil.example", /leads to another site/],
+    ["\t//evil.example", /leads to another site/],
+    ["http://evil.example", /must use https/],
+    ["https://user:pass@evil.example", /user name or password/],
+    ["javascript:alert(1)", /must use https/],
+  ])(
+    "a base URL saved before this check (%j) is not used: the default instead, said for the pane, until a save",
+    async (stored, reason) => {
+      const storage = new MemorySettingsStorage();
+      storage.items.set(SETTING_KEYS.baseUrl, stored);
+      storage.items.set(SETTING_KEYS.apiKey, "live-key-123");
+      const store = new SettingsStore(storage, connection);
+      expect(store.refusedAtLoad()).toBeNull();
+      expect(await store.load()).toMatchObject({ baseUrl: "/api", apiKey: "live-key-123" });
+      const refusal = store.refusedAtLoad();
+      expect(refusal).toBeInstanceOf(SettingsError);
+      expect(refusal?.field).toBe("baseUrl");
+      expect(refusal?.message).toMatch(/^The base URL saved earlier is not used: /);
+      expect(refusal?.message).toMatch(reason);
+      expect(refusal?.message).toMatch(/The default, \/api, is used until you save another\.$/);
+      // Left as it was (load writes nothing), and refused again at the next start.
+      expect(storage.items.get(SETTING_KEYS.baseUrl)).toBe(stored);
+      const again = new SettingsStore(storage, connection);
+      expect((await again.load()).baseUrl).toBe("/api");
+      expect(again.refusedAtLoad()?.message).toBe(refusal?.message);
+      // A refused save leaves it said; a save of the form replaces it.
+      await expect(store.save({ baseUrl: stored })).rejects.toBeInstanceOf(SettingsError);
+      expect(store.refusedAtLoad()).not.toBeNull();
+      await store.save({ baseUrl: "/api" });
+      expect(store.refusedAtLoad()).toBeNull();
+      expect(storage.items.get(SETTING_KEYS.baseUrl)).toBe("/api");
+    }
+  );
+
+  test("a base URL saved and still accepted is used as saved, nothing said", async () => {
+    const storage = new MemorySettingsStorage();
+    storage.items.set(SETTING_KEYS.baseUrl, "https://API.example.com/v5");
+    const store = new SettingsStore(storage, connection);
+    expect((await store.load()).baseUrl).toBe("https://API.example.com/v5");
+    expect(store.refusedAtLoad()).toBeNull();
+  });
 
   test("a cleared key or webhook is removed, and listeners hear the change", async () => {
     const storage = new MemorySettingsStorage();

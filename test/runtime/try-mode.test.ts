@@ -175,7 +175,7 @@ describe("Try mode in the runtime", () => {
     expect(await r.kept(DEMO_BASE_URL, demoKey!)).toBe(0);
     // Its requests carry the account's token (asked of Office per request), never a key.
     expect(await r.services.endpoint()).toMatchObject({ baseUrl: "/api", apiKey: null });
-    expect((await r.services.endpoint()).credential).toBeInstanceOf(Function);
+    expect((await r.services.endpoint()).credential?.token).toBeInstanceOf(Function);
   });
 
   test("Try mode on without a demo key sends no key at all, never the real one", async () => {

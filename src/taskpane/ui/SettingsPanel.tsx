@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import {
   Button,
   MessageBar,
@@ -87,8 +87,15 @@ export function SettingsPanel({ services }: { services: Services }): JSX.Element
     // The settings are read before the pane's first render: the form starts with them, so that
     // nothing typed before they arrive is overwritten by them.
     services.settings.isLoaded ? formOf(services.settings.value) : EMPTY_FORM,
-    (field) => save.reset(field)
+    (field) => {
+      save.reset(field);
+      if (field === "baseUrl") setBaseUrlEdited(true);
+    }
   );
+  // A saved base URL refused at load (the default is in force) is said beside the field until
+  // the user changes the field or a save replaces it.
+  const [baseUrlEdited, setBaseUrlEdited] = useState(false);
+  const storedRefusal = baseUrlEdited ? null : services.settings.refusedAtLoad()?.message;
   useEffect(() => {
     if (services.settings.isLoaded) return;
     void services.settings.load().then((s) => setForm(formOf(s)));
@@ -134,7 +141,7 @@ export function SettingsPanel({ services }: { services: Services }): JSX.Element
             key={field}
             label={t(label)}
             hint={t(hint, { team: team?.name ?? "" })}
-            error={save.messageFor(field)}
+            error={save.messageFor(field) ?? (field === "baseUrl" ? storedRefusal : undefined)}
             value={form[field]}
             onChange={edit(field)}
             testId={testId}

@@ -76,6 +76,8 @@ export const cells: Translation<typeof cellsEn> = {
   "cells.baseUrlQuery": "Die Basis-URL darf keine Abfragezeichenfolge und kein Fragment enthalten.",
   "cells.baseUrlHttps":
     "Die Basis-URL muss https verwenden (einfaches http ist nur für localhost zulässig).",
+  "cells.signInOtherOrigin":
+    "Die Microsoft 365-Anmeldung geht nur an den Team-Host, von dem dieses Add-In stammt; diese Anfrage war für {origin} bestimmt und wurde nicht gesendet.",
   "cells.lacksCreditsCharged": "In der Antwort des Dienstes fehlt credits_charged.",
   "cells.downloadNotTable": "Der Download ist keine Tabelle aus Zeilen.",
   "cells.requestWithdrawn": "Die Anfrage wurde zurückgezogen, bevor sie gesendet wurde.",

@@ -79,6 +79,8 @@ export const cellsEn = {
   "cells.baseUrlCredentials": "The base URL must not contain credentials.",
   "cells.baseUrlQuery": "The base URL must not have a query or fragment.",
   "cells.baseUrlHttps": "The base URL must use https (plain http is allowed only for localhost).",
+  "cells.signInOtherOrigin":
+    "The Microsoft 365 sign-in goes only to the team host this add-in comes from; this request was for {origin} and was not sent.",
   "cells.lacksCreditsCharged": "The service''s answer lacks credits_charged.",
   "cells.downloadNotTable": "The download is not a table of rows.",
   "cells.requestWithdrawn": "The request was withdrawn before it was sent.",

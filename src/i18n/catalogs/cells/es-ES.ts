@@ -75,6 +75,8 @@ export const cells: Translation<typeof cellsEn> = {
   "cells.baseUrlQuery": "La URL base no debe tener consulta ni fragmento.",
   "cells.baseUrlHttps":
     "La URL base debe usar https (http sin cifrar solo se permite para localhost).",
+  "cells.signInOtherOrigin":
+    "El inicio de sesión de Microsoft 365 solo se envía al host del equipo del que procede este complemento; esta solicitud iba a {origin} y no se envió.",
   "cells.lacksCreditsCharged": "Falta credits_charged en la respuesta del servicio.",
   "cells.downloadNotTable": "La descarga no es una tabla de filas.",
   "cells.requestWithdrawn": "La solicitud se retiró antes de enviarse.",

@@ -78,6 +78,8 @@ export const cells: Translation<typeof cellsEn> = {
   "cells.baseUrlQuery": "L’URL de base ne doit contenir ni requête ni fragment.",
   "cells.baseUrlHttps":
     "L’URL de base doit utiliser https (http simple n’est autorisé que pour localhost).",
+  "cells.signInOtherOrigin":
+    "La connexion Microsoft 365 n’est envoyée qu’à l’hôte d’équipe dont provient ce complément ; cette requête allait vers {origin} et n’a pas été envoyée.",
   "cells.lacksCreditsCharged": "Il manque credits_charged dans la réponse du service.",
   "cells.downloadNotTable": "Le fichier téléchargé n’est pas un tableau de lignes.",
   "cells.requestWithdrawn": "La requête a été retirée avant d’être envoyée.",

@@ -71,6 +71,8 @@ export const cells: Translation<typeof cellsEn> = {
   "cells.baseUrlQuery": "ベースURLにクエリやフラグメントを含めることはできません。",
   "cells.baseUrlHttps":
     "ベースURLにはhttpsを使用してください（httpはlocalhostの場合のみ使用できます）。",
+  "cells.signInOtherOrigin":
+    "Microsoft 365のサインインは、このアドインの提供元のチームホストにのみ送信されます。この要求は{origin}宛てだったため、送信されませんでした。",
   "cells.lacksCreditsCharged": "サービスの応答にcredits_chargedがありません。",
   "cells.downloadNotTable": "ダウンロードしたデータが行のテーブルではありません。",
   "cells.requestWithdrawn": "要求は送信前に取り消されました。",

@@ -71,6 +71,8 @@ export const cells: Translation<typeof cellsEn> = {
   "cells.baseUrlCredentials": "A URL base não pode conter credenciais.",
   "cells.baseUrlQuery": "A URL base não pode ter consulta nem fragmento.",
   "cells.baseUrlHttps": "A URL base deve usar https (http simples só é permitido para localhost).",
+  "cells.signInOtherOrigin":
+    "O login do Microsoft 365 é enviado somente ao host da equipe de onde vem este suplemento; esta solicitação ia para {origin} e não foi enviada.",
   "cells.lacksCreditsCharged": "A resposta do serviço não traz credits_charged.",
   "cells.downloadNotTable": "O download não é uma tabela de linhas.",
   "cells.requestWithdrawn": "A solicitação foi retirada antes de ser enviada.",

@@ -50,6 +50,21 @@ export const settings: Translation<typeof settingsEn> = {
   "settings.webhookInvalid": "Die Webhook-URL ist keine gültige URL.",
   "settings.webhookHttps":
     "Die Webhook-URL muss https verwenden: Der Dienst sendet Ergebnisse an diese Adresse.",
+  "settings.baseUrlInvalid":
+    "Geben Sie die Adresse des Dienstes ein, z. B. https://api.example.com, oder einen Pfad auf der eigenen Website dieses Add-Ins, z. B. /api.",
+  "settings.baseUrlPath":
+    "Ein Pfad auf der Website dieses Add-Ins darf nur Buchstaben, Ziffern und / . _ ~ - enthalten.",
+  "settings.baseUrlOtherSite":
+    "Eine Adresse, die mit // oder /\\ beginnt, führt zu einer anderen Website: Geben Sie die Adresse des Dienstes vollständig ein (https://…) oder einen Pfad auf der Website dieses Add-Ins, z. B. /api.",
+  "settings.baseUrlCharacters":
+    "Die Basis-URL darf keine Leerzeichen, Tabulatoren, Zeilenumbrüche, umgekehrten Schrägstriche oder unsichtbaren Zeichen enthalten.",
+  "settings.baseUrlCredentials":
+    "Die Basis-URL darf keinen Benutzernamen und kein Kennwort enthalten (benutzer:kennwort@…).",
+  "settings.baseUrlQuery": "Die Basis-URL darf keine Abfrage (?) und kein Fragment (#) enthalten.",
+  "settings.baseUrlHttps":
+    "Die Basis-URL muss https verwenden (einfaches http ist nur auf diesem Computer zulässig: localhost, 127.0.0.1, [::1]).",
+  "settings.baseUrlRefusedAtLoad":
+    "Die früher gespeicherte Basis-URL wird nicht verwendet: {reason} Bis Sie eine andere speichern, gilt die Standardeinstellung {fallback}.",
   "settings.tryNoDemo":
     "Der Host dieses Add-Ins bietet keinen Testmodus an. Besorgen Sie sich einen API-Schlüssel, um das Add-In zu verwenden.",
   "settings.tryTooMany": "Zu viele Demokonten von hier aus: Versuchen Sie es später erneut.",

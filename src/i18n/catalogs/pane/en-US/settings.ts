@@ -49,6 +49,21 @@ export const settingsEn = {
     "Enter a whole number of days from 1 to {max, number}, or leave it empty (never).",
   "settings.webhookInvalid": "The webhook URL is not a valid URL.",
   "settings.webhookHttps": "The webhook URL must use https: the service posts results to it.",
+  "settings.baseUrlInvalid":
+    "Enter the service''s address, such as https://api.example.com, or a path on this add-in''s own site, such as /api.",
+  "settings.baseUrlPath":
+    "A path on this add-in''s site may contain only letters, digits and / . _ ~ -.",
+  "settings.baseUrlOtherSite":
+    "An address that starts with // or /\\ leads to another site: type the service''s address in full (https://…) or a path on this add-in''s site, such as /api.",
+  "settings.baseUrlCharacters":
+    "The base URL must not contain spaces, tabs, line breaks, backslashes or invisible characters.",
+  "settings.baseUrlCredentials":
+    "The base URL must not contain a user name or password (user:password@…).",
+  "settings.baseUrlQuery": "The base URL must not have a query (?) or fragment (#).",
+  "settings.baseUrlHttps":
+    "The base URL must use https (plain http is allowed only on this computer: localhost, 127.0.0.1, [::1]).",
+  "settings.baseUrlRefusedAtLoad":
+    "The base URL saved earlier is not used: {reason} The default, {fallback}, is used until you save another.",
 
   // Try mode (runtime/try-mode.ts).
   "settings.tryNoDemo": "This add-in''s host offers no Try mode. Get an API key to use the add-in.",

@@ -48,6 +48,21 @@ export const settings: Translation<typeof settingsEn> = {
   "settings.webhookInvalid": "La URL de webhook no es una URL válida.",
   "settings.webhookHttps":
     "La URL de webhook debe usar https: el servicio envía resultados a ella.",
+  "settings.baseUrlInvalid":
+    "Escriba la dirección del servicio, por ejemplo https://api.example.com, o una ruta en el propio sitio de este complemento, por ejemplo /api.",
+  "settings.baseUrlPath":
+    "Una ruta en el sitio de este complemento solo puede contener letras, dígitos y / . _ ~ -.",
+  "settings.baseUrlOtherSite":
+    "Una dirección que empieza por // o /\\ lleva a otro sitio: escriba la dirección completa del servicio (https://…) o una ruta en el sitio de este complemento, por ejemplo /api.",
+  "settings.baseUrlCharacters":
+    "La URL base no debe contener espacios, tabulaciones, saltos de línea, barras invertidas ni caracteres invisibles.",
+  "settings.baseUrlCredentials":
+    "La URL base no debe contener un nombre de usuario ni una contraseña (usuario:contraseña@…).",
+  "settings.baseUrlQuery": "La URL base no debe tener consulta (?) ni fragmento (#).",
+  "settings.baseUrlHttps":
+    "La URL base debe usar https (http sin cifrar solo se permite en este equipo: localhost, 127.0.0.1, [::1]).",
+  "settings.baseUrlRefusedAtLoad":
+    "La URL base guardada anteriormente no se usa: {reason} Se usa el valor predeterminado, {fallback}, hasta que guarde otra.",
   "settings.tryNoDemo":
     "El host de este complemento no ofrece modo de prueba. Obtenga una clave de API para usar el complemento.",
   "settings.tryTooMany":

@@ -48,6 +48,21 @@ export const settings: Translation<typeof settingsEn> = {
   "settings.webhookInvalid": "L’URL de webhook n’est pas une URL valide.",
   "settings.webhookHttps":
     "L’URL de webhook doit utiliser https : le service y envoie des résultats.",
+  "settings.baseUrlInvalid":
+    "Saisissez l’adresse du service, par exemple https://api.example.com, ou un chemin sur le site de ce complément, par exemple /api.",
+  "settings.baseUrlPath":
+    "Un chemin sur le site de ce complément ne peut contenir que des lettres, des chiffres et / . _ ~ -.",
+  "settings.baseUrlOtherSite":
+    "Une adresse qui commence par // ou /\\ mène à un autre site : saisissez l’adresse complète du service (https://…) ou un chemin sur le site de ce complément, par exemple /api.",
+  "settings.baseUrlCharacters":
+    "L’URL de base ne doit contenir ni espaces, ni tabulations, ni sauts de ligne, ni barres obliques inverses, ni caractères invisibles.",
+  "settings.baseUrlCredentials":
+    "L’URL de base ne doit contenir ni nom d’utilisateur ni mot de passe (utilisateur:motdepasse@…).",
+  "settings.baseUrlQuery": "L’URL de base ne doit contenir ni requête (?) ni fragment (#).",
+  "settings.baseUrlHttps":
+    "L’URL de base doit utiliser https (http simple n’est autorisé que sur cet ordinateur : localhost, 127.0.0.1, [::1]).",
+  "settings.baseUrlRefusedAtLoad":
+    "L’URL de base enregistrée auparavant n’est pas utilisée : {reason} La valeur par défaut, {fallback}, s’applique jusqu’à ce que vous en enregistriez une autre.",
   "settings.tryNoDemo":
     "L’hôte de ce complément ne propose pas de mode d’essai. Obtenez une clé API pour utiliser le complément.",
   "settings.tryTooMany":

@@ -47,6 +47,21 @@ export const settings: Translation<typeof settingsEn> = {
   "settings.webhookInvalid": "Webhook URLが有効なURLではありません。",
   "settings.webhookHttps":
     "Webhook URLにはhttpsを使用する必要があります。サービスがこのURLに結果を送信します。",
+  "settings.baseUrlInvalid":
+    "サービスのアドレス（例：https://api.example.com）、またはこのアドイン自身のサイト上のパス（例：/api）を入力してください。",
+  "settings.baseUrlPath":
+    "このアドインのサイト上のパスには、英字、数字、/ . _ ~ - のみを使用できます。",
+  "settings.baseUrlOtherSite":
+    "// または /\\ で始まるアドレスは別のサイトを指します。サービスのアドレスを完全な形（https://…）で入力するか、このアドインのサイト上のパス（例：/api）を入力してください。",
+  "settings.baseUrlCharacters":
+    "ベースURLには、スペース、タブ、改行、バックスラッシュ、目に見えない文字を含めることはできません。",
+  "settings.baseUrlCredentials":
+    "ベースURLにユーザー名やパスワード（user:password@…）を含めることはできません。",
+  "settings.baseUrlQuery": "ベースURLにクエリ（?）やフラグメント（#）を含めることはできません。",
+  "settings.baseUrlHttps":
+    "ベースURLにはhttpsを使用してください（httpはこのコンピューター上のlocalhost、127.0.0.1、[::1]の場合のみ使用できます）。",
+  "settings.baseUrlRefusedAtLoad":
+    "以前に保存されたベースURLは使用されません：{reason} 別のURLを保存するまで、既定値の{fallback}が使用されます。",
   "settings.tryNoDemo":
     "このアドインのホストにはお試しモードがありません。アドインを使用するには、APIキーを取得してください。",
   "settings.tryTooMany":

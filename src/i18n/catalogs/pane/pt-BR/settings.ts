@@ -47,6 +47,21 @@ export const settings: Translation<typeof settingsEn> = {
     "Digite um número inteiro de dias de 1 a {max, number}, ou deixe vazio (nunca).",
   "settings.webhookInvalid": "A URL do webhook não é uma URL válida.",
   "settings.webhookHttps": "A URL do webhook deve usar https: o serviço envia resultados para ela.",
+  "settings.baseUrlInvalid":
+    "Digite o endereço do serviço, por exemplo https://api.example.com, ou um caminho no próprio site deste suplemento, por exemplo /api.",
+  "settings.baseUrlPath":
+    "Um caminho no site deste suplemento só pode conter letras, dígitos e / . _ ~ -.",
+  "settings.baseUrlOtherSite":
+    "Um endereço que começa com // ou /\\ leva a outro site: digite o endereço completo do serviço (https://…) ou um caminho no site deste suplemento, por exemplo /api.",
+  "settings.baseUrlCharacters":
+    "A URL base não pode conter espaços, tabulações, quebras de linha, barras invertidas nem caracteres invisíveis.",
+  "settings.baseUrlCredentials":
+    "A URL base não pode conter nome de usuário nem senha (usuario:senha@…).",
+  "settings.baseUrlQuery": "A URL base não pode ter consulta (?) nem fragmento (#).",
+  "settings.baseUrlHttps":
+    "A URL base deve usar https (http simples só é permitido neste computador: localhost, 127.0.0.1, [::1]).",
+  "settings.baseUrlRefusedAtLoad":
+    "A URL base salva anteriormente não é usada: {reason} O padrão, {fallback}, é usado até você salvar outra.",
   "settings.tryNoDemo":
     "O host deste suplemento não oferece modo de teste. Obtenha uma chave de API para usar o suplemento.",
   "settings.tryTooMany":
