@@ -45,7 +45,7 @@ async function main(): Promise<void> {
   ensureProductionBuild();
   const sandbox = await startSandboxProcess(["--db", ":memory:"]);
   const directory = mkdtempSync(join(tmpdir(), "mf-bench-team-"));
-  writeFileSync(join(directory, "admin-token"), ADMIN);
+  writeFileSync(join(directory, "admin-token"), ADMIN, { mode: 0o600 });
   const teamArgs = [
     "--quiet",
     "--team",
@@ -59,7 +59,7 @@ async function main(): Promise<void> {
     const account = (await post(sandbox.baseUrl, "/sandbox/accounts", { credits: CREDITS })) as {
       api_key: string;
     };
-    writeFileSync(join(directory, "service-key"), account.api_key);
+    writeFileSync(join(directory, "service-key"), account.api_key, { mode: 0o600 });
     return {
       apiKey: account.api_key,
       spent: async () => {

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from "react";
 import { Button, Spinner, Title2 } from "@fluentui/react-components";
+import { AdminActionsSection } from "./AdminActionsSection";
 import { AdminClient } from "./admin-client";
 import { AdminContext, type AdminContextValue } from "./admin-context";
 import { ErrorText } from "./ErrorText";
@@ -72,6 +73,7 @@ function Dashboard(props: {
             />
             <ServiceKeySection />
             <ExportsSection />
+            <AdminActionsSection actions={data.actions} members={data.members} />
           </>
         ) : (
           !error && <Spinner label="Loading the team…" />

@@ -1,5 +1,6 @@
 import type {
   AddedMember,
+  AdminAuditRow,
   AdminMember,
   AdminTeam,
   ApiErrorBody,
@@ -113,6 +114,11 @@ export class AdminClient {
 
   monthlyUsage(months: number): Promise<MonthlyUsageRow[]> {
     return this.json("GET", `/usage/monthly?months=${months}`);
+  }
+
+  /** The latest admin actions, newest first. */
+  adminActions(limit: number): Promise<AdminAuditRow[]> {
+    return this.json("GET", `/admin-audit?limit=${limit}`);
   }
 
   async replaceServiceKey(key: string): Promise<void> {

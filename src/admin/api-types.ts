@@ -77,6 +77,35 @@ export interface MonthlyUsageRow {
   credits: number;
 }
 
+export type AdminActionName =
+  | "member_added"
+  | "member_updated"
+  | "member_removed"
+  | "token_issued"
+  | "token_revoked"
+  | "team_updated"
+  | "service_key_replaced";
+
+/** A field as it was and as it became (budgets in credits, null for no limit). */
+export interface AdminFieldChange {
+  from: string | number | null;
+  to: string | number | null;
+}
+
+/** GET /admin-audit: an admin action (never a token or a key, only a token's id). */
+export interface AdminAuditRow {
+  at: string;
+  /** Who: the admin token, or an Entra ID admin (their object id and name). */
+  actor: { kind: "admin_token" | "entra"; oid: string | null; name: string | null };
+  action: AdminActionName;
+  /** The member's id, when the action was on a member. */
+  member: string | null;
+  /** The token's id, when one was issued or revoked. */
+  token: string | null;
+  /** What changed, by field: name, email, monthly_budget, freshness_days. */
+  changes: Record<string, AdminFieldChange>;
+}
+
 export interface ServiceKeyChange {
   key: string;
 }
@@ -97,4 +126,8 @@ export const LIMITS = {
   maxFreshnessDays: 3650,
   maxChartMonths: 120,
   serviceKeyLength: 1000,
+  /** Days an audit export or the admin actions' list may cover (the audit keeps 400). */
+  maxRangeDays: 400,
+  /** Admin actions answered at most by one GET /admin-audit. */
+  maxAdminAuditEntries: 500,
 } as const;

@@ -1,18 +1,22 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { AdminApiError, type AdminClient } from "./admin-client";
-import type { AdminMember, AdminTeam, MonthlyUsageRow, UsageRow } from "./api-types";
+import type { AdminAuditRow, AdminMember, AdminTeam, MonthlyUsageRow, UsageRow } from "./api-types";
 
 // What the page shows, loaded together and reloaded after each change, so that the members,
-// the team's figures, this month's spend and the chart never disagree.
+// the team's figures, this month's spend, the chart and the admin actions never disagree.
 
 /** Months the chart covers, this one included. */
 export const CHART_MONTHS = 12;
+
+/** The latest admin actions shown. */
+export const ADMIN_ACTIONS_SHOWN = 50;
 
 export interface AdminData {
   members: AdminMember[];
   team: AdminTeam;
   usage: UsageRow[];
   monthly: MonthlyUsageRow[];
+  actions: AdminAuditRow[];
 }
 
 export function useAdminData(
@@ -26,14 +30,15 @@ export function useAdminData(
   const reload = useCallback(async () => {
     const run = ++latest.current;
     try {
-      const [members, team, usage, monthly] = await Promise.all([
+      const [members, team, usage, monthly, actions] = await Promise.all([
         client.members(),
         client.team(),
         client.usage(),
         client.monthlyUsage(CHART_MONTHS),
+        client.adminActions(ADMIN_ACTIONS_SHOWN),
       ]);
       if (run !== latest.current) return;
-      setData({ members, team, usage, monthly });
+      setData({ members, team, usage, monthly, actions });
       setError(null);
     } catch (caught) {
       if (run !== latest.current) return;

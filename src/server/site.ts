@@ -94,4 +94,22 @@ export const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
   });
   // The team host's admin page (DESIGN 6c) at its documented address; its API is /admin/api.
   app.get("/admin", (_request, reply) => reply.sendFile("admin.html"));
+  // The admin page is never framed (DESIGN 6d: clickjacking), the rest of the site by Office.
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (ADMIN_PAGE.test(request.url.split("?")[0]!)) {
+      const policy = String(reply.getHeader("content-security-policy") ?? "");
+      void reply.headers({
+        "content-security-policy": FRAME_ANCESTORS.test(policy)
+          ? policy.replace(FRAME_ANCESTORS, "frame-ancestors 'none'")
+          : [policy, "frame-ancestors 'none'"].filter(Boolean).join(";"),
+        "x-frame-options": "DENY",
+      });
+    }
+    return payload;
+  });
 };
+
+/** The admin page's addresses: /admin, and the file it is served from (/admin.html, /admin.js…). */
+const ADMIN_PAGE = /^\/admin(?:[./]|$)/;
+
+const FRAME_ANCESTORS = /frame-ancestors[^;]*/;

@@ -24,7 +24,8 @@ import { CHROMIUM_ARGS } from "./chromium";
 // run build` first) served at /admin under the host's security headers (src/server/site.ts),
 // talking to the admin API (src/server/team/admin-api.ts) over a SQLite store. An admin signs
 // in, adds members (each token shown once), sets budgets, removes a member, sets the team's
-// budget, reads the spend and its chart, replaces the service key and downloads the usage.
+// budget, reads the spend and its chart, replaces the service key, downloads the usage and
+// reads the admin actions.
 
 const DIST = path.resolve(__dirname, "../../dist");
 const ADMIN_TOKEN = "admin-browser-token-6b1f0e";
@@ -364,6 +365,64 @@ describeBrowser("the admin page of team mode, in Chromium", () => {
         "member_id,name,email,credits,requests",
         `${bob.id},Bob Ross,bob@example.com,3.2,1`,
       ]);
+
+      // The admin actions, newest first: who, what, and what changed; never a token or the key.
+      await page.reload({ waitUntil: "load" });
+      await page.getByTestId("admin-action-row").first().waitFor();
+      const actions = await page.$$eval('[data-testid="admin-action-row"]', (rows) =>
+        rows.map((row) => [
+          row.getAttribute("data-action"),
+          ...Array.from(row.querySelectorAll("td"))
+            .slice(1)
+            .map((cell) => cell.textContent),
+        ])
+      );
+      const [adaFirstToken] = await host.store.tokens(ada.id);
+      const [, bobSecondToken] = await host.store.tokens(bob.id);
+      const byAdmin = (action: string, what: string, member: string, details: string) => [
+        action,
+        "Admin token",
+        what,
+        member,
+        details,
+      ];
+      expect(actions).toEqual([
+        byAdmin("service_key_replaced", "Service key replaced", "", ""),
+        byAdmin(
+          "team_updated",
+          "Team settings changed",
+          "",
+          "monthly budget: No limit → 1,000 credits; freshness: 90 days → 30 days"
+        ),
+        byAdmin("token_revoked", "Token revoked", "Bob Ross", `token ${bobFirstToken!.id}`),
+        byAdmin("token_issued", "Token issued", "Bob Ross", `token ${bobSecondToken!.id}`),
+        byAdmin(
+          "member_removed",
+          "Member removed",
+          "Ada Lovelace",
+          "name: Ada Lovelace; email: ada@example.com"
+        ),
+        byAdmin(
+          "member_updated",
+          "Member changed",
+          "Bob Ross",
+          "monthly budget: No limit → 25.5 credits"
+        ),
+        byAdmin(
+          "member_added",
+          "Member added",
+          "Bob Ross",
+          `name: Bob Ross; email: bob@example.com; monthly budget: No limit; token ${bobFirstToken!.id}`
+        ),
+        byAdmin(
+          "member_added",
+          "Member added",
+          "Ada Lovelace",
+          `name: Ada Lovelace; email: ada@example.com; monthly budget: 50 credits; token ${adaFirstToken!.id}`
+        ),
+      ]);
+      expect(await page.content()).not.toContain(SERVICE_KEY);
+      expect(await axeViolations(page)).toEqual([]);
 
       // Signed out: the token is forgotten.
       await page.getByTestId("admin-sign-out").click();

@@ -53,9 +53,19 @@ export async function startTestDatabase(): Promise<TestDatabase> {
       return scoped.toString();
     },
     async drop() {
-      await withClient(adminUrl, (client) =>
-        client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      );
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await withClient(adminUrl, (client) =>
+            client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+          );
+          return;
+        } catch (error) {
+          // A server's own worker on it (autovacuum) cannot be ended by the test role: it ends
+          // by itself shortly.
+          if ((error as { code?: string }).code !== "42501" || attempt >= 10) throw error;
+          await new Promise((done) => setTimeout(done, 300));
+        }
+      }
     },
   };
 }

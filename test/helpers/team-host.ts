@@ -65,8 +65,8 @@ export class TeamHostForTests {
   /** Starts the host relaying to `serviceUrl` with the company's `key`; adds the members. */
   async start(serviceUrl = "http://127.0.0.1:9", key = "company-key-unused"): Promise<void> {
     this.directory = mkdtempSync(join(tmpdir(), "mf-team-pane-"));
-    writeFileSync(join(this.directory, "service-key"), key);
-    writeFileSync(join(this.directory, "admin-token"), ADMIN);
+    writeFileSync(join(this.directory, "service-key"), key, { mode: 0o600 });
+    writeFileSync(join(this.directory, "admin-token"), ADMIN, { mode: 0o600 });
     this.app = await buildServer({
       dist: DIST,
       upstream: serviceUrl,

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import {
   type AddedMember,
   type AdminMember,
@@ -8,12 +8,11 @@ import {
   type UsageRow,
 } from "../../admin/api-types";
 import { HostError } from "../errors";
+import { changesOf, fieldsAs, registerAdminAudit } from "./admin-audit";
+import { registerExports } from "./admin-exports";
 import {
-  addUtcDays,
-  badRequest,
   bodyObject,
   budgetMilli,
-  dayQuery,
   emailText,
   firstOfMonths,
   freshnessDays,
@@ -25,15 +24,24 @@ import {
   type Query,
 } from "./admin-input";
 import { memberView, teamView } from "./admin-views";
-import { credits } from "./credits";
-import { csvFile, sendCsv } from "./csv";
-import { monthOf, type Member, type TeamSettings, type TeamStore } from "./store";
+import { budgetCredits, credits } from "./credits";
+import { SignInThrottle, type ThrottleOptions } from "./sign-in-throttle";
+import {
+  monthOf,
+  type AdminActor,
+  type AdminAuditEntry,
+  type Member,
+  type TeamSettings,
+  type TeamStore,
+} from "./store";
 import { bearerOf, newMemberToken, sameSecret, tokenHash } from "./tokens";
 
 // The admin REST API of team mode (DESIGN 6c, the contract in DESIGN 7 "Teams"), registered by
-// the host under /admin/api. Every route needs the admin token. The store counts thousandths of
-// a credit; the API speaks whole credits. No answer, log line or error message carries the
-// admin token, a member token (shown once, when issued) or the service key.
+// the host under /admin/api. Every route needs the admin token (or an Entra ID admin); failed
+// sign-ins are throttled per client address, every change is audited (admin-audit.ts). The
+// store counts thousandths of a credit; the API speaks whole credits. No answer, log line,
+// audit entry or error message carries the admin token, a member token (shown once, when
+// issued) or the service key.
 
 export interface AdminApiOptions {
   store: TeamStore;
@@ -41,14 +49,18 @@ export interface AdminApiOptions {
   adminToken: () => string;
   /** Seals and keeps a new service key, used from the next relayed request on. */
   replaceServiceKey: (key: string) => Promise<void>;
-  /** The clock that says which month is "this month" (tests set it). */
+  /** The clock that says which month is "this month" and when an action was (tests set it). */
   now?: () => Date;
-  /** Another way in besides the admin token: an Entra ID token of the admin group. */
-  isAdmin?: (request: { headers: { authorization?: string } }) => Promise<boolean>;
+  /** Another way in besides the admin token: an Entra ID token of the admin group (its account). */
+  entraAdmin?: (request: { headers: { authorization?: string } }) => Promise<AdminActor | null>;
+  /** Failed sign-ins allowed per client address and window (sign-in-throttle.ts). */
+  throttle?: Partial<ThrottleOptions>;
 }
 
 /** JSON bodies of the admin API are a few fields: anything larger is not one of them. */
 const BODY_LIMIT = 16 * 1024;
+
+const ADMIN_TOKEN: AdminActor = { kind: "admin_token", oid: null, name: null };
 
 interface MemberParams {
   id: string;
@@ -58,22 +70,54 @@ interface TokenParams extends MemberParams {
   tokenId: string;
 }
 
+/** A member's fields as the audit names them (budgets in credits). */
+const memberFields = (member: Member) => ({
+  name: member.name,
+  email: member.email,
+  monthly_budget: budgetCredits(member.monthlyBudgetMilli),
+});
+
+const teamFields = (team: TeamSettings) => ({
+  name: team.name,
+  monthly_budget: budgetCredits(team.monthlyBudgetMilli),
+  freshness_days: team.freshnessDays,
+});
+
 export const adminApi: FastifyPluginAsync<AdminApiOptions> = async (app, options) => {
   const { store } = options;
   const now = options.now ?? (() => new Date());
   const thisMonth = (): string => monthOf(now());
+  const throttle = new SignInThrottle(options.throttle);
+  const actors = new WeakMap<FastifyRequest, AdminActor>();
 
-  // The admin token, compared in constant time; a member token is not one. Answers carry
-  // members' details: never cached.
+  // Throttled addresses first, then the admin token compared in constant time (a member token
+  // is not one). Answers carry members' details: never cached, never framed (clickjacking).
   app.addHook("onRequest", async (request, reply) => {
-    void reply.header("cache-control", "no-store");
+    void reply.headers({
+      "cache-control": "no-store",
+      "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+      "x-frame-options": "DENY",
+    });
+    const wait = throttle.waitFor(request.ip);
+    if (wait > 0) {
+      const seconds = Math.ceil(wait / 1000);
+      void reply.header("retry-after", String(seconds));
+      throw new HostError(
+        429,
+        "rate_limited",
+        `Too many failed admin sign-ins from this address: every admin request from it is refused for ${Math.ceil(seconds / 60)} more minute(s).`
+      );
+    }
     const given = bearerOf(request.headers.authorization);
     const expected = options.adminToken();
-    const admin =
-      given !== null &&
-      ((expected !== "" && sameSecret(given, expected)) ||
-        (await options.isAdmin?.(request)) === true);
-    if (!admin) {
+    const actor =
+      given === null
+        ? null
+        : expected !== "" && sameSecret(given, expected)
+          ? ADMIN_TOKEN
+          : ((await options.entraAdmin?.(request)) ?? null);
+    if (!actor) {
+      if (given !== null) throttle.failed(request.ip);
       void reply.header("www-authenticate", 'Bearer realm="admin"');
       throw new HostError(
         401,
@@ -83,7 +127,22 @@ export const adminApi: FastifyPluginAsync<AdminApiOptions> = async (app, options
           : "This is not the admin token."
       );
     }
+    actors.set(request, actor);
   });
+
+  const audit = (
+    request: FastifyRequest,
+    entry: Omit<AdminAuditEntry, "at" | "actor" | "memberId" | "tokenId" | "changes"> &
+      Partial<Pick<AdminAuditEntry, "memberId" | "tokenId" | "changes">>
+  ): Promise<void> =>
+    store.recordAdminAction({
+      at: now().toISOString(),
+      actor: actors.get(request) ?? ADMIN_TOKEN,
+      memberId: null,
+      tokenId: null,
+      changes: {},
+      ...entry,
+    });
 
   const currentMember = async (id: string): Promise<Member> => {
     const member = await store.member(id);
@@ -115,11 +174,18 @@ export const adminApi: FastifyPluginAsync<AdminApiOptions> = async (app, options
       email: emailText(body.email),
       monthlyBudgetMilli: budgetMilli(body.monthly_budget ?? null, "monthly_budget"),
     };
-    // Entra ID sign-in finds a member by email: two with one address would be ambiguous.
+    // Entra ID sign-in finds a member not bound yet by email: two with one address would be
+    // ambiguous.
     if (await store.memberByEmail(input.email))
       throw new HostError(409, "conflict", "A member with this email exists already.");
     const member = await store.addMember(input);
     const issued = await issueToken(member.id);
+    await audit(request, {
+      action: "member_added",
+      memberId: member.id,
+      tokenId: issued.id,
+      changes: fieldsAs(memberFields(member), "added"),
+    });
     return reply.code(201).send({ id: member.id, token: issued.token } satisfies AddedMember);
   });
 
@@ -133,31 +199,45 @@ export const adminApi: FastifyPluginAsync<AdminApiOptions> = async (app, options
       if (body.monthly_budget !== undefined)
         patch.monthlyBudgetMilli = budgetMilli(body.monthly_budget, "monthly_budget");
       const { id } = request.params;
-      const member = Object.keys(patch).length
-        ? await store.updateMember(id, patch)
-        : await store.member(id);
+      const before = await currentMember(id);
+      const member = Object.keys(patch).length ? await store.updateMember(id, patch) : before;
       if (!member) throw notFound("There is no member with this id.");
+      const changes = changesOf(memberFields(before), memberFields(member));
+      if (Object.keys(changes).length > 0)
+        await audit(request, { action: "member_updated", memberId: id, changes });
       return memberView(store, member, await spentThisMonth(id));
     }
   );
 
   app.delete<{ Params: MemberParams }>("/members/:id", async (request, reply) => {
-    if (!(await store.removeMember(request.params.id)))
+    const member = await store.member(request.params.id);
+    if (!member || !(await store.removeMember(member.id)))
       throw notFound("There is no member with this id.");
+    // The audit names whom it was: a removed member is listed nowhere else.
+    const { name, email } = memberFields(member);
+    await audit(request, {
+      action: "member_removed",
+      memberId: member.id,
+      changes: fieldsAs({ name, email }, "removed"),
+    });
     return reply.code(204).send();
   });
 
   app.post<{ Params: MemberParams }>("/members/:id/tokens", async (request, reply) => {
     const member = await currentMember(request.params.id);
-    return reply.code(201).send(await issueToken(member.id));
+    const issued = await issueToken(member.id);
+    await audit(request, { action: "token_issued", memberId: member.id, tokenId: issued.id });
+    return reply.code(201).send(issued);
   });
 
   app.delete<{ Params: TokenParams }>("/members/:id/tokens/:tokenId", async (request, reply) => {
     const member = await currentMember(request.params.id);
+    const { tokenId } = request.params;
     const tokens = await store.tokens(member.id);
-    if (!tokens.some((token) => token.id === request.params.tokenId))
+    if (!tokens.some((token) => token.id === tokenId))
       throw notFound("This member has no token with this id.");
-    await store.revokeToken(request.params.tokenId);
+    if (await store.revokeToken(tokenId))
+      await audit(request, { action: "token_revoked", memberId: member.id, tokenId });
     return reply.code(204).send();
   });
 
@@ -172,7 +252,10 @@ export const adminApi: FastifyPluginAsync<AdminApiOptions> = async (app, options
     if (body.monthly_budget !== undefined)
       patch.monthlyBudgetMilli = budgetMilli(body.monthly_budget, "monthly_budget");
     if (body.freshness_days !== undefined) patch.freshnessDays = freshnessDays(body.freshness_days);
-    const team = Object.keys(patch).length ? await store.updateTeam(patch) : await store.team();
+    const before = await store.team();
+    const team = Object.keys(patch).length ? await store.updateTeam(patch) : before;
+    const changes = changesOf(teamFields(before), teamFields(team));
+    if (Object.keys(changes).length > 0) await audit(request, { action: "team_updated", changes });
     return teamView(store, team, thisMonth());
   });
 
@@ -196,53 +279,13 @@ export const adminApi: FastifyPluginAsync<AdminApiOptions> = async (app, options
     }));
   });
 
-  app.get<{ Querystring: Query }>("/usage.csv", async (request, reply) => {
-    const month = monthQuery(request.query, thisMonth());
-    const rows = await store.usage(month);
-    const csv = csvFile(
-      ["member_id", "name", "email", "credits", "requests"],
-      rows.map((row) => [
-        row.memberId,
-        row.name,
-        row.email,
-        credits(row.creditsMilli),
-        row.requests,
-      ])
-    );
-    return sendCsv(reply, `usage-${month}.csv`, csv);
-  });
-
-  // Days from `from` to `to`, both included; by default this month up to today.
-  app.get<{ Querystring: Query }>("/audit.csv", async (request, reply) => {
-    const today = new Date(`${now().toISOString().slice(0, 10)}T00:00:00.000Z`);
-    const from = dayQuery(request.query, "from", new Date(`${thisMonth()}-01T00:00:00.000Z`));
-    const to = dayQuery(request.query, "to", today);
-    if (to < from) throw badRequest("to must be the same day as from or a later one.");
-    const [entries, members] = await Promise.all([
-      store.audit(from.toISOString(), addUtcDays(to, 1).toISOString()),
-      store.members(),
-    ]);
-    // Removed members' entries stay, with their id only.
-    const byId = new Map(members.map((member) => [member.id, member]));
-    const csv = csvFile(
-      ["at", "member_id", "name", "email", "operation", "credits", "status"],
-      entries.map((entry) => [
-        entry.at,
-        entry.memberId,
-        byId.get(entry.memberId)?.name ?? "",
-        byId.get(entry.memberId)?.email ?? "",
-        entry.operation,
-        credits(entry.creditsMilli),
-        entry.status,
-      ])
-    );
-    const day = (date: Date) => date.toISOString().slice(0, 10);
-    return sendCsv(reply, `audit-${day(from)}-to-${day(to)}.csv`, csv);
-  });
+  registerExports(app, store, now);
+  registerAdminAudit(app, store, now);
 
   app.put("/service-key", { bodyLimit: BODY_LIMIT }, async (request, reply) => {
     const key = serviceKey(bodyObject(request.body).key);
     await options.replaceServiceKey(key);
+    await audit(request, { action: "service_key_replaced" });
     return reply.code(204).send();
   });
 };

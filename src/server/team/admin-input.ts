@@ -123,3 +123,27 @@ export function addUtcDays(day: Date, days: number): Date {
 export function firstOfMonths(now: Date, months: number): string {
   return monthOf(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (months - 1), 1)));
 }
+
+/** The days of `from` and `to` (both included), at most LIMITS.maxRangeDays apart. */
+export function dayRange(
+  query: Query,
+  fallback: { from: Date; to: Date }
+): { from: Date; to: Date } {
+  const from = dayQuery(query, "from", fallback.from);
+  const to = dayQuery(query, "to", fallback.to);
+  if (to < from) throw badRequest("to must be the same day as from or a later one.");
+  if (to.getTime() - from.getTime() > LIMITS.maxRangeDays * 86_400_000)
+    throw badRequest(
+      `from and to may be at most ${LIMITS.maxRangeDays} days apart (the audit keeps ${LIMITS.maxRangeDays} days): ask for a shorter range.`
+    );
+  return { from, to };
+}
+
+/** A count of entries from 1 to `max` (`fallback` when absent). */
+export function limitQuery(query: Query, fallback: number, max: number): number {
+  const text = queryText(query, "limit") ?? String(fallback);
+  const limit = /^\d{1,6}$/.test(text) ? Number(text) : NaN;
+  if (!(limit >= 1 && limit <= max))
+    throw badRequest(`limit must be a whole number from 1 to ${max}.`);
+  return limit;
+}

@@ -1,8 +1,19 @@
 import { randomUUID } from "node:crypto";
 import { Pool, type PoolClient } from "pg";
 import { migratePostgres } from "./migrations";
-import { MEMBER_COLUMNS, toMember, toToken, type MemberRow, type TokenRow } from "./store-rows";
+import {
+  ADMIN_AUDIT_COLUMNS,
+  adminAuditValues,
+  MEMBER_COLUMNS,
+  toAdminAuditEntry,
+  toMember,
+  toToken,
+  type AdminAuditRow,
+  type MemberRow,
+  type TokenRow,
+} from "./store-rows";
 import type {
+  AdminAuditEntry,
   AuditEntry,
   Member,
   MonthFigures,
@@ -19,9 +30,12 @@ import {
   checkBudget,
   checkMilli,
   checkMonth,
+  checkPageSize,
   checkTeamPatch,
   checkTtl,
   ENDED_RESERVATION_KEPT_MS,
+  EXPORT_PAGE_ROWS,
+  inPages,
   isoTime,
   memberScope,
   TOKEN_USE_RESOLUTION_MS,
@@ -39,6 +53,41 @@ import {
 // recorded (creation, audit) are the instance's.
 
 const SERIALIZATION_FAILURE = "40001";
+const UNIQUE_VIOLATION = "23505";
+
+interface AuditRow {
+  id: string;
+  at: Date;
+  member_id: string;
+  operation: string;
+  credits_milli: string;
+  status: number;
+}
+
+interface UsageDbRow {
+  seq: string;
+  id: string;
+  name: string;
+  email: string;
+  credits_milli: string;
+  requests: string;
+}
+
+const toAuditEntry = (row: AuditRow): AuditEntry => ({
+  at: row.at.toISOString(),
+  memberId: row.member_id,
+  operation: row.operation,
+  creditsMilli: Number(row.credits_milli),
+  status: row.status,
+});
+
+const toUsageRow = (row: UsageDbRow): UsageRow => ({
+  memberId: row.id,
+  name: row.name,
+  email: row.email,
+  creditsMilli: Number(row.credits_milli),
+  requests: Number(row.requests),
+});
 
 const milli = (value: string | number | null): number | null =>
   value === null ? null : Number(value);
@@ -182,6 +231,32 @@ export class PgTeamStore implements TeamStore {
       [email]
     );
     return rows[0] ? toMember(rows[0]) : null;
+  }
+
+  async memberByEntraId(tenantId: string, objectId: string): Promise<Member | null> {
+    const { rows } = await this.pool.query<MemberRow>(
+      `SELECT ${MEMBER_COLUMNS} FROM members
+       WHERE entra_tid = $1 AND entra_oid = $2 AND removed_at IS NULL`,
+      [tenantId, objectId]
+    );
+    return rows[0] ? toMember(rows[0]) : null;
+  }
+
+  async bindEntraId(memberId: string, tenantId: string, objectId: string): Promise<boolean> {
+    try {
+      const bound = await this.pool.query(
+        `UPDATE members SET entra_tid = $2, entra_oid = $3
+         WHERE id = $1 AND removed_at IS NULL AND entra_oid IS NULL
+           AND NOT EXISTS (SELECT 1 FROM members WHERE entra_tid = $2 AND entra_oid = $3
+                           AND removed_at IS NULL)`,
+        [memberId, tenantId, objectId]
+      );
+      return bound.rowCount === 1;
+    } catch (error) {
+      // The account bound to another member at the same moment (members_current_by_entra_id).
+      if ((error as { code?: unknown }).code === UNIQUE_VIOLATION) return false;
+      throw error;
+    }
   }
 
   async updateMember(
@@ -382,29 +457,36 @@ export class PgTeamStore implements TeamStore {
   }
 
   async usage(month: string): Promise<UsageRow[]> {
-    const { rows } = await this.pool.query<{
-      id: string;
-      name: string;
-      email: string;
-      credits_milli: string;
-      requests: string;
-    }>(
-      `SELECT m.id, m.name, m.email, coalesce(s.spent_milli, 0) AS credits_milli,
+    return (await this.usagePage(checkMonth(month), null, null)).map(toUsageRow);
+  }
+
+  eachUsage(month: string, pageSize = EXPORT_PAGE_ROWS): AsyncIterable<UsageRow> {
+    checkMonth(month);
+    return inPages(
+      checkPageSize(pageSize),
+      (after: UsageDbRow | null, size) => this.usagePage(month, after, size),
+      toUsageRow
+    );
+  }
+
+  /** Current members after `after` in creation order, at most `size` (null: all). */
+  private async usagePage(
+    month: string,
+    after: UsageDbRow | null,
+    size: number | null
+  ): Promise<UsageDbRow[]> {
+    const { rows } = await this.pool.query<UsageDbRow>(
+      `SELECT m.seq, m.id, m.name, m.email, coalesce(s.spent_milli, 0) AS credits_milli,
               (SELECT count(*) FROM audit a WHERE a.month = $1 AND a.member_id = m.id)
                 AS requests
        FROM members m
        LEFT JOIN month_spend s ON s.scope = 'member:' || m.id AND s.month = $1
-       WHERE m.removed_at IS NULL
-       ORDER BY m.seq`,
-      [checkMonth(month)]
+       WHERE m.removed_at IS NULL AND m.seq > $2
+       ORDER BY m.seq
+       LIMIT $3`,
+      [month, after?.seq ?? 0, size]
     );
-    return rows.map((row) => ({
-      memberId: row.id,
-      name: row.name,
-      email: row.email,
-      creditsMilli: Number(row.credits_milli),
-      requests: Number(row.requests),
-    }));
+    return rows;
   }
 
   async monthlyUsage(fromMonth: string): Promise<MonthlyUsage[]> {
@@ -427,28 +509,62 @@ export class PgTeamStore implements TeamStore {
   }
 
   async audit(from: string, to: string): Promise<AuditEntry[]> {
-    const { rows } = await this.pool.query<{
-      at: Date;
-      member_id: string;
-      operation: string;
-      credits_milli: string;
-      status: number;
-    }>(
-      `SELECT at, member_id, operation, credits_milli, status FROM audit
-       WHERE at >= $1 AND at < $2 ORDER BY at, id`,
-      [isoTime(from, "from"), isoTime(to, "to")]
+    const page = await this.auditPage(isoTime(from, "from"), isoTime(to, "to"), null, null);
+    return page.map(toAuditEntry);
+  }
+
+  eachAudit(from: string, to: string, pageSize = EXPORT_PAGE_ROWS): AsyncIterable<AuditEntry> {
+    const range = [isoTime(from, "from"), isoTime(to, "to")] as const;
+    return inPages(
+      checkPageSize(pageSize),
+      (after: AuditRow | null, size) => this.auditPage(...range, after, size),
+      toAuditEntry
     );
-    return rows.map((row) => ({
-      at: row.at.toISOString(),
-      memberId: row.member_id,
-      operation: row.operation,
-      creditsMilli: Number(row.credits_milli),
-      status: row.status,
-    }));
+  }
+
+  /** Entries in [from, to) after `after` in (at, id) order, at most `size` (null: all). */
+  private async auditPage(
+    from: string,
+    to: string,
+    after: AuditRow | null,
+    size: number | null
+  ): Promise<AuditRow[]> {
+    // `at` is written by the host in milliseconds: a Date carries it back exactly.
+    const { rows } = await this.pool.query<AuditRow>(
+      `SELECT id, at, member_id, operation, credits_milli, status FROM audit
+       WHERE at >= $1 AND at < $2 AND ($3::timestamptz IS NULL OR (at, id) > ($3, $4))
+       ORDER BY at, id
+       LIMIT $5`,
+      [from, to, after?.at ?? null, after?.id ?? 0, size]
+    );
+    return rows;
   }
 
   async pruneAudit(before: string): Promise<number> {
     const pruned = await this.pool.query("DELETE FROM audit WHERE at < $1", [
+      isoTime(before, "before"),
+    ]);
+    return pruned.rowCount ?? 0;
+  }
+
+  async recordAdminAction(entry: AdminAuditEntry): Promise<void> {
+    await this.pool.query(
+      `INSERT INTO admin_audit (${ADMIN_AUDIT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      adminAuditValues(entry, isoTime(entry.at, "at"))
+    );
+  }
+
+  async adminAudit(from: string, to: string, limit: number): Promise<AdminAuditEntry[]> {
+    const { rows } = await this.pool.query<AdminAuditRow>(
+      `SELECT ${ADMIN_AUDIT_COLUMNS} FROM admin_audit
+       WHERE at >= $1 AND at < $2 ORDER BY at DESC, id DESC LIMIT $3`,
+      [isoTime(from, "from"), isoTime(to, "to"), checkPageSize(limit)]
+    );
+    return rows.map(toAdminAuditEntry);
+  }
+
+  async pruneAdminAudit(before: string): Promise<number> {
+    const pruned = await this.pool.query("DELETE FROM admin_audit WHERE at < $1", [
       isoTime(before, "before"),
     ]);
     return pruned.rowCount ?? 0;
@@ -514,5 +630,15 @@ export class PgTeamStore implements TeamStore {
 
   async setSealedServiceKey(sealed: string): Promise<void> {
     await this.pool.query("UPDATE team SET sealed_service_key = $1 WHERE id = 1", [sealed]);
+  }
+
+  async sealingSalt(fresh: string): Promise<string> {
+    // Two instances at once: the second waits on the row and keeps the first one's salt.
+    const { rows } = await this.pool.query<{ sealing_salt: string }>(
+      `UPDATE team SET sealing_salt = coalesce(sealing_salt, $1) WHERE id = 1
+       RETURNING sealing_salt`,
+      [fresh]
+    );
+    return rows[0]!.sealing_salt;
   }
 }

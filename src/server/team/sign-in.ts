@@ -1,12 +1,17 @@
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from "jose";
 import { HostError } from "../errors";
-import type { Member, TeamStore } from "./store";
-import { bearerOf, isMemberToken, sameSecret, tokenHash } from "./tokens";
+import type { AdminActor, Member, TeamStore } from "./store";
+import { bearerOf, isMemberToken, tokenHash } from "./tokens";
 
-// Who is asking (DESIGN 6c): a member with a personal team token, or, where the organisation
-// configured Microsoft Entra ID, a member signed in with their Microsoft 365 account (a token
-// from nested app authentication, checked here: signature against the issuer's published
-// keys, issuer, audience, expiry). The admin: the admin token, or Entra ID's admin group.
+// Who is asking (DESIGN 6c, 6d): a member with a personal team token, or, where the organisation
+// configured Microsoft Entra ID, a member signed in with their Microsoft 365 account (an access
+// token from nested app authentication, checked here: RS256 signature against the issuer's
+// published keys, issuer, audience, expiry required, the API's scope, the account's oid and
+// tid). The admin: the admin token, or Entra ID's admin group.
+//
+// An admin invites a member by email; their first sign-in binds the member to the account
+// (tid + oid) whose token carried that email, and from then on only that account is the
+// member: a renamed account still is, another account given the old address is not.
 
 export interface EntraOptions {
   /** e.g. https://login.microsoftonline.com/<tenant id>/v2.0 */
@@ -67,7 +72,6 @@ export class SignIn {
 
   constructor(
     private readonly store: TeamStore,
-    private readonly adminToken: () => string,
     private readonly entra: EntraOptions | null
   ) {
     this.keys = entra
@@ -88,56 +92,115 @@ export class SignIn {
         );
       return member;
     }
-    if (this.keys && token.split(".").length === 3) {
-      const claims = await this.verify(token);
-      const email = emailOf(claims);
-      const member = email ? await fromStore(() => this.store.memberByEmail(email)) : null;
-      if (!member)
-        throw unauthorized(
-          `${email ?? "This account"} is not a member of this team. Ask your admin to add you.`
-        );
-      return member;
-    }
+    if (this.keys && token.split(".").length === 3)
+      return this.entraMember(await this.verify(token));
     throw unauthorized(
       "This is not a team token. In team mode, use the token your admin gave you."
     );
   }
 
-  /** Whether the request carries the admin token, or an Entra ID token of the admin group. */
-  async isAdmin(request: SignedRequest): Promise<boolean> {
+  /** The admin behind the request's Entra ID token of the admin group, or null. */
+  async entraAdmin(request: SignedRequest): Promise<AdminActor | null> {
     const token = bearerOf(request.headers.authorization);
-    if (!token) return false;
-    if (sameSecret(token, this.adminToken())) return true;
-    if (!this.keys || !this.entra?.adminGroup || token.split(".").length !== 3) return false;
+    if (!token || !this.keys || !this.entra?.adminGroup || token.split(".").length !== 3)
+      return null;
+    let claims: EntraClaims;
     try {
-      const claims = await this.verify(token);
-      return Array.isArray(claims.groups) && claims.groups.includes(this.entra.adminGroup);
+      claims = await this.verify(token);
     } catch {
-      return false;
+      return null;
     }
+    if (!Array.isArray(claims.groups) || !claims.groups.includes(this.entra.adminGroup))
+      return null;
+    const name = typeof claims.name === "string" ? claims.name : emailOf(claims);
+    return { kind: "entra", oid: claims.oid, name };
   }
 
-  private async verify(token: string): Promise<JWTPayload> {
+  private async entraMember(claims: EntraClaims): Promise<Member> {
+    const { tid, oid } = claims;
+    const bound = await fromStore(() => this.store.memberByEntraId(tid, oid));
+    if (bound) return bound;
+    const email = emailOf(claims);
+    const invited = email ? await fromStore(() => this.store.memberByEmail(email)) : null;
+    if (!invited)
+      throw unauthorized(
+        `${email ?? "This account"} is not a member of this team. Ask your admin to add you.`
+      );
+    if (await fromStore(() => this.store.bindEntraId(invited.id, tid, oid))) return invited;
+    // The same account's first sign-in twice at once: the other one bound it.
+    const boundMeanwhile = await fromStore(() => this.store.memberByEntraId(tid, oid));
+    if (boundMeanwhile) return boundMeanwhile;
+    throw unauthorized(
+      `The member with the address ${email} signs in with another Microsoft 365 account. Ask your admin to add this account.`
+    );
+  }
+
+  private async verify(token: string): Promise<EntraClaims> {
+    let payload: JWTPayload;
     try {
-      const { payload } = await jwtVerify(token, this.keys!, {
+      ({ payload } = await jwtVerify(token, this.keys!, {
         issuer: this.entra!.issuer,
         audience: this.entra!.audience,
+        algorithms: ["RS256"],
+        requiredClaims: ["exp"],
         clockTolerance: 60,
-      });
-      return payload;
+      }));
     } catch (error) {
-      const code = (error as { code?: string }).code ?? "";
-      const why =
-        code === "ERR_JWT_EXPIRED"
-          ? "it has expired"
-          : code === "ERR_JWKS_NO_MATCHING_KEY" || code === "ERR_JWS_SIGNATURE_VERIFICATION_FAILED"
-            ? "its signature is not the issuer's"
-            : code === "ERR_JWT_CLAIM_VALIDATION_FAILED"
-              ? "it was not issued for this add-in"
-              : "it cannot be checked";
-      throw unauthorized(`Your Microsoft 365 sign-in was refused: ${why}. Sign in again.`);
+      throw refused(whyRefused(error as { code?: string; claim?: string }));
     }
+    const scopes = typeof payload.scp === "string" ? payload.scp.split(" ").filter(Boolean) : [];
+    if (scopes.length === 0)
+      throw refused("it is not an access token for this add-in's API (an ID token has no scope)");
+    const needed = scopeName(this.entra!);
+    if (needed !== null && !scopes.includes(needed))
+      throw refused(`it does not carry the scope ${needed} of this add-in's API`);
+    if (
+      typeof payload.oid !== "string" ||
+      !payload.oid ||
+      typeof payload.tid !== "string" ||
+      !payload.tid
+    )
+      throw refused("it does not name the account (oid and tid)");
+    return payload as EntraClaims;
   }
+}
+
+/** The claims of an Entra ID access token that passed verify(). */
+interface EntraClaims extends JWTPayload {
+  oid: string;
+  tid: string;
+  groups?: unknown;
+  name?: unknown;
+}
+
+const refused = (why: string): HostError =>
+  unauthorized(`Your Microsoft 365 sign-in was refused: ${why}. Sign in again.`);
+
+function whyRefused({ code, claim }: { code?: string; claim?: string }): string {
+  switch (code) {
+    case "ERR_JWT_EXPIRED":
+      return "it has expired";
+    case "ERR_JOSE_ALG_NOT_ALLOWED":
+      return "it is not signed with RS256, as Entra ID signs its tokens";
+    case "ERR_JWKS_NO_MATCHING_KEY":
+    case "ERR_JWS_SIGNATURE_VERIFICATION_FAILED":
+      return "its signature is not the issuer's";
+    case "ERR_JWT_CLAIM_VALIDATION_FAILED":
+      return claim === "exp" ? "it has no expiry" : "it was not issued for this add-in";
+    default:
+      return "it cannot be checked";
+  }
+}
+
+/**
+ * The scope name an access token must carry in `scp`: what follows the API's address in the
+ * scope the host is configured with ("api://…/access_as_user" → "access_as_user"). ".default"
+ * (the default) names no scope of its own: any scope of the API then does, none does not.
+ */
+export function scopeName(entra: EntraOptions): string | null {
+  const scope = msalSettingsOf(entra).scopes[0]!;
+  const name = scope.slice(scope.lastIndexOf("/") + 1);
+  return name === "" || name === ".default" ? null : name;
 }
 
 function emailOf(claims: JWTPayload): string | null {

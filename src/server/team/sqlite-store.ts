@@ -3,8 +3,19 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { migrateSqlite } from "./migrations";
-import { MEMBER_COLUMNS, toMember, toToken, type MemberRow, type TokenRow } from "./store-rows";
+import {
+  ADMIN_AUDIT_COLUMNS,
+  adminAuditValues,
+  MEMBER_COLUMNS,
+  toAdminAuditEntry,
+  toMember,
+  toToken,
+  type AdminAuditRow,
+  type MemberRow,
+  type TokenRow,
+} from "./store-rows";
 import type {
+  AdminAuditEntry,
   AuditEntry,
   Member,
   MonthFigures,
@@ -21,9 +32,12 @@ import {
   checkBudget,
   checkMilli,
   checkMonth,
+  checkPageSize,
   checkTeamPatch,
   checkTtl,
   ENDED_RESERVATION_KEPT_MS,
+  EXPORT_PAGE_ROWS,
+  inPages,
   isoTime,
   memberScope,
   refusalOf,
@@ -40,6 +54,41 @@ interface FiguresRow {
   spent_milli: number;
   reserved_milli: number;
 }
+
+interface AuditRow {
+  id: number;
+  at: string;
+  member_id: string;
+  operation: string;
+  credits_milli: number;
+  status: number;
+}
+
+interface UsageDbRow {
+  seq: number;
+  created_at: string;
+  id: string;
+  name: string;
+  email: string;
+  credits_milli: number;
+  requests: number;
+}
+
+const toAuditEntry = (row: AuditRow): AuditEntry => ({
+  at: row.at,
+  memberId: row.member_id,
+  operation: row.operation,
+  creditsMilli: row.credits_milli,
+  status: row.status,
+});
+
+const toUsageRow = (row: UsageDbRow): UsageRow => ({
+  memberId: row.id,
+  name: row.name,
+  email: row.email,
+  creditsMilli: row.credits_milli,
+  requests: row.requests,
+});
 
 interface EndedReservationRow {
   member_id: string;
@@ -151,6 +200,24 @@ export class SqliteTeamStore implements TeamStore {
        ORDER BY created_at, rowid LIMIT 1`
     ).get(email) as MemberRow | undefined;
     return row ? toMember(row) : null;
+  }
+
+  async memberByEntraId(tenantId: string, objectId: string): Promise<Member | null> {
+    const row = this.sql(
+      `SELECT ${MEMBER_COLUMNS} FROM members
+       WHERE entra_tid = ? AND entra_oid = ? AND removed_at IS NULL`
+    ).get(tenantId, objectId) as MemberRow | undefined;
+    return row ? toMember(row) : null;
+  }
+
+  async bindEntraId(memberId: string, tenantId: string, objectId: string): Promise<boolean> {
+    const bound = this.sql(
+      `UPDATE members SET entra_tid = @tenantId, entra_oid = @objectId
+       WHERE id = @memberId AND removed_at IS NULL AND entra_oid IS NULL
+         AND NOT EXISTS (SELECT 1 FROM members WHERE entra_tid = @tenantId
+                         AND entra_oid = @objectId AND removed_at IS NULL)`
+    ).run({ memberId, tenantId, objectId });
+    return bound.changes > 0;
   }
 
   async updateMember(
@@ -408,29 +475,36 @@ export class SqliteTeamStore implements TeamStore {
   }
 
   async usage(month: string): Promise<UsageRow[]> {
+    return this.usagePage(checkMonth(month), null, -1).map(toUsageRow);
+  }
+
+  eachUsage(month: string, pageSize = EXPORT_PAGE_ROWS): AsyncIterable<UsageRow> {
     checkMonth(month);
-    const rows = this.sql(
-      `SELECT m.id, m.name, m.email, coalesce(s.spent_milli, 0) AS credits_milli,
+    return inPages(
+      checkPageSize(pageSize),
+      (after: UsageDbRow | null, size) => this.usagePage(month, after, size),
+      toUsageRow
+    );
+  }
+
+  /** Current members after `after` in creation order, at most `size` (-1: all). */
+  private usagePage(month: string, after: UsageDbRow | null, size: number): UsageDbRow[] {
+    return this.sql(
+      `SELECT m.rowid AS seq, m.created_at, m.id, m.name, m.email,
+              coalesce(s.spent_milli, 0) AS credits_milli,
               (SELECT count(*) FROM audit a WHERE a.month = @month AND a.member_id = m.id)
                 AS requests
        FROM members m
        LEFT JOIN month_spend s ON s.scope = 'member:' || m.id AND s.month = @month
-       WHERE m.removed_at IS NULL
-       ORDER BY m.created_at, m.rowid`
-    ).all({ month }) as {
-      id: string;
-      name: string;
-      email: string;
-      credits_milli: number;
-      requests: number;
-    }[];
-    return rows.map((row) => ({
-      memberId: row.id,
-      name: row.name,
-      email: row.email,
-      creditsMilli: row.credits_milli,
-      requests: row.requests,
-    }));
+       WHERE m.removed_at IS NULL AND (m.created_at, m.rowid) > (@afterAt, @afterSeq)
+       ORDER BY m.created_at, m.rowid
+       LIMIT @size`
+    ).all({
+      month,
+      afterAt: after?.created_at ?? "",
+      afterSeq: after?.seq ?? 0,
+      size,
+    }) as UsageDbRow[];
   }
 
   async monthlyUsage(fromMonth: string): Promise<MonthlyUsage[]> {
@@ -449,27 +523,46 @@ export class SqliteTeamStore implements TeamStore {
   }
 
   async audit(from: string, to: string): Promise<AuditEntry[]> {
-    const rows = this.sql(
-      `SELECT at, member_id, operation, credits_milli, status FROM audit
-       WHERE at >= ? AND at < ? ORDER BY at, id`
-    ).all(isoTime(from, "from"), isoTime(to, "to")) as {
-      at: string;
-      member_id: string;
-      operation: string;
-      credits_milli: number;
-      status: number;
-    }[];
-    return rows.map((row) => ({
-      at: row.at,
-      memberId: row.member_id,
-      operation: row.operation,
-      creditsMilli: row.credits_milli,
-      status: row.status,
-    }));
+    return this.auditPage(isoTime(from, "from"), isoTime(to, "to"), null, -1).map(toAuditEntry);
+  }
+
+  eachAudit(from: string, to: string, pageSize = EXPORT_PAGE_ROWS): AsyncIterable<AuditEntry> {
+    const range = [isoTime(from, "from"), isoTime(to, "to")] as const;
+    return inPages(
+      checkPageSize(pageSize),
+      (after: AuditRow | null, size) => this.auditPage(...range, after, size),
+      toAuditEntry
+    );
+  }
+
+  /** Entries in [from, to) after `after` in (at, id) order, at most `size` (-1: all). */
+  private auditPage(from: string, to: string, after: AuditRow | null, size: number): AuditRow[] {
+    return this.sql(
+      `SELECT id, at, member_id, operation, credits_milli, status FROM audit
+       WHERE at >= ? AND at < ? AND (at, id) > (?, ?) ORDER BY at, id LIMIT ?`
+    ).all(from, to, after?.at ?? "", after?.id ?? 0, size) as AuditRow[];
   }
 
   async pruneAudit(before: string): Promise<number> {
     return this.sql("DELETE FROM audit WHERE at < ?").run(isoTime(before, "before")).changes;
+  }
+
+  async recordAdminAction(entry: AdminAuditEntry): Promise<void> {
+    this.sql(
+      `INSERT INTO admin_audit (${ADMIN_AUDIT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
+    ).run(...adminAuditValues(entry, isoTime(entry.at, "at")));
+  }
+
+  async adminAudit(from: string, to: string, limit: number): Promise<AdminAuditEntry[]> {
+    const rows = this.sql(
+      `SELECT ${ADMIN_AUDIT_COLUMNS} FROM admin_audit
+       WHERE at >= ? AND at < ? ORDER BY at DESC, id DESC LIMIT ?`
+    ).all(isoTime(from, "from"), isoTime(to, "to"), checkPageSize(limit)) as AdminAuditRow[];
+    return rows.map(toAdminAuditEntry);
+  }
+
+  async pruneAdminAudit(before: string): Promise<number> {
+    return this.sql("DELETE FROM admin_audit WHERE at < ?").run(isoTime(before, "before")).changes;
   }
 
   async sharedAnswer(key: string, notBefore: string): Promise<SharedAnswer | null> {
@@ -518,5 +611,13 @@ export class SqliteTeamStore implements TeamStore {
 
   async setSealedServiceKey(sealed: string): Promise<void> {
     this.sql("UPDATE team SET sealed_service_key = ? WHERE id = 1").run(sealed);
+  }
+
+  async sealingSalt(fresh: string): Promise<string> {
+    return this.sql(
+      "UPDATE team SET sealing_salt = coalesce(sealing_salt, ?) WHERE id = 1 RETURNING sealing_salt"
+    )
+      .pluck()
+      .get(fresh) as string;
   }
 }

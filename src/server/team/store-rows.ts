@@ -1,6 +1,13 @@
-import type { Member, TokenInfo } from "./store";
+import type {
+  AdminActionKind,
+  AdminActor,
+  AdminAuditEntry,
+  FieldChange,
+  Member,
+  TokenInfo,
+} from "./store";
 
-// Member and token rows as both stores read them: SQLite gives times as ISO text and amounts
+// Member, token and admin audit rows as both stores read them: SQLite gives times as ISO text and amounts
 // as numbers; PostgreSQL gives timestamps as Dates and BIGINT amounts as text.
 
 type Time = string | Date;
@@ -43,5 +50,48 @@ export function toToken(row: TokenRow): TokenInfo {
     createdAt: iso(row.created_at),
     revokedAt: isoOrNull(row.revoked_at),
     lastUsedAt: isoOrNull(row.last_used_at),
+  };
+}
+
+export interface AdminAuditRow {
+  at: Time;
+  actor_kind: string;
+  actor_oid: string | null;
+  actor_name: string | null;
+  action: string;
+  member_id: string | null;
+  token_id: string | null;
+  changes: string;
+}
+
+export const ADMIN_AUDIT_COLUMNS =
+  "at, actor_kind, actor_oid, actor_name, action, member_id, token_id, changes";
+
+/** An entry's columns, in the order of ADMIN_AUDIT_COLUMNS (`at` as the store keeps times). */
+export function adminAuditValues(entry: AdminAuditEntry, at: string): unknown[] {
+  return [
+    at,
+    entry.actor.kind,
+    entry.actor.oid,
+    entry.actor.name,
+    entry.action,
+    entry.memberId,
+    entry.tokenId,
+    JSON.stringify(entry.changes),
+  ];
+}
+
+export function toAdminAuditEntry(row: AdminAuditRow): AdminAuditEntry {
+  return {
+    at: iso(row.at),
+    actor: {
+      kind: row.actor_kind as AdminActor["kind"],
+      oid: row.actor_oid,
+      name: row.actor_name,
+    },
+    action: row.action as AdminActionKind,
+    memberId: row.member_id,
+    tokenId: row.token_id,
+    changes: JSON.parse(row.changes) as Record<string, FieldChange>,
   };
 }

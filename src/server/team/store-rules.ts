@@ -94,3 +94,31 @@ export function refusalOf(
   }
   return null;
 }
+
+/** Rows of an export read at a time (eachAudit, eachUsage). */
+export const EXPORT_PAGE_ROWS = 500;
+
+export function checkPageSize(size: number): number {
+  if (!Number.isSafeInteger(size) || size < 1)
+    throw new RangeError(`A page size must be a whole number, at least 1: ${size}`);
+  return size;
+}
+
+/**
+ * Rows read a page at a time, each page starting after the last row of the one before (keyset
+ * paging): `page` is one query, so that nothing is held open while the reader awaits. (An open
+ * better-sqlite3 iterator would keep every write of the connection out meanwhile.)
+ */
+export async function* inPages<Row, Out>(
+  size: number,
+  page: (after: Row | null, size: number) => Promise<Row[]> | Row[],
+  out: (row: Row) => Out
+): AsyncGenerator<Out> {
+  let after: Row | null = null;
+  for (;;) {
+    const rows = await page(after, size);
+    for (const row of rows) yield out(row);
+    if (rows.length < size) return;
+    after = rows[rows.length - 1]!;
+  }
+}

@@ -1,7 +1,10 @@
+import type { AdminActionName, AdminFieldChange } from "../../admin/api-types";
+
 // What team mode keeps (DESIGN 6c): members and their tokens, the team's settings, budgets with
 // their reservations, the answers the team bought, lookups in flight, the audit of paid
-// requests and the service key (sealed). Two implementations share this contract and one test
-// suite: SQLite for one host (sqlite-store.ts) and PostgreSQL for several (pg-store.ts).
+// requests and of admin actions, and the service key (sealed). Two implementations share this
+// contract and one test suite: SQLite for one host (sqlite-store.ts) and PostgreSQL for
+// several (pg-store.ts).
 //
 // Amounts are whole thousandths of a credit ("milli"), as in the client: a verification costs
 // 0.2 credits, and a budget's edge must be exact. Months are "YYYY-MM" in UTC.
@@ -79,6 +82,34 @@ export interface AuditEntry {
   status: number;
 }
 
+/** Who did an admin action: the admin token, or an account of Entra ID's admin group. */
+export interface AdminActor {
+  kind: "admin_token" | "entra";
+  /** The Entra ID account's object id (oid); null for the admin token. */
+  oid: string | null;
+  /** The Entra ID account's name (or email); null for the admin token. */
+  name: string | null;
+}
+
+/** What an admin did (the admin API's words, src/admin/api-types.ts). */
+export type AdminActionKind = AdminActionName;
+
+/** A field as it was and as it became (null: absent, or no limit for a budget). */
+export type FieldChange = AdminFieldChange;
+
+/** An admin action as the audit keeps it: never a token or a key, only their ids. */
+export interface AdminAuditEntry {
+  at: string;
+  actor: AdminActor;
+  action: AdminActionKind;
+  /** The member acted on, if any. */
+  memberId: string | null;
+  /** The token issued or revoked, by its id. */
+  tokenId: string | null;
+  /** The fields changed, by their name in the admin API (budgets in credits). */
+  changes: Record<string, FieldChange>;
+}
+
 export interface SharedAnswer {
   /** The normalized lookup (src/client/lookup-key.ts) with the API generation. */
   key: string;
@@ -104,8 +135,15 @@ export interface TeamStore {
   /** Current members (removed ones are not listed), oldest first. */
   members(): Promise<Member[]>;
   member(id: string): Promise<Member | null>;
-  /** A current member by email, case-insensitively (Entra ID sign-in). */
+  /** A current member by email, case-insensitively (Entra ID sign-in before binding). */
   memberByEmail(email: string): Promise<Member | null>;
+  /** The current member bound to this Entra ID account (tenant id and object id). */
+  memberByEntraId(tenantId: string, objectId: string): Promise<Member | null>;
+  /**
+   * Binds a current member not bound yet to an Entra ID account (their first sign-in); false
+   * if the member is gone or bound already. One account is bound to one current member.
+   */
+  bindEntraId(memberId: string, tenantId: string, objectId: string): Promise<boolean>;
   updateMember(
     id: string,
     patch: { name?: string; monthlyBudgetMilli?: number | null }
@@ -169,8 +207,21 @@ export interface TeamStore {
   monthlyUsage(fromMonth: string): Promise<MonthlyUsage[]>;
   /** Audit entries in [from, to), oldest first. */
   audit(from: string, to: string): Promise<AuditEntry[]>;
+  /**
+   * The same entries read `pageSize` at a time (a long export is never held whole, and no
+   * connection or lock is held between pages).
+   */
+  eachAudit(from: string, to: string, pageSize?: number): AsyncIterable<AuditEntry>;
+  /** usage(month), read `pageSize` members at a time. */
+  eachUsage(month: string, pageSize?: number): AsyncIterable<UsageRow>;
   /** Deletes audit entries older than `before` (400 days are kept); answers how many. */
   pruneAudit(before: string): Promise<number>;
+
+  recordAdminAction(entry: AdminAuditEntry): Promise<void>;
+  /** Admin actions in [from, to), newest first, at most `limit`. */
+  adminAudit(from: string, to: string, limit: number): Promise<AdminAuditEntry[]>;
+  /** Deletes admin actions older than `before`; answers how many. */
+  pruneAdminAudit(before: string): Promise<number>;
 
   /** The answer kept for `key`, if it was stored at or after `notBefore`. */
   sharedAnswer(key: string, notBefore: string): Promise<SharedAnswer | null>;
@@ -184,9 +235,11 @@ export interface TeamStore {
   claimLookup(key: string, owner: string, ttlMs: number): Promise<boolean>;
   releaseLookup(key: string, owner: string): Promise<void>;
 
-  /** The service key, sealed (service-key.ts): never stored in clear. */
+  /** The service key, sealed (sealing.ts): never stored in clear. */
   sealedServiceKey(): Promise<string | null>;
   setSealedServiceKey(sealed: string): Promise<void>;
+  /** The team's sealing salt: `fresh` kept if there is none yet, else the one kept (once for all instances). */
+  sealingSalt(fresh: string): Promise<string>;
 }
 
 /** The month of `date` as "YYYY-MM" (UTC). */

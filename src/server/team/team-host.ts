@@ -1,22 +1,24 @@
 import type { FastifyInstance } from "fastify";
 import { adminApi } from "./admin-api";
 import { openTeamStore } from "./open-store";
-import { lookupRoutes } from "./pricing";
-import { ServiceKeyHolder, readSecretFile } from "./service-key";
+import { readSecretFile } from "./secret-file";
+import { strongSecret } from "./secret-strength";
+import { ServiceKeyHolder } from "./service-key";
 import { SharedLookups } from "./shared-lookups";
 import { SignIn, type EntraOptions } from "./sign-in";
-import type { TeamSettings } from "./store";
+import type { TeamSettings, TeamStore } from "./store";
 import type { TeamContext, TeamTimings } from "./team-context";
-import { registerTeamLookups } from "./team-lookups";
 import { teamRelayHooks } from "./team-relay";
 import { registerTeamRoutes } from "./team-routes";
 import { Upstream } from "./upstream";
 import type { RelayHooks } from "../relay";
 
-// Team mode of the production host (DESIGN 6c): the store opened (SQLite, or PostgreSQL with
-// DATABASE_URL) and migrated, the service key read and sealed, and the routes: lookups answered
-// by the host, the relay's hooks, /team/*, the admin API. Expired reservations of a host that
-// was killed are released at start and then every minute, by whichever instance comes first.
+// Team mode of the production host (DESIGN 6c, 6d): the secret files read (readable by the
+// host's user only; the admin token and the sealing key strong enough, or the host does not
+// start), the store opened (SQLite, or PostgreSQL with DATABASE_URL) and migrated, the service
+// key read and sealed, and the routes: lookups answered by the host, the relay's hooks,
+// /team/*, the admin API. Expired reservations of a host that was killed are released at
+// start and then every minute, by whichever instance comes first.
 
 const SETTINGS_MS = 5_000;
 const AUDIT_DAYS = 400;
@@ -24,6 +26,11 @@ const AUDIT_DAYS = 400;
 export interface TeamHostOptions {
   serviceKeyFile: string;
   adminTokenFile: string;
+  /**
+   * A secret of the operator's that seals the service key in the store (sealing.ts): without
+   * it, the store's own salt does, and whoever reads the database can open the key.
+   */
+  sealingKeyFile?: string;
   /** SQLite file (when no databaseUrl). */
   db: string;
   databaseUrl?: string;
@@ -43,20 +50,45 @@ export interface TeamHost {
 }
 
 export async function openTeamHost(options: TeamHostOptions): Promise<TeamHost> {
-  const adminToken = readSecretFile(options.adminTokenFile, "admin token");
+  const adminToken = strongSecret(
+    readSecretFile(options.adminTokenFile, "admin token"),
+    options.adminTokenFile,
+    "admin token"
+  );
   const fileKey = readSecretFile(options.serviceKeyFile, "service key");
+  const sealingSecret = options.sealingKeyFile
+    ? strongSecret(
+        readSecretFile(options.sealingKeyFile, "sealing key"),
+        options.sealingKeyFile,
+        "sealing key"
+      )
+    : null;
   const store = await openTeamStore({ databaseUrl: options.databaseUrl, file: options.db });
+  try {
+    const serviceKey = await ServiceKeyHolder.open(store, { fileKey, sealingSecret, adminToken });
+    return await started(options, store, adminToken, serviceKey);
+  } catch (error) {
+    await store.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function started(
+  options: TeamHostOptions,
+  store: TeamStore,
+  adminToken: string,
+  serviceKey: ServiceKeyHolder
+): Promise<TeamHost> {
   const timings: TeamTimings = {
     reservationTtlMs: options.upstreamTimeoutMs + 60_000,
     claimTtlMs: 10_000,
     pollMs: 50,
     ...options.timings,
   };
-  const serviceKey = await ServiceKeyHolder.open(store, () => adminToken, fileKey);
   let settings: { value: Promise<TeamSettings>; at: number } | null = null;
   const context: TeamContext = {
     store,
-    signIn: new SignIn(store, () => adminToken, options.entra),
+    signIn: new SignIn(store, options.entra),
     serviceKey,
     upstream: new Upstream(
       options.upstream,
@@ -77,9 +109,12 @@ export async function openTeamHost(options: TeamHostOptions): Promise<TeamHost> 
       return settings.value;
     },
   };
-  // The audit keeps 400 days: older entries go at start and then once a day.
-  const pruneAudit = (): Promise<number> =>
-    store.pruneAudit(new Date(context.now().getTime() - AUDIT_DAYS * 86_400_000).toISOString());
+  // The audits keep 400 days: older entries go at start and then once a day.
+  const pruneAudit = async (): Promise<void> => {
+    const before = new Date(context.now().getTime() - AUDIT_DAYS * 86_400_000).toISOString();
+    await store.pruneAudit(before);
+    await store.pruneAdminAudit(before);
+  };
   await store.releaseExpired();
   await pruneAudit();
   const sweeper = setInterval(() => void store.releaseExpired().catch(() => undefined), 60_000);
@@ -90,14 +125,13 @@ export async function openTeamHost(options: TeamHostOptions): Promise<TeamHost> 
     context,
     hooks: teamRelayHooks(context),
     async register(app) {
-      registerTeamLookups(app, context, lookupRoutes());
       registerTeamRoutes(app, context);
       await app.register(adminApi, {
         prefix: "/admin/api",
         store,
         adminToken: () => adminToken,
         replaceServiceKey: (key) => serviceKey.replace(key),
-        isAdmin: (request) => context.signIn.isAdmin(request),
+        entraAdmin: (request) => context.signIn.entraAdmin(request),
         now: context.now,
       });
     },

@@ -7,6 +7,7 @@ import { Writable } from "node:stream";
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from "fastify";
 import { errorHandler, notFoundHandler } from "../../../src/server/errors";
 import { adminApi } from "../../../src/server/team/admin-api";
+import type { ThrottleOptions } from "../../../src/server/team/sign-in-throttle";
 import { SqliteTeamStore } from "../../../src/server/team/sqlite-store";
 import { monthOf } from "../../../src/server/team/store";
 import { isMemberToken, tokenHash } from "../../../src/server/team/tokens";
@@ -30,12 +31,14 @@ interface Harness {
   call(
     method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE",
     url: string,
-    options?: { body?: unknown; token?: string | null; rawBody?: string }
+    options?: { body?: unknown; token?: string | null; rawBody?: string; from?: string }
   ): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
-async function startAdminApi(options: { file?: string; now?: () => Date } = {}): Promise<Harness> {
+async function startAdminApi(
+  options: { file?: string; now?: () => Date; throttle?: Partial<ThrottleOptions> } = {}
+): Promise<Harness> {
   const store = new SqliteTeamStore(options.file ?? ":memory:");
   await store.migrate();
   const logLines: string[] = [];
@@ -62,6 +65,7 @@ async function startAdminApi(options: { file?: string; now?: () => Date } = {}):
       replacedKeys.push(key);
     },
     ...(options.now ? { now: options.now } : {}),
+    ...(options.throttle ? { throttle: options.throttle } : {}),
   });
   await app.ready();
   const bodies: string[] = [];
@@ -71,7 +75,7 @@ async function startAdminApi(options: { file?: string; now?: () => Date } = {}):
     replacedKeys,
     bodies,
     logLines,
-    async call(method, url, { body, token = ADMIN_TOKEN, rawBody } = {}) {
+    async call(method, url, { body, token = ADMIN_TOKEN, rawBody, from = "127.0.0.1" } = {}) {
       const headers: Record<string, string> = {};
       if (token !== null) headers.authorization = `Bearer ${token}`;
       if (body !== undefined || rawBody !== undefined) headers["content-type"] = "application/json";
@@ -79,6 +83,7 @@ async function startAdminApi(options: { file?: string; now?: () => Date } = {}):
         method,
         url,
         headers,
+        remoteAddress: from,
         ...(rawBody !== undefined ? { payload: rawBody } : {}),
         ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
       });
@@ -153,6 +158,7 @@ describe("the admin API (team mode)", () => {
       ["GET", "/admin/api/usage/monthly?months=12"],
       ["GET", "/admin/api/usage.csv"],
       ["GET", "/admin/api/audit.csv"],
+      ["GET", "/admin/api/admin-audit"],
       ["PUT", "/admin/api/service-key", { key: "svc_other" }],
     ];
 
@@ -165,10 +171,13 @@ describe("the admin API (team mode)", () => {
         ["the admin token with a letter more", `${ADMIN_TOKEN}x`],
         ["a member token", member.token],
       ];
+      // Each from an address of its own: failed sign-ins from one address are throttled.
+      let caller = 0;
       for (const [method, template, body] of routes) {
         const url = template.replace("MEMBER", member.id).replace("TOKEN", tokenInfo!.id);
         for (const [who, token] of callers) {
-          const response = await api.call(method, url, { body, token });
+          const from = `10.0.0.${++caller}`;
+          const response = await api.call(method, url, { body, token, from });
           expect([method, url, who, response.statusCode, response.json().error]).toEqual([
             method,
             url,
@@ -204,13 +213,84 @@ describe("the admin API (team mode)", () => {
       }
     });
 
-    test("answers are never cached", async () => {
-      expect((await api.call("GET", "/admin/api/members")).headers["cache-control"]).toBe(
-        "no-store"
-      );
+    test("answers are never cached, nor framed", async () => {
+      for (const response of [
+        await api.call("GET", "/admin/api/members"),
+        await api.call("GET", "/admin/api/team", { token: null }),
+        await api.call("GET", "/admin/api/usage.csv"),
+      ]) {
+        expect(response.headers["cache-control"]).toBe("no-store");
+        expect(response.headers["x-frame-options"]).toBe("DENY");
+        expect(response.headers["content-security-policy"]).toMatch(/frame-ancestors 'none'/);
+      }
+    });
+  });
+
+  describe("failed sign-ins", () => {
+    const wrong = "not-the-admin-token-but-a-guess";
+
+    test("ten from one address: every admin request from it is 429 until the window ends, the right token too", async () => {
+      const throttled = await startAdminApi({ throttle: { windowMs: 1_500 } });
+      try {
+        const from = "192.0.2.10";
+        for (let i = 0; i < 10; i++)
+          expect(
+            (await throttled.call("GET", "/admin/api/team", { token: wrong, from })).statusCode
+          ).toBe(401);
+        for (const token of [ADMIN_TOKEN, wrong]) {
+          const refused = await throttled.call("GET", "/admin/api/team", { token, from });
+          expect(refused.statusCode).toBe(429);
+          expect(refused.json()).toEqual({
+            error: "rate_limited",
+            message: expect.stringMatching(/Too many failed admin sign-ins from this address/),
+          });
+          expect(Number(refused.headers["retry-after"])).toBeGreaterThanOrEqual(1);
+          expect(Number(refused.headers["retry-after"])).toBeLessThanOrEqual(2);
+          expect(refused.body).not.toContain(token);
+        }
+        expect(
+          (
+            await throttled.call("POST", "/admin/api/members", {
+              body: { name: "Eve", email: "eve@example.com" },
+              from,
+            })
+          ).statusCode
+        ).toBe(429);
+        expect(await throttled.store.members()).toEqual([]);
+        // Another address goes on; requests without a token are no guesses.
+        expect(
+          (await throttled.call("GET", "/admin/api/team", { from: "192.0.2.11" })).statusCode
+        ).toBe(200);
+        for (let i = 0; i < 12; i++)
+          expect(
+            (await throttled.call("GET", "/admin/api/team", { token: null, from: "192.0.2.12" }))
+              .statusCode
+          ).toBe(401);
+        // The window ended: the address may try again.
+        await new Promise((done) => setTimeout(done, 1_600));
+        expect((await throttled.call("GET", "/admin/api/team", { from })).statusCode).toBe(200);
+      } finally {
+        await throttled.close();
+      }
+    });
+
+    test("by default: 10 failures in 15 minutes, Retry-After in seconds; IPv6 counts by /64", async () => {
+      for (let i = 1; i <= 10; i++)
+        expect(
+          (await api.call("GET", "/admin/api/members", { token: wrong, from: `2001:db8::${i}` }))
+            .statusCode
+        ).toBe(401);
+      const refused = await api.call("GET", "/admin/api/members", { from: "2001:db8:0:0:ffff::1" });
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(14 * 60);
+      expect(Number(refused.headers["retry-after"])).toBeLessThanOrEqual(15 * 60);
+      expect(refused.json().message).toMatch(/15 more minute/);
       expect(
-        (await api.call("GET", "/admin/api/team", { token: null })).headers["cache-control"]
-      ).toBe("no-store");
+        (await api.call("GET", "/admin/api/members", { from: "2001:db8:0:1::1" })).statusCode
+      ).toBe(200);
+      expect((await api.call("GET", "/admin/api/members", { from: "192.0.2.1" })).statusCode).toBe(
+        200
+      );
     });
   });
 
@@ -655,6 +735,138 @@ describe("the admin API (team mode)", () => {
     });
   });
 
+  describe("the audit of admin actions", () => {
+    test("every change is recorded, newest first: who, what and when, never a token or the key", async () => {
+      const start = new Date().toISOString();
+      const member = await addMember({ name: "Ada", email: "ada@example.com", monthly_budget: 10 });
+      await api.call("PATCH", `/admin/api/members/${member.id}`, {
+        body: { monthly_budget: 25.5, name: "Ada L." },
+      });
+      // Nothing changed: nothing recorded.
+      await api.call("PATCH", `/admin/api/members/${member.id}`, {
+        body: { monthly_budget: 25.5 },
+      });
+      await api.call("PUT", "/admin/api/team", { body: { freshness_days: 90 } });
+      const issued = (await api.call("POST", `/admin/api/members/${member.id}/tokens`)).json();
+      const [first] = await api.store.tokens(member.id);
+      await api.call("DELETE", `/admin/api/members/${member.id}/tokens/${first!.id}`);
+      await api.call("DELETE", `/admin/api/members/${member.id}/tokens/${first!.id}`);
+      await api.call("PUT", "/admin/api/team", {
+        body: { name: "Sales", monthly_budget: 100, freshness_days: 30 },
+      });
+      await api.call("PUT", "/admin/api/service-key", { body: { key: SERVICE_KEY } });
+      await api.call("DELETE", `/admin/api/members/${member.id}`);
+      // Refused: nothing recorded.
+      await api.call("PATCH", `/admin/api/members/${member.id}`, { body: { monthly_budget: 1 } });
+      await api.call("PUT", "/admin/api/team", { body: { monthly_budget: -1 } });
+
+      const response = await api.call("GET", "/admin/api/admin-audit");
+      expect(response.statusCode).toBe(200);
+      const admin = { kind: "admin_token", oid: null, name: null };
+      expect(response.json()).toEqual(
+        [
+          {
+            action: "member_added",
+            member: member.id,
+            token: first!.id,
+            changes: {
+              name: { from: null, to: "Ada" },
+              email: { from: null, to: "ada@example.com" },
+              monthly_budget: { from: null, to: 10 },
+            },
+          },
+          {
+            action: "member_updated",
+            member: member.id,
+            token: null,
+            changes: {
+              name: { from: "Ada", to: "Ada L." },
+              monthly_budget: { from: 10, to: 25.5 },
+            },
+          },
+          { action: "token_issued", member: member.id, token: issued.id, changes: {} },
+          { action: "token_revoked", member: member.id, token: first!.id, changes: {} },
+          {
+            action: "team_updated",
+            member: null,
+            token: null,
+            changes: {
+              name: { from: "", to: "Sales" },
+              monthly_budget: { from: null, to: 100 },
+              freshness_days: { from: 90, to: 30 },
+            },
+          },
+          { action: "service_key_replaced", member: null, token: null, changes: {} },
+          {
+            action: "member_removed",
+            member: member.id,
+            token: null,
+            changes: {
+              name: { from: "Ada L.", to: null },
+              email: { from: "ada@example.com", to: null },
+            },
+          },
+        ]
+          .reverse()
+          .map((entry) => ({ at: expect.any(String), actor: admin, ...entry }))
+      );
+      for (const { at } of response.json() as Array<{ at: string }>)
+        expect(at >= start && at <= new Date().toISOString()).toBe(true);
+      for (const secret of [SERVICE_KEY, ADMIN_TOKEN, member.token, issued.token])
+        expect(response.body).not.toContain(secret);
+    });
+
+    test("over days both included (the last 400 by default, at most 400 apart), at most `limit`", async () => {
+      const clocked = await startAdminApi({ now: () => new Date("2026-03-15T12:00:00Z") });
+      try {
+        const entry = (at: string, name: string) =>
+          clocked.store.recordAdminAction({
+            at,
+            actor: { kind: "admin_token", oid: null, name: null },
+            action: "team_updated",
+            memberId: null,
+            tokenId: null,
+            changes: { name: { from: null, to: name } },
+          });
+        await entry("2025-02-07T00:00:00.000Z", "401 days ago");
+        await entry("2025-02-08T00:00:00.000Z", "400 days ago");
+        await entry("2026-03-01T08:00:00.000Z", "this month");
+        await entry("2026-03-15T23:59:59.999Z", "today");
+        const names = async (query: string) => {
+          const response = await clocked.call("GET", `/admin/api/admin-audit${query}`);
+          expect(response.statusCode).toBe(200);
+          return (response.json() as Array<{ changes: { name: { to: string } } }>).map(
+            (row) => row.changes.name.to
+          );
+        };
+        expect(await names("")).toEqual(["today", "this month", "400 days ago"]);
+        expect(await names("?limit=2")).toEqual(["today", "this month"]);
+        expect(await names("?from=2026-03-01&to=2026-03-01")).toEqual(["this month"]);
+        expect(await names("?from=2025-02-07&to=2026-03-01")).toEqual([
+          "this month",
+          "400 days ago",
+          "401 days ago",
+        ]);
+        for (const [query, message] of [
+          ["?from=2025-02-07&to=2026-03-15", /at most 400 days apart/],
+          ["?from=2026-03-02&to=2026-03-01", /to.*from/],
+          ["?limit=0", /limit.*1 to 500/],
+          ["?limit=501", /limit.*1 to 500/],
+          ["?from=2026-02-30", /from.*YYYY-MM-DD/],
+        ] as const) {
+          const refused = await clocked.call("GET", `/admin/api/admin-audit${query}`);
+          expect([query, refused.statusCode, refused.json()]).toEqual([
+            query,
+            400,
+            { error: "bad_request", message: expect.stringMatching(message) },
+          ]);
+        }
+      } finally {
+        await clocked.close();
+      }
+    });
+  });
+
   describe("CSV exports", () => {
     test("usage as a CSV download: escaped fields, names never run as formulas, no token", async () => {
       const ada = await addMember({ name: 'Ada "The Countess", L.', email: "ada@example.com" });
@@ -725,6 +937,7 @@ describe("the admin API (team mode)", () => {
       ["to=2026-13-01", /to.*YYYY-MM-DD/],
       ["from=yesterday", /from/],
       ["from=2026-03-02&to=2026-03-01", /to.*from/],
+      ["from=2025-01-01&to=2026-02-06", /at most 400 days apart/],
     ])("a bad range (%s) is 400", async (query, message) => {
       const response = await api.call("GET", `/admin/api/audit.csv?${query}`);
       expect(response.statusCode).toBe(400);
@@ -808,6 +1021,7 @@ describe("the admin API (team mode)", () => {
       "/admin/api/usage/monthly",
       "/admin/api/usage.csv",
       "/admin/api/audit.csv",
+      "/admin/api/admin-audit",
     ])
       await api.call("GET", url);
     expect(api.bodies.length).toBeGreaterThan(10);

@@ -43,7 +43,7 @@ async function emptied(): Promise<void> {
   await direct.query(`TRUNCATE ${rows.map((row) => row.name).join(", ")} RESTART IDENTITY CASCADE`);
   await direct.query(
     `UPDATE team SET name = DEFAULT, monthly_budget_milli = DEFAULT, freshness_days = DEFAULT,
-                     sealed_service_key = DEFAULT`
+                     sealed_service_key = DEFAULT, sealing_salt = DEFAULT`
   );
 }
 

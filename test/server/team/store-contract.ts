@@ -1,4 +1,4 @@
-import type { Reservation, TeamStore } from "../../../src/server/team/store";
+import type { AdminAuditEntry, Reservation, TeamStore } from "../../../src/server/team/store";
 
 // The TeamStore contract (src/server/team/store.ts), run against every implementation: the same
 // calls must give the same answers from SQLite and from PostgreSQL.
@@ -13,6 +13,12 @@ export interface OpenedStore {
 
 const MINUTE = 60_000;
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+async function all<T>(rows: AsyncIterable<T>): Promise<T[]> {
+  const read: T[] = [];
+  for await (const row of rows) read.push(row);
+  return read;
+}
 
 /**
  * `instances`: 2 when the opened database can be shared (a file, a server): the suite then
@@ -137,6 +143,36 @@ export function describeTeamStore(
         expect(await store.member(ada.id)).toBeNull();
         expect(await store.memberByEmail(ada.email)).toBeNull();
         expect(await store.updateMember(ada.id, { name: "Back" })).toBeNull();
+      });
+    });
+
+    describe("members bound to Entra ID accounts", () => {
+      test("are bound once, at their first sign-in, and found by the account only", async () => {
+        const ada = await addMember("Ada");
+        const bob = await addMember("Bob");
+        expect(await store.memberByEntraId("tenant-1", "oid-a")).toBeNull();
+        expect(await store.bindEntraId(ada.id, "tenant-1", "oid-a")).toBe(true);
+        expect(await store.memberByEntraId("tenant-1", "oid-a")).toEqual(ada);
+        expect(await store.memberByEntraId("tenant-2", "oid-a")).toBeNull();
+        expect(await store.memberByEntraId("tenant-1", "oid-b")).toBeNull();
+        // Bound once: not to another account; one account is one member.
+        expect(await store.bindEntraId(ada.id, "tenant-1", "oid-b")).toBe(false);
+        expect(await store.bindEntraId(bob.id, "tenant-1", "oid-a")).toBe(false);
+        expect(await store.bindEntraId("no-such-member", "tenant-1", "oid-c")).toBe(false);
+        expect(await store.memberByEntraId("tenant-1", "oid-a")).toEqual(ada);
+        expect(await store.member(ada.id)).toEqual(ada);
+        expect(await store.memberByEmail(ada.email)).toEqual(ada);
+      });
+
+      test("a removed member's account is found no more, and may be bound to a new member", async () => {
+        const ada = await addMember("Ada");
+        await store.bindEntraId(ada.id, "tenant-1", "oid-a");
+        await store.removeMember(ada.id);
+        expect(await store.memberByEntraId("tenant-1", "oid-a")).toBeNull();
+        expect(await store.bindEntraId(ada.id, "tenant-1", "oid-z")).toBe(false);
+        const again = await addMember("Ada");
+        expect(await store.bindEntraId(again.id, "tenant-1", "oid-a")).toBe(true);
+        expect(await store.memberByEntraId("tenant-1", "oid-a")).toEqual(again);
       });
     });
 
@@ -534,6 +570,85 @@ export function describeTeamStore(
       });
     });
 
+    describe("exports", () => {
+      test("the audit read a page at a time is the audit read whole", async () => {
+        const ada = await addMember("Ada");
+        const start = new Date(Date.now() - 1).toISOString();
+        for (let i = 0; i < 7; i++)
+          await store.settle(await reserved(ada.id, "2026-03", 1_000), i, {
+            operation: `op-${i}`,
+            status: 200,
+          });
+        const end = new Date(Date.now() + 1).toISOString();
+        const whole = await store.audit(start, end);
+        expect(whole).toHaveLength(7);
+        for (const size of [1, 2, 3, 7, 8, 500])
+          expect(await all(store.eachAudit(start, end, size))).toEqual(whole);
+        expect(await all(store.eachAudit(whole[2]!.at, whole[5]!.at, 2))).toEqual(
+          await store.audit(whole[2]!.at, whole[5]!.at)
+        );
+        expect(await all(store.eachAudit(end, end))).toEqual([]);
+        expect(() => store.eachAudit(start, end, 0)).toThrow(RangeError);
+      });
+
+      test("the usage read a page at a time is the usage read whole", async () => {
+        const members = [];
+        for (const name of ["Ada", "Bob", "Cy", "Di", "Ed"]) members.push(await addMember(name));
+        await store.settle(await reserved(members[3]!.id, "2026-03", 1_000), 400, {
+          operation: "verify",
+          status: 200,
+        });
+        await store.removeMember(members[1]!.id);
+        const whole = await store.usage("2026-03");
+        expect(whole.map((row) => row.name)).toEqual(["Ada", "Cy", "Di", "Ed"]);
+        for (const size of [1, 2, 3, 4, 5])
+          expect(await all(store.eachUsage("2026-03", size))).toEqual(whole);
+        expect(() => store.eachUsage("2026-13")).toThrow(RangeError);
+      });
+    });
+
+    describe("the audit of admin actions", () => {
+      const entry = (at: string, extra: Partial<AdminAuditEntry> = {}): AdminAuditEntry => ({
+        at,
+        actor: { kind: "admin_token", oid: null, name: null },
+        action: "team_updated",
+        memberId: null,
+        tokenId: null,
+        changes: {},
+        ...extra,
+      });
+
+      test("keeps who did what and when, newest first, within a range, at most a limit; pruned", async () => {
+        const first = entry("2026-03-01T10:00:00.000Z", {
+          action: "member_added",
+          memberId: "member-1",
+          tokenId: "token-1",
+          changes: {
+            name: { from: null, to: "Ada" },
+            monthly_budget: { from: null, to: 12.5 },
+          },
+        });
+        const second = entry("2026-03-02T10:00:00.000Z", {
+          actor: { kind: "entra", oid: "oid-of-the-admin", name: "Grace Admin" },
+          action: "member_updated",
+          memberId: "member-1",
+          changes: { monthly_budget: { from: 12.5, to: null } },
+        });
+        const third = entry("2026-03-03T10:00:00.000Z", { action: "service_key_replaced" });
+        for (const action of [first, third, second]) await store.recordAdminAction(action);
+
+        const range = ["2026-03-01T00:00:00.000Z", "2026-03-04T00:00:00.000Z"] as const;
+        expect(await store.adminAudit(...range, 10)).toEqual([third, second, first]);
+        expect(await store.adminAudit(...range, 2)).toEqual([third, second]);
+        // `to` excluded, `from` included.
+        expect(await store.adminAudit(first.at, third.at, 10)).toEqual([second, first]);
+        await expect(store.adminAudit(...range, 0)).rejects.toThrow(RangeError);
+
+        expect(await store.pruneAdminAudit(second.at)).toBe(1);
+        expect(await store.adminAudit(...range, 10)).toEqual([third, second]);
+      });
+    });
+
     describe("shared answers", () => {
       const answer = {
         key: "v3|find-email|ada|example.com",
@@ -602,6 +717,13 @@ export function describeTeamStore(
         expect(await store.sealedServiceKey()).toBe("v1.sealed-one");
         await store.setSealedServiceKey("v1.sealed-two");
         expect(await store.sealedServiceKey()).toBe("v1.sealed-two");
+      });
+
+      test("is sealed with a salt made once: the first one given is kept", async () => {
+        expect(await store.sealingSalt("first-salt")).toBe("first-salt");
+        expect(await store.sealingSalt("second-salt")).toBe("first-salt");
+        if (instances === 2)
+          expect(await (await secondInstance()).sealingSalt("third-salt")).toBe("first-salt");
       });
     });
 

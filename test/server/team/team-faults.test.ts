@@ -45,8 +45,8 @@ describe("team mode's faults", () => {
     company = await sandbox.account(100);
     person = (await sandbox.examples()).person!.valid as Record<string, unknown>;
     directory = mkdtempSync(join(tmpdir(), "mf-team-faults-"));
-    writeFileSync(join(directory, "service-key"), company.apiKey);
-    writeFileSync(join(directory, "admin-token"), ADMIN);
+    writeFileSync(join(directory, "service-key"), company.apiKey, { mode: 0o600 });
+    writeFileSync(join(directory, "admin-token"), ADMIN, { mode: 0o600 });
   });
   afterAll(async () => {
     await sandbox?.close();

@@ -29,8 +29,8 @@ describe("two team host instances on one PostgreSQL", () => {
     company = await sandbox.account(CREDITS);
     upstream = await countingUpstream(sandbox.baseUrl);
     directory = mkdtempSync(join(tmpdir(), "mf-team-scale-"));
-    writeFileSync(join(directory, "service-key"), company.apiKey);
-    writeFileSync(join(directory, "admin-token"), ADMIN);
+    writeFileSync(join(directory, "service-key"), company.apiKey, { mode: 0o600 });
+    writeFileSync(join(directory, "admin-token"), ADMIN, { mode: 0o600 });
     for (let i = 0; i < 2; i++)
       hosts.push(
         await startHostProcess({

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from "fastify";
+import { addUtcDays, dayRange, monthQuery, type Query } from "./admin-input";
+import { credits } from "./credits";
+import { mapRows, sendCsv } from "./csv";
+import { monthOf, type TeamStore } from "./store";
+
+// The admin API's CSV exports (DESIGN 6c): a month's usage per member, and the audit of paid
+// requests over days (at most LIMITS.maxRangeDays apart), each streamed as the store reads it.
+
+export function registerExports(app: FastifyInstance, store: TeamStore, now: () => Date): void {
+  app.get<{ Querystring: Query }>("/usage.csv", async (request, reply) => {
+    const month = monthQuery(request.query, monthOf(now()));
+    const rows = mapRows(store.eachUsage(month), (row) => [
+      row.memberId,
+      row.name,
+      row.email,
+      credits(row.creditsMilli),
+      row.requests,
+    ]);
+    return sendCsv(
+      reply,
+      `usage-${month}.csv`,
+      ["member_id", "name", "email", "credits", "requests"],
+      rows
+    );
+  });
+
+  // Days from `from` to `to`, both included; by default this month up to today.
+  app.get<{ Querystring: Query }>("/audit.csv", async (request, reply) => {
+    const today = new Date(`${now().toISOString().slice(0, 10)}T00:00:00.000Z`);
+    const { from, to } = dayRange(request.query, {
+      from: new Date(`${monthOf(now())}-01T00:00:00.000Z`),
+      to: today,
+    });
+    // Removed members' entries stay, with their id only.
+    const byId = new Map((await store.members()).map((member) => [member.id, member]));
+    const entries = store.eachAudit(from.toISOString(), addUtcDays(to, 1).toISOString());
+    const rows = mapRows(entries, (entry) => [
+      entry.at,
+      entry.memberId,
+      byId.get(entry.memberId)?.name ?? "",
+      byId.get(entry.memberId)?.email ?? "",
+      entry.operation,
+      credits(entry.creditsMilli),
+      entry.status,
+    ]);
+    const day = (date: Date) => date.toISOString().slice(0, 10);
+    return sendCsv(
+      reply,
+      `audit-${day(from)}-to-${day(to)}.csv`,
+      ["at", "member_id", "name", "email", "operation", "credits", "status"],
+      rows
+    );
+  });
+}
