@@ -61,6 +61,10 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const app = Fastify({
     ...(tls ? { http2: true as const, https: { allowHTTP1: true, ...tls } } : {}),
     logger,
+    // Behind a trusted proxy, request.ip is the client the proxy names (rate limits, logs).
+    ...(options.trustProxy && options.trustProxy.length > 0
+      ? { trustProxy: options.trustProxy }
+      : {}),
     // Request bodies are never parsed here: the relay streams them and counts them itself.
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     // Longer than the wait for the service, itself longer than the client's 90 s: the client

@@ -5,15 +5,19 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import rateLimit from "@fastify/rate-limit";
 import { buildApp } from "../sandbox/app";
 import { toCredits } from "../sandbox/services/ledger";
+import { canonicalRequest, MethodNotAllowed } from "./api/canonical-request";
 import { HostError } from "./errors";
+import { RELAYED_RESPONSE_HEADERS } from "./relay";
 
 // Try mode (DESIGN 4d): the embedded sandbox at /demo-api on the host's origin, so that a new
 // user can try every feature on demo data without an account.
 //
 // How it is mounted: the sandbox runs in this process, never listening, and each request is
 // handed to it with `inject`. Nothing but this plugin can reach it (no port that another local
-// process could call with /sandbox/* and mint credits), only the service's interface is routed
-// to it, and no second HTTP hop or proxy has to be kept alive. Bodies are read whole (the
+// process could call with /sandbox/* and mint credits), only the service's interface reaches it:
+// each request is parsed into its canonical operation (src/server/api/canonical-request.ts) and
+// only that is handed on, so that no spelling (`..`, `%2e%2e`, `%2F`) reaches the sandbox's own
+// routes; and no second HTTP hop or proxy has to be kept alive. Bodies are read whole (the
 // demo's allowance is small, and so is its body limit) instead of streamed as /api does.
 
 export const DEMO_PREFIX = "/demo-api";
@@ -45,8 +49,7 @@ const OWN_HEADERS = new Set([
   "date",
 ]);
 
-type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-const METHODS: Method[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 
 function tooMany(what: string) {
   return (_request: FastifyRequest, context: { statusCode: number; ttl: number }): HostError =>
@@ -100,30 +103,39 @@ export const demo: FastifyPluginAsync<DemoOptions> = async (app, options) => {
   });
 
   const forward = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    let canonical;
+    try {
+      canonical = canonicalRequest(request.method, request.url, DEMO_PREFIX);
+    } catch (error) {
+      if (error instanceof MethodNotAllowed) void reply.header("allow", error.allowed.join(", "));
+      throw error;
+    }
     const headers: Record<string, string> = { host: request.host };
     for (const name of FORWARDED_HEADERS) {
       const value = request.headers[name];
       if (typeof value === "string") headers[name] = value;
     }
+    const body =
+      canonical.operation.body !== "none" &&
+      Buffer.isBuffer(request.body) &&
+      request.body.length > 0
+        ? request.body
+        : null;
     const answer = await sandbox.inject({
-      method: request.method as Method,
-      url: request.url.slice(DEMO_PREFIX.length),
+      method: canonical.operation.method,
+      url: canonical.target,
       headers,
-      ...(Buffer.isBuffer(request.body) && request.body.length > 0
-        ? { payload: request.body }
-        : {}),
+      ...(body ? { payload: body } : {}),
     });
     void reply.code(answer.statusCode);
     for (const [name, value] of Object.entries(answer.headers))
       if (value !== undefined && !OWN_HEADERS.has(name)) void reply.header(name, value);
-    return reply.send(answer.rawPayload);
+    return reply.headers(RELAYED_RESPONSE_HEADERS).send(answer.rawPayload);
   };
 
-  // The service's interface only: the sandbox's own /sandbox/* (faults, clock, accounts with
-  // any credits) stays out of reach, 404 like any path the host does not serve.
-  app.route({ method: METHODS, url: "/v5.1/*", handler: forward });
-  app.route({ method: METHODS, url: "/v5.0/*", handler: forward });
-  app.get("/status", forward);
+  // Every other path under the prefix is parsed as a request of the interface: the service's
+  // operations pass in their canonical form, anything else is refused (404, 405, 400).
+  app.route({ method: METHODS, url: "/*", handler: forward });
 
   app.post(
     "/demo/accounts",

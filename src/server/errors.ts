@@ -44,6 +44,7 @@ export function errorHandler(
     void reply.header("connection", "close");
   return reply
     .code(answer.statusCode)
+    .header("x-content-type-options", "nosniff")
     .type("application/json; charset=utf-8")
     .send({ error: answer.code, message: answer.message });
 }
@@ -51,6 +52,7 @@ export function errorHandler(
 export function notFoundHandler(_request: FastifyRequest, reply: FastifyReply): FastifyReply {
   return reply
     .code(404)
+    .header("x-content-type-options", "nosniff")
     .type("application/json; charset=utf-8")
     .send({ error: "not_found", message: "Nothing is served at this path." });
 }

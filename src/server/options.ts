@@ -1,3 +1,5 @@
+import { isIP } from "node:net";
+
 // The production host's command line and environment (DESIGN 6b).
 
 export interface ServerOptions {
@@ -30,11 +32,18 @@ export interface ServerOptions {
   demoRateLimit: number;
   /** Team mode (DESIGN 6c): the host holds the service key; members sign in. */
   team: TeamServerOptions | null;
+  /**
+   * The proxies in front (addresses or CIDR ranges) whose X-Forwarded-For is believed: the
+   * client's address (rate limits, logs) is then the one they name. Empty: the socket's.
+   */
+  trustProxy: string[];
 }
 
 export interface TeamServerOptions {
   serviceKeyFile: string;
   adminTokenFile: string;
+  /** A secret of the operator's that seals the service key in the store (team/sealing.ts). */
+  sealingKeyFile?: string;
   /** SQLite file, when no DATABASE_URL. */
   db: string;
   /** PostgreSQL (several host instances share members, budgets and answers). */
@@ -46,6 +55,7 @@ export interface TeamServerOptions {
     clientId: string;
     jwksUrl?: string;
     adminGroup?: string;
+    scope?: string;
   } | null;
 }
 
@@ -74,6 +84,8 @@ export const USAGE = `Usage: npm run serve -- --dist <dir> --upstream <service b
   --body-limit <bytes>          largest request body (default ${DEFAULT_BODY_LIMIT})                    BODY_LIMIT
   --upstream-timeout-ms <n>     wait for the service's answer (default 120000)                UPSTREAM_TIMEOUT_MS
   --shutdown-grace-ms <n>       let requests finish on SIGTERM (default 30000)                SHUTDOWN_GRACE_MS
+  --trust-proxy <addrs>         comma list of proxy addresses or CIDRs whose X-Forwarded-For
+                                names the client (rate limits, logs); default none             TRUST_PROXY
   --quiet                       no request logs                                                 LOG=0
   --demo                        Try mode: the embedded sandbox at /demo-api                     DEMO=1
   --demo-db <file>              its own database (default ${DEMO_DEFAULTS.demoDb})                    DEMO_DB
@@ -82,7 +94,8 @@ export const USAGE = `Usage: npm run serve -- --dist <dir> --upstream <service b
 Team mode (the host holds the service key; members sign in with a team token):
   --team                        team mode                                                      TEAM=1
   --service-key-file <file>     the service's API key (one line)                              SERVICE_KEY_FILE
-  --admin-token-file <file>     the admin token (one line, 32 characters or more)             ADMIN_TOKEN_FILE
+  --admin-token-file <file>     the admin token (one line, 32 characters or more, random)     ADMIN_TOKEN_FILE
+  --sealing-key-file <file>     seals the service key in the database (else a salt kept there) SEALING_KEY_FILE
   --db <file>                   SQLite database (default ${TEAM_DEFAULTS.db}); DATABASE_URL=postgres://... for PostgreSQL
   --entra-issuer <url> --entra-audience <aud> --entra-client-id <id>
                                 Microsoft Entra ID sign-in (all three)                         ENTRA_ISSUER, ENTRA_AUDIENCE, ENTRA_CLIENT_ID
@@ -101,11 +114,13 @@ const ENV: Record<string, string> = {
   "--body-limit": "BODY_LIMIT",
   "--upstream-timeout-ms": "UPSTREAM_TIMEOUT_MS",
   "--shutdown-grace-ms": "SHUTDOWN_GRACE_MS",
+  "--trust-proxy": "TRUST_PROXY",
   "--demo-db": "DEMO_DB",
   "--demo-credits": "DEMO_CREDITS",
   "--demo-rate-limit": "DEMO_RATE_LIMIT",
   "--service-key-file": "SERVICE_KEY_FILE",
   "--admin-token-file": "ADMIN_TOKEN_FILE",
+  "--sealing-key-file": "SEALING_KEY_FILE",
   "--db": "TEAM_DB",
   "--entra-issuer": "ENTRA_ISSUER",
   "--entra-audience": "ENTRA_AUDIENCE",
@@ -170,8 +185,14 @@ export function parseServerArgs(
   const cert = read("--cert");
   const key = read("--key");
   if (Boolean(cert) !== Boolean(key)) throw new Error(`--cert and --key go together\n\n${USAGE}`);
+  // Team mode sends the company's key with every request: never in clear across a network.
+  if (team && url.protocol === "http:" && !isLoopback(url.hostname))
+    throw new Error(
+      `--upstream ${url.origin} is plain http on another machine: team mode sends the company's key with every request, so it needs https (http is accepted for this machine only)`
+    );
   return {
     team: team ? teamOptions(read, env) : null,
+    trustProxy: trustedProxies(read("--trust-proxy")),
     port: number("--port", cert ? 8443 : 8080, 0, 65535),
     host: read("--host") || "0.0.0.0",
     dist,
@@ -187,6 +208,37 @@ export function parseServerArgs(
     demoCredits: number("--demo-credits", DEMO_DEFAULTS.demoCredits, 1, 100_000),
     demoRateLimit: number("--demo-rate-limit", DEMO_DEFAULTS.demoRateLimit, 1, 1_000_000),
   };
+}
+
+function isLoopback(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, "");
+  return host === "localhost" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/** Addresses and CIDR ranges (IPv4 or IPv6), checked: a typo must not trust the world. */
+function trustedProxies(text: string | undefined): string[] {
+  if (!text) return [];
+  return text.split(",").map((entry) => {
+    const value = entry.trim();
+    const [address, bits, extra] = value.split("/");
+    const version = isIP(address ?? "");
+    const max = version === 4 ? 32 : 128;
+    const prefix = bits === undefined ? max : Number(bits);
+    if (
+      version === 0 ||
+      extra !== undefined ||
+      !Number.isInteger(prefix) ||
+      prefix < 0 ||
+      prefix > max ||
+      (bits !== undefined && !/^\d+$/.test(bits))
+    )
+      throw new Error(
+        `--trust-proxy: ${JSON.stringify(value)} is not an address or CIDR range\n\n${USAGE}`
+      );
+    if (prefix === 0)
+      throw new Error(`--trust-proxy: ${value} would trust every address: name the proxies`);
+    return value;
+  });
 }
 
 function teamOptions(
@@ -211,9 +263,11 @@ function teamOptions(
   const jwksUrl = read("--entra-jwks-url");
   const adminGroup = read("--entra-admin-group");
   const scope = read("--entra-scope");
+  const sealingKeyFile = read("--sealing-key-file");
   return {
     serviceKeyFile,
     adminTokenFile,
+    ...(sealingKeyFile ? { sealingKeyFile } : {}),
     db: read("--db") || TEAM_DEFAULTS.db,
     ...(databaseUrl ? { databaseUrl } : {}),
     entra:

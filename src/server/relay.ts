@@ -1,12 +1,18 @@
 import type { IncomingHttpHeaders } from "node:http";
-import { Transform, type TransformCallback } from "node:stream";
-import type { FastifyPluginAsync } from "fastify";
-import proxy from "@fastify/http-proxy";
+import { Transform, type Readable, type TransformCallback } from "node:stream";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { Pool } from "undici";
+import { canonicalRequest, MethodNotAllowed, type CanonicalRequest } from "./api/canonical-request";
 import { HostError, payloadTooLarge } from "./errors";
 
-// The relay (DESIGN 3 "Reaching a service without CORS", 6b): /api/* goes to the service with
-// the /api prefix stripped, over a keep-alive pool; bodies stream both ways; the service's
-// status, headers and body come back as they are, its errors and its 503 included.
+// The relay (DESIGN 3 "Reaching a service without CORS", 6b): /api/* goes to the service over a
+// keep-alive pool, as the canonical request of the interface it was parsed into (never the raw
+// path: src/server/api/canonical-request.ts); bodies stream both ways; the service's status,
+// headers and body come back as they are, its errors and its 503 included. The request to the
+// service is never cancelled by the client hanging up: once sent, its outcome is the service's,
+// and the hooks see it whatever the client does (team mode settles it).
+
+export const API_PREFIX = "/api";
 
 export interface RelayOptions {
   /** The service's base URL: /api/x goes to <upstream>/x. */
@@ -21,33 +27,47 @@ export interface RelayOptions {
   hooks?: RelayHooks;
 }
 
-/** What the hooks see of a request (the same object from `before` to the end). */
-export interface RelayedRequest {
-  url: string;
-  method: string;
-  headers: IncomingHttpHeaders;
+/** What happened to a request that got no answer from the service. */
+export type Failure =
+  /** It surely did not reach the service (no connection, refused by the host itself). */
+  | "not_sent"
+  /** It may have reached the service: the outcome is not known (connection broken, timeout). */
+  | "unknown";
+
+/** One relayed request's course in team mode: exactly one of `answered` and `failed` runs. */
+export interface RelayCall {
+  /** The Authorization header to send (none: undefined). */
+  authorization: string | undefined;
+  /** The service answered with `status` (before its body is passed on). */
+  answered(status: number): Promise<void>;
+  /** Nothing came back. */
+  failed(failure: Failure): Promise<void>;
 }
 
 /** What team mode does around a relayed request (src/server/team/team-relay.ts). */
 export interface RelayHooks {
+  /**
+   * An operation the host answers itself (team lookups): the reply, or null to relay it.
+   * Called before the body is read (`request.body` is its stream).
+   */
+  answer?(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    canonical: CanonicalRequest
+  ): Promise<FastifyReply> | null;
   /** Before it goes out: who asks, what it may cost (a HostError refuses it). */
-  before(request: RelayedRequest): Promise<void>;
-  /** The Authorization header to send instead of the caller's (none: undefined). */
-  authorization(request: RelayedRequest): string | undefined;
-  /** The service answered with `status` (before the body is passed on). */
-  answered(request: RelayedRequest, status: number): Promise<void>;
-  /** Nothing came back (unreachable, timed out). */
-  failed(request: RelayedRequest): Promise<void>;
+  before(request: FastifyRequest, canonical: CanonicalRequest): Promise<RelayCall>;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The request as an operation of the service's interface (the relay's, the demo's). */
+    canonical?: CanonicalRequest;
+  }
 }
 
 /** Request headers passed to the service; every other one (cookies, x-forwarded-*, origin) stays here. */
-const RELAYED_REQUEST_HEADERS = [
-  "authorization",
-  "content-type",
-  "content-length",
-  "x-webhook-url",
-  "accept",
-] as const;
+const RELAYED_REQUEST_HEADERS = ["authorization", "content-type", "content-length", "accept"];
 
 /** Headers of one connection, not of the answer (RFC 9110 7.6.1): the host sets its own. */
 const HOP_BY_HOP = new Set([
@@ -58,6 +78,27 @@ const HOP_BY_HOP = new Set([
   "upgrade",
   "te",
   "trailer",
+  // The service's cookies are not the add-in origin's.
+  "set-cookie",
+]);
+
+/**
+ * The service's answers are data, never a page of the add-in's origin: not sniffed into HTML,
+ * and a document opened from one runs nothing (a CSV or JSON file opened in a tab).
+ */
+export const RELAYED_RESPONSE_HEADERS = {
+  "x-content-type-options": "nosniff",
+  "content-security-policy": "default-src 'none'; sandbox",
+} as const;
+
+/** Errors of undici's that say the request never left: nothing can have been done with it. */
+const NOT_SENT = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "UND_ERR_CONNECT_TIMEOUT",
 ]);
 
 /** Counts a body sent without content-length (chunked, or HTTP/2) and stops it past the limit. */
@@ -72,22 +113,32 @@ function limitBody(limit: number): Transform {
   });
 }
 
+function codeOf(error: unknown): string | undefined {
+  const { code, cause } = error as { code?: string; cause?: { code?: string } };
+  return cause?.code ?? code;
+}
+
+/** Whether a failed request may have reached the service. */
+export function failureOf(error: unknown): Failure {
+  if (error instanceof HostError) return "not_sent";
+  const code = codeOf(error);
+  return code !== undefined && NOT_SENT.has(code) ? "not_sent" : "unknown";
+}
+
 /** What went wrong between the relay and the service, as the host's own answer. */
-function upstreamFailure(error: Error, options: RelayOptions): HostError {
-  const cause = (error as { cause?: Error & { code?: string } }).cause;
-  if (cause instanceof HostError) return cause; // the body ran over the limit on its way
-  const origin = options.upstream.origin;
-  if ((error as { statusCode?: number }).statusCode === 504)
+export function upstreamFailure(error: unknown, origin: string, timeoutMs: number): HostError {
+  if (error instanceof HostError) return error; // the body ran over the limit on its way
+  const cause = (error as { cause?: unknown }).cause;
+  if (cause instanceof HostError) return cause;
+  const code = codeOf(error);
+  if (code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT")
     return new HostError(
       504,
       "gateway_timeout",
-      `The service at ${origin} did not answer within ${options.timeoutMs / 1000} s.`
+      `The service at ${origin} did not answer within ${timeoutMs / 1000} s.`
     );
-  const reason = cause ?? (error as Error & { code?: string });
-  const detail =
-    reason.code && !reason.message.includes(reason.code)
-      ? `${reason.message} (${reason.code})`
-      : reason.message;
+  const message = (error as Error).message ?? "";
+  const detail = code && !message.includes(code) ? `${message} (${code})` : message;
   // Only the origin and the transport's own words: never a header, so never the key.
   return new HostError(
     502,
@@ -96,68 +147,128 @@ function upstreamFailure(error: Error, options: RelayOptions): HostError {
   );
 }
 
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers["content-length"];
+  return (
+    (length !== undefined && length !== "0") || request.headers["transfer-encoding"] !== undefined
+  );
+}
+
+/** The request's body as the operation takes it: its content type checked, none where it has none. */
+function checkBody(request: FastifyRequest, canonical: CanonicalRequest): void {
+  const { body, name } = canonical.operation;
+  if (body === "none") {
+    if (hasBody(request))
+      throw new HostError(400, "bad_request", `The operation ${name} takes no request body.`);
+    return;
+  }
+  const type = (request.headers["content-type"] ?? "").toLowerCase();
+  const expected = body === "json" ? "application/json" : "multipart/form-data";
+  if (!type.startsWith(expected))
+    throw new HostError(
+      415,
+      "unsupported_media_type",
+      `The operation ${name} takes a body of type ${expected}.`
+    );
+}
+
 export const relay: FastifyPluginAsync<RelayOptions> = async (app, options) => {
-  const hooks = options.hooks;
-  // Over the limit: 413 before anything reaches the service.
-  app.addHook("onRequest", async (request) => {
+  const { hooks } = options;
+  const origin = options.upstream.origin;
+  const basePath = options.upstream.pathname.replace(/\/+$/, "");
+  const pool = new Pool(origin, {
+    connections: options.connections,
+    pipelining: 1,
+    keepAliveTimeout: 60_000,
+    headersTimeout: options.timeoutMs,
+    bodyTimeout: options.timeoutMs,
+  });
+  app.addHook("onClose", async () => {
+    await pool.close();
+  });
+
+  // The request is parsed before anything else is done with it: a spelling that is not one
+  // operation is refused here, its body unread.
+  app.addHook("onRequest", async (request, reply) => {
+    try {
+      request.canonical = canonicalRequest(request.method, request.url, API_PREFIX);
+    } catch (error) {
+      if (error instanceof MethodNotAllowed) void reply.header("allow", error.allowed.join(", "));
+      throw error;
+    }
+    // Over the limit: 413 before anything reaches the service.
     if (Number(request.headers["content-length"] ?? 0) > options.bodyLimit)
       throw payloadTooLarge(options.bodyLimit);
+    checkBody(request, request.canonical);
   });
   app.addHook("preParsing", async (request, _reply, payload) =>
     request.headers["content-length"] === undefined
       ? payload.pipe(limitBody(options.bodyLimit))
       : payload
   );
+  // Bodies are never parsed here: they stream to the service (or to team lookups, which read
+  // them after sign-in).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", (_request, payload, done) => done(null, payload));
 
-  await app.register(proxy, {
-    upstream: options.upstream.origin,
-    prefix: "/api",
-    rewritePrefix: options.upstream.pathname.replace(/\/+$/, ""),
-    http2: false,
-    undici: {
-      connections: options.connections,
-      pipelining: 1,
-      keepAliveTimeout: 60_000,
-      headersTimeout: options.timeoutMs,
-      bodyTimeout: options.timeoutMs,
-    },
-    // Never resent here: only the client knows what may be sent again (spec 7, DESIGN 3).
-    retryMethods: [],
-    // The plugin's own request logs would be a second set; the host logs each request once.
-    disableRequestLogging: true,
-    ...(hooks ? { preHandler: (request: RelayedRequest) => hooks.before(request) } : {}),
-    replyOptions: {
-      rewriteRequestHeaders: (request, headers) => {
-        const kept: IncomingHttpHeaders = { host: headers.host as string };
-        for (const name of RELAYED_REQUEST_HEADERS)
-          if (headers[name] !== undefined) kept[name] = headers[name] as string;
-        if (hooks) {
-          const authorization = hooks.authorization(request);
-          if (authorization) kept.authorization = authorization;
-          else delete kept.authorization;
-        }
-        return kept;
-      },
-      ...(hooks
-        ? {
-            onResponse: (request, reply, response) => {
-              void hooks
-                .answered(request, response.statusCode)
-                .then(() => reply.send(response.stream))
-                .catch((error: unknown) => reply.send(error));
-            },
-          }
-        : {}),
-      rewriteHeaders: (headers) => {
-        const kept: IncomingHttpHeaders = {};
-        for (const [name, value] of Object.entries(headers))
-          if (!HOP_BY_HOP.has(name.toLowerCase())) kept[name] = value as string;
-        return kept;
-      },
-      onError: (reply, { error }) => {
-        if (hooks) void hooks.failed(reply.request).catch(() => undefined);
-        void reply.send(upstreamFailure(error, options));
-      },
-    },
+  const forward = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    const canonical = request.canonical!;
+    const own = hooks?.answer?.(request, reply, canonical);
+    if (own) return own;
+    const call = hooks ? await hooks.before(request, canonical) : null;
+    const headers: IncomingHttpHeaders = {};
+    for (const name of RELAYED_REQUEST_HEADERS) {
+      const value = request.headers[name];
+      if (typeof value === "string") headers[name] = value;
+    }
+    const webhook = request.headers["x-webhook-url"];
+    if (canonical.operation.webhook && typeof webhook === "string")
+      headers["x-webhook-url"] = webhook;
+    if (call) {
+      if (call.authorization) headers.authorization = call.authorization;
+      else delete headers.authorization;
+    }
+    let answer: Awaited<ReturnType<Pool["request"]>>;
+    try {
+      answer = await pool.request({
+        method: canonical.operation.method,
+        path: basePath + canonical.target,
+        headers: headers as Record<string, string>,
+        body: canonical.operation.body === "none" ? null : (request.body as Readable),
+      });
+    } catch (error) {
+      // The store's own failure to record it is logged: the answer is still the service's.
+      if (call)
+        await call
+          .failed(failureOf(error))
+          .catch((cause: unknown) =>
+            request.log.error({ cause: codeOf(cause) }, "a failed request could not be settled")
+          );
+      throw upstreamFailure(error, origin, options.timeoutMs);
+    }
+    try {
+      if (call) await call.answered(answer.statusCode);
+    } catch (error) {
+      answer.body.on("error", () => undefined).destroy();
+      throw error;
+    }
+    void reply.code(answer.statusCode);
+    for (const [name, value] of Object.entries(answer.headers))
+      if (value !== undefined && !HOP_BY_HOP.has(name.toLowerCase()))
+        void reply.header(name, value);
+    void reply.headers(RELAYED_RESPONSE_HEADERS);
+    // A client gone meanwhile: the answer's body is dropped (its charge was settled above).
+    if (reply.raw.destroyed) {
+      answer.body.on("error", () => undefined).destroy();
+      reply.hijack();
+      return reply;
+    }
+    return reply.send(answer.body);
+  };
+
+  app.route({
+    method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
+    url: `${API_PREFIX}/*`,
+    handler: forward,
   });
 };

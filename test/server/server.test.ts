@@ -46,7 +46,7 @@ function postBytes(
       method: "POST",
       agent: false,
       headers: {
-        "content-type": "text/csv",
+        "content-type": "multipart/form-data; boundary=x",
         ...(options.chunked ? {} : { "content-length": String(size) }),
         ...options.headers,
       },
@@ -230,7 +230,6 @@ describe("production host (npm run serve): relay and site", () => {
         { authorization: funded.apiKey },
       ],
       ["GET", "/v5.1/bulk/blk_nothing", undefined, { authorization: broke.apiKey }],
-      ["GET", "/v5.1/nowhere", undefined, { authorization: broke.apiKey }],
     ];
     const statuses = new Set<number>();
     for (const [method, path, body, headers] of cases) {
@@ -348,7 +347,7 @@ describe("production host (npm run serve): relay and site", () => {
     });
     const host = await serve({ dist: DIST, upstream: `${upstream.url}/base` });
     try {
-      await fetch(`${host.url}/api/v5.1/verify-email?x=1`, {
+      await fetch(`${host.url}/api/v5.1/%76erify-email`, {
         method: "POST",
         headers: {
           authorization: "Bearer secret-key",
@@ -365,8 +364,9 @@ describe("production host (npm run serve): relay and site", () => {
         body: JSON.stringify({ email: "a@b.co" }),
       });
       const seen = upstream.seen[0]!;
-      // The prefix /api is replaced by the upstream's own path; the query passes.
-      expect(seen.url).toBe("/base/v5.1/verify-email?x=1");
+      // The prefix /api is replaced by the upstream's own path; the path goes in its canonical
+      // spelling (src/server/api/canonical-request.ts).
+      expect(seen.url).toBe("/base/v5.1/verify-email");
       // What the relay passes, and the connection header of its own pool; nothing else.
       expect(Object.keys(seen.headers).sort()).toEqual([
         "accept",
@@ -394,8 +394,9 @@ describe("production host (npm run serve): relay and site", () => {
       expect(answer.headers["content-encoding"]).toBeUndefined();
       // The upstream's connection headers are its own: the host states its own keep-alive.
       expect(answer.headers["keep-alive"]).toBe("timeout=65");
-      // The site's headers are for the site; the service's answer passes without them.
-      expect(answer.headers["content-security-policy"]).toBeUndefined();
+      // The site's headers are for the site; the service's answer is data, never a page.
+      expect(answer.headers["content-security-policy"]).toBe("default-src 'none'; sandbox");
+      expect(answer.headers["x-content-type-options"]).toBe("nosniff");
     } finally {
       await host.app.close();
       await upstream.close();

@@ -1,128 +1,107 @@
-import type { LookupOperation } from "../../client/lookup-key";
-import { MAX_COST_MILLI } from "../../client/prices";
+import type { CanonicalRequest } from "../api/canonical-request";
+import type { Generation, LookupKind } from "../api/interface";
+import { HostError } from "../errors";
+import type { Upstream } from "./upstream";
 
-// What a request to the service may cost (DESIGN 6c, budgets): the host reserves the most a
-// request can cost before it goes out and settles what was charged when it answers. Lookups are
-// small JSON requests answered at once, kept as the team's shared answers; orders and
-// downloads are priced by the service's own quote, read just before; everything else is free.
+// What a request to the service costs (DESIGN 6c, budgets), read off its canonical form
+// (src/server/api): the host reserves the most a request can cost before it goes out and
+// settles what was charged when it answers. Lookups are small JSON requests answered at once,
+// kept as the team's shared answers; orders and downloads are priced by the service's own quote,
+// read just before (and again when their outcome is unknown); everything else is free.
 
-export interface LookupRoute {
-  kind: "lookup";
-  generation: "v5.1" | "v5.0";
-  /** The path after the generation, for the audit ("find-email/person"). */
+/** A lookup's pricing: its generation, key space and highest price. */
+export interface LookupPrice {
+  generation: Generation;
+  /** The operation's name for the audit ("find-email/person"). */
   operation: string;
-  /** The lookup's key space (src/client/lookup-key.ts); legacy ones keep their own names. */
-  lookup:
-    LookupOperation | "legacy_person" | "legacy_company" | "legacy_employees" | "legacy_validate";
+  lookup: LookupKind;
   maxMilli: number;
 }
 
-export interface QuotedRoute {
-  kind: "quoted";
-  operation: string;
-  /** Where the service says what this costs (a GET relayed with the team's key). */
-  quotePath: string;
-  /** Reads the quote's JSON: the most this can cost, in milli (0: nothing to pay). */
-  priceMilli(quote: unknown): number;
+/** A lookup's price from its canonical request (null: not a lookup). */
+export function lookupPriceOf(canonical: CanonicalRequest): LookupPrice | null {
+  const { operation } = canonical;
+  if (operation.price.kind !== "lookup" || operation.generation === null) return null;
+  return {
+    generation: operation.generation,
+    operation: operation.name,
+    lookup: operation.price.lookup,
+    maxMilli: operation.price.maxMilli,
+  };
 }
 
-export type PricedRoute = LookupRoute | QuotedRoute | { kind: "free" };
-
-const LOOKUPS: Record<string, Omit<LookupRoute, "kind">> = {
-  "POST /v5.1/find-email/person": {
-    generation: "v5.1",
-    operation: "find-email/person",
-    lookup: "person",
-    maxMilli: MAX_COST_MILLI.person,
-  },
-  "POST /v5.1/find-email/company": {
-    generation: "v5.1",
-    operation: "find-email/company",
-    lookup: "company",
-    maxMilli: MAX_COST_MILLI.company,
-  },
-  "POST /v5.1/find-email/decision-maker": {
-    generation: "v5.1",
-    operation: "find-email/decision-maker",
-    lookup: "decision_maker",
-    maxMilli: MAX_COST_MILLI.decision_maker,
-  },
-  "POST /v5.1/find-email/linkedin-url": {
-    generation: "v5.1",
-    operation: "find-email/linkedin-url",
-    lookup: "linkedin_url",
-    maxMilli: MAX_COST_MILLI.linkedin_url,
-  },
-  "POST /v5.1/verify-email": {
-    generation: "v5.1",
-    operation: "verify-email",
-    lookup: "verify",
-    maxMilli: MAX_COST_MILLI.verify,
-  },
-  // Legacy charging (spec 1): a found person or company once, employees and validation each call.
-  "POST /v5.0/search/person.json": {
-    generation: "v5.0",
-    operation: "search/person",
-    lookup: "legacy_person",
-    maxMilli: 1_000,
-  },
-  "POST /v5.0/search/company.json": {
-    generation: "v5.0",
-    operation: "search/company",
-    lookup: "legacy_company",
-    maxMilli: 1_000,
-  },
-  "POST /v5.0/search/employees.json": {
-    generation: "v5.0",
-    operation: "search/employees",
-    lookup: "legacy_employees",
-    maxMilli: 1_000,
-  },
-  "POST /v5.0/validate.json": {
-    generation: "v5.0",
-    operation: "validate",
-    lookup: "legacy_validate",
-    maxMilli: 1_000,
-  },
-};
+/** A paid order's or download's quote: what it costs now, and how to tell it was bought. */
+export interface Quote {
+  priceMilli: number;
+  /** Whether `later`, a quote read after the request, shows the purchase made. */
+  chargedSince(later: Quote): boolean;
+  /** Bought already (a paid search, an ordered file). */
+  bought: boolean;
+}
 
 const milli = (credits: unknown): number =>
   typeof credits === "number" && Number.isFinite(credits) && credits > 0
     ? Math.round(credits * 1000)
     : 0;
 
-/** An unpaid search's quoted price (spec 2.5, 2.6): nothing once paid. */
-const searchPrice = (quote: unknown): number => {
-  const search = quote as { paid?: unknown; credits_needed?: unknown } | null;
-  return search && search.paid !== true ? milli(search.credits_needed) : 0;
-};
+/** Reads a domain file's info (spec 2.4): nothing to pay once ordered (the service charges once). */
+function domainQuote(value: unknown): Quote | null {
+  const info = value as { credits_required?: unknown; status?: unknown } | null;
+  if (!info || typeof info.credits_required !== "number") return null;
+  const bought = info.status === "queued" || info.status === "ready";
+  if (!bought && info.status !== null) return null;
+  return {
+    bought,
+    priceMilli: bought ? 0 : milli(info.credits_required),
+    chargedSince: (later) => later.bought,
+  };
+}
 
-/** How the host prices `method path` (the path as the service sees it, after /api). */
-export function priceRoute(method: string, path: string, query: URLSearchParams): PricedRoute {
-  const lookup = LOOKUPS[`${method} ${path}`];
-  if (lookup) return { kind: "lookup", ...lookup };
-  if (method === "POST") {
-    const order = /^\/v5\.1\/domain\/([^/]+)\/email\/order$/.exec(path);
-    if (order)
-      return {
-        kind: "quoted",
-        operation: "domain/order",
-        quotePath: `/v5.1/domain/${order[1]}/email`,
-        priceMilli: (quote) =>
-          milli((quote as { credits_required?: unknown } | null)?.credits_required),
-      };
+/** Reads a search (spec 2.5, 2.6): its unpaid price, nothing once paid. */
+function searchQuote(value: unknown): Quote | null {
+  const search = value as { paid?: unknown; credits_needed?: unknown } | null;
+  if (!search || typeof search.paid !== "boolean" || typeof search.credits_needed !== "number")
+    return null;
+  return {
+    bought: search.paid,
+    priceMilli: search.paid ? 0 : milli(search.credits_needed),
+    chargedSince: (later) => later.bought,
+  };
+}
+
+/** The quote's own path for a paid operation (null: it has none, it is not paid that way). */
+function quotePathOf(canonical: CanonicalRequest): string | null {
+  const price = canonical.operation.price;
+  if (price.kind === "domain_order")
+    return `/v5.1/domain/${encodeURIComponent(canonical.domain!)}/email`;
+  if (price.kind === "search_download")
+    return `/v5.1/${price.search}/${encodeURIComponent(canonical.searchId!)}`;
+  return null;
+}
+
+/**
+ * The service's quote for a paid order or download. The service's refusal of the quote (an
+ * unknown search, a bad key: a 4xx with its error body) is its answer to the request too, and
+ * is thrown as such; a quote that cannot be read (5xx, not its shape) answers null.
+ */
+export async function quoteOf(
+  upstream: Upstream,
+  canonical: CanonicalRequest,
+  serviceKey: string
+): Promise<Quote | null> {
+  const path = quotePathOf(canonical);
+  if (path === null) return null;
+  const answer = await upstream.json(path, serviceKey);
+  if (answer.status >= 400 && answer.status < 500 && answer.status !== 429) {
+    const body = answer.value as { error?: unknown; message?: unknown } | null;
+    if (typeof body?.error === "string" && typeof body.message === "string")
+      throw new HostError(answer.status, body.error, body.message);
+    return null;
   }
-  if (method === "GET" && query.get("preview_only") !== "true") {
-    const download = /^\/v5\.1\/(bulk|geo-lead)\/([^/]+)\/download$/.exec(path);
-    if (download)
-      return {
-        kind: "quoted",
-        operation: `${download[1]}/download`,
-        quotePath: `/v5.1/${download[1]}/${download[2]}`,
-        priceMilli: searchPrice,
-      };
-  }
-  return { kind: "free" };
+  if (answer.status !== 200) return null;
+  return canonical.operation.price.kind === "domain_order"
+    ? domainQuote(answer.value)
+    : searchQuote(answer.value);
 }
 
 /**
@@ -131,16 +110,16 @@ export function priceRoute(method: string, path: string, query: URLSearchParams)
  * the team has had this answer before), employees and validation on every successful call.
  */
 export function chargedMilli(
-  route: LookupRoute,
+  price: LookupPrice,
   status: number,
   body: unknown,
   bought: boolean
 ): number {
   if (status < 200 || status >= 300) return 0;
   const answer = body as Record<string, unknown> | null;
-  if (route.generation === "v5.1") return milli(answer?.credits_charged);
+  if (price.generation === "v5.1") return milli(answer?.credits_charged);
   if (answer?.success !== true) return 0;
-  switch (route.lookup) {
+  switch (price.lookup) {
     case "legacy_person":
     case "legacy_company":
       return !bought &&
@@ -150,12 +129,4 @@ export function chargedMilli(
     default:
       return 1_000;
   }
-}
-
-/** The lookups the team host answers itself: [path, route]. */
-export function lookupRoutes(): Array<[string, LookupRoute]> {
-  return Object.entries(LOOKUPS).map(([line, route]) => [
-    line.slice("POST ".length),
-    { kind: "lookup", ...route },
-  ]);
 }

@@ -1,19 +1,27 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Readable } from "node:stream";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import sjson from "secure-json-parse";
 import { lookupKey, type LookupOperation } from "../../client/lookup-key";
-import { HostError } from "../errors";
+import type { CanonicalRequest } from "../api/canonical-request";
+import { HostError, payloadTooLarge } from "../errors";
+import { RELAYED_RESPONSE_HEADERS } from "../relay";
 import { budgetExceeded, settleSurely } from "./budgets";
-import { chargedMilli, type LookupRoute } from "./pricing";
+import { chargedMilli, lookupPriceOf, type LookupPrice } from "./pricing";
 import { fromStore } from "./sign-in";
 import { monthOf, type Member } from "./store";
 import type { TeamContext } from "./team-context";
-import type { UpstreamAnswer } from "./upstream";
+import { UpstreamError, type UpstreamAnswer } from "./upstream";
 
 // The lookups of team mode (DESIGN 6c), answered by the host itself rather than streamed
-// through: the member signed in, a fresh shared answer given at once (free, marked
-// `x-mail-finder-answer: shared`), otherwise the lookup bought once for everyone asking it,
-// within the member's and the team's budgets, with the team's key.
+// through: the member signed in before a byte of the body is read, a fresh shared answer given
+// at once (free, marked `x-mail-finder-answer: shared`), otherwise the lookup bought once for
+// everyone asking it, within the member's and the team's budgets, with the team's key. Once
+// bought, its outcome is settled and kept whether or not the member is still there to read it.
 
 export const SHARED_HEADER = "x-mail-finder-answer";
+
+/** A lookup's body is a few fields: anything larger is not one. */
+const LOOKUP_BODY_LIMIT = 64 * 1024;
 
 /** The service gives a lookup charged within this long again for free (v5.1). */
 const SERVICE_REPEAT_WINDOW_MS = 30 * 86_400_000;
@@ -26,13 +34,13 @@ const LEGACY_KEY_SPACE: Record<string, LookupOperation> = {
 };
 
 /** The shared answers' key: the API generation and the normalized lookup. */
-export function sharedKey(route: LookupRoute, body: object): string {
+export function sharedKey(route: LookupPrice, body: object): string {
   const operation = LEGACY_KEY_SPACE[route.lookup] ?? (route.lookup as LookupOperation);
   return `${route.generation}:${lookupKey(operation, body)}`;
 }
 
 /** A shared answer is free for the one it is given to. */
-function asShared(answer: UpstreamAnswer, route: LookupRoute): string {
+function asShared(answer: UpstreamAnswer, route: LookupPrice): string {
   if (route.generation !== "v5.1") return answer.body;
   try {
     const body = JSON.parse(answer.body) as Record<string, unknown>;
@@ -43,46 +51,78 @@ function asShared(answer: UpstreamAnswer, route: LookupRoute): string {
   }
 }
 
-export function teamLookupRoute(team: TeamContext, route: LookupRoute, path: string) {
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
-    const member = await team.signIn.member(request);
-    const body = request.body;
-    if (body === null || typeof body !== "object" || Array.isArray(body))
-      throw new HostError(400, "bad_request", "The request body must be a JSON object.");
-    const webhook = request.headers["x-webhook-url"];
-    const serviceKey = await team.serviceKey.key();
-    const send = (answer: UpstreamAnswer, shared: boolean): FastifyReply => {
-      if (shared) void reply.header(SHARED_HEADER, "shared");
-      return reply
-        .code(answer.status)
-        .type(answer.contentType)
-        .send(shared ? asShared(answer, route) : answer.body);
-    };
-    // Answered to a webhook: nothing comes back to share.
-    if (typeof webhook === "string")
-      return send(
-        await buy(team, member, route, path, JSON.stringify(body), serviceKey, null, {
-          "x-webhook-url": webhook,
-        }),
-        false
-      );
-    const key = sharedKey(route, body);
-    const settings = await fromStore(() => team.settings());
-    const freshSince = new Date(
-      team.now().getTime() - settings.freshnessDays * 86_400_000
-    ).toISOString();
-    const outcome = await team.shared.answer(key, freshSince, () =>
-      buy(team, member, route, path, JSON.stringify(body), serviceKey, key)
-    );
-    return send(outcome.answer, !outcome.bought);
+/** Reads a lookup's JSON body (after sign-in), bounded. */
+async function readLookupBody(stream: unknown): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  if (stream && typeof (stream as Readable)[Symbol.asyncIterator] === "function")
+    for await (const chunk of stream as Readable) {
+      size += (chunk as Buffer).length;
+      if (size > LOOKUP_BODY_LIMIT) {
+        (stream as Readable).destroy();
+        throw payloadTooLarge(LOOKUP_BODY_LIMIT);
+      }
+      chunks.push(chunk as Buffer);
+    }
+  let body: unknown;
+  try {
+    body = sjson.parse(Buffer.concat(chunks).toString("utf8"), null, {
+      protoAction: "error",
+      constructorAction: "error",
+    });
+  } catch {
+    throw new HostError(400, "bad_request", "The request body is not valid JSON.");
+  }
+  if (body === null || typeof body !== "object" || Array.isArray(body))
+    throw new HostError(400, "bad_request", "The request body must be a JSON object.");
+  return body as Record<string, unknown>;
+}
+
+/** A lookup of `canonical` for the member signing `request`: shared, joined or bought. */
+export async function teamLookup(
+  team: TeamContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  canonical: CanonicalRequest
+): Promise<FastifyReply> {
+  const route = lookupPriceOf(canonical)!;
+  const path = canonical.path;
+  const member = await team.signIn.member(request);
+  const body = await readLookupBody(request.body);
+  const webhook = canonical.operation.webhook ? request.headers["x-webhook-url"] : undefined;
+  const serviceKey = await team.serviceKey.key();
+  const send = (answer: UpstreamAnswer, shared: boolean): FastifyReply => {
+    if (shared) void reply.header(SHARED_HEADER, "shared");
+    return reply
+      .headers(RELAYED_RESPONSE_HEADERS)
+      .code(answer.status)
+      .type(answer.contentType)
+      .send(shared ? asShared(answer, route) : answer.body);
   };
+  // Answered to a webhook: nothing comes back to share.
+  if (typeof webhook === "string")
+    return send(
+      await buy(team, member, route, path, JSON.stringify(body), serviceKey, null, {
+        "x-webhook-url": webhook,
+      }),
+      false
+    );
+  const key = sharedKey(route, body);
+  const settings = await fromStore(() => team.settings());
+  const freshSince = new Date(
+    team.now().getTime() - settings.freshnessDays * 86_400_000
+  ).toISOString();
+  const outcome = await team.shared.answer(key, freshSince, () =>
+    buy(team, member, route, path, JSON.stringify(body), serviceKey, key)
+  );
+  return send(outcome.answer, !outcome.bought);
 }
 
 /** One paid lookup: reserved, sent, settled, audited, and (a 200 to share) kept for the team. */
 async function buy(
   team: TeamContext,
   member: Member,
-  route: LookupRoute,
+  route: LookupPrice,
   path: string,
   body: string,
   serviceKey: string,
@@ -104,7 +144,13 @@ async function buy(
   try {
     answer = await team.upstream.request("POST", path, serviceKey, { body, headers });
   } catch (error) {
-    await store.release(reserved.reservation).catch(() => undefined);
+    // Sent and unanswered, the service may have charged it: counted at its price, never on a guess released.
+    if (error instanceof UpstreamError && error.failure === "unknown")
+      await settleSurely(store, reserved.reservation, route.maxMilli, {
+        operation: `${route.generation}/${route.operation}`,
+        status: 0,
+      }).catch(() => undefined);
+    else await store.release(reserved.reservation).catch(() => undefined);
     throw error;
   }
   let parsed: unknown = null;
@@ -139,7 +185,7 @@ async function buy(
  */
 async function chargedBefore(
   team: TeamContext,
-  route: LookupRoute,
+  route: LookupPrice,
   key: string,
   answer: UpstreamAnswer,
   parsed: unknown
@@ -152,14 +198,4 @@ async function chargedBefore(
   } catch {
     return false; // Unknown: a charge is never counted on a guess.
   }
-}
-
-/** Registers the lookups' routes under /api (they win over the relay's wildcard). */
-export function registerTeamLookups(
-  app: FastifyInstance,
-  team: TeamContext,
-  routes: Array<[string, LookupRoute]>
-): void {
-  for (const [path, route] of routes)
-    app.post(`/api${path}`, { bodyLimit: 1024 * 1024 }, teamLookupRoute(team, route, path));
 }

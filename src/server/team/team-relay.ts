@@ -1,70 +1,107 @@
-import type { RelayHooks, RelayedRequest } from "../relay";
+import type { CanonicalRequest } from "../api/canonical-request";
+import { HostError } from "../errors";
+import type { Failure, RelayCall, RelayHooks } from "../relay";
 import { budgetExceeded, settleSurely } from "./budgets";
-import { priceRoute } from "./pricing";
+import { quoteOf, type Quote } from "./pricing";
 import { fromStore } from "./sign-in";
-import { monthOf, type Reservation } from "./store";
+import { monthOf, type Member, type Reservation } from "./store";
 import type { TeamContext } from "./team-context";
+import { teamLookup } from "./team-lookups";
 
-// The relay in team mode (DESIGN 6c) for what is not a lookup: the member signed in, the
-// team's key instead of theirs, and a paid order or download priced by the service's quote,
-// reserved before it goes out, settled at that price when the service accepts it (the service
-// says no more of what it charged), released when it does not.
+// The relay in team mode (DESIGN 6c): the member signed in, the team's key instead of theirs,
+// and a paid order or download priced by the service's quote, reserved before it goes out and
+// ended by exactly one of two hooks: settled at that price when the service accepts it,
+// released when it refuses it or surely never got it, and, when its outcome cannot be known (the
+// connection broke after it left), settled from a fresh quote where the service has one
+// (`paid`, the file's status) or at the reserved price: never released on a guess.
 
-interface Call {
-  serviceKey: string;
-  reservation: Reservation | null;
-  priceMilli: number;
-  operation: string;
-}
+const NO_CALL = (serviceKey: string): RelayCall => ({
+  authorization: `Bearer ${serviceKey}`,
+  answered: async () => undefined,
+  failed: async () => undefined,
+});
 
 export function teamRelayHooks(team: TeamContext): RelayHooks {
-  const calls = new WeakMap<RelayedRequest, Call>();
-  const end = async (request: RelayedRequest, status: number | null): Promise<void> => {
-    const call = calls.get(request);
-    calls.delete(request);
-    if (!call?.reservation) return;
-    if (status !== null && status >= 200 && status < 300)
-      await settleSurely(team.store, call.reservation, call.priceMilli, {
-        operation: call.operation,
-        status,
-      });
-    else await team.store.release(call.reservation);
-  };
   return {
-    async before(request) {
-      const url = new URL(request.url, "http://host");
-      const path = url.pathname.replace(/^\/api(?=\/)/, "");
+    answer(request, reply, canonical) {
+      return canonical.operation.price.kind === "lookup"
+        ? teamLookup(team, request, reply, canonical)
+        : null;
+    },
+    async before(request, canonical) {
       // The service's health needs no key (spec 5): nor a member.
-      if (request.method === "GET" && path === "/status") return;
+      if (canonical.operation.generation === null)
+        return { ...NO_CALL(""), authorization: undefined };
       const member = await team.signIn.member(request);
       const serviceKey = await team.serviceKey.key();
-      const route = priceRoute(request.method, path, url.searchParams);
-      const call: Call = { serviceKey, reservation: null, priceMilli: 0, operation: "" };
-      if (route.kind === "quoted") {
-        const quote = await team.upstream.json(route.quotePath, serviceKey);
-        // No quote (an unknown search or domain): the service answers the request itself.
-        call.priceMilli = quote.status === 200 ? route.priceMilli(quote.value) : 0;
-        call.operation = `v5.1/${route.operation}`;
-        if (call.priceMilli > 0) {
-          const reserved = await fromStore(() =>
-            team.store.reserve(
-              member.id,
-              monthOf(team.now()),
-              call.priceMilli,
-              team.options.reservationTtlMs
-            )
-          );
-          if (!reserved.ok) throw budgetExceeded(reserved);
-          call.reservation = reserved.reservation;
-        }
-      }
-      calls.set(request, call);
+      const price = canonical.operation.price;
+      if (price.kind !== "domain_order" && price.kind !== "search_download")
+        return NO_CALL(serviceKey);
+      if (price.kind === "search_download" && canonical.query.get("preview_only") === "true")
+        return NO_CALL(serviceKey);
+      const quote = await readQuote(team, canonical, serviceKey);
+      if (quote.priceMilli === 0) return NO_CALL(serviceKey);
+      return paidCall(team, member, canonical, serviceKey, quote);
     },
-    authorization(request) {
-      const call = calls.get(request);
-      return call ? `Bearer ${call.serviceKey}` : undefined;
-    },
-    answered: (request, status) => end(request, status),
-    failed: (request) => end(request, null),
+  };
+}
+
+/** The service's quote of a paid request: a quote that cannot be read refuses the request. */
+async function readQuote(
+  team: TeamContext,
+  canonical: CanonicalRequest,
+  serviceKey: string
+): Promise<Quote> {
+  const quote = await quoteOf(team.upstream, canonical, serviceKey);
+  if (quote === null)
+    throw new HostError(
+      503,
+      "quote_unavailable",
+      `The price of ${canonical.operation.name} could not be read from the service: nothing was sent. Try again shortly.`
+    );
+  return quote;
+}
+
+async function paidCall(
+  team: TeamContext,
+  member: Member,
+  canonical: CanonicalRequest,
+  serviceKey: string,
+  quote: Quote
+): Promise<RelayCall> {
+  const reserved = await fromStore(() =>
+    team.store.reserve(
+      member.id,
+      monthOf(team.now()),
+      quote.priceMilli,
+      team.options.reservationTtlMs
+    )
+  );
+  if (!reserved.ok) throw budgetExceeded(reserved);
+  const reservation: Reservation = reserved.reservation;
+  const operation = `v5.1/${canonical.operation.name}`;
+  let ended = false;
+  const once = async (end: () => Promise<void>): Promise<void> => {
+    if (ended) return;
+    ended = true;
+    await end();
+  };
+  return {
+    authorization: `Bearer ${serviceKey}`,
+    answered: (status) =>
+      once(() =>
+        status >= 200 && status < 300
+          ? settleSurely(team.store, reservation, quote.priceMilli, { operation, status })
+          : team.store.release(reservation)
+      ),
+    failed: (failure: Failure) =>
+      once(async () => {
+        if (failure === "not_sent") return team.store.release(reservation);
+        // Unknown: the service may have charged. Its own word where it has one, else the price.
+        const after = await quoteOf(team.upstream, canonical, serviceKey).catch(() => null);
+        const charged = after === null || quote.chargedSince(after) ? quote.priceMilli : 0;
+        if (charged === 0) return team.store.release(reservation);
+        await settleSurely(team.store, reservation, charged, { operation, status: 0 });
+      }),
   };
 }

@@ -1,5 +1,6 @@
 import { Pool } from "undici";
 import { HostError } from "../errors";
+import { failureOf, upstreamFailure, type Failure } from "../relay";
 
 // The team host's own requests to the service (lookups it answers itself, quotes read before a
 // paid order or download), with the team's key, over one keep-alive pool. Everything else goes
@@ -9,6 +10,16 @@ export interface UpstreamAnswer {
   status: number;
   contentType: string;
   body: string;
+}
+
+/** The service did not answer: whether the request may have reached it, and the host's answer. */
+export class UpstreamError extends HostError {
+  constructor(
+    readonly failure: Failure,
+    answer: HostError
+  ) {
+    super(answer.statusCode, answer.code, answer.message);
+  }
 }
 
 export class Upstream {
@@ -56,18 +67,10 @@ export class Upstream {
         body,
       };
     } catch (error) {
-      const code = (error as { code?: string }).code;
       // Only the origin and the transport's words: never a header, so never the key.
-      if (code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT")
-        throw new HostError(
-          504,
-          "gateway_timeout",
-          `The service at ${this.base.origin} did not answer within ${this.timeoutMs / 1000} s.`
-        );
-      throw new HostError(
-        502,
-        "bad_gateway",
-        `The service at ${this.base.origin} could not be reached: ${(error as Error).message}${code ? ` (${code})` : ""}.`
+      throw new UpstreamError(
+        failureOf(error),
+        upstreamFailure(error, this.base.origin, this.timeoutMs)
       );
     }
   }

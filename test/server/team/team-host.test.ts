@@ -7,7 +7,8 @@ import { buildServer } from "../../../src/server/app";
 import { Directory } from "../../../src/sandbox/directory/directory";
 import { call, startSandbox, type TestAccount, type TestSandbox } from "../../helpers/sandbox";
 import { SqliteTeamStore } from "../../../src/server/team/sqlite-store";
-import { lookupRoutes } from "../../../src/server/team/pricing";
+import { canonicalRequest } from "../../../src/server/api/canonical-request";
+import { lookupPriceOf } from "../../../src/server/team/pricing";
 import { sharedKey } from "../../../src/server/team/team-lookups";
 import { DIST } from "../helpers";
 
@@ -74,8 +75,8 @@ describe("the production host in team mode", () => {
     sandbox = await startSandbox();
     company = await sandbox.account(1000);
     directory = mkdtempSync(join(tmpdir(), "mf-team-host-"));
-    writeFileSync(join(directory, "service-key"), company.apiKey + "\n");
-    writeFileSync(join(directory, "admin-token"), ADMIN + "\n");
+    writeFileSync(join(directory, "service-key"), company.apiKey + "\n", { mode: 0o600 });
+    writeFileSync(join(directory, "admin-token"), ADMIN + "\n", { mode: 0o600 });
     // Distinct people the sandbox finds (valid: one credit each), from its default directory.
     people = new Directory({}).companies
       .filter((company) => company.mailServer === "verifying")
@@ -225,7 +226,7 @@ describe("the production host in team mode", () => {
     const members = (await admin("GET", "/members")).body as Array<{ id: string; name: string }>;
     const oz = members.find((m) => m.name === "Oz")!.id;
     const person = people[10]!;
-    const route = lookupRoutes().find(([path]) => path === "/v5.1/find-email/person")![1];
+    const route = lookupPriceOf(canonicalRequest("POST", "/api/v5.1/find-email/person", "/api"))!;
     const month = new Date().toISOString().slice(0, 7);
     const spent = async () => {
       const usage = await admin("GET", `/usage?month=${month}`);
