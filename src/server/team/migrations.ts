@@ -461,6 +461,38 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX admin_audit_by_at ON admin_audit (at);
     `,
   },
+  {
+    version: 4,
+    name: "the addresses each member's lookups bought, for bounce refunds",
+    // One row a charged lookup that bought an address (team-lookups.ts); a bad-email report of
+    // it returns the charge to that member's month, once (refunded_at).
+    sqlite: `
+      CREATE TABLE purchases (
+        id INTEGER PRIMARY KEY,
+        email TEXT NOT NULL,
+        member_id TEXT NOT NULL REFERENCES members (id),
+        month TEXT NOT NULL,
+        amount_milli INTEGER NOT NULL CHECK (amount_milli > 0),
+        bought_at TEXT NOT NULL,
+        refunded_at TEXT
+      );
+      CREATE INDEX purchases_unrefunded ON purchases (email) WHERE refunded_at IS NULL;
+      CREATE INDEX purchases_by_time ON purchases (bought_at);
+    `,
+    postgres: `
+      CREATE TABLE purchases (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        email text NOT NULL,
+        member_id text NOT NULL REFERENCES members (id),
+        month text NOT NULL,
+        amount_milli bigint NOT NULL CHECK (amount_milli > 0),
+        bought_at timestamptz NOT NULL,
+        refunded_at timestamptz
+      );
+      CREATE INDEX purchases_unrefunded ON purchases (email) WHERE refunded_at IS NULL;
+      CREATE INDEX purchases_by_time ON purchases (bought_at);
+    `,
+  },
 ];
 
 /** Brings a SQLite database up to the newest version; one transaction, other writers wait. */

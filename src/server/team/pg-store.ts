@@ -18,6 +18,7 @@ import type {
   Member,
   MonthFigures,
   MonthlyUsage,
+  Purchase,
   Reservation,
   ReserveResult,
   SharedAnswer,
@@ -541,10 +542,61 @@ export class PgTeamStore implements TeamStore {
   }
 
   async pruneAudit(before: string): Promise<number> {
-    const pruned = await this.pool.query("DELETE FROM audit WHERE at < $1", [
-      isoTime(before, "before"),
-    ]);
+    const time = isoTime(before, "before");
+    await this.pool.query("DELETE FROM purchases WHERE bought_at < $1", [time]);
+    const pruned = await this.pool.query("DELETE FROM audit WHERE at < $1", [time]);
     return pruned.rowCount ?? 0;
+  }
+
+  async recordPurchase(purchase: Purchase): Promise<void> {
+    checkMonth(purchase.month);
+    if (checkMilli(purchase.amountMilli, "A purchase") === 0) return;
+    await this.pool.query(
+      `INSERT INTO purchases (email, member_id, month, amount_milli, bought_at)
+       VALUES ($1, $2, $3, $4, $5)`,
+      [
+        purchase.email,
+        purchase.memberId,
+        purchase.month,
+        purchase.amountMilli,
+        isoTime(purchase.at, "at"),
+      ]
+    );
+  }
+
+  async refundPurchases(
+    email: string,
+    audit: { operation: string; status: number }
+  ): Promise<Array<Pick<Purchase, "memberId" | "month" | "amountMilli">>> {
+    return this.transaction(async (client) => {
+      const at = now();
+      const { rows } = await client.query<{
+        member_id: string;
+        month: string;
+        amount_milli: string;
+      }>(
+        `UPDATE purchases SET refunded_at = $1 WHERE email = $2 AND refunded_at IS NULL
+         RETURNING member_id, month, amount_milli`,
+        [at, email]
+      );
+      // The team's month is the sum of its members' (migration 2): the member's row is enough.
+      for (const row of rows) {
+        await client.query(
+          `UPDATE month_spend SET spent_milli = spent_milli - $1 WHERE scope = $2 AND month = $3`,
+          [Number(row.amount_milli), memberScope(row.member_id), row.month]
+        );
+        await client.query(
+          `INSERT INTO audit (at, month, member_id, operation, credits_milli, status)
+           VALUES ($1, $2, $3, $4, $5, $6)`,
+          [at, row.month, row.member_id, audit.operation, -Number(row.amount_milli), audit.status]
+        );
+      }
+      return rows.map((row) => ({
+        memberId: row.member_id,
+        month: row.month,
+        amountMilli: Number(row.amount_milli),
+      }));
+    });
   }
 
   async recordAdminAction(entry: AdminAuditEntry): Promise<void> {

@@ -130,3 +130,36 @@ export function chargedMilli(
       return 1_000;
   }
 }
+
+const emailText = (value: unknown): string | null =>
+  typeof value === "string" && value.includes("@") ? value.trim().toLowerCase() : null;
+
+/**
+ * The address a charged lookup bought, which a bad-email report of it may return (spec 1): the
+ * valid email found (person, decision maker, profile URL, legacy person) or the address
+ * verified valid. A company's list buys no one address.
+ */
+export function boughtEmailOf(
+  price: LookupPrice,
+  answer: unknown,
+  request: unknown
+): string | null {
+  const body = answer as Record<string, unknown> | null;
+  const asked = (request as { email?: unknown } | null)?.email;
+  switch (price.lookup) {
+    case "person":
+    case "decision_maker":
+    case "linkedin_url":
+      return body?.email_status === "valid" ? emailText(body.email) : null;
+    case "verify":
+      return body?.email_status === "valid" ? emailText(asked) : null;
+    case "legacy_person": {
+      const results = body?.results as { email?: unknown; validation?: unknown } | undefined;
+      return results?.validation === "valid" ? emailText(results.email) : null;
+    }
+    case "legacy_validate":
+      return body?.validation === "valid" ? emailText(asked) : null;
+    default:
+      return null;
+  }
+}

@@ -20,6 +20,7 @@ import type {
   Member,
   MonthFigures,
   MonthlyUsage,
+  Purchase,
   Reservation,
   ReserveResult,
   SharedAnswer,
@@ -544,7 +545,49 @@ export class SqliteTeamStore implements TeamStore {
   }
 
   async pruneAudit(before: string): Promise<number> {
-    return this.sql("DELETE FROM audit WHERE at < ?").run(isoTime(before, "before")).changes;
+    const time = isoTime(before, "before");
+    this.sql("DELETE FROM purchases WHERE bought_at < ?").run(time);
+    return this.sql("DELETE FROM audit WHERE at < ?").run(time).changes;
+  }
+
+  async recordPurchase(purchase: Purchase): Promise<void> {
+    checkMonth(purchase.month);
+    if (checkMilli(purchase.amountMilli, "A purchase") === 0) return;
+    this.sql(
+      `INSERT INTO purchases (email, member_id, month, amount_milli, bought_at)
+       VALUES (?, ?, ?, ?, ?)`
+    ).run(
+      purchase.email,
+      purchase.memberId,
+      purchase.month,
+      purchase.amountMilli,
+      isoTime(purchase.at, "at")
+    );
+  }
+
+  async refundPurchases(
+    email: string,
+    audit: { operation: string; status: number }
+  ): Promise<Array<Pick<Purchase, "memberId" | "month" | "amountMilli">>> {
+    return this.write(() => {
+      const at = now();
+      const rows = this.sql(
+        `UPDATE purchases SET refunded_at = ? WHERE email = ? AND refunded_at IS NULL
+         RETURNING member_id, month, amount_milli`
+      ).all(at, email) as Array<{ member_id: string; month: string; amount_milli: number }>;
+      for (const row of rows) {
+        this.addToMonth(row.member_id, row.month, -row.amount_milli, 0);
+        this.sql(
+          `INSERT INTO audit (at, month, member_id, operation, credits_milli, status)
+           VALUES (?, ?, ?, ?, ?, ?)`
+        ).run(at, row.month, row.member_id, audit.operation, -row.amount_milli, audit.status);
+      }
+      return rows.map((row) => ({
+        memberId: row.member_id,
+        month: row.month,
+        amountMilli: row.amount_milli,
+      }));
+    });
   }
 
   async recordAdminAction(entry: AdminAuditEntry): Promise<void> {

@@ -110,6 +110,16 @@ export interface AdminAuditEntry {
   changes: Record<string, FieldChange>;
 }
 
+/** An address a member's charged lookup bought. */
+export interface Purchase {
+  memberId: string;
+  email: string;
+  /** The month charged (the reservation's). */
+  month: string;
+  amountMilli: number;
+  at: string;
+}
+
 export interface SharedAnswer {
   /** The normalized lookup (src/client/lookup-key.ts) with the API generation. */
   key: string;
@@ -194,6 +204,17 @@ export interface TeamStore {
     chargedMilli: number,
     audit: { operation: string; status: number }
   ): Promise<boolean>;
+  /** Notes that a member's charged lookup bought `email` (lower case): a bounce may return it. */
+  recordPurchase(purchase: Purchase): Promise<void>;
+  /**
+   * A bad-email report of `email` the service accepted: every purchase of it not returned yet is
+   * returned, once, to its member's spend in the month it was bought (the service returns the
+   * credit to the company's balance), and written to the audit with the credits negative.
+   */
+  refundPurchases(
+    email: string,
+    audit: { operation: string; status: number }
+  ): Promise<Array<Pick<Purchase, "memberId" | "month" | "amountMilli">>>;
   /** Ends a reservation with nothing charged (the request failed); once. */
   release(reservation: Reservation): Promise<void>;
   /** Releases reservations past their expiry; answers how many. */
@@ -214,7 +235,7 @@ export interface TeamStore {
   eachAudit(from: string, to: string, pageSize?: number): AsyncIterable<AuditEntry>;
   /** usage(month), read `pageSize` members at a time. */
   eachUsage(month: string, pageSize?: number): AsyncIterable<UsageRow>;
-  /** Deletes audit entries older than `before` (400 days are kept); answers how many. */
+  /** Deletes audit entries (and purchases) older than `before` (400 days are kept); answers how many entries. */
   pruneAudit(before: string): Promise<number>;
 
   recordAdminAction(entry: AdminAuditEntry): Promise<void>;

@@ -6,7 +6,7 @@ import type { CanonicalRequest } from "../api/canonical-request";
 import { HostError, payloadTooLarge } from "../errors";
 import { RELAYED_RESPONSE_HEADERS } from "../relay";
 import { budgetExceeded, settleSurely } from "./budgets";
-import { chargedMilli, lookupPriceOf, type LookupPrice } from "./pricing";
+import { boughtEmailOf, chargedMilli, lookupPriceOf, type LookupPrice } from "./pricing";
 import { fromStore } from "./sign-in";
 import { monthOf, type Member } from "./store";
 import type { TeamContext } from "./team-context";
@@ -51,8 +51,8 @@ function asShared(answer: UpstreamAnswer, route: LookupPrice): string {
   }
 }
 
-/** Reads a lookup's JSON body (after sign-in), bounded. */
-async function readLookupBody(stream: unknown): Promise<Record<string, unknown>> {
+/** Reads a JSON object body (after sign-in), bounded: a lookup's or a report's. */
+export async function readJsonBody(stream: unknown): Promise<Record<string, unknown>> {
   const chunks: Buffer[] = [];
   let size = 0;
   if (stream && typeof (stream as Readable)[Symbol.asyncIterator] === "function")
@@ -88,7 +88,7 @@ export async function teamLookup(
   const route = lookupPriceOf(canonical)!;
   const path = canonical.path;
   const member = await team.signIn.member(request);
-  const body = await readLookupBody(request.body);
+  const body = await readJsonBody(request.body);
   const webhook = canonical.operation.webhook ? request.headers["x-webhook-url"] : undefined;
   const serviceKey = await team.serviceKey.key();
   const send = (answer: UpstreamAnswer, shared: boolean): FastifyReply => {
@@ -170,6 +170,18 @@ async function buy(
       : chargedMilli(route, answer.status, parsed, bought);
   const audit = { operation: `${route.generation}/${route.operation}`, status: answer.status };
   await settleSurely(store, reserved.reservation, charged, audit);
+  // Noted for a bounce report of it, which returns the charge to this member.
+  const email = charged > 0 ? boughtEmailOf(route, parsed, JSON.parse(body)) : null;
+  if (email)
+    await store
+      .recordPurchase({
+        memberId: member.id,
+        email,
+        month: reserved.reservation.month,
+        amountMilli: charged,
+        at: team.now().toISOString(),
+      })
+      .catch(() => undefined);
   if (key !== null && charged === 0 && (await chargedBefore(team, route, key, answer, parsed)))
     await store.settleOrphan(key, route.maxMilli, audit).catch(() => undefined);
   if (key !== null && answer.status === 200 && parsed !== null)

@@ -7,6 +7,7 @@ import { fromStore } from "./sign-in";
 import { monthOf, type Member, type Reservation } from "./store";
 import type { TeamContext } from "./team-context";
 import { teamLookup } from "./team-lookups";
+import { teamReport } from "./team-report";
 
 // The relay in team mode (DESIGN 6c): the member signed in, the team's key instead of theirs,
 // and a paid order or download priced by the service's quote, reserved before it goes out and
@@ -24,9 +25,11 @@ const NO_CALL = (serviceKey: string): RelayCall => ({
 export function teamRelayHooks(team: TeamContext): RelayHooks {
   return {
     answer(request, reply, canonical) {
-      return canonical.operation.price.kind === "lookup"
-        ? teamLookup(team, request, reply, canonical)
-        : null;
+      if (canonical.operation.price.kind === "lookup")
+        return teamLookup(team, request, reply, canonical);
+      if (canonical.operation.name === "report/bad-email")
+        return teamReport(team, request, reply, canonical);
+      return null;
     },
     async before(request, canonical) {
       // The service's health needs no key (spec 5): nor a member.

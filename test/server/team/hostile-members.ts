@@ -177,6 +177,8 @@ export function hostileMembersSuite(options: HostileSuiteOptions): void {
   let templates: Template[];
   let lookups: Template[];
   let paidOthers: Template[];
+  /** Lookups of people no download can buy, and bounce reports of their addresses. */
+  let bounces: Template[];
   const month = monthOf(new Date());
   let members = 0;
 
@@ -198,8 +200,8 @@ export function hostileMembersSuite(options: HostileSuiteOptions): void {
 
   /** Paid operations most of the time: lookups, orders and downloads; free ones the rest. */
   const pickTemplate = (index: number): Template => {
-    const pool = index % 5 < 2 ? lookups : index % 5 < 4 ? paidOthers : templates;
-    return pool[Math.floor(index / 5) % pool.length]!;
+    const pool = [lookups, lookups, paidOthers, paidOthers, templates, bounces][index % 6]!;
+    return pool[Math.floor(index / 6) % pool.length]!;
   };
 
   const creditsMilli = async (): Promise<number> => Math.round((await company.credits()) * 1000);
@@ -289,6 +291,8 @@ export function hostileMembersSuite(options: HostileSuiteOptions): void {
         ...example,
         query,
         result_limit: 2,
+        find_company_emails: false,
+        find_decision_maker_categories: ["ceo"],
       });
       if (created.status !== 200) throw new Error(`geo-lead: ${created.text}`);
       searchIds.push(["geo-lead", created.body.id as string]);
@@ -377,6 +381,26 @@ export function hostileMembersSuite(options: HostileSuiteOptions): void {
         query: [["preview_only", "true"] as [string, string]],
       })),
     ];
+    // Only people no download can buy (no decision makers, in no bulk file): the service pays
+    // a download's bounce back to the company, which the host cannot attribute.
+    const reportable = people
+      .slice(0, 20)
+      .filter((p) => p.category === null)
+      .slice(0, 6);
+    bounces = reportable.flatMap((p) => [
+      {
+        method: "POST",
+        segments: ["v5.1", "find-email", "person"],
+        query: [],
+        body: { first_name: p.firstName, last_name: p.lastName, domain: p.company.domain },
+      },
+      {
+        method: "POST",
+        segments: ["v5.1", "report", "bad-email"],
+        query: [],
+        body: { email: p.email, additional_info: "Hard bounce" },
+      },
+    ]);
     templates = [
       ...lookups,
       ...paidOthers,
@@ -433,6 +457,7 @@ export function hostileMembersSuite(options: HostileSuiteOptions): void {
     let relayed = 0;
     let overBudget = 0;
     let paidSent = 0;
+    let refunds = 0;
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.integer({ min: 0, max: 4 }), { minLength: 2, maxLength: 3 }),
@@ -455,6 +480,8 @@ export function hostileMembersSuite(options: HostileSuiteOptions): void {
             const { method, target } = spell(template, mutations);
             const who = team[member % team.length]!;
             const from = recorder.seen.length;
+            const isReport = template.segments[2] === "bad-email";
+            const ledgerBefore = isReport ? await creditsMilli() : 0;
             const answer = (await rawRequest(url, method, target, {
               headers: {
                 authorization: `Bearer ${who.token}`,
@@ -464,6 +491,7 @@ export function hostileMembersSuite(options: HostileSuiteOptions): void {
             }))!;
             const reached = recorder.seen.slice(from);
             if (reached.some((seen) => PAID.test(seen.url))) paidSent++;
+            if (isReport && (await creditsMilli()) > ledgerBefore) refunds++;
             // Whatever reached the service was a canonical request, never a raw spelling.
             for (const seen of reached)
               expect([target, seen, isCanonical(seen)]).toEqual([target, seen, true]);
@@ -498,6 +526,9 @@ export function hostileMembersSuite(options: HostileSuiteOptions): void {
     expect(relayed).toBeGreaterThan(0);
     expect(overBudget).toBeGreaterThan(0);
     expect(paidSent).toBeGreaterThan(options.runs);
+    console.log(
+      `hostile runs: ${refusedByHost} refused by the host, ${relayed} relayed, ${paidSent} paid sent, ${overBudget} over budget, ${refunds} bounces paid back`
+    );
   }, 600_000);
 
   test("a team budget holds across members, spellings and methods", async () => {

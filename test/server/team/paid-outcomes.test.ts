@@ -36,6 +36,7 @@ describe("team mode: paid requests without the service's answer", () => {
   let searchId: string;
   let domains: string[];
   let person: Record<string, string>;
+  let another: Record<string, string>;
   const month = monthOf(new Date());
 
   const send = (method: string, target: string, body?: unknown) =>
@@ -84,6 +85,11 @@ describe("team mode: paid requests without the service's answer", () => {
       first_name: people[0]!.firstName,
       last_name: people[0]!.lastName,
       domain: people[0]!.company.domain,
+    };
+    another = {
+      first_name: people[9]!.firstName,
+      last_name: people[9]!.lastName,
+      domain: people[9]!.company.domain,
     };
     const created = await company.request("POST", "/v5.1/bulk/json", {
       data: people.slice(1, 4).map((p) => [p.firstName, p.lastName, p.company.domain]),
@@ -177,6 +183,59 @@ describe("team mode: paid requests without the service's answer", () => {
     expect(again.status).toBe(200);
     expect((await teamMilli()) - before.team).toBe(1000);
     expect(before.ledger - (await ledgerMilli())).toBe(1000);
+  });
+
+  test("a reported bounce of an address a member bought returns the credit to that member's month", async () => {
+    const bob = await call(
+      url,
+      "POST",
+      "/admin/api/members",
+      { name: "Bob", email: "bob@team.example", monthly_budget: 100 },
+      { authorization: `Bearer ${ADMIN}` }
+    );
+    const [annId, bobId] = [
+      (await store.members()).find((m) => m.name === "Ann")!.id,
+      bob.body.id as string,
+    ];
+    const fresh = another;
+    const asBob = (target: string, body: unknown) =>
+      rawRequest(url, "POST", target, {
+        headers: {
+          authorization: `Bearer ${bob.body.token as string}`,
+          "content-type": "application/json",
+        },
+        body: JSON.stringify(body),
+      });
+    const before = {
+      ledger: await ledgerMilli(),
+      ann: (await store.memberMonth(annId, month)).spentMilli,
+      bob: (await store.memberMonth(bobId, month)).spentMilli,
+    };
+    const bought = (await send("POST", "/api/v5.1/find-email/person", fresh))!;
+    const answer = JSON.parse(bought.text) as {
+      email: string;
+      email_status: string;
+      credits_charged: number;
+    };
+    expect([answer.email_status, answer.credits_charged]).toEqual(["valid", 1]);
+    // Bob has it from the team, free; then reports it bounced.
+    const shared = (await asBob("/api/v5.1/find-email/person", fresh))!;
+    expect(shared.headers["x-mail-finder-answer"]).toBe("shared");
+    const report = (await asBob("/api/v5.1/report/bad-email", {
+      email: answer.email.toUpperCase(),
+      additional_info: "Hard bounce",
+    }))!;
+    expect(report.status).toBe(200);
+    expect(await ledgerMilli()).toBe(before.ledger);
+    expect((await store.memberMonth(annId, month)).spentMilli).toBe(before.ann);
+    expect((await store.memberMonth(bobId, month)).spentMilli).toBe(before.bob);
+    // Reported again: the service returns nothing more, nor does the host.
+    expect(
+      (await asBob("/api/v5.1/report/bad-email", { email: answer.email, additional_info: "x" }))!
+        .status
+    ).toBe(200);
+    expect(await ledgerMilli()).toBe(before.ledger);
+    expect((await store.memberMonth(annId, month)).spentMilli).toBe(before.ann);
   });
 
   test("relayed and shared answers carry nosniff and a sandboxing CSP", async () => {

@@ -470,6 +470,82 @@ export function describeTeamStore(
       });
     });
 
+    describe("purchases and bounce refunds", () => {
+      const month = "2026-03";
+      const audit = { operation: "v5.1/find-email/person", status: 200 };
+      test("a reported address returns each purchase of it once, to its member's month, audited negative", async () => {
+        const ada = await addMember("Ada");
+        const bob = await addMember("Bob");
+        const earlier = "2026-01";
+        for (const [member, at, bought] of [
+          [ada, month, 1_000],
+          [bob, month, 200],
+          [ada, earlier, 2_000],
+        ] as const) {
+          await store.settle(await reserved(member.id, at, bought), bought, audit);
+          await store.recordPurchase({
+            memberId: member.id,
+            email: "gone@acme.com",
+            month: at,
+            amountMilli: bought,
+            at: new Date().toISOString(),
+          });
+        }
+        await store.settle(await reserved(ada.id, month, 500), 500, audit);
+        const refunded = await store.refundPurchases("gone@acme.com", {
+          operation: "v5.1/report/bad-email",
+          status: 200,
+        });
+        expect(refunded.sort((a, b) => a.amountMilli - b.amountMilli)).toEqual([
+          { memberId: bob.id, month, amountMilli: 200 },
+          { memberId: ada.id, month, amountMilli: 1_000 },
+          { memberId: ada.id, month: earlier, amountMilli: 2_000 },
+        ]);
+        expect(await store.memberMonth(ada.id, month)).toEqual({
+          spentMilli: 500,
+          reservedMilli: 0,
+        });
+        expect(await store.memberMonth(bob.id, month)).toEqual({ spentMilli: 0, reservedMilli: 0 });
+        expect(await store.memberMonth(ada.id, earlier)).toEqual({
+          spentMilli: 0,
+          reservedMilli: 0,
+        });
+        expect(await store.teamMonth(month)).toEqual({ spentMilli: 500, reservedMilli: 0 });
+        const entries = await store.audit("2000-01-01T00:00:00.000Z", "2100-01-01T00:00:00.000Z");
+        expect(
+          entries
+            .filter((entry) => entry.operation === "v5.1/report/bad-email")
+            .map((entry) => entry.creditsMilli)
+            .sort((a, b) => a - b)
+        ).toEqual([-2_000, -1_000, -200]);
+        // Once: reported again, nothing more; another address, nothing.
+        expect(await store.refundPurchases("gone@acme.com", audit)).toEqual([]);
+        expect(await store.refundPurchases("other@acme.com", audit)).toEqual([]);
+        expect(await store.teamMonth(month)).toEqual({ spentMilli: 500, reservedMilli: 0 });
+      });
+
+      test("a purchase of nothing is not kept; purchases are pruned with the audit", async () => {
+        const ada = await addMember("Ada");
+        await store.recordPurchase({
+          memberId: ada.id,
+          email: "free@acme.com",
+          month,
+          amountMilli: 0,
+          at: new Date().toISOString(),
+        });
+        await store.recordPurchase({
+          memberId: ada.id,
+          email: "old@acme.com",
+          month: "2024-01",
+          amountMilli: 1_000,
+          at: "2024-01-02T00:00:00.000Z",
+        });
+        await store.pruneAudit("2025-01-01T00:00:00.000Z");
+        expect(await store.refundPurchases("free@acme.com", audit)).toEqual([]);
+        expect(await store.refundPurchases("old@acme.com", audit)).toEqual([]);
+      });
+    });
+
     describe("usage", () => {
       test("per month: every current member, those who spent nothing at 0", async () => {
         const ada = await addMember("Ada");
