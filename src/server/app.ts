@@ -27,6 +27,8 @@ export type BuildServerOptions = Pick<ServerOptions, "dist" | "upstream"> &
     teamTimings?: Partial<TeamTimings>;
     /** The clock of team mode's months and freshness (tests move it). */
     now?: () => Date;
+    /** Tests only: members' webhook URLs on this machine are accepted (never from the command line). */
+    allowPrivateWebhookTargets?: boolean;
   };
 
 /** Builds the host without listening (tests pick a port; src/server/cli.ts starts it). */
@@ -100,6 +102,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       upstreamConnections: options.upstreamConnections ?? 128,
       ...(options.teamTimings ? { timings: options.teamTimings } : {}),
       ...(options.now ? { now: options.now } : {}),
+      ...(options.allowPrivateWebhookTargets ? { allowPrivateWebhookTargets: true } : {}),
     });
     const opened = team;
     app.addHook("onClose", () => opened.close());

@@ -40,6 +40,8 @@ export interface ServerOptions {
 }
 
 export interface TeamServerOptions {
+  /** The host's public URL (https): lookups sent with x-webhook-url are answered through it. */
+  publicUrl?: URL;
   serviceKeyFile: string;
   adminTokenFile: string;
   /** A secret of the operator's that seals the service key in the store (team/sealing.ts). */
@@ -96,6 +98,8 @@ Team mode (the host holds the service key; members sign in with a team token):
   --service-key-file <file>     the service's API key (one line)                              SERVICE_KEY_FILE
   --admin-token-file <file>     the admin token (one line, 32 characters or more, random)     ADMIN_TOKEN_FILE
   --sealing-key-file <file>     seals the service key in the database (else a salt kept there) SEALING_KEY_FILE
+  --public-url <url>            the host's public https URL: webhook lookups are answered
+                                through it and settled at what the service charged            PUBLIC_URL
   --db <file>                   SQLite database (default ${TEAM_DEFAULTS.db}); DATABASE_URL=postgres://... for PostgreSQL
   --entra-issuer <url> --entra-audience <aud> --entra-client-id <id>
                                 Microsoft Entra ID sign-in (all three)                         ENTRA_ISSUER, ENTRA_AUDIENCE, ENTRA_CLIENT_ID
@@ -121,6 +125,7 @@ const ENV: Record<string, string> = {
   "--service-key-file": "SERVICE_KEY_FILE",
   "--admin-token-file": "ADMIN_TOKEN_FILE",
   "--sealing-key-file": "SEALING_KEY_FILE",
+  "--public-url": "PUBLIC_URL",
   "--db": "TEAM_DB",
   "--entra-issuer": "ENTRA_ISSUER",
   "--entra-audience": "ENTRA_AUDIENCE",
@@ -264,7 +269,19 @@ function teamOptions(
   const adminGroup = read("--entra-admin-group");
   const scope = read("--entra-scope");
   const sealingKeyFile = read("--sealing-key-file");
+  const publicText = read("--public-url");
+  let publicUrl: URL | undefined;
+  if (publicText) {
+    try {
+      publicUrl = new URL(publicText);
+    } catch {
+      throw new Error(`--public-url is not a URL: ${publicText}\n\n${USAGE}`);
+    }
+    if (publicUrl.protocol !== "https:" || publicUrl.username || publicUrl.search || publicUrl.hash)
+      throw new Error(`--public-url must be the host's plain https URL\n\n${USAGE}`);
+  }
   return {
+    ...(publicUrl ? { publicUrl } : {}),
     serviceKeyFile,
     adminTokenFile,
     ...(sealingKeyFile ? { sealingKeyFile } : {}),

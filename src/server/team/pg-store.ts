@@ -7,8 +7,10 @@ import {
   MEMBER_COLUMNS,
   toAdminAuditEntry,
   toMember,
+  toPendingWebhook,
   toToken,
   type AdminAuditRow,
+  type PendingWebhookRow,
   type MemberRow,
   type TokenRow,
 } from "./store-rows";
@@ -18,6 +20,7 @@ import type {
   Member,
   MonthFigures,
   MonthlyUsage,
+  PendingWebhook,
   Purchase,
   Reservation,
   ReserveResult,
@@ -544,8 +547,73 @@ export class PgTeamStore implements TeamStore {
   async pruneAudit(before: string): Promise<number> {
     const time = isoTime(before, "before");
     await this.pool.query("DELETE FROM purchases WHERE bought_at < $1", [time]);
+    await this.pool.query("DELETE FROM pending_webhooks WHERE created_at < $1", [time]);
     const pruned = await this.pool.query("DELETE FROM audit WHERE at < $1", [time]);
     return pruned.rowCount ?? 0;
+  }
+
+  async returnCredit(
+    memberId: string,
+    month: string,
+    amountMilli: number,
+    audit: { operation: string; status: number }
+  ): Promise<void> {
+    checkMonth(month);
+    checkMilli(amountMilli, "A credit returned");
+    await this.transaction(async (client) => {
+      const { rows } = await client.query<{ spent_milli: string }>(
+        "SELECT spent_milli FROM month_spend WHERE scope = $1 AND month = $2 FOR UPDATE",
+        [memberScope(memberId), month]
+      );
+      const back = Math.min(amountMilli, Number(rows[0]?.spent_milli ?? 0));
+      if (back === 0) return;
+      await client.query(
+        "UPDATE month_spend SET spent_milli = spent_milli - $1 WHERE scope = $2 AND month = $3",
+        [back, memberScope(memberId), month]
+      );
+      await client.query(
+        `INSERT INTO audit (at, month, member_id, operation, credits_milli, status)
+         VALUES ($1, $2, $3, $4, $5, $6)`,
+        [now(), month, memberId, audit.operation, -back, audit.status]
+      );
+    });
+  }
+
+  async addPendingWebhook(pending: PendingWebhook): Promise<void> {
+    checkMonth(pending.month);
+    checkMilli(pending.chargedMilli, "A charge");
+    await this.pool.query(
+      `INSERT INTO pending_webhooks (id, member_id, month, charged_milli, operation, lookup_key,
+                                     member_url, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [
+        pending.id,
+        pending.memberId,
+        pending.month,
+        pending.chargedMilli,
+        pending.operation,
+        pending.lookupKey,
+        pending.memberUrl,
+        isoTime(pending.createdAt, "createdAt"),
+      ]
+    );
+  }
+
+  async deliverPendingWebhook(id: string): Promise<PendingWebhook | "delivered" | null> {
+    return this.transaction(async (client) => {
+      const { rows } = await client.query<PendingWebhookRow>(
+        "SELECT * FROM pending_webhooks WHERE id = $1 FOR UPDATE",
+        [id]
+      );
+      const row = rows[0];
+      if (!row) return null;
+      if (row.delivered_at !== null) return "delivered";
+      await client.query("UPDATE pending_webhooks SET delivered_at = $1 WHERE id = $2", [
+        now(),
+        id,
+      ]);
+      return toPendingWebhook(row);
+    });
   }
 
   async recordPurchase(purchase: Purchase): Promise<void> {

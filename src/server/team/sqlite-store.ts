@@ -8,6 +8,8 @@ import {
   adminAuditValues,
   MEMBER_COLUMNS,
   toAdminAuditEntry,
+  toPendingWebhook,
+  type PendingWebhookRow,
   toMember,
   toToken,
   type AdminAuditRow,
@@ -20,6 +22,7 @@ import type {
   Member,
   MonthFigures,
   MonthlyUsage,
+  PendingWebhook,
   Purchase,
   Reservation,
   ReserveResult,
@@ -547,7 +550,58 @@ export class SqliteTeamStore implements TeamStore {
   async pruneAudit(before: string): Promise<number> {
     const time = isoTime(before, "before");
     this.sql("DELETE FROM purchases WHERE bought_at < ?").run(time);
+    this.sql("DELETE FROM pending_webhooks WHERE created_at < ?").run(time);
     return this.sql("DELETE FROM audit WHERE at < ?").run(time).changes;
+  }
+
+  async returnCredit(
+    memberId: string,
+    month: string,
+    amountMilli: number,
+    audit: { operation: string; status: number }
+  ): Promise<void> {
+    checkMonth(month);
+    checkMilli(amountMilli, "A credit returned");
+    this.write(() => {
+      const spent = this.figures(memberScope(memberId), month).spentMilli;
+      const back = Math.min(amountMilli, spent);
+      if (back === 0) return;
+      this.addToMonth(memberId, month, -back, 0);
+      this.sql(
+        `INSERT INTO audit (at, month, member_id, operation, credits_milli, status)
+         VALUES (?, ?, ?, ?, ?, ?)`
+      ).run(now(), month, memberId, audit.operation, -back, audit.status);
+    });
+  }
+
+  async addPendingWebhook(pending: PendingWebhook): Promise<void> {
+    checkMonth(pending.month);
+    checkMilli(pending.chargedMilli, "A charge");
+    this.sql(
+      `INSERT INTO pending_webhooks (id, member_id, month, charged_milli, operation, lookup_key,
+                                     member_url, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
+    ).run(
+      pending.id,
+      pending.memberId,
+      pending.month,
+      pending.chargedMilli,
+      pending.operation,
+      pending.lookupKey,
+      pending.memberUrl,
+      isoTime(pending.createdAt, "createdAt")
+    );
+  }
+
+  async deliverPendingWebhook(id: string): Promise<PendingWebhook | "delivered" | null> {
+    return this.write(() => {
+      const row = this.sql("SELECT * FROM pending_webhooks WHERE id = ?").get(id) as
+        PendingWebhookRow | undefined;
+      if (!row) return null;
+      if (row.delivered_at !== null) return "delivered";
+      this.sql("UPDATE pending_webhooks SET delivered_at = ? WHERE id = ?").run(now(), id);
+      return toPendingWebhook(row);
+    });
   }
 
   async recordPurchase(purchase: Purchase): Promise<void> {

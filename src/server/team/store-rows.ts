@@ -4,6 +4,7 @@ import type {
   AdminAuditEntry,
   FieldChange,
   Member,
+  PendingWebhook,
   TokenInfo,
 } from "./store";
 
@@ -93,5 +94,31 @@ export function toAdminAuditEntry(row: AdminAuditRow): AdminAuditEntry {
     memberId: row.member_id,
     tokenId: row.token_id,
     changes: JSON.parse(row.changes) as Record<string, FieldChange>,
+  };
+}
+
+/** A pending_webhooks row as both stores read it. */
+export interface PendingWebhookRow {
+  id: string;
+  member_id: string;
+  month: string;
+  charged_milli: number | string;
+  operation: string;
+  lookup_key: string | null;
+  member_url: string;
+  created_at: string | Date;
+  delivered_at: string | Date | null;
+}
+
+export function toPendingWebhook(row: PendingWebhookRow): PendingWebhook {
+  return {
+    id: row.id,
+    memberId: row.member_id,
+    month: row.month,
+    chargedMilli: Number(row.charged_milli),
+    operation: row.operation,
+    lookupKey: row.lookup_key,
+    memberUrl: row.member_url,
+    createdAt: new Date(row.created_at).toISOString(),
   };
 }

@@ -110,6 +110,23 @@ export interface AdminAuditEntry {
   changes: Record<string, FieldChange>;
 }
 
+/** A lookup sent to the service with the host's webhook URL in place of the member's. */
+export interface PendingWebhook {
+  /** The secret part of the host's webhook URL. */
+  id: string;
+  memberId: string;
+  month: string;
+  /** What was settled at once (the lookup's most). */
+  chargedMilli: number;
+  /** "v5.1/find-email/person" */
+  operation: string;
+  /** The shared answer's key of the lookup (the result is kept for the team). */
+  lookupKey: string | null;
+  /** Where the member asked the result to go. */
+  memberUrl: string;
+  createdAt: string;
+}
+
 /** An address a member's charged lookup bought. */
 export interface Purchase {
   memberId: string;
@@ -215,6 +232,20 @@ export interface TeamStore {
     email: string,
     audit: { operation: string; status: number }
   ): Promise<Array<Pick<Purchase, "memberId" | "month" | "amountMilli">>>;
+  /** Gives `amountMilli` of a settled charge back to its member's month (never below 0), audited negative. */
+  returnCredit(
+    memberId: string,
+    month: string,
+    amountMilli: number,
+    audit: { operation: string; status: number }
+  ): Promise<void>;
+  /** A lookup answered to the host's webhook, settled at its most until the result arrives. */
+  addPendingWebhook(pending: PendingWebhook): Promise<void>;
+  /**
+   * Marks the pending webhook `id` delivered: it, the first time; "delivered" when it was
+   * already; null when there is none.
+   */
+  deliverPendingWebhook(id: string): Promise<PendingWebhook | "delivered" | null>;
   /** Ends a reservation with nothing charged (the request failed); once. */
   release(reservation: Reservation): Promise<void>;
   /** Releases reservations past their expiry; answers how many. */

@@ -3,6 +3,7 @@ import type { ServiceKeyHolder } from "./service-key";
 import type { SharedLookups } from "./shared-lookups";
 import type { TeamSettings, TeamStore } from "./store";
 import type { Upstream } from "./upstream";
+import type { WebhookRelay } from "./webhooks";
 
 // What the team host's routes share (made once at start by team-host.ts).
 
@@ -21,6 +22,8 @@ export interface TeamContext {
   serviceKey: ServiceKeyHolder;
   upstream: Upstream;
   shared: SharedLookups;
+  /** Lookups answered to a webhook through the host (null: no public URL, settled at their most). */
+  webhooks: WebhookRelay | null;
   entra: EntraOptions | null;
   options: TeamTimings;
   now(): Date;

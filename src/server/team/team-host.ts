@@ -11,6 +11,7 @@ import type { TeamContext, TeamTimings } from "./team-context";
 import { teamRelayHooks } from "./team-relay";
 import { registerTeamRoutes } from "./team-routes";
 import { Upstream } from "./upstream";
+import { WebhookRelay } from "./webhooks";
 import type { RelayHooks } from "../relay";
 
 // Team mode of the production host (DESIGN 6c, 6d): the secret files read (readable by the
@@ -40,6 +41,10 @@ export interface TeamHostOptions {
   upstreamConnections: number;
   timings?: Partial<TeamTimings>;
   now?: () => Date;
+  /** The host's public URL: lookups sent with x-webhook-url are answered through it. */
+  publicUrl?: URL;
+  /** Tests only: members' webhook URLs on this machine are accepted. */
+  allowPrivateWebhookTargets?: boolean;
 }
 
 export interface TeamHost {
@@ -96,6 +101,12 @@ async function started(
       options.upstreamConnections
     ),
     shared: new SharedLookups(store, { claimTtlMs: timings.claimTtlMs, pollMs: timings.pollMs }),
+    webhooks: options.publicUrl
+      ? new WebhookRelay(store, {
+          publicUrl: options.publicUrl,
+          allowPrivateTargets: options.allowPrivateWebhookTargets === true,
+        })
+      : null,
     entra: options.entra,
     options: timings,
     now: options.now ?? (() => new Date()),
@@ -126,6 +137,7 @@ async function started(
     hooks: teamRelayHooks(context),
     async register(app) {
       registerTeamRoutes(app, context);
+      context.webhooks?.register(app);
       await app.register(adminApi, {
         prefix: "/admin/api",
         store,
@@ -139,6 +151,7 @@ async function started(
       clearInterval(sweeper);
       clearInterval(pruner);
       await context.upstream.close();
+      await context.webhooks?.close();
       await store.close();
     },
   };

@@ -99,14 +99,33 @@ export async function teamLookup(
       .type(answer.contentType)
       .send(shared ? asShared(answer, route) : answer.body);
   };
-  // Answered to a webhook: nothing comes back to share.
-  if (typeof webhook === "string")
+  // Answered to a webhook: through the host's own where it has a public URL (what was charged
+  // is read when the result arrives, webhooks.ts), else straight to the member's, at its most.
+  if (typeof webhook === "string") {
+    if (!team.webhooks)
+      return send(
+        await buy(team, member, route, path, JSON.stringify(body), serviceKey, null, {
+          "x-webhook-url": webhook,
+        }),
+        false
+      );
+    const target = await team.webhooks.checkTarget(webhook);
+    const hostTarget = team.webhooks.newTarget();
     return send(
-      await buy(team, member, route, path, JSON.stringify(body), serviceKey, null, {
-        "x-webhook-url": webhook,
-      }),
+      await buy(
+        team,
+        member,
+        route,
+        path,
+        JSON.stringify(body),
+        serviceKey,
+        null,
+        { "x-webhook-url": hostTarget.url },
+        { id: hostTarget.id, memberUrl: target.href, lookupKey: sharedKey(route, body) }
+      ),
       false
     );
+  }
   const key = sharedKey(route, body);
   const settings = await fromStore(() => team.settings());
   const freshSince = new Date(
@@ -127,7 +146,8 @@ async function buy(
   body: string,
   serviceKey: string,
   key: string | null,
-  headers: Record<string, string> = {}
+  headers: Record<string, string> = {},
+  webhook: { id: string; memberUrl: string; lookupKey: string } | null = null
 ): Promise<UpstreamAnswer> {
   const { store } = team;
   const reserved = await fromStore(() =>
@@ -140,6 +160,23 @@ async function buy(
     )
   );
   if (!reserved.ok) throw budgetExceeded(reserved);
+  // Known before the service can post the result to it.
+  if (webhook)
+    await fromStore(() =>
+      store.addPendingWebhook({
+        id: webhook.id,
+        memberId: member.id,
+        month: reserved.reservation.month,
+        chargedMilli: route.maxMilli,
+        operation: `${route.generation}/${route.operation}`,
+        lookupKey: webhook.lookupKey,
+        memberUrl: webhook.memberUrl,
+        createdAt: team.now().toISOString(),
+      })
+    ).catch(async (error: unknown) => {
+      await store.release(reserved.reservation).catch(() => undefined);
+      throw error;
+    });
   let answer: UpstreamAnswer;
   try {
     answer = await team.upstream.request("POST", path, serviceKey, { body, headers });
@@ -150,7 +187,10 @@ async function buy(
         operation: `${route.generation}/${route.operation}`,
         status: 0,
       }).catch(() => undefined);
-    else await store.release(reserved.reservation).catch(() => undefined);
+    else {
+      await store.release(reserved.reservation).catch(() => undefined);
+      if (webhook) await store.deliverPendingWebhook(webhook.id).catch(() => undefined);
+    }
     throw error;
   }
   let parsed: unknown = null;
@@ -170,6 +210,9 @@ async function buy(
       : chargedMilli(route, answer.status, parsed, bought);
   const audit = { operation: `${route.generation}/${route.operation}`, status: answer.status };
   await settleSurely(store, reserved.reservation, charged, audit);
+  // Refused by the service: no result will come, and none may change what was settled.
+  if (webhook && answer.status !== 200)
+    await store.deliverPendingWebhook(webhook.id).catch(() => undefined);
   // Noted for a bounce report of it, which returns the charge to this member.
   const email = charged > 0 ? boughtEmailOf(route, parsed, JSON.parse(body)) : null;
   if (email)

@@ -524,6 +524,41 @@ export function describeTeamStore(
         expect(await store.teamMonth(month)).toEqual({ spentMilli: 500, reservedMilli: 0 });
       });
 
+      test("a credit returned comes off its member's month, never below nothing, audited negative", async () => {
+        const ada = await addMember("Ada");
+        await store.settle(await reserved(ada.id, month, 2_000), 2_000, audit);
+        const webhook = { operation: "v5.1/find-email/decision-maker", status: 200 };
+        await store.returnCredit(ada.id, month, 1_500, webhook);
+        expect(await store.memberMonth(ada.id, month)).toEqual({
+          spentMilli: 500,
+          reservedMilli: 0,
+        });
+        await store.returnCredit(ada.id, month, 1_500, webhook);
+        expect(await store.memberMonth(ada.id, month)).toEqual({ spentMilli: 0, reservedMilli: 0 });
+        await store.returnCredit(ada.id, month, 1_000, webhook);
+        expect(await store.teamMonth(month)).toEqual({ spentMilli: 0, reservedMilli: 0 });
+        const entries = await store.audit("2000-01-01T00:00:00.000Z", "2100-01-01T00:00:00.000Z");
+        expect(entries.map((entry) => entry.creditsMilli)).toEqual([2_000, -1_500, -500]);
+      });
+
+      test("a pending webhook is delivered once, then known as delivered", async () => {
+        const ada = await addMember("Ada");
+        const pending = {
+          id: "w".repeat(43),
+          memberId: ada.id,
+          month,
+          chargedMilli: 2_000,
+          operation: "v5.1/find-email/decision-maker",
+          lookupKey: "v5.1:decision_maker|acme.com|ceo",
+          memberUrl: "https://hooks.example.com/x",
+          createdAt: new Date().toISOString(),
+        };
+        await store.addPendingWebhook(pending);
+        expect(await store.deliverPendingWebhook("nope")).toBeNull();
+        expect(await store.deliverPendingWebhook(pending.id)).toEqual(pending);
+        expect(await store.deliverPendingWebhook(pending.id)).toBe("delivered");
+      });
+
       test("a purchase of nothing is not kept; purchases are pruned with the audit", async () => {
         const ada = await addMember("Ada");
         await store.recordPurchase({

@@ -1,0 +1,259 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import { createServer, type AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { buildServer } from "../../../src/server/app";
+import { openTeamStore } from "../../../src/server/team/open-store";
+import { monthOf, type TeamStore } from "../../../src/server/team/store";
+import { isInternalAddress } from "../../../src/server/team/webhooks";
+import { rawRequest } from "../../helpers/recording-proxy";
+import {
+  call,
+  eventually,
+  startSandbox,
+  type TestAccount,
+  type TestSandbox,
+} from "../../helpers/sandbox";
+import { DIST } from "../helpers";
+
+// Lookups answered to a webhook in team mode (issue 34 item 8): the service posts the result to
+// the host's own webhook, the lookup is settled at what the result says it charged (not at its
+// most), the result is kept for the team and passed on to the member's URL.
+
+const ADMIN = randomBytes(32).toString("base64url");
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", () => done()));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((done) => server.close(done));
+  return port;
+}
+
+describe("team mode: lookups answered to a webhook", () => {
+  let sandbox: TestSandbox;
+  let company: TestAccount;
+  let directory: string;
+  let host: FastifyInstance;
+  let url: string;
+  let store: TeamStore;
+  let token: string;
+  let memberId: string;
+  let examples: Record<string, Record<string, Record<string, unknown>>>;
+  let receiver: http.Server;
+  let receiverUrl: string;
+  const received: Array<{ event: string | undefined; body: Record<string, unknown> }> = [];
+  const month = monthOf(new Date());
+
+  const ledgerMilli = async (): Promise<number> => Math.round((await company.credits()) * 1000);
+  const spentMilli = async (): Promise<number> =>
+    (await store.memberMonth(memberId, month)).spentMilli;
+  const lookup = (path: string, body: unknown, webhook?: string) =>
+    rawRequest(url, "POST", `/api/v5.1/${path}`, {
+      headers: {
+        authorization: `Bearer ${token}`,
+        "content-type": "application/json",
+        ...(webhook ? { "x-webhook-url": webhook } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+
+  beforeAll(async () => {
+    sandbox = await startSandbox();
+    examples = (await sandbox.examples()) as never;
+    company = await sandbox.account(1_000);
+    receiver = http.createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on("data", (chunk: Buffer) => chunks.push(chunk));
+      request.on("end", () => {
+        received.push({
+          event: request.headers["x-webhook-event"] as string | undefined,
+          body: JSON.parse(Buffer.concat(chunks).toString("utf8")) as Record<string, unknown>,
+        });
+        response.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((done) => receiver.listen(0, "127.0.0.1", () => done()));
+    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    directory = mkdtempSync(join(tmpdir(), "mf-webhook-lookups-"));
+    writeFileSync(join(directory, "service-key"), company.apiKey, { mode: 0o600 });
+    writeFileSync(join(directory, "admin-token"), ADMIN, { mode: 0o600 });
+    const port = await freePort();
+    host = await buildServer({
+      dist: DIST,
+      upstream: sandbox.baseUrl,
+      team: {
+        serviceKeyFile: join(directory, "service-key"),
+        adminTokenFile: join(directory, "admin-token"),
+        db: join(directory, "team.db"),
+        entra: null,
+        publicUrl: new URL(`http://127.0.0.1:${port}/`),
+      },
+      allowPrivateWebhookTargets: true,
+    });
+    url = await host.listen({ port, host: "127.0.0.1" });
+    store = await openTeamStore({ file: join(directory, "team.db") });
+    const added = await call(
+      url,
+      "POST",
+      "/admin/api/members",
+      { name: "Ann", email: "ann@team.example", monthly_budget: 10 },
+      { authorization: `Bearer ${ADMIN}` }
+    );
+    token = added.body.token as string;
+    memberId = added.body.id as string;
+  });
+
+  afterAll(async () => {
+    await host?.close();
+    await store?.close();
+    await new Promise((done) => receiver?.close(done));
+    await sandbox?.close();
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  test("a free result gives the reservation back; a valid one counts what it charged, kept for the team, passed on", async () => {
+    const before = { ledger: await ledgerMilli(), spent: await spentMilli() };
+    const free = (await lookup(
+      "find-email/decision-maker",
+      examples.decision_maker!.not_found,
+      receiverUrl
+    ))!;
+    expect(free.status).toBe(200);
+    expect(JSON.parse(free.text)).toEqual({ input: expect.any(Object) });
+    // At once: counted at its most (2 credits), until the result says what it charged.
+    await eventually(
+      async () => (received.length >= 1 ? true : undefined),
+      10_000,
+      "the result passed on"
+    );
+    await eventually(
+      async () => ((await spentMilli()) === before.spent ? true : undefined),
+      5_000,
+      "the credit back"
+    );
+    expect(received[0]!.body).toMatchObject({ email_status: "not_found", credits_charged: 0 });
+    expect(received[0]!.event).toBe("find-email.decision-maker");
+    expect(await ledgerMilli()).toBe(before.ledger);
+
+    const valid = (await lookup("find-email/person", examples.person!.valid, receiverUrl))!;
+    expect(valid.status).toBe(200);
+    await eventually(
+      async () => (received.length >= 2 ? true : undefined),
+      10_000,
+      "the second result"
+    );
+    expect(received[1]!.body).toMatchObject({ email_status: "valid", credits_charged: 1 });
+    expect(before.ledger - (await ledgerMilli())).toBe(1_000);
+    expect((await spentMilli()) - before.spent).toBe(1_000);
+    // The team has it: asked again without a webhook, it is shared and free.
+    const again = (await lookup("find-email/person", examples.person!.valid))!;
+    expect(again.headers["x-mail-finder-answer"]).toBe("shared");
+    expect(before.ledger - (await ledgerMilli())).toBe(1_000);
+  });
+
+  test("the host's webhook: an unknown id is 404, a result delivered twice changes nothing more", async () => {
+    const unknown = await call(url, "POST", `/team/webhooks/${"x".repeat(43)}`, {
+      credits_charged: 0,
+    });
+    expect(unknown.status).toBe(404);
+    const malformed = await call(url, "POST", "/team/webhooks/short", { credits_charged: 0 });
+    expect(malformed.status).toBe(404);
+    // A delivery repeated (the service retries until a 2xx): the credit comes back once.
+    const id = randomBytes(32).toString("base64url");
+    await store.settle(
+      (await store
+        .reserve(memberId, month, 2_000, 60_000)
+        .then((r) => (r.ok ? r.reservation : null)))!,
+      2_000,
+      { operation: "v5.1/find-email/decision-maker", status: 200 }
+    );
+    await store.addPendingWebhook({
+      id,
+      memberId,
+      month,
+      chargedMilli: 2_000,
+      operation: "v5.1/find-email/decision-maker",
+      lookupKey: null,
+      memberUrl: receiverUrl,
+      createdAt: new Date().toISOString(),
+    });
+    const before = await spentMilli();
+    for (let i = 0; i < 2; i++) {
+      const delivered = await call(url, "POST", `/team/webhooks/${id}`, {
+        input: {},
+        email_status: "not_found",
+        credits_charged: 0,
+      });
+      expect(delivered.status).toBe(200);
+    }
+    expect(before - (await spentMilli())).toBe(2_000);
+  });
+
+  test("a member's webhook URL must be https on the internet, without credentials", async () => {
+    const strict = await buildServer({
+      dist: DIST,
+      upstream: sandbox.baseUrl,
+      team: {
+        serviceKeyFile: join(directory, "service-key"),
+        adminTokenFile: join(directory, "admin-token"),
+        db: join(directory, "team-strict.db"),
+        entra: null,
+        publicUrl: new URL("https://addin.example.com/"),
+      },
+    });
+    const strictUrl = await strict.listen({ port: 0, host: "127.0.0.1" });
+    try {
+      const member = await call(
+        strictUrl,
+        "POST",
+        "/admin/api/members",
+        { name: "Bo", email: "bo@team.example", monthly_budget: 10 },
+        { authorization: `Bearer ${ADMIN}` }
+      );
+      const ledger = await ledgerMilli();
+      for (const target of [
+        "http://hooks.example.com/x",
+        "https://127.0.0.1/x",
+        "https://[::1]/x",
+        "https://10.1.2.3/x",
+        "https://169.254.169.254/latest",
+        "https://user:secret@hooks.example.com/x",
+        "https://localhost/x",
+        "not a url",
+      ]) {
+        const answer = (await rawRequest(strictUrl, "POST", "/api/v5.1/find-email/person", {
+          headers: {
+            authorization: `Bearer ${member.body.token as string}`,
+            "content-type": "application/json",
+            "x-webhook-url": target,
+          },
+          body: JSON.stringify(examples.person!.valid),
+        }))!;
+        expect([target, answer.status]).toEqual([target, 400]);
+      }
+      expect(await ledgerMilli()).toBe(ledger);
+    } finally {
+      await strict.close();
+    }
+    for (const address of [
+      "127.0.0.1",
+      "10.0.0.8",
+      "172.20.1.1",
+      "192.168.1.1",
+      "169.254.169.254",
+      "100.64.0.1",
+      "::1",
+      "fd00::1",
+      "fe80::1",
+      "::ffff:127.0.0.1",
+      "0.0.0.0",
+    ])
+      expect([address, isInternalAddress(address)]).toEqual([address, true]);
+    for (const address of ["93.184.216.34", "8.8.8.8", "2606:4700:4700::1111"])
+      expect([address, isInternalAddress(address)]).toEqual([address, false]);
+  });
+});
