@@ -43,6 +43,16 @@ interface Template {
   segments: string[];
   query: Array<[string, string]>;
   body?: unknown;
+  /** A body sent as it is, of this type (a multipart upload), instead of JSON. */
+  raw?: { type: string; text: string };
+}
+
+/** The request's body and its type, as the template gives them. */
+function bodyOf(template: Template): { headers: Record<string, string>; body?: string } {
+  if (template.raw)
+    return { headers: { "content-type": template.raw.type }, body: template.raw.text };
+  if (template.body === undefined) return { headers: {} };
+  return { headers: { "content-type": "application/json" }, body: JSON.stringify(template.body) };
 }
 
 /** What a hostile member does to a spelling. */
@@ -430,6 +440,27 @@ export function hostileMembersSuite(options: HostileSuiteOptions): void {
       },
       {
         method: "POST",
+        segments: ["v5.1", "bulk", "multipart"],
+        query: [],
+        raw: {
+          type: "multipart/form-data; boundary=mfx",
+          text: [
+            "--mfx",
+            'Content-Disposition: form-data; name="file"; filename="list.csv"',
+            "Content-Type: text/csv",
+            "",
+            "first,last,domain\r\nAda,Lovelace,acme.com",
+            "--mfx",
+            'Content-Disposition: form-data; name="first_name_field_index"',
+            "",
+            "0",
+            "--mfx--",
+            "",
+          ].join("\r\n"),
+        },
+      },
+      {
+        method: "POST",
         segments: ["v5.1", "bulk", "json"],
         query: [],
         body: {
@@ -485,9 +516,9 @@ export function hostileMembersSuite(options: HostileSuiteOptions): void {
             const answer = (await rawRequest(url, method, target, {
               headers: {
                 authorization: `Bearer ${who.token}`,
-                ...(template.body !== undefined ? { "content-type": "application/json" } : {}),
+                ...bodyOf(template).headers,
               },
-              ...(template.body !== undefined ? { body: JSON.stringify(template.body) } : {}),
+              ...(bodyOf(template).body !== undefined ? { body: bodyOf(template).body } : {}),
             }))!;
             const reached = recorder.seen.slice(from);
             if (reached.some((seen) => PAID.test(seen.url))) paidSent++;
@@ -562,9 +593,9 @@ export function hostileMembersSuite(options: HostileSuiteOptions): void {
               await rawRequest(url, method, target, {
                 headers: {
                   authorization: `Bearer ${team[member]!.token}`,
-                  ...(template.body !== undefined ? { "content-type": "application/json" } : {}),
+                  ...bodyOf(template).headers,
                 },
-                ...(template.body !== undefined ? { body: JSON.stringify(template.body) } : {}),
+                ...(bodyOf(template).body !== undefined ? { body: bodyOf(template).body } : {}),
               });
             }
             await checkMoney(
@@ -616,9 +647,9 @@ export function hostileMembersSuite(options: HostileSuiteOptions): void {
               const answer: RawAnswer | null = await rawRequest(url, method, target, {
                 headers: {
                   authorization: `Bearer ${who!.token}`,
-                  ...(template.body !== undefined ? { "content-type": "application/json" } : {}),
+                  ...bodyOf(template).headers,
                 },
-                ...(template.body !== undefined ? { body: JSON.stringify(template.body) } : {}),
+                ...(bodyOf(template).body !== undefined ? { body: bodyOf(template).body } : {}),
                 ...("ms" in moment ? { hangUpAfterMs: moment.ms } : { hangUpOnHeaders: true }),
               });
               if (answer === null) hungUp++;
