@@ -12,6 +12,7 @@ const BENCHMARKS = [
   "enrich-bulk.ts",
   "pane-load.ts",
   "team-host.ts",
+  "canonical-request.ts",
 ];
 
 let failed = false;
