@@ -1,15 +1,9 @@
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { FastifyInstance } from "fastify";
 import fc from "fast-check";
 import { canonicalRequest } from "../../../src/server/api/canonical-request";
-import { buildServer } from "../../../src/server/app";
 import { Directory } from "../../../src/sandbox/directory/directory";
-import { openTeamStore } from "../../../src/server/team/open-store";
 import { monthOf, type TeamStore } from "../../../src/server/team/store";
 import { startTestDatabase, type TestDatabase } from "../../helpers/postgres";
+import { startTeamOverSandbox, type TeamOverSandbox } from "../../helpers/team-over-sandbox";
 import {
   rawRequest,
   startRecordingProxy,
@@ -18,14 +12,12 @@ import {
   type Seen,
 } from "../../helpers/recording-proxy";
 import {
-  call,
   eventually,
   startSandbox,
   type TestAccount,
   type TestSandbox,
 } from "../../helpers/sandbox";
 import { waitForStatus } from "../../helpers/searches";
-import { DIST } from "../helpers";
 
 // Team mode tried as hostile members would (issue 34), against the real host in front of a real
 // sandbox, over real HTTP, on SQLite or PostgreSQL. Random spellings of every operation of both
@@ -33,8 +25,6 @@ import { DIST } from "../helpers";
 // random moments. After each run: the service's ledger moved by exactly the team's usage, no
 // member or team is past its budget, no reservation is left, nothing reached the service for a
 // request the host refused, and everything that reached it was a canonical request.
-
-const ADMIN = randomBytes(32).toString("base64url");
 
 /** A request of the interface in its own spelling, before any mutation. */
 interface Template {
@@ -179,9 +169,8 @@ export function hostileMembersSuite(options: HostileSuiteOptions): void {
   let sandbox: TestSandbox;
   let company: TestAccount;
   let recorder: RecordingProxy;
-  let directory: string;
   let database: TestDatabase | null = null;
-  let host: FastifyInstance;
+  let host: TeamOverSandbox;
   let url: string;
   let store: TeamStore;
   let templates: Template[];
@@ -190,22 +179,13 @@ export function hostileMembersSuite(options: HostileSuiteOptions): void {
   /** Lookups of people no download can buy, and bounce reports of their addresses. */
   let bounces: Template[];
   const month = monthOf(new Date());
-  let members = 0;
-
-  const admin = (method: string, path: string, body?: unknown) =>
-    call(url, method, `/admin/api${path}`, body, { authorization: `Bearer ${ADMIN}` });
+  const admin = (method: string, path: string, body?: unknown) => host.admin(method, path, body);
 
   async function addMember(
     budget: number
   ): Promise<{ id: string; token: string; budgetMilli: number }> {
-    members++;
-    const added = await admin("POST", "/members", {
-      name: `Member ${members}`,
-      email: `member${members}@team.example`,
-      monthly_budget: budget,
-    });
-    if (added.status !== 201) throw new Error(`member: ${added.status} ${added.text}`);
-    return { id: added.body.id, token: added.body.token, budgetMilli: Math.round(budget * 1000) };
+    const added = await host.addMember("Member", budget);
+    return { ...added, budgetMilli: Math.round(budget * 1000) };
   }
 
   /** Paid operations most of the time: lookups, orders and downloads; free ones the rest. */
@@ -249,26 +229,14 @@ export function hostileMembersSuite(options: HostileSuiteOptions): void {
     sandbox = await startSandbox({ jobChunkSize: 50 });
     company = await sandbox.account(100_000);
     recorder = await startRecordingProxy(sandbox.baseUrl);
-    directory = mkdtempSync(join(tmpdir(), "mf-hostile-"));
-    writeFileSync(join(directory, "service-key"), company.apiKey, { mode: 0o600 });
-    writeFileSync(join(directory, "admin-token"), ADMIN, { mode: 0o600 });
     if (options.store === "postgres") database = await startTestDatabase();
-    host = await buildServer({
-      dist: DIST,
+    host = await startTeamOverSandbox({
       upstream: recorder.url,
-      team: {
-        serviceKeyFile: join(directory, "service-key"),
-        adminTokenFile: join(directory, "admin-token"),
-        db: join(directory, "team.db"),
-        ...(database ? { databaseUrl: database.url } : {}),
-        entra: null,
-      },
-      teamTimings: { pollMs: 10 },
+      serviceKey: company.apiKey,
+      ...(database ? { databaseUrl: database.url } : {}),
     });
-    url = await host.listen({ port: 0, host: "127.0.0.1" });
-    store = await openTeamStore(
-      database ? { databaseUrl: database.url } : { file: join(directory, "team.db") }
-    );
+    url = host.url;
+    store = host.store;
     expect((await admin("PUT", "/team", { name: "Hostile", monthly_budget: null })).status).toBe(
       200
     );
@@ -476,11 +444,9 @@ export function hostileMembersSuite(options: HostileSuiteOptions): void {
 
   afterAll(async () => {
     await host?.close();
-    await store?.close();
     await recorder?.close();
     await sandbox?.close();
     await database?.drop();
-    if (directory) rmSync(directory, { recursive: true, force: true });
   });
 
   test("random spellings and methods by members with small budgets: every credit counted, nothing refused sent", async () => {

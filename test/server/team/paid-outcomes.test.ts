@@ -1,35 +1,26 @@
-import { randomBytes } from "node:crypto";
 import http from "node:http";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { FastifyInstance } from "fastify";
-import { buildServer } from "../../../src/server/app";
 import { Directory } from "../../../src/sandbox/directory/directory";
-import { openTeamStore } from "../../../src/server/team/open-store";
 import { monthOf, type TeamStore } from "../../../src/server/team/store";
 import {
   rawRequest,
   startRecordingProxy,
   type RecordingProxy,
 } from "../../helpers/recording-proxy";
-import { call, startSandbox, type TestAccount, type TestSandbox } from "../../helpers/sandbox";
+import { startSandbox, type TestAccount, type TestSandbox } from "../../helpers/sandbox";
+import { startTeamOverSandbox, type TeamOverSandbox } from "../../helpers/team-over-sandbox";
 import { waitForStatus } from "../../helpers/searches";
-import { DIST } from "../helpers";
 
 // A paid request's money when the service's word is missing (issue 34 items 1 and 2): a quote
 // that cannot be read refuses the request (503, nothing sent, never at 0); a quote the service
 // refuses is its answer; a request whose answer is lost after it reached the service is
 // settled from a fresh quote, or at its reserved price for a lookup, never released on a guess.
 
-const ADMIN = randomBytes(32).toString("base64url");
-
 describe("team mode: paid requests without the service's answer", () => {
   let sandbox: TestSandbox;
   let company: TestAccount;
   let recorder: RecordingProxy;
-  let directory: string;
-  let host: FastifyInstance;
+  let host: TeamOverSandbox;
+  let annId: string;
   let url: string;
   let store: TeamStore;
   let token: string;
@@ -54,29 +45,12 @@ describe("team mode: paid requests without the service's answer", () => {
     sandbox = await startSandbox();
     company = await sandbox.account(10_000);
     recorder = await startRecordingProxy(sandbox.baseUrl);
-    directory = mkdtempSync(join(tmpdir(), "mf-paid-outcomes-"));
-    writeFileSync(join(directory, "service-key"), company.apiKey, { mode: 0o600 });
-    writeFileSync(join(directory, "admin-token"), ADMIN, { mode: 0o600 });
-    host = await buildServer({
-      dist: DIST,
-      upstream: recorder.url,
-      team: {
-        serviceKeyFile: join(directory, "service-key"),
-        adminTokenFile: join(directory, "admin-token"),
-        db: join(directory, "team.db"),
-        entra: null,
-      },
-    });
-    url = await host.listen({ port: 0, host: "127.0.0.1" });
-    store = await openTeamStore({ file: join(directory, "team.db") });
-    const added = await call(
-      url,
-      "POST",
-      "/admin/api/members",
-      { name: "Ann", email: "ann@team.example", monthly_budget: 100 },
-      { authorization: `Bearer ${ADMIN}` }
-    );
-    token = added.body.token as string;
+    host = await startTeamOverSandbox({ upstream: recorder.url, serviceKey: company.apiKey });
+    url = host.url;
+    store = host.store;
+    const added = await host.addMember("Ann", 100);
+    annId = added.id;
+    token = added.token;
     const world = new Directory({}).companies.filter((c) => c.mailServer === "verifying");
     const people = world
       .flatMap((c) => c.people.slice(0, 1))
@@ -115,10 +89,8 @@ describe("team mode: paid requests without the service's answer", () => {
 
   afterAll(async () => {
     await host?.close();
-    await store?.close();
     await recorder?.close();
     await sandbox?.close();
-    rmSync(directory, { recursive: true, force: true });
   });
 
   test("a quote that cannot be read refuses the paid request with 503: nothing reserved, nothing sent", async () => {
@@ -186,22 +158,13 @@ describe("team mode: paid requests without the service's answer", () => {
   });
 
   test("a reported bounce of an address a member bought returns the credit to that member's month", async () => {
-    const bob = await call(
-      url,
-      "POST",
-      "/admin/api/members",
-      { name: "Bob", email: "bob@team.example", monthly_budget: 100 },
-      { authorization: `Bearer ${ADMIN}` }
-    );
-    const [annId, bobId] = [
-      (await store.members()).find((m) => m.name === "Ann")!.id,
-      bob.body.id as string,
-    ];
+    const bob = await host.addMember("Bob", 100);
+    const bobId = bob.id;
     const fresh = another;
     const asBob = (target: string, body: unknown) =>
       rawRequest(url, "POST", target, {
         headers: {
-          authorization: `Bearer ${bob.body.token as string}`,
+          authorization: `Bearer ${bob.token}`,
           "content-type": "application/json",
         },
         body: JSON.stringify(body),

@@ -1,15 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { createServer, type AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { FastifyInstance } from "fastify";
-import { buildServer } from "../../../src/server/app";
-import { openTeamStore } from "../../../src/server/team/open-store";
 import { monthOf, type TeamStore } from "../../../src/server/team/store";
 import { isInternalAddress } from "../../../src/server/team/webhooks";
 import { rawRequest } from "../../helpers/recording-proxy";
+import { startTeamOverSandbox, type TeamOverSandbox } from "../../helpers/team-over-sandbox";
 import {
   call,
   eventually,
@@ -17,13 +12,10 @@ import {
   type TestAccount,
   type TestSandbox,
 } from "../../helpers/sandbox";
-import { DIST } from "../helpers";
 
 // Lookups answered to a webhook in team mode (issue 34 item 8): the service posts the result to
 // the host's own webhook, the lookup is settled at what the result says it charged (not at its
 // most), the result is kept for the team and passed on to the member's URL.
-
-const ADMIN = randomBytes(32).toString("base64url");
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -36,8 +28,7 @@ async function freePort(): Promise<number> {
 describe("team mode: lookups answered to a webhook", () => {
   let sandbox: TestSandbox;
   let company: TestAccount;
-  let directory: string;
-  let host: FastifyInstance;
+  let host: TeamOverSandbox;
   let url: string;
   let store: TeamStore;
   let token: string;
@@ -78,41 +69,23 @@ describe("team mode: lookups answered to a webhook", () => {
     });
     await new Promise<void>((done) => receiver.listen(0, "127.0.0.1", () => done()));
     receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-    directory = mkdtempSync(join(tmpdir(), "mf-webhook-lookups-"));
-    writeFileSync(join(directory, "service-key"), company.apiKey, { mode: 0o600 });
-    writeFileSync(join(directory, "admin-token"), ADMIN, { mode: 0o600 });
     const port = await freePort();
-    host = await buildServer({
-      dist: DIST,
+    host = await startTeamOverSandbox({
       upstream: sandbox.baseUrl,
-      team: {
-        serviceKeyFile: join(directory, "service-key"),
-        adminTokenFile: join(directory, "admin-token"),
-        db: join(directory, "team.db"),
-        entra: null,
-        publicUrl: new URL(`http://127.0.0.1:${port}/`),
-      },
-      allowPrivateWebhookTargets: true,
+      serviceKey: company.apiKey,
+      port,
+      team: { publicUrl: new URL(`http://127.0.0.1:${port}/`) },
+      build: { allowPrivateWebhookTargets: true },
     });
-    url = await host.listen({ port, host: "127.0.0.1" });
-    store = await openTeamStore({ file: join(directory, "team.db") });
-    const added = await call(
-      url,
-      "POST",
-      "/admin/api/members",
-      { name: "Ann", email: "ann@team.example", monthly_budget: 10 },
-      { authorization: `Bearer ${ADMIN}` }
-    );
-    token = added.body.token as string;
-    memberId = added.body.id as string;
+    url = host.url;
+    store = host.store;
+    ({ id: memberId, token } = await host.addMember("Ann", 10));
   });
 
   afterAll(async () => {
     await host?.close();
-    await store?.close();
     await new Promise((done) => receiver?.close(done));
     await sandbox?.close();
-    rmSync(directory, { recursive: true, force: true });
   });
 
   test("a free result gives the reservation back; a valid one counts what it charged, kept for the team, passed on", async () => {
@@ -194,26 +167,13 @@ describe("team mode: lookups answered to a webhook", () => {
   });
 
   test("a member's webhook URL must be https on the internet, without credentials", async () => {
-    const strict = await buildServer({
-      dist: DIST,
+    const strict = await startTeamOverSandbox({
       upstream: sandbox.baseUrl,
-      team: {
-        serviceKeyFile: join(directory, "service-key"),
-        adminTokenFile: join(directory, "admin-token"),
-        db: join(directory, "team-strict.db"),
-        entra: null,
-        publicUrl: new URL("https://addin.example.com/"),
-      },
+      serviceKey: company.apiKey,
+      team: { publicUrl: new URL("https://addin.example.com/") },
     });
-    const strictUrl = await strict.listen({ port: 0, host: "127.0.0.1" });
     try {
-      const member = await call(
-        strictUrl,
-        "POST",
-        "/admin/api/members",
-        { name: "Bo", email: "bo@team.example", monthly_budget: 10 },
-        { authorization: `Bearer ${ADMIN}` }
-      );
+      const member = await strict.addMember("Bo", 10);
       const ledger = await ledgerMilli();
       for (const target of [
         "http://hooks.example.com/x",
@@ -225,9 +185,9 @@ describe("team mode: lookups answered to a webhook", () => {
         "https://localhost/x",
         "not a url",
       ]) {
-        const answer = (await rawRequest(strictUrl, "POST", "/api/v5.1/find-email/person", {
+        const answer = (await rawRequest(strict.url, "POST", "/api/v5.1/find-email/person", {
           headers: {
-            authorization: `Bearer ${member.body.token as string}`,
+            authorization: `Bearer ${member.token}`,
             "content-type": "application/json",
             "x-webhook-url": target,
           },
