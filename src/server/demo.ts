@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import rateLimit from "@fastify/rate-limit";
 import { buildApp } from "../sandbox/app";
 import { toCredits } from "../sandbox/services/ledger";
-import { canonicalRequest, MethodNotAllowed } from "./api/canonical-request";
+import { canonicalRequest } from "./api/canonical-request";
 import { HostError } from "./errors";
 import { RELAYED_RESPONSE_HEADERS } from "./relay";
 
@@ -103,13 +103,7 @@ export const demo: FastifyPluginAsync<DemoOptions> = async (app, options) => {
   });
 
   const forward = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
-    let canonical;
-    try {
-      canonical = canonicalRequest(request.method, request.url, DEMO_PREFIX);
-    } catch (error) {
-      if (error instanceof MethodNotAllowed) void reply.header("allow", error.allowed.join(", "));
-      throw error;
-    }
+    const canonical = canonicalRequest(request.method, request.url, DEMO_PREFIX);
     const headers: Record<string, string> = { host: request.host };
     for (const name of FORWARDED_HEADERS) {
       const value = request.headers[name];

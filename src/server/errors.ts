@@ -9,7 +9,9 @@ export class HostError extends Error {
   constructor(
     readonly statusCode: number,
     readonly code: string,
-    message: string
+    message: string,
+    /** Headers the answer carries (`Allow` of a 405). */
+    readonly headers: Readonly<Record<string, string>> = {}
   ) {
     super(message);
     this.name = "HostError";
@@ -44,6 +46,7 @@ export function errorHandler(
     void reply.header("connection", "close");
   return reply
     .code(answer.statusCode)
+    .headers(answer.headers)
     .header("x-content-type-options", "nosniff")
     .type("application/json; charset=utf-8")
     .send({ error: answer.code, message: answer.message });

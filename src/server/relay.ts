@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import { Transform, type Readable, type TransformCallback } from "node:stream";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { Pool } from "undici";
-import { canonicalRequest, MethodNotAllowed, type CanonicalRequest } from "./api/canonical-request";
+import { canonicalRequest, type CanonicalRequest } from "./api/canonical-request";
 import { HostError, payloadTooLarge } from "./errors";
 
 // The relay (DESIGN 3 "Reaching a service without CORS", 6b): /api/* goes to the service over a
@@ -189,13 +189,8 @@ export const relay: FastifyPluginAsync<RelayOptions> = async (app, options) => {
 
   // The request is parsed before anything else is done with it: a spelling that is not one
   // operation is refused here, its body unread.
-  app.addHook("onRequest", async (request, reply) => {
-    try {
-      request.canonical = canonicalRequest(request.method, request.url, API_PREFIX);
-    } catch (error) {
-      if (error instanceof MethodNotAllowed) void reply.header("allow", error.allowed.join(", "));
-      throw error;
-    }
+  app.addHook("onRequest", async (request) => {
+    request.canonical = canonicalRequest(request.method, request.url, API_PREFIX);
     // Over the limit: 413 before anything reaches the service.
     if (Number(request.headers["content-length"] ?? 0) > options.bodyLimit)
       throw payloadTooLarge(options.bodyLimit);

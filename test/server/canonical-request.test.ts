@@ -144,6 +144,14 @@ describe("the canonical request", () => {
       code: "method_not_allowed",
     });
     expect(refusal("GET", "/api/v5.1/domain/acme.com/email/order").status).toBe(405);
+    // The answer says which method the operation takes (`Allow`, written by the error handler).
+    let allowed: HostError | null = null;
+    try {
+      parse("HEAD", "/api/v5.1/bulk/blk_1/download");
+    } catch (error) {
+      allowed = error as HostError;
+    }
+    expect(allowed?.headers).toEqual({ allow: "GET" });
     expect(refusal("PUT", "/api/v5.1/find-email/person").status).toBe(405);
     expect(refusal("post", "/api/v5.1/find-email/person").status).toBe(405);
   });

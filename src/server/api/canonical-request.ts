@@ -39,14 +39,13 @@ const notInterface = (): HostError =>
 const malformed = (why: string): HostError =>
   new HostError(400, "bad_request", `The request's path is not accepted: ${why}.`);
 
-export class MethodNotAllowed extends HostError {
-  constructor(readonly allowed: string[]) {
-    super(
-      405,
-      "method_not_allowed",
-      `This operation of the service's interface takes ${allowed.join(" or ")} only.`
-    );
-  }
+function methodNotAllowed(allowed: string[]): HostError {
+  return new HostError(
+    405,
+    "method_not_allowed",
+    `This operation of the service's interface takes ${allowed.join(" or ")} only.`,
+    { allow: allowed.join(", ") }
+  );
 }
 
 function decodeSegment(raw: string): string {
@@ -169,7 +168,7 @@ export function canonicalRequest(method: string, url: string, prefix: string): C
   const matches = matchPath(rest);
   if (matches.length === 0) throw notInterface();
   const match = matches.find((candidate) => candidate.operation.method === method);
-  if (!match) throw new MethodNotAllowed([...new Set(matches.map((m) => m.operation.method))]);
+  if (!match) throw methodNotAllowed([...new Set(matches.map((m) => m.operation.method))]);
   const { operation } = match;
   const domain = match.values["{domain}"];
   const searchId = match.values["{searchId}"];

@@ -10,6 +10,7 @@ import { boughtEmailOf, chargedMilli, lookupPriceOf, type LookupPrice } from "./
 import { fromStore } from "./sign-in";
 import { monthOf, type Member } from "./store";
 import type { TeamContext } from "./team-context";
+import type { WebhookPending } from "./webhooks";
 import { UpstreamError, type UpstreamAnswer } from "./upstream";
 
 // The lookups of team mode (DESIGN 6c), answered by the host itself rather than streamed
@@ -93,38 +94,19 @@ export async function teamLookup(
   const serviceKey = await team.serviceKey.key();
   const send = (answer: UpstreamAnswer, shared: boolean): FastifyReply => {
     if (shared) void reply.header(SHARED_HEADER, "shared");
-    return reply
-      .headers(RELAYED_RESPONSE_HEADERS)
-      .code(answer.status)
-      .type(answer.contentType)
-      .send(shared ? asShared(answer, route) : answer.body);
+    return sendAnswer(reply, answer, shared ? asShared(answer, route) : answer.body);
   };
   // Answered to a webhook: through the host's own where it has a public URL (what was charged
   // is read when the result arrives, webhooks.ts), else straight to the member's, at its most.
   if (typeof webhook === "string") {
-    if (!team.webhooks)
-      return send(
-        await buy(team, member, route, path, JSON.stringify(body), serviceKey, null, {
-          "x-webhook-url": webhook,
-        }),
-        false
-      );
-    const target = await team.webhooks.checkTarget(webhook);
-    const hostTarget = team.webhooks.newTarget();
-    return send(
-      await buy(
-        team,
-        member,
-        route,
-        path,
-        JSON.stringify(body),
-        serviceKey,
-        null,
-        { "x-webhook-url": hostTarget.url },
-        { id: hostTarget.id, memberUrl: target.href, lookupKey: sharedKey(route, body) }
-      ),
-      false
-    );
+    const target = team.webhooks
+      ? await team.webhooks.redirect(webhook, sharedKey(route, body))
+      : { url: webhook, pending: null };
+    const answer = await buy(team, member, route, path, body, serviceKey, null, {
+      headers: { "x-webhook-url": target.url },
+      webhook: target.pending,
+    });
+    return send(answer, false);
   }
   const key = sharedKey(route, body);
   const settings = await fromStore(() => team.settings());
@@ -132,9 +114,22 @@ export async function teamLookup(
     team.now().getTime() - settings.freshnessDays * 86_400_000
   ).toISOString();
   const outcome = await team.shared.answer(key, freshSince, () =>
-    buy(team, member, route, path, JSON.stringify(body), serviceKey, key)
+    buy(team, member, route, path, body, serviceKey, key)
   );
   return send(outcome.answer, !outcome.bought);
+}
+
+/** The service's answer as the host's, with the relayed answers' headers. */
+export function sendAnswer(
+  reply: FastifyReply,
+  answer: UpstreamAnswer,
+  body: string = answer.body
+): FastifyReply {
+  return reply
+    .headers(RELAYED_RESPONSE_HEADERS)
+    .code(answer.status)
+    .type(answer.contentType)
+    .send(body);
 }
 
 /** One paid lookup: reserved, sent, settled, audited, and (a 200 to share) kept for the team. */
@@ -143,11 +138,16 @@ async function buy(
   member: Member,
   route: LookupPrice,
   path: string,
-  body: string,
+  request: Record<string, unknown>,
   serviceKey: string,
   key: string | null,
-  headers: Record<string, string> = {},
-  webhook: { id: string; memberUrl: string; lookupKey: string } | null = null
+  {
+    headers = {},
+    webhook = null,
+  }: {
+    headers?: Record<string, string>;
+    webhook?: WebhookPending | null;
+  } = {}
 ): Promise<UpstreamAnswer> {
   const { store } = team;
   const reserved = await fromStore(() =>
@@ -179,7 +179,10 @@ async function buy(
     });
   let answer: UpstreamAnswer;
   try {
-    answer = await team.upstream.request("POST", path, serviceKey, { body, headers });
+    answer = await team.upstream.request("POST", path, serviceKey, {
+      body: JSON.stringify(request),
+      headers,
+    });
   } catch (error) {
     // Sent and unanswered, the service may have charged it: counted at its price, never on a guess released.
     if (error instanceof UpstreamError && error.failure === "unknown")
@@ -214,7 +217,7 @@ async function buy(
   if (webhook && answer.status !== 200)
     await store.deliverPendingWebhook(webhook.id).catch(() => undefined);
   // Noted for a bounce report of it, which returns the charge to this member.
-  const email = charged > 0 ? boughtEmailOf(route, parsed, JSON.parse(body)) : null;
+  const email = charged > 0 ? boughtEmailOf(route, parsed, request) : null;
   if (email)
     await store
       .recordPurchase({

@@ -16,8 +16,9 @@ import { teamReport } from "./team-report";
 // connection broke after it left), settled from a fresh quote where the service has one
 // (`paid`, the file's status) or at the reserved price: never released on a guess.
 
-const NO_CALL = (serviceKey: string): RelayCall => ({
-  authorization: `Bearer ${serviceKey}`,
+/** A request that costs nothing: only its Authorization header to set. */
+const freeCall = (authorization: string | undefined): RelayCall => ({
+  authorization,
   answered: async () => undefined,
   failed: async () => undefined,
 });
@@ -33,17 +34,16 @@ export function teamRelayHooks(team: TeamContext): RelayHooks {
     },
     async before(request, canonical) {
       // The service's health needs no key (spec 5): nor a member.
-      if (canonical.operation.generation === null)
-        return { ...NO_CALL(""), authorization: undefined };
+      if (canonical.operation.generation === null) return freeCall(undefined);
       const member = await team.signIn.member(request);
       const serviceKey = await team.serviceKey.key();
       const price = canonical.operation.price;
       if (price.kind !== "domain_order" && price.kind !== "search_download")
-        return NO_CALL(serviceKey);
+        return freeCall(`Bearer ${serviceKey}`);
       if (price.kind === "search_download" && canonical.query.get("preview_only") === "true")
-        return NO_CALL(serviceKey);
+        return freeCall(`Bearer ${serviceKey}`);
       const quote = await readQuote(team, canonical, serviceKey);
-      if (quote.priceMilli === 0) return NO_CALL(serviceKey);
+      if (quote.priceMilli === 0) return freeCall(`Bearer ${serviceKey}`);
       return paidCall(team, member, canonical, serviceKey, quote);
     },
   };

@@ -1,10 +1,9 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { normalizeEmail } from "../../api/normalize";
 import type { CanonicalRequest } from "../api/canonical-request";
-import { RELAYED_RESPONSE_HEADERS } from "../relay";
 import { fromStore } from "./sign-in";
 import type { TeamContext } from "./team-context";
-import { readJsonBody } from "./team-lookups";
+import { readJsonBody, sendAnswer } from "./team-lookups";
 
 // A bad-email report in team mode (spec 4.5, DESIGN 6c): sent with the team's key by the host
 // itself, so that when the service accepts it (and returns the credit of a charged address to
@@ -34,9 +33,5 @@ export async function teamReport(
         "a refund could not be recorded"
       )
     );
-  return reply
-    .headers(RELAYED_RESPONSE_HEADERS)
-    .code(answer.status)
-    .type(answer.contentType)
-    .send(answer.body);
+  return sendAnswer(reply, answer);
 }

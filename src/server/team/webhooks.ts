@@ -23,6 +23,13 @@ export interface WebhookOptions {
   allowPrivateTargets?: boolean;
 }
 
+/** What the host keeps of a lookup redirected to its webhook, before the service is asked. */
+export interface WebhookPending {
+  id: string;
+  memberUrl: string;
+  lookupKey: string;
+}
+
 const ID = /^[A-Za-z0-9_-]{43}$/;
 const BODY_LIMIT = 1024 * 1024;
 const FORWARD_TIMEOUT_MS = 10_000;
@@ -85,7 +92,7 @@ export class WebhookRelay {
   }
 
   /** The member's webhook URL, checked: a URL the host may post to. */
-  async checkTarget(text: string): Promise<URL> {
+  private async checkTarget(text: string): Promise<URL> {
     let url: URL;
     try {
       url = new URL(text);
@@ -100,10 +107,20 @@ export class WebhookRelay {
     return url;
   }
 
-  /** A new pending webhook's id and the URL the service is given. */
-  newTarget(): { id: string; url: string } {
+  /**
+   * Where the service is to post a lookup's result instead of the member's `memberUrl` (checked):
+   * the host's own webhook, and what the host keeps until the result arrives.
+   */
+  async redirect(
+    memberUrl: string,
+    lookupKey: string
+  ): Promise<{ url: string; pending: WebhookPending }> {
+    const target = await this.checkTarget(memberUrl);
     const id = randomBytes(32).toString("base64url");
-    return { id, url: `${this.publicBase}/team/webhooks/${id}` };
+    return {
+      url: `${this.publicBase}/team/webhooks/${id}`,
+      pending: { id, memberUrl: target.href, lookupKey },
+    };
   }
 
   register(app: FastifyInstance): void {

@@ -214,6 +214,13 @@ describe("team mode: paid requests without the service's answer", () => {
     }
   });
 
+  test("a method the operation does not have is 405 with Allow, nothing sent", async () => {
+    const from = recorder.seen.length;
+    const answer = (await send("HEAD", `/api/v5.1/bulk/${searchId}/download`))!;
+    expect([answer.status, answer.headers.allow]).toEqual([405, "GET"]);
+    expect(recorder.seen.slice(from)).toEqual([]);
+  });
+
   test("team lookups check the sign-in before reading a body", async () => {
     // The body is announced and never sent: only an answer that does not wait for it comes.
     const unsigned = await new Promise<number>((resolve, reject) => {
