@@ -97,6 +97,35 @@ const milli = (value: string | number | null): number | null =>
   value === null ? null : Number(value);
 const now = (): string => new Date().toISOString();
 
+/**
+ * In a transaction: up to `amountMilli` off a member's month (never below 0), audited negative.
+ * The team's month is the sum of its members' (migration 2): the member's row is enough.
+ */
+async function giveBack(
+  client: PoolClient,
+  memberId: string,
+  month: string,
+  amountMilli: number,
+  audit: { operation: string; status: number },
+  at: string
+): Promise<void> {
+  const { rows } = await client.query<{ spent_milli: string }>(
+    "SELECT spent_milli FROM month_spend WHERE scope = $1 AND month = $2 FOR UPDATE",
+    [memberScope(memberId), month]
+  );
+  const back = Math.min(amountMilli, Number(rows[0]?.spent_milli ?? 0));
+  if (back === 0) return;
+  await client.query(
+    "UPDATE month_spend SET spent_milli = spent_milli - $1 WHERE scope = $2 AND month = $3",
+    [back, memberScope(memberId), month]
+  );
+  await client.query(
+    `INSERT INTO audit (at, month, member_id, operation, credits_milli, status)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [at, month, memberId, audit.operation, -back, audit.status]
+  );
+}
+
 export class PgTeamStore implements TeamStore {
   private readonly pool: Pool;
   private readonly ownsPool: boolean;
@@ -560,23 +589,9 @@ export class PgTeamStore implements TeamStore {
   ): Promise<void> {
     checkMonth(month);
     checkMilli(amountMilli, "A credit returned");
-    await this.transaction(async (client) => {
-      const { rows } = await client.query<{ spent_milli: string }>(
-        "SELECT spent_milli FROM month_spend WHERE scope = $1 AND month = $2 FOR UPDATE",
-        [memberScope(memberId), month]
-      );
-      const back = Math.min(amountMilli, Number(rows[0]?.spent_milli ?? 0));
-      if (back === 0) return;
-      await client.query(
-        "UPDATE month_spend SET spent_milli = spent_milli - $1 WHERE scope = $2 AND month = $3",
-        [back, memberScope(memberId), month]
-      );
-      await client.query(
-        `INSERT INTO audit (at, month, member_id, operation, credits_milli, status)
-         VALUES ($1, $2, $3, $4, $5, $6)`,
-        [now(), month, memberId, audit.operation, -back, audit.status]
-      );
-    });
+    await this.transaction((client) =>
+      giveBack(client, memberId, month, amountMilli, audit, now())
+    );
   }
 
   async addPendingWebhook(pending: PendingWebhook): Promise<void> {
@@ -647,18 +662,8 @@ export class PgTeamStore implements TeamStore {
          RETURNING member_id, month, amount_milli`,
         [at, email]
       );
-      // The team's month is the sum of its members' (migration 2): the member's row is enough.
-      for (const row of rows) {
-        await client.query(
-          `UPDATE month_spend SET spent_milli = spent_milli - $1 WHERE scope = $2 AND month = $3`,
-          [Number(row.amount_milli), memberScope(row.member_id), row.month]
-        );
-        await client.query(
-          `INSERT INTO audit (at, month, member_id, operation, credits_milli, status)
-           VALUES ($1, $2, $3, $4, $5, $6)`,
-          [at, row.month, row.member_id, audit.operation, -Number(row.amount_milli), audit.status]
-        );
-      }
+      for (const row of rows)
+        await giveBack(client, row.member_id, row.month, Number(row.amount_milli), audit, at);
       return rows.map((row) => ({
         memberId: row.member_id,
         month: row.month,

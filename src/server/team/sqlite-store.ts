@@ -562,16 +562,24 @@ export class SqliteTeamStore implements TeamStore {
   ): Promise<void> {
     checkMonth(month);
     checkMilli(amountMilli, "A credit returned");
-    this.write(() => {
-      const spent = this.figures(memberScope(memberId), month).spentMilli;
-      const back = Math.min(amountMilli, spent);
-      if (back === 0) return;
-      this.addToMonth(memberId, month, -back, 0);
-      this.sql(
-        `INSERT INTO audit (at, month, member_id, operation, credits_milli, status)
-         VALUES (?, ?, ?, ?, ?, ?)`
-      ).run(now(), month, memberId, audit.operation, -back, audit.status);
-    });
+    this.write(() => this.giveBack(memberId, month, amountMilli, audit, now()));
+  }
+
+  /** Inside a write: up to `amountMilli` off a member's month (never below 0), audited negative. */
+  private giveBack(
+    memberId: string,
+    month: string,
+    amountMilli: number,
+    audit: { operation: string; status: number },
+    at: string
+  ): void {
+    const back = Math.min(amountMilli, this.figures(memberScope(memberId), month).spentMilli);
+    if (back === 0) return;
+    this.addToMonth(memberId, month, -back, 0);
+    this.sql(
+      `INSERT INTO audit (at, month, member_id, operation, credits_milli, status)
+       VALUES (?, ?, ?, ?, ?, ?)`
+    ).run(at, month, memberId, audit.operation, -back, audit.status);
   }
 
   async addPendingWebhook(pending: PendingWebhook): Promise<void> {
@@ -629,13 +637,7 @@ export class SqliteTeamStore implements TeamStore {
         `UPDATE purchases SET refunded_at = ? WHERE email = ? AND refunded_at IS NULL
          RETURNING member_id, month, amount_milli`
       ).all(at, email) as Array<{ member_id: string; month: string; amount_milli: number }>;
-      for (const row of rows) {
-        this.addToMonth(row.member_id, row.month, -row.amount_milli, 0);
-        this.sql(
-          `INSERT INTO audit (at, month, member_id, operation, credits_milli, status)
-           VALUES (?, ?, ?, ?, ?, ?)`
-        ).run(at, row.month, row.member_id, audit.operation, -row.amount_milli, audit.status);
-      }
+      for (const row of rows) this.giveBack(row.member_id, row.month, row.amount_milli, audit, at);
       return rows.map((row) => ({
         memberId: row.member_id,
         month: row.month,
