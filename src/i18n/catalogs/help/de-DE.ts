@@ -259,7 +259,7 @@ export const help: HelpStrings = {
       team: {
         heading: "Im Team",
         body: [
-          "Mit dem Team-Host Ihrer Organisation laufen Abfragen über diesen Host, der den Schlüssel der Organisation hinzufügt. Er bewahrt die Antworten auf, die Ihr Team gekauft hat, damit Kollegen nicht doppelt zahlen, und 400 Tage lang einen Eintrag zu jeder bezahlten Anfrage (wer, welcher Vorgang, Credits, wann), den Ihr Administrator einsehen und exportieren kann. Ihr Team-Token bewahrt er nur als Fingerabdruck auf, Microsoft 365-Tokens gar nicht.",
+          "Mit dem Team-Host Ihrer Organisation laufen Abfragen über diesen Host, der den Schlüssel der Organisation hinzufügt. Er bewahrt die Antworten auf, die Ihr Team gekauft hat, damit Kollegen nicht doppelt zahlen, und 400 Tage lang einen Eintrag zu jeder bezahlten Anfrage (wer, welcher Vorgang, Credits, wann), den Ihr Administrator einsehen und exportieren kann. Ebenfalls 400 Tage lang vermerkt er, welche Ihrer Abfragen welche Adresse gekauft hat, damit ein gemeldeter Bounce Ihnen die Credits in Ihrem Monat zurückgibt, und bei einer Abfrage an einen Webhook dessen Adresse, bis das Ergebnis eintrifft. Ihr Team-Token bewahrt er nur als Fingerabdruck auf, Microsoft 365-Tokens gar nicht.",
           "Bei Anmeldung mit Microsoft 365 wird nur der Name Ihres Kontos in Ihrem Office-Speicher auf diesem Gerät aufbewahrt; seine Tokens bleiben im Arbeitsspeicher.",
         ],
       },

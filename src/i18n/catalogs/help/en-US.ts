@@ -259,7 +259,7 @@ export const EN = {
       team: {
         heading: "In a team",
         body: [
-          "With your organization's team host, lookups go through that host, which adds the organization's key. It keeps the answers your team bought, so that colleagues do not pay twice, and a record of each paid request (who, which operation, credits, when) for 400 days, which your administrator can see and export. It keeps your team token only as a fingerprint, and no Microsoft 365 token.",
+          "With your organization's team host, lookups go through that host, which adds the organization's key. It keeps the answers your team bought, so that colleagues do not pay twice, and a record of each paid request (who, which operation, credits, when) for 400 days, which your administrator can see and export. For the same 400 days it notes which of your lookups bought which address, so that a bounce you or a colleague report returns the credit to your month, and, for a lookup sent to a webhook, the webhook address until the result arrives. It keeps your team token only as a fingerprint, and no Microsoft 365 token.",
           "Signed in with Microsoft 365, only your account's name is kept in your Office storage on this device; its tokens stay in memory.",
         ],
       },

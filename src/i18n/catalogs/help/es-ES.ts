@@ -258,7 +258,7 @@ export const help: HelpStrings = {
       team: {
         heading: "En un equipo",
         body: [
-          "Con el host de equipo de su organización, las búsquedas pasan por ese host, que añade la clave de la organización. Guarda las respuestas que compró su equipo, para que los compañeros no paguen dos veces, y un registro de cada solicitud de pago (quién, qué operación, créditos, cuándo) durante 400 días, que su administrador puede consultar y exportar. Guarda su token de equipo solo como huella, y ningún token de Microsoft 365.",
+          "Con el host de equipo de su organización, las búsquedas pasan por ese host, que añade la clave de la organización. Guarda las respuestas que compró su equipo, para que los compañeros no paguen dos veces, y un registro de cada solicitud de pago (quién, qué operación, créditos, cuándo) durante 400 días, que su administrador puede consultar y exportar. Durante esos mismos 400 días anota qué búsqueda suya compró qué dirección, para que un rebote notificado le devuelva el crédito en su mes, y, para una búsqueda enviada a un webhook, la dirección de ese webhook hasta que llega el resultado. Guarda su token de equipo solo como huella, y ningún token de Microsoft 365.",
           "Si ha iniciado sesión con Microsoft 365, solo se guarda el nombre de su cuenta en su almacenamiento de Office en este dispositivo; sus tokens permanecen en memoria.",
         ],
       },

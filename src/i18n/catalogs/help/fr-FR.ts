@@ -258,7 +258,7 @@ export const help: HelpStrings = {
       team: {
         heading: "En équipe",
         body: [
-          "Avec l’hôte d’équipe de votre organisation, les recherches passent par cet hôte, qui ajoute la clé de l’organisation. Il conserve les réponses achetées par votre équipe, pour que vos collègues ne paient pas deux fois, et une trace de chaque requête payante (qui, quelle opération, crédits, quand) pendant 400 jours, que votre administrateur peut consulter et exporter. Il ne conserve votre jeton d’équipe que sous forme d’empreinte, et aucun jeton Microsoft 365.",
+          "Avec l’hôte d’équipe de votre organisation, les recherches passent par cet hôte, qui ajoute la clé de l’organisation. Il conserve les réponses achetées par votre équipe, pour que vos collègues ne paient pas deux fois, et une trace de chaque requête payante (qui, quelle opération, crédits, quand) pendant 400 jours, que votre administrateur peut consulter et exporter. Pendant ces mêmes 400 jours, il note quelle recherche de votre part a acheté quelle adresse, pour qu’un rebond signalé vous rende le crédit sur votre mois, et, pour une recherche envoyée à un webhook, l’adresse de ce webhook jusqu’à l’arrivée du résultat. Il ne conserve votre jeton d’équipe que sous forme d’empreinte, et aucun jeton Microsoft 365.",
           "Connecté avec Microsoft 365, seul le nom de votre compte est conservé dans votre stockage Office sur cet appareil ; ses jetons restent en mémoire.",
         ],
       },

@@ -256,7 +256,7 @@ export const help: HelpStrings = {
       team: {
         heading: "Em equipe",
         body: [
-          "Com o host de equipe da sua organização, as consultas passam por esse host, que acrescenta a chave da organização. Ele guarda as respostas que sua equipe comprou, para que os colegas não paguem duas vezes, e um registro de cada solicitação paga (quem, qual operação, créditos, quando) por 400 dias, que seu administrador pode ver e exportar. Ele guarda seu token de equipe apenas como impressão digital, e nenhum token do Microsoft 365.",
+          "Com o host de equipe da sua organização, as consultas passam por esse host, que acrescenta a chave da organização. Ele guarda as respostas que sua equipe comprou, para que os colegas não paguem duas vezes, e um registro de cada solicitação paga (quem, qual operação, créditos, quando) por 400 dias, que seu administrador pode ver e exportar. Pelos mesmos 400 dias, ele anota qual consulta sua comprou qual endereço, para que um bounce informado devolva o crédito ao seu mês, e, para uma consulta enviada a um webhook, o endereço desse webhook até o resultado chegar. Ele guarda seu token de equipe apenas como impressão digital, e nenhum token do Microsoft 365.",
           "Conectado com o Microsoft 365, apenas o nome da sua conta é guardado no seu armazenamento do Office neste dispositivo; os tokens dela ficam na memória.",
         ],
       },
