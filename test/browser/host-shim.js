@@ -563,6 +563,8 @@
     const current = getCell(sheet, r, c);
     // Deleting a spilled value changes nothing: the cell belongs to its anchor's result.
     if (current && current.spillParent && input.v === "" && input.f === undefined) return;
+    // The Office host page (test/office-host) recalculates what a write changes.
+    if (config.onCellWritten) config.onCellWritten(sheet.name, columnName(c) + (r + 1));
     releaseSpill(sheet, r, c);
     const cell = ensureCell(sheet, r, c);
     cell.v = input.v;
@@ -1326,8 +1328,16 @@
     suspendApiCalculationUntilNextSync() {}
     suspendScreenUpdatingUntilNextSync() {}
     calculate(calculationType) {
-      // Formulas are not evaluated; the request is recorded so that tests can see it.
+      // Formulas are not evaluated here; the request is recorded so that tests can see it. On
+      // the Office host page, the page recalculates (config.onApplicationCalculate).
       calculations.push(String(calculationType));
+      if (config.onApplicationCalculate) {
+        const type = String(calculationType);
+        this._ctx._enqueue({ a: "method", o: "application", n: "calculate", args: [type] }, () => {
+          config.onApplicationCalculate(type);
+          return null;
+        });
+      }
     }
     _read(name) {
       if (name === "calculationMode") return "Automatic";
@@ -1967,7 +1977,8 @@
       // Excel calculates in the background: the sync returns before the functions answer.
       this._act("calculate", [], () => {
         const { sheet, rect } = this._info();
-        calculateRange(sheet, rect).catch(() => undefined);
+        if (config.calculateRange) config.calculateRange(sheet.name, formatRect(rect));
+        else calculateRange(sheet, rect).catch(() => undefined);
       });
     }
     clear(applyTo) {
@@ -3670,6 +3681,49 @@
         const sheet = findSheet(sheetName);
         if (!sheet) throw new Error("no sheet " + sheetName);
         return calculateRange(sheet, parseAddress(address, "calculate").rect);
+      });
+    },
+    /** Every formula cell: { sheet, address, formula } (the Office host page calculates them). */
+    formulaCells() {
+      const cells = [];
+      for (const sheet of M.sheets)
+        eachStored(sheet, { r0: 0, c0: 0, r1: MAX_ROWS - 1, c1: MAX_COLS - 1 }, (cell, r, c) => {
+          if (cell.f !== undefined)
+            cells.push({ sheet: sheet.name, address: columnName(c) + (r + 1), formula: cell.f });
+        });
+      return cells;
+    },
+    /** A cell's value ("" when empty), or undefined when the sheet is missing. */
+    valueAt(sheetName, address) {
+      const sheet = findSheet(sheetName);
+      if (!sheet) return undefined;
+      const { rect } = parseAddress(address, "valueAt");
+      return cellValue(getCell(sheet, rect.r0, rect.c0));
+    },
+    /**
+     * Results of formula cells, written only where the cell still holds that formula (one save
+     * for all): [{ address, formula, values }]; resolves with the addresses written.
+     */
+    setFormulaResults(sheetName, results) {
+      return mutate(() => {
+        const sheet = findSheet(sheetName);
+        if (!sheet) return [];
+        const written = [];
+        // A result is not an edit: it does not recalculate anything.
+        const hook = config.onCellWritten;
+        config.onCellWritten = null;
+        try {
+          for (const { address, formula, values } of results) {
+            const { rect } = parseAddress(address, "setFormulaResults");
+            const cell = getCell(sheet, rect.r0, rect.c0);
+            if (!cell || cell.f !== formula) continue;
+            putFormulaResult(sheet, rect.r0, rect.c0, formula, values);
+            written.push(address);
+          }
+        } finally {
+          config.onCellWritten = hook;
+        }
+        return written;
       });
     },
     /** The last result of a calculated cell ("Sheet1!D2"), or undefined. */

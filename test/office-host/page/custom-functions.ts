@@ -1,0 +1,184 @@
+/**
+ * Custom function calls, as Excel on the web makes them: invocations and cancellations go to
+ * the add-in's runtime as entries of a "richApiMessage" event (message category 1; type 1000
+ * a call `[invocationId, functionId, parameterValues, address, flags]`, 1001 a cancellation
+ * `{invocationId}`), and results come back in RichApi requests
+ * (CustomFunctions.SetInvocationArrayResults: `[id, succeeded, value, errorCode?, outboundData?]`,
+ * see CustomFunctionProxy in excel-web-16.00.debug.js).
+ */
+
+export interface FunctionMetadata {
+  id: string;
+  name: string;
+  parameters?: Array<{ name: string; optional?: boolean; repeating?: boolean }>;
+  options?: { cancelable?: boolean; stream?: boolean; requiresAddress?: boolean };
+}
+
+/** What a cell shows for one result: a value, a matrix (spills), or an error with its message. */
+export type CellValue = string | number | boolean | null;
+export interface CellError {
+  error: string;
+  message?: string;
+}
+export type CellOutcome = CellValue | CellError | Array<Array<CellValue | CellError>>;
+
+export interface Invocation {
+  id: number;
+  functionId: string;
+  address: string;
+  /** Each result the function sent (a streaming function sends many). */
+  onResult(outcome: CellOutcome): void;
+}
+
+/** CustomFunctionProxy's error codes -> what the cell shows (README: sources and guesses). */
+const FAILURE_ERRORS: Record<number, string> = {
+  0: "#VALUE!", // a returned Error or NaN (guess: Excel shows #VALUE! for both)
+  1: "#N/A",
+  2: "#VALUE!", // a thrown error that is not CustomFunctions.Error (documented)
+  3: "#VALUE!", // a rejected promise, same
+  4: "#VALUE!", // a batch with the wrong number of results
+  5: "#DIV/0!",
+  6: "#NUM!", // also Infinity
+  7: "#VALUE!",
+  8: "#NULL!",
+  9: "#NAME?", // function not found (guess)
+  10: "#NAME?",
+};
+
+/** Messages are shown only for #VALUE! and #N/A (CustomFunctionError._getMessage). */
+const ERRORS_WITH_MESSAGES = new Set(["#VALUE!", "#N/A"]);
+
+function fromValue(value: unknown): CellValue | CellError | Array<Array<CellValue | CellError>> {
+  if (Array.isArray(value))
+    return value.map((row) =>
+      Array.isArray(row) ? row.map((v) => single(v)) : [single(row)]
+    ) as Array<Array<CellValue | CellError>>;
+  return single(value);
+}
+
+function single(value: unknown): CellValue | CellError {
+  if (value === undefined || value === null) return 0;
+  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean")
+    return value;
+  if (typeof value === "object") {
+    const object = value as Record<string, unknown>;
+    if (object.valueType === "CustomFunctionError" || object.type === "Error") {
+      const code = String(object.code ?? object.basicValue ?? "#VALUE!");
+      const message =
+        typeof object.message === "string" && object.message ? object.message : undefined;
+      return message && ERRORS_WITH_MESSAGES.has(code) ? { error: code, message } : { error: code };
+    }
+    if ("basicValue" in object) return single(object.basicValue);
+  }
+  return { error: "#VALUE!" };
+}
+
+/** One SetInvocationArrayResults entry as the cell shows it. */
+export function outcomeOf(entry: unknown[]): CellOutcome {
+  const [, succeeded, value, errorCode] = entry;
+  if (succeeded === true) return fromValue(value);
+  const error = FAILURE_ERRORS[Number(errorCode ?? 0)] ?? "#VALUE!";
+  const message =
+    typeof value === "string" && value && ERRORS_WITH_MESSAGES.has(error) ? value : undefined;
+  // A returned NaN arrives as the text "NaN" with code 0; it has no message to show.
+  if (value === "NaN" && Number(errorCode ?? 0) === 0) return { error };
+  return message ? { error, message } : { error };
+}
+
+export interface FunctionChannel {
+  /** Sends calls; false when the runtime has not registered for messages yet. */
+  send(entries: unknown[][]): boolean;
+}
+
+export class CustomFunctionCalls {
+  private nextId = 1;
+  private readonly open = new Map<number, Invocation>();
+  /** Every invocation and cancellation sent, and every result received, for tests. */
+  readonly log: Array<{ kind: "call" | "cancel" | "result"; id: number; detail: unknown }> = [];
+
+  constructor(
+    private readonly channel: FunctionChannel,
+    private readonly metadata: Map<string, FunctionMetadata>
+  ) {}
+
+  function(id: string): FunctionMetadata | undefined {
+    return this.metadata.get(id.toUpperCase());
+  }
+
+  /** Sends a batch of calls in one event; each resolves its cell through onResult. */
+  call(
+    calls: Array<{
+      functionId: string;
+      args: unknown[];
+      address: string;
+      onResult(outcome: CellOutcome): void;
+    }>
+  ): Invocation[] {
+    const invocations: Invocation[] = [];
+    const entries: unknown[][] = [];
+    for (const call of calls) {
+      const meta = this.function(call.functionId);
+      const id = this.nextId++;
+      const invocation: Invocation = {
+        id,
+        functionId: meta?.id ?? call.functionId,
+        address: call.address,
+        onResult: call.onResult,
+      };
+      // Flags: 1 cancelable, 2 streaming (CustomFunctionProxy._batchInvocationEntries).
+      const flags = (meta?.options?.cancelable ? 1 : 0) | (meta?.options?.stream ? 2 : 0);
+      this.open.set(id, invocation);
+      invocations.push(invocation);
+      this.log.push({
+        kind: "call",
+        id,
+        detail: { functionId: invocation.functionId, args: call.args, address: call.address },
+      });
+      entries.push([
+        1,
+        1000,
+        "",
+        JSON.stringify([id, invocation.functionId, call.args, call.address, flags]),
+        String(id),
+        false,
+      ]);
+    }
+    if (entries.length && !this.channel.send(entries))
+      for (const invocation of invocations) {
+        this.open.delete(invocation.id);
+        invocation.onResult({ error: "#BUSY!" });
+      }
+    return invocations;
+  }
+
+  cancel(invocation: Invocation): void {
+    if (!this.open.delete(invocation.id)) return;
+    this.log.push({ kind: "cancel", id: invocation.id, detail: invocation.address });
+    this.channel.send([
+      [1, 1001, "", JSON.stringify({ invocationId: invocation.id }), String(invocation.id), false],
+    ]);
+  }
+
+  isOpen(invocation: Invocation): boolean {
+    return this.open.has(invocation.id);
+  }
+
+  /** Results from SetInvocationArrayResults. */
+  receive(results: unknown[][]): void {
+    for (const entry of results) {
+      const id = Number(entry[0]);
+      const invocation = this.open.get(id);
+      this.log.push({ kind: "result", id, detail: entry });
+      if (!invocation) continue;
+      const meta = this.function(invocation.functionId);
+      if (!meta?.options?.stream) this.open.delete(id);
+      invocation.onResult(outcomeOf(entry));
+    }
+  }
+
+  /** Cancels every open call (the runtime went away). */
+  dropAll(): void {
+    for (const invocation of this.open.values()) invocation.onResult({ error: "#CONNECT!" });
+    this.open.clear();
+  }
+}

@@ -1,0 +1,386 @@
+/**
+ * The Office host page: stands for Excel on the web around the add-in. It frames the add-in's
+ * page cross-origin with the parameters office.js reads, answers office.js's messages (see
+ * xdm.ts), executes its RichApi requests against the workbook model (rich-api.ts), calls the
+ * add-in's custom functions (calculation.ts) and exposes `window.officeHost` to drive it.
+ *
+ * Configuration: `window.__officeHostConfig` (set before this script runs), else the page's
+ * query (`?addin=<url>&locale=en-US&seed=1&visibility=Hidden`).
+ */
+import { appContext, DEFAULT_REQUIREMENT_SETS, hostInfo } from "./app-context";
+import { Calculator, type CalculationModel } from "./calculation";
+import {
+  CustomFunctionCalls,
+  type CellError,
+  type CellOutcome,
+  type FunctionMetadata,
+} from "./custom-functions";
+import { RichApiHost, type RichApiRequestBody, type Usage } from "./rich-api";
+import { createServices } from "./services";
+import { shim } from "./shim-model";
+import { XdmHost } from "./xdm";
+import { TraceRecorder } from "./traces";
+
+export interface OfficeHostConfig {
+  /** The add-in's page (its shared runtime: taskpane.html). */
+  addin: string;
+  /** Office's display language (Office.context.displayLanguage). */
+  locale?: string;
+  /** Office.context.contentLanguage (default: locale). */
+  contentLanguage?: string;
+  /** The custom functions' metadata (default: functions.json beside the add-in's page). */
+  functionsMetadata?: string;
+  /** The formulas' namespace (the manifest's, "MAIL"). */
+  namespace?: string;
+  /** Seeds the order in which calls of one calculation are sent (default 1). */
+  seed?: number;
+  /** The pane opens with the workbook ("Taskpane") or the runtime starts hidden ("Hidden"). */
+  visibility?: "Taskpane" | "Hidden";
+  requirementSets?: Record<string, number>;
+  /** Bytes of a RichApi request (and response) above which Excel refuses it. */
+  payloadLimitBytes?: number;
+}
+
+export interface ShownError {
+  error: string;
+  message?: string;
+}
+export type ShownValue = string | number | boolean | ShownError;
+
+export interface OfficeHost {
+  /** Resolves when the add-in's runtime has started and can take custom function calls. */
+  ready(): Promise<void>;
+  setValues(sheet: string, address: string, values: unknown[][]): Promise<void>;
+  setFormulas(sheet: string, address: string, formulas: string[][]): Promise<void>;
+  getValues(sheet: string, address: string): Promise<ShownValue[][]>;
+  /** Application.calculate(Full): every MAIL formula; resolves with each cell's outcome. */
+  calculate(): Promise<Record<string, CellOutcome>>;
+  /** Resolves when every calculation started so far has its results in the workbook. */
+  calculated(): Promise<void>;
+  openTaskPane(): Promise<void>;
+  closeTaskPane(): Promise<void>;
+  /** Closes the workbook and opens it again: a new add-in frame, the same saved workbook. */
+  reopenWorkbook(): Promise<void>;
+  /** The document's saved settings. */
+  settings(): Record<string, unknown>;
+  /** Members of Excel's API the add-in used, with counts ("Range.Values"). */
+  usage(): Record<string, number>;
+  /** The calculation passes so far: cells in the order their calls went out. */
+  calculationOrder(): string[][];
+  /** Custom function calls, cancellations and results, in order. */
+  functionLog(): Array<{ kind: string; id: number; detail: unknown }>;
+  /** Calls office.js made that the page does not answer (each answered with an error). */
+  unhandled(): string[];
+  /** Recorded RichApi requests and responses (see traces.ts). */
+  traces: TraceRecorder;
+  /** The workbook model's own test API (the old shim's): cells, tables, selection. */
+  model(): Record<string, unknown>;
+  frame(): HTMLIFrameElement | null;
+}
+
+declare global {
+  interface Window {
+    __officeHostConfig?: OfficeHostConfig;
+    officeHost: OfficeHost;
+  }
+}
+
+/** Excel on the web's limit for a request and a response (5 MB, see README). */
+const PAYLOAD_LIMIT = 5_000_000;
+/** OSF error codes office.js turns into RequestPayloadSizeLimitExceeded / Response… . */
+const OOE_REQUEST_TOO_LARGE = 5103;
+const OOE_RESPONSE_TOO_LARGE = 5104;
+
+function readConfig(): OfficeHostConfig {
+  if (window.__officeHostConfig) return window.__officeHostConfig;
+  const query = new URL(location.href).searchParams;
+  const addin = query.get("addin");
+  if (!addin) throw new Error("office host: no add-in (?addin=<url of its page>)");
+  return {
+    addin,
+    locale: query.get("locale") ?? undefined,
+    seed: query.has("seed") ? Number(query.get("seed")) : undefined,
+    visibility: query.get("visibility") === "Hidden" ? "Hidden" : "Taskpane",
+  };
+}
+
+async function loadMetadata(url: string): Promise<Map<string, FunctionMetadata>> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`office host: ${url} answered ${response.status}`);
+  const json = (await response.json()) as { functions?: FunctionMetadata[] };
+  return new Map((json.functions ?? []).map((f) => [f.id.toUpperCase(), f]));
+}
+
+function utf8Length(text: string): number {
+  return new TextEncoder().encode(text).length;
+}
+
+async function start(): Promise<void> {
+  const config = readConfig();
+  const addinUrl = new URL(config.addin, location.href);
+  const locale = config.locale ?? "en-US";
+  const namespace = config.namespace ?? "MAIL";
+  const limit = config.payloadLimitBytes ?? PAYLOAD_LIMIT;
+  const model = shim().__hostShim as unknown as CalculationModel & {
+    ready: Promise<void>;
+    config: Record<string, unknown>;
+    setCells(sheet: string, topLeft: string, values: unknown[][]): Promise<void>;
+    workbook(): { settings: Record<string, unknown> };
+  };
+  await model.ready;
+  const office = (
+    window as unknown as {
+      Office: {
+        context: {
+          document: {
+            settings: {
+              set(k: string, v: unknown): void;
+              remove(k: string): void;
+              get(k: string): unknown;
+              saveAsync(cb: (r: { status: string }) => void): void;
+            };
+          };
+        };
+        addin: {
+          setStartupBehavior(b: string): Promise<void>;
+          getStartupBehavior(): Promise<string>;
+        };
+      };
+    }
+  ).Office;
+
+  const container = document.getElementById("taskpane")!;
+  let frame: HTMLIFrameElement | null = null;
+  let visibility: "Visible" | "Background" =
+    config.visibility === "Hidden" ? "Background" : "Visible";
+  const usage: Usage = new Map();
+  const traces = new TraceRecorder();
+  const xdm = new XdmHost(() => frame?.contentWindow ?? null, addinUrl.origin);
+  const metadataUrl = config.functionsMetadata ?? new URL("functions.json", addinUrl).href;
+  const metadata = await loadMetadata(`/functions-metadata?url=${encodeURIComponent(metadataUrl)}`);
+
+  let readyResolve!: () => void;
+  let readyPromise = new Promise<void>((resolve) => (readyResolve = resolve));
+  const calls = new CustomFunctionCalls(
+    { send: (entries) => xdm.fire("richApiMessage", { ArrayData: entries }) },
+    metadata
+  );
+  const calculator = new Calculator({ calls, model, namespace, seed: config.seed ?? 1 });
+
+  const showPane = () => {
+    container.hidden = visibility !== "Visible";
+  };
+  const fireVisibility = () => {
+    xdm.fire("richApiMessage", {
+      ArrayData: [
+        [
+          65536,
+          65539,
+          "",
+          JSON.stringify({ visibility: visibility === "Visible" ? "Visible" : "Hidden" }),
+          "",
+          false,
+        ],
+      ],
+    });
+  };
+
+  const richApi = new RichApiHost({
+    usage,
+    services: createServices({
+      startupBehavior: () => office.addin.getStartupBehavior(),
+      setStartupBehavior: (behavior) => void office.addin.setStartupBehavior(behavior),
+      runtimeState: () => visibility,
+      setRuntimeState: (state) => {
+        if (state === visibility) return;
+        visibility = state;
+        showPane();
+        setTimeout(fireVisibility, 0);
+      },
+      invocationResults: (results) => calls.receive(results),
+      customFunctionsReady: () => readyResolve(),
+    }),
+  });
+
+  // Writes made by a request (the model reports each cell) are recalculated after it.
+  let written = new Set<string>();
+  const config_ = model.config;
+  config_.onCellWritten = (sheet: string, address: string) => {
+    written.add(`${sheet}!${address}`);
+  };
+  config_.calculateRange = (sheet: string, address: string) =>
+    void calculator.calculateRange(sheet, address);
+  config_.onApplicationCalculate = (type: string) => {
+    if (type === "Full" || type === "FullRebuild") void calculator.calculateRange(null, null);
+  };
+  config_.payloadLimitBytes = Infinity;
+  config_.responseLimitBytes = Infinity;
+  const recalculateWrites = () => {
+    const changed = written;
+    written = new Set();
+    calculator.afterWrites(changed);
+  };
+
+  xdm.onCall("ContextActivationManager_getAppContextAsync", (appId) =>
+    appContext({
+      appId: String(appId),
+      displayLanguage: locale,
+      contentLanguage: config.contentLanguage ?? locale,
+      requirementSets: config.requirementSets ?? DEFAULT_REQUIREMENT_SETS,
+      settings: model.workbook().settings,
+      addinName: "Mail Finder",
+    })
+  );
+  const notifications: unknown[] = [];
+  xdm.onCall("ContextActivationManager_notifyHost", (data) => {
+    notifications.push(data);
+    return null;
+  });
+  xdm.onCall("executeMethod", async (data) => {
+    const call = data as {
+      DdaMethod?: { DispatchId?: number };
+      ArrayData?: unknown[];
+      DdaSettingsMethod?: { SerializedSettings?: Record<string, string> };
+    };
+    const dispatchId = call.DdaMethod?.DispatchId;
+    if (dispatchId === 93) {
+      const text = String(call.ArrayData?.[4] ?? "");
+      if (utf8Length(text) > limit) return { Version: 1, Error: OOE_REQUEST_TOO_LARGE };
+      const body = JSON.parse(text) as RichApiRequestBody;
+      written = new Set();
+      const response = await richApi.execute(body);
+      const responseText = JSON.stringify(response);
+      traces.record(body, response);
+      setTimeout(recalculateWrites, 0);
+      if (utf8Length(responseText) > limit) return { Version: 1, Error: OOE_RESPONSE_TOO_LARGE };
+      return { Version: 1, Error: 0, Data: [200, [], responseText] };
+    }
+    if (dispatchId === 76) {
+      const serialized = call.DdaSettingsMethod?.SerializedSettings ?? {};
+      const settings = office.context.document.settings;
+      for (const name of Object.keys(model.workbook().settings))
+        if (!(name in serialized)) settings.remove(name);
+      for (const [name, text] of Object.entries(serialized)) settings.set(name, JSON.parse(text));
+      await new Promise<void>((resolve, reject) =>
+        settings.saveAsync((result) =>
+          result.status === "succeeded" ? resolve() : reject(new Error("settings not saved"))
+        )
+      );
+      return { Version: 1, Error: 0 };
+    }
+    xdm.unhandled.push(`executeMethod ${dispatchId}`);
+    // OSF's ooeNotSupported: the page does not implement this method.
+    return { Version: 1, Error: 5009 };
+  });
+
+  const openFrame = () => {
+    xdm.reset();
+    richApi.reset();
+    calls.dropAll();
+    readyPromise = new Promise<void>((resolve) => (readyResolve = resolve));
+    frame?.remove();
+    frame = document.createElement("iframe");
+    frame.title = "Mail Finder";
+    frame.name = "addin";
+    const conversation = `conversation-${Date.now().toString(36)}`;
+    const xdmInfo = [
+      conversation,
+      "mail-finder-addin",
+      encodeURIComponent(location.href.split("#")[0]!),
+    ].join("|");
+    const url = new URL(addinUrl.href);
+    url.searchParams.set("_host_Info", hostInfo(locale));
+    url.hash = `&_xdm_Info=${xdmInfo}`;
+    frame.src = url.href;
+    container.appendChild(frame);
+    showPane();
+  };
+  openFrame();
+
+  const shownValues = async (sheet: string, address: string): Promise<ShownValue[][]> => {
+    await calculator.settled();
+    const rows: ShownValue[][] = [];
+    const match = /^\$?([A-Z]{1,3})\$?(\d+)(?::\$?([A-Z]{1,3})\$?(\d+))?$/i.exec(address);
+    if (!match) throw new Error(`officeHost.getValues: not an address: ${address}`);
+    const col = (letters: string) =>
+      [...letters.toUpperCase()].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1;
+    const name = (index: number) => {
+      let out = "";
+      for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26))
+        out = String.fromCharCode(65 + ((n - 1) % 26)) + out;
+      return out;
+    };
+    const c0 = col(match[1]!),
+      r0 = Number(match[2]) - 1;
+    const c1 = match[3] ? col(match[3]) : c0,
+      r1 = match[4] ? Number(match[4]) - 1 : r0;
+    for (let r = r0; r <= r1; r++) {
+      const row: ShownValue[] = [];
+      for (let c = c0; c <= c1; c++) {
+        const at = name(c) + (r + 1);
+        const value = model.valueAt(sheet, at);
+        if (value === undefined) throw new Error(`officeHost.getValues: no sheet ${sheet}`);
+        const outcome = calculator.outcomes.get(`${sheet}!${at}`);
+        if (
+          typeof value === "string" &&
+          value.startsWith("#") &&
+          outcome &&
+          typeof outcome === "object" &&
+          !Array.isArray(outcome)
+        )
+          row.push({ ...(outcome as CellError) });
+        else if (typeof value === "string" && /^#[A-Z/0!?]+[!?A]?$/.test(value))
+          row.push({ error: value });
+        else row.push(value as ShownValue);
+      }
+      rows.push(row);
+    }
+    return rows;
+  };
+
+  window.officeHost = {
+    ready: () => readyPromise,
+    setValues: async (sheet, address, values) => {
+      written = new Set();
+      await model.setCells(sheet, address.split(":")[0]!, values);
+      recalculateWrites();
+    },
+    setFormulas: async (sheet, address, formulas) => {
+      written = new Set();
+      await model.setCells(sheet, address.split(":")[0]!, formulas);
+      recalculateWrites();
+    },
+    getValues: shownValues,
+    calculate: () => calculator.calculateRange(null, null),
+    calculated: () => calculator.settled(),
+    openTaskPane: async () => {
+      visibility = "Visible";
+      showPane();
+      fireVisibility();
+    },
+    closeTaskPane: async () => {
+      visibility = "Background";
+      showPane();
+      fireVisibility();
+    },
+    reopenWorkbook: async () => {
+      await calculator.settled();
+      openFrame();
+    },
+    settings: () => model.workbook().settings,
+    usage: () => Object.fromEntries([...usage].sort(([a], [b]) => a.localeCompare(b))),
+    calculationOrder: () => calculator.passes.map((pass) => [...pass]),
+    functionLog: () => calls.log.map((entry) => ({ ...entry })),
+    unhandled: () => [...xdm.unhandled],
+    traces,
+    model: () => shim().__hostShim as unknown as Record<string, unknown>,
+    frame: () => frame,
+  };
+  document.documentElement.dataset.officeHost = "ready";
+}
+
+start().catch((error: unknown) => {
+  console.error("office host: could not start", error);
+  document.documentElement.dataset.officeHost = "failed";
+  document.body.append(String(error));
+});
