@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { CHROMIUM_ARGS, PLAYWRIGHT_DISABLED_FEATURES } from "./chromium";
+import { CHROMIUM_ARGS, PARTITIONING_KEPT_ON, PLAYWRIGHT_DISABLED_FEATURES } from "./chromium";
 
 // Chromium reads the last --disable-features of its command line only: the one in CHROMIUM_ARGS
 // (after Playwright's own) must keep every feature Playwright turns off.
@@ -17,13 +17,17 @@ function playwrightDisabledFeatures(): string[] {
 }
 
 describe("the browser tests' Chromium command line", () => {
-  test("one --disable-features, with every feature Playwright disables", () => {
+  test("one --disable-features, with every feature Playwright disables but partitioning", () => {
     const switches = CHROMIUM_ARGS.filter((arg) => arg.startsWith("--disable-features="));
     expect(switches).toHaveLength(1);
     const ours = switches[0]!.slice("--disable-features=".length).split(",");
     const playwright = playwrightDisabledFeatures();
     expect(playwright.length).toBeGreaterThan(5);
-    expect(ours).toEqual(expect.arrayContaining(playwright));
+    // Every one but storage partitioning, which Chrome's users have (see chromium.ts).
+    expect(ours).toEqual(
+      expect.arrayContaining(playwright.filter((f) => f !== PARTITIONING_KEPT_ON))
+    );
+    expect(ours).not.toContain(PARTITIONING_KEPT_ON);
     expect(PLAYWRIGHT_DISABLED_FEATURES).toEqual(expect.arrayContaining(playwright));
     expect(ours).toEqual(expect.arrayContaining(["WebUIOmniboxPopup", "PreloadTopChromeWebUI"]));
   });

@@ -44,6 +44,12 @@ const WINDOW_FEATURES_DISABLED = [
   "PreloadTopChromeWebUI",
 ];
 
+/**
+ * Playwright turns third-party storage partitioning off; Chrome has it on for its users, and the
+ * add-in runs in a cross-site frame of Excel on the web, so the browser tests keep it on.
+ */
+export const PARTITIONING_KEPT_ON = "ThirdPartyStoragePartitioning";
+
 export const CHROMIUM_ARGS = [
   "--headless",
   "--no-sandbox",
@@ -53,5 +59,21 @@ export const CHROMIUM_ARGS = [
   "--disable-background-networking",
   "--disable-component-update",
   "--disable-sync",
-  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...WINDOW_FEATURES_DISABLED].join(",")}`,
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...WINDOW_FEATURES_DISABLED]
+    .filter((feature) => feature !== PARTITIONING_KEPT_ON)
+    .join(",")}`,
 ];
+
+/** Excel on the web's page and office.js's CDN, as the Office host page server answers them. */
+export const HOST_PAGE_ORIGIN = "https://excel.officeapps.live.com";
+
+/**
+ * Chromium's arguments for the Office host page (test/office-host) served on `port`: Excel on
+ * the web's host name and office.js's CDN resolve to it (its certificate is a throwaway one).
+ */
+export function officeHostArgs(port: number): string[] {
+  return [
+    "--ignore-certificate-errors",
+    `--host-resolver-rules=MAP excel.officeapps.live.com 127.0.0.1:${port},MAP appsforoffice.microsoft.com 127.0.0.1:${port}`,
+  ];
+}

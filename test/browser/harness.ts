@@ -42,8 +42,19 @@ import { buildServer } from "../../src/server/app";
 import { JOBS_SETTING_KEY, type JobRecord } from "../../src/workbook/job-store";
 import { startSandbox, type TestSandbox } from "../helpers/sandbox";
 import { selfSignedCertificate } from "../helpers/self-signed";
-import { CHROMIUM_ARGS, CHROMIUM_PATH, HOST_SHIM_PATH, OFFICE_JS_URL } from "./chromium";
-import { SHARED_CHROMIUM_ENV } from "../setup/chromium-server";
+import {
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  HOST_PAGE_ORIGIN,
+  HOST_SHIM_PATH,
+  OFFICE_JS_URL,
+  officeHostArgs,
+} from "./chromium";
+import { SHARED_CHROMIUM_ENV, SHARED_OFFICE_HOST_ENV } from "../setup/chromium-server";
+import { openHostPage, waitForHost } from "../office-host/host-browser";
+import { hostPageOf, panePage, paneFrameOf } from "../office-host/pane-page";
+import { startOfficeHostServer, type OfficeHostServer } from "../office-host/server";
+import type { OfficeHostConfig } from "../office-host/page/main";
 
 export { CHROMIUM_PATH, OFFICE_JS_URL };
 export const VIEWPORT = { width: 380, height: 720 };
@@ -256,13 +267,14 @@ function watchPage(page: Page, label: string): PageLog {
   return log;
 }
 
-/** The requests a page made, in order. */
+/** The requests a page made (with its frames'), in order. */
 export function requestsOf(page: Page): RequestRecord[] {
-  return [...(pageLogs.get(page)?.requests ?? [])];
+  return [...(pageLogs.get(hostPageOf(page))?.requests ?? [])];
 }
 
 /** Console errors, uncaught errors and failed requests of a page, as text. */
 export function diagnostics(page: Page): string {
+  page = hostPageOf(page);
   const log = pageLogs.get(page);
   if (!log) return "";
   const parts = [`--- page ${log.label} (${page.isClosed() ? "closed" : page.url()})`];
@@ -574,6 +586,13 @@ export interface AddinOptions {
    * server only): a stand-in for a host of another kind, such as a team host (DESIGN 6c).
    */
   routes?: HostRoutes;
+  /**
+   * Who plays Excel: "office", the Office host page (test/office-host) running Microsoft's
+   * office.js around the add-in in a cross-origin frame (the default); "shim", the old
+   * stand-in (test/browser/host-shim.js) in place of office.js, only for a test that needs a
+   * fault the host page cannot produce, saying which.
+   */
+  host?: "office" | "shim";
 }
 
 interface Served {
@@ -605,13 +624,25 @@ export class Addin {
     private readonly shimSource: string,
     private readonly keepFirstRun = false,
     /** With the production host: every request at /api and /demo-api, with its key. */
-    readonly hostLog: HostRecord[] = []
+    readonly hostLog: HostRecord[] = [],
+    /** Where the Office host page is served (null: the add-in runs under the shim). */
+    readonly hostOrigin: string | null = null,
+    private readonly officeHost: OfficeHostServer | null = null
   ) {}
 
-  /** A browser context (a user with their own storage) whose office.js is the host shim. */
+  /** True when the add-in runs under Microsoft's office.js on the Office host page. */
+  get underOfficeJs(): boolean {
+    return this.hostOrigin !== null;
+  }
+
+  /** A browser context (a user with their own storage and their own workbook). */
   async newContext(): Promise<BrowserContext> {
     const context = await this.browser.newContext({
-      viewport: VIEWPORT,
+      // The Office page around the pane; the pane's frame itself is VIEWPORT's size.
+      viewport: this.underOfficeJs
+        ? { width: VIEWPORT.width + 620, height: VIEWPORT.height + 40 }
+        : VIEWPORT,
+      ignoreHTTPSErrors: this.underOfficeJs,
       deviceScaleFactor: 1,
       locale: "en-US",
       timezoneId: "UTC",
@@ -647,6 +678,7 @@ export class Addin {
    * when visible, for the task pane UI to be mounted.
    */
   async openTaskPane(options: OpenOptions = {}): Promise<Page> {
+    if (this.hostOrigin) return this.openOnHostPage(options, this.hostOrigin);
     const context = options.context ?? (await this.newContext());
     const page = await context.newPage();
     watchPage(page, `#${++this.pageCount}`);
@@ -675,8 +707,60 @@ export class Addin {
     return page;
   }
 
+  /**
+   * The Office host page with the add-in in its frame, held as the pane's Page (see
+   * test/office-host/pane-page.ts: its UI members reach the frame).
+   */
+  private async openOnHostPage(options: OpenOptions, origin: string): Promise<Page> {
+    const context = options.context ?? (await this.newContext());
+    const page = await context.newPage();
+    watchPage(page, `#${++this.pageCount}`);
+    const visible = options.visible ?? true;
+    const addin = `${this.url}/taskpane.html`;
+    await openHostPage(page, { origin, config: this.hostConfig(addin, visible, options.shim) });
+    const pane = panePage(page, {
+      frame: () => {
+        const frame = page.frames().find((f) => f.url().startsWith(addin));
+        if (!frame) throw new Error("the add-in's frame is not on the Office host page");
+        return frame;
+      },
+      frameSelector: "#taskpane iframe",
+    });
+    if (visible) await this.waitForUi(pane);
+    return pane;
+  }
+
+  /** The host page's config for what a test asked of the shim; what it cannot do, it refuses. */
+  private hostConfig(addin: string, visible: boolean, shim: HostShimConfig = {}): OfficeHostConfig {
+    const config: OfficeHostConfig = { addin, visibility: visible ? "Taskpane" : "Hidden" };
+    for (const [name, value] of Object.entries(shim)) {
+      if (name === "visibility") config.visibility = value as "Taskpane" | "Hidden";
+      else if (name === "displayLanguage" && typeof value === "string") config.locale = value;
+      else if (name === "contentLanguage" && typeof value === "string")
+        config.contentLanguage = value;
+      else if (name === "payloadLimitBytes" && typeof value === "number")
+        config.payloadLimitBytes = value;
+      else if (name === "requirementSets")
+        config.requirementSets = Object.fromEntries(
+          Object.entries(value as Record<string, string>).map(([set, v]) => [set, Number(v)])
+        );
+      else
+        throw new Error(
+          `openTaskPane({ shim: { ${name} } }): the Office host page has no such setting; a test that needs it runs under the shim (useAddin({ host: "shim" })), saying why`
+        );
+    }
+    return config;
+  }
+
   /** Reloads the page (the runtime restarts) and waits as openTaskPane does. */
   async reload(page: Page, options: { visible?: boolean } = {}): Promise<void> {
+    if (this.hostOrigin) {
+      const host = hostPageOf(page);
+      await host.reload({ waitUntil: "load" });
+      await waitForHost(host, `${this.url}/taskpane.html`);
+      if (options.visible ?? true) await this.waitForUi(page);
+      return;
+    }
     await this.withShim(page, () => page.reload({ waitUntil: "load" }));
     await this.waitForShim(page);
     if (options.visible ?? true) await this.waitForUi(page);
@@ -745,7 +829,17 @@ export class Addin {
 
   /** OfficeRuntime.storage's items (per user: per browser context). */
   storage(page: Page): Promise<Record<string, string>> {
-    return page.evaluate(() => window.__hostShim.storage());
+    if (!this.hostOrigin) return page.evaluate(() => window.__hostShim.storage());
+    // office.js keeps OfficeRuntime.storage in the frame's localStorage under its own prefix.
+    return paneFrameOf(page).evaluate((prefix) => {
+      const items: Record<string, string> = {};
+      for (let i = 0; i < localStorage.length; i++) {
+        const key = localStorage.key(i)!;
+        if (key.startsWith(prefix) && key !== prefix + "|_unusedKey_")
+          items[key.slice(prefix.length)] = localStorage.getItem(key) ?? "";
+      }
+      return items;
+    }, OFFICE_RUNTIME_STORAGE_PREFIX);
   }
 
   /** Excel request count and payload sizes. */
@@ -757,9 +851,13 @@ export class Addin {
     for (const context of this.contexts.splice(0)) await context.close().catch(() => undefined);
     await this.browser.close().catch(() => undefined);
     await this.served.close();
+    await this.officeHost?.close();
     await this.sandbox.close();
   }
 }
+
+/** office.js's prefix for OfficeRuntime.storage's items in localStorage (on the web). */
+export const OFFICE_RUNTIME_STORAGE_PREFIX = "_OfficeRuntime_Storage_";
 
 /** A sandbox, the dist/ server with its relay, and Chromium. Close it with close(). */
 export async function startAddin(options: AddinOptions = {}): Promise<Addin> {
@@ -780,23 +878,31 @@ export async function startAddin(options: AddinOptions = {}): Promise<Addin> {
   const hostLog: HostRecord[] = [];
   const productionHost = options.productionHost || options.demo;
   let served: Served | null = null;
+  let officeHost: OfficeHostServer | null = null;
   try {
     served = productionHost
       ? await serveWithProductionHost(sandbox.baseUrl, relayLog, hostLog, options.demo ?? false)
       : await serveDist(sandbox.baseUrl, relayLog, options.routes);
-    // The run's shared Chromium (test/setup/chromium-server.js) when there is one; the
-    // production host's self-signed certificate needs a browser of its own that accepts it.
+    // The run's shared Chromium (test/setup/chromium-server.js) and its Office host page
+    // server when there are; else a browser of its own, with a host page server of its own.
+    const underOfficeJs = (options.host ?? "office") === "office";
     const shared = process.env[SHARED_CHROMIUM_ENV];
-    const browser =
-      shared && !productionHost
-        ? await chromium.connect(shared)
-        : await chromium.launch({
-            executablePath: CHROMIUM_PATH,
-            args: productionHost
-              ? [...CHROMIUM_ARGS, "--ignore-certificate-errors"]
-              : CHROMIUM_ARGS,
-            headless: true,
-          });
+    const sharedHostPort = process.env[SHARED_OFFICE_HOST_ENV];
+    let browser: Browser;
+    if (shared && sharedHostPort && (!productionHost || underOfficeJs)) {
+      browser = await chromium.connect(shared);
+    } else {
+      officeHost = underOfficeJs ? await startOfficeHostServer() : null;
+      browser = await chromium.launch({
+        executablePath: CHROMIUM_PATH,
+        args: officeHost
+          ? [...CHROMIUM_ARGS, ...officeHostArgs(officeHost.port)]
+          : productionHost
+            ? [...CHROMIUM_ARGS, "--ignore-certificate-errors"]
+            : CHROMIUM_ARGS,
+        headless: true,
+      });
+    }
     const keepFirstRun = options.firstRun ?? options.demo ?? false;
     return new Addin(
       sandbox,
@@ -806,10 +912,13 @@ export async function startAddin(options: AddinOptions = {}): Promise<Addin> {
       served,
       shimSource,
       keepFirstRun,
-      hostLog
+      hostLog,
+      underOfficeJs ? HOST_PAGE_ORIGIN : null,
+      officeHost
     );
   } catch (error) {
     if (served) await served.close();
+    await officeHost?.close();
     await sandbox.close();
     throw error;
   }

@@ -24,6 +24,7 @@ export const CDN_PREFIX = "/lib/1/hosted/";
 export interface OfficeHostServer {
   /** https://<host>:<port> */
   readonly origin: string;
+  readonly port: number;
   /** The page for an add-in (its shared runtime's page). */
   pageUrl(
     addin: string,
@@ -165,7 +166,14 @@ export async function startOfficeHostServer(
           res.writeHead(404, { "content-type": "text/plain" }).end("not found");
           return;
         }
-        send("application/javascript; charset=utf-8", fs.readFileSync(file));
+        // office.js loads its other files as CORS scripts: the CDN allows every origin.
+        res
+          .writeHead(200, {
+            "content-type": "application/javascript; charset=utf-8",
+            "access-control-allow-origin": "*",
+            "cache-control": "no-store",
+          })
+          .end(fs.readFileSync(file));
       }
     }
   );
@@ -177,6 +185,7 @@ export async function startOfficeHostServer(
   const origin = `https://${host}:${port}`;
   return {
     origin,
+    port,
     pageUrl(addin, page = {}) {
       const url = new URL("/", origin);
       url.searchParams.set("addin", addin);

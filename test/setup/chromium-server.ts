@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { chromium, type BrowserServer } from "playwright-core";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../browser/chromium";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, officeHostArgs } from "../browser/chromium";
+import { startOfficeHostServer, type OfficeHostServer } from "../office-host/server";
 
 // One Chromium for a whole run of the browser tests (jest globalSetup). Each test file used to
 // launch its own (2 to 3 s on this machine, 30 files); now a run whose pattern names browser
@@ -10,8 +11,10 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../browser/chromium";
 
 /** Where the harness finds the run's Chromium. */
 export const SHARED_CHROMIUM_ENV = "MF_CHROMIUM_WS";
+/** The port of the run's Office host page server (test/office-host), which that Chromium maps. */
+export const SHARED_OFFICE_HOST_ENV = "MF_OFFICE_HOST_PORT";
 
-const holder = globalThis as { __chromiumServer?: BrowserServer };
+const holder = globalThis as { __chromiumServer?: BrowserServer; __officeHost?: OfficeHostServer };
 
 export default async function startChromiumServer(globalConfig: {
   testPathPattern?: string;
@@ -19,20 +22,26 @@ export default async function startChromiumServer(globalConfig: {
   if (!/browser/.test(globalConfig.testPathPattern ?? "") || process.env[SHARED_CHROMIUM_ENV])
     return;
   if (!fs.existsSync(CHROMIUM_PATH)) return;
+  const officeHost = await startOfficeHostServer();
+  holder.__officeHost = officeHost;
   const server = await chromium.launchServer({
     executablePath: CHROMIUM_PATH,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...officeHostArgs(officeHost.port)],
     headless: true,
   });
   holder.__chromiumServer = server;
   process.env[SHARED_CHROMIUM_ENV] = server.wsEndpoint();
+  process.env[SHARED_OFFICE_HOST_ENV] = String(officeHost.port);
 }
 
 /** jest globalTeardown: the run's Chromium closed. */
 export async function stopChromiumServer(): Promise<void> {
   const server = holder.__chromiumServer;
-  if (!server) return;
-  delete process.env[SHARED_CHROMIUM_ENV];
+  const officeHost = holder.__officeHost;
   delete holder.__chromiumServer;
-  await server.close();
+  delete holder.__officeHost;
+  delete process.env[SHARED_CHROMIUM_ENV];
+  delete process.env[SHARED_OFFICE_HOST_ENV];
+  await server?.close();
+  await officeHost?.close();
 }

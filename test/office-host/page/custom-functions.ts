@@ -26,8 +26,8 @@ export interface Invocation {
   id: number;
   functionId: string;
   address: string;
-  /** Each result the function sent (a streaming function sends many). */
-  onResult(outcome: CellOutcome): void;
+  /** Each result the function sent (a streaming function sends many), with its raw entry. */
+  onResult(outcome: CellOutcome, entry?: unknown[]): void;
 }
 
 /** CustomFunctionProxy's error codes -> what the cell shows (README: sources and guesses). */
@@ -111,7 +111,7 @@ export class CustomFunctionCalls {
       functionId: string;
       args: unknown[];
       address: string;
-      onResult(outcome: CellOutcome): void;
+      onResult(outcome: CellOutcome, entry?: unknown[]): void;
     }>
   ): Invocation[] {
     const invocations: Invocation[] = [];
@@ -172,7 +172,7 @@ export class CustomFunctionCalls {
       if (!invocation) continue;
       const meta = this.function(invocation.functionId);
       if (!meta?.options?.stream) this.open.delete(id);
-      invocation.onResult(outcomeOf(entry));
+      invocation.onResult(outcomeOf(entry), entry);
     }
   }
 

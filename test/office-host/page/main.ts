@@ -15,11 +15,17 @@ import {
   type CellOutcome,
   type FunctionMetadata,
 } from "./custom-functions";
-import { RichApiHost, type RichApiRequestBody, type Usage } from "./rich-api";
+import {
+  RichApiHost,
+  type RichApiRequestBody,
+  type RichApiResponseBody,
+  type Usage,
+} from "./rich-api";
 import { createServices } from "./services";
 import { shim } from "./shim-model";
 import { XdmHost } from "./xdm";
 import { TraceRecorder } from "./traces";
+import { installShimFacade, type RequestRecord } from "./shim-facade";
 
 export interface OfficeHostConfig {
   /** The add-in's page (its shared runtime: taskpane.html). */
@@ -73,6 +79,8 @@ export interface OfficeHost {
   unhandled(): string[];
   /** Recorded RichApi requests and responses (see traces.ts). */
   traces: TraceRecorder;
+  /** Executes one RichApi request body as if office.js had sent it (trace replay). */
+  execute(body: RichApiRequestBody): Promise<RichApiResponseBody>;
   /** The workbook model's own test API (the old shim's): cells, tables, selection. */
   model(): Record<string, unknown>;
   frame(): HTMLIFrameElement | null;
@@ -120,7 +128,7 @@ async function start(): Promise<void> {
   const addinUrl = new URL(config.addin, location.href);
   const locale = config.locale ?? "en-US";
   const namespace = config.namespace ?? "MAIL";
-  const limit = config.payloadLimitBytes ?? PAYLOAD_LIMIT;
+  let limit = config.payloadLimitBytes ?? PAYLOAD_LIMIT;
   const model = shim().__hostShim as unknown as CalculationModel & {
     ready: Promise<void>;
     config: Record<string, unknown>;
@@ -154,6 +162,12 @@ async function start(): Promise<void> {
   let visibility: "Visible" | "Background" =
     config.visibility === "Hidden" ? "Background" : "Visible";
   const usage: Usage = new Map();
+  let showAsTaskpaneCalls = 0;
+  const requests: RequestRecord[] = [];
+  let syncs = 0;
+  const requestFaults: Array<{ code?: string; message?: string }> = [];
+  const settingsFaults: Array<{ message?: string }> = [];
+  const commands = new Map<string, () => void>();
   const traces = new TraceRecorder();
   const xdm = new XdmHost(() => frame?.contentWindow ?? null, addinUrl.origin);
   const metadataUrl = config.functionsMetadata ?? new URL("functions.json", addinUrl).href;
@@ -192,6 +206,7 @@ async function start(): Promise<void> {
       setStartupBehavior: (behavior) => void office.addin.setStartupBehavior(behavior),
       runtimeState: () => visibility,
       setRuntimeState: (state) => {
+        if (state === "Visible") showAsTaskpaneCalls++;
         if (state === visibility) return;
         visibility = state;
         showPane();
@@ -241,37 +256,96 @@ async function start(): Promise<void> {
       DdaMethod?: { DispatchId?: number };
       ArrayData?: unknown[];
       DdaSettingsMethod?: { SerializedSettings?: Record<string, string> };
+      [key: string]: unknown;
     };
     const dispatchId = call.DdaMethod?.DispatchId;
-    if (dispatchId === 93) {
-      const text = String(call.ArrayData?.[4] ?? "");
-      if (utf8Length(text) > limit) return { Version: 1, Error: OOE_REQUEST_TOO_LARGE };
-      const body = JSON.parse(text) as RichApiRequestBody;
-      written = new Set();
-      const response = await richApi.execute(body);
-      const responseText = JSON.stringify(response);
-      traces.record(body, response);
-      setTimeout(recalculateWrites, 0);
-      if (utf8Length(responseText) > limit) return { Version: 1, Error: OOE_RESPONSE_TOO_LARGE };
-      return { Version: 1, Error: 0, Data: [200, [], responseText] };
-    }
-    if (dispatchId === 76) {
-      const serialized = call.DdaSettingsMethod?.SerializedSettings ?? {};
-      const settings = office.context.document.settings;
-      for (const name of Object.keys(model.workbook().settings))
-        if (!(name in serialized)) settings.remove(name);
-      for (const [name, text] of Object.entries(serialized)) settings.set(name, JSON.parse(text));
-      await new Promise<void>((resolve, reject) =>
-        settings.saveAsync((result) =>
-          result.status === "succeeded" ? resolve() : reject(new Error("settings not saved"))
-        )
-      );
+    if (dispatchId === 93) return richApiCall(String(call.ArrayData?.[4] ?? ""));
+    if (dispatchId === 76) return saveSettings(call.DdaSettingsMethod?.SerializedSettings ?? {});
+    if (dispatchId === 94) {
+      // AppCommandInvocationCompleted: [id, status, data] (OSF.DDA.Marshaling.AppCommand).
+      const id = String((call as Record<string, unknown>)["0"] ?? call.Id ?? "");
+      commands.get(id)?.();
+      commands.delete(id);
       return { Version: 1, Error: 0 };
     }
     xdm.unhandled.push(`executeMethod ${dispatchId}`);
     // OSF's ooeNotSupported: the page does not implement this method.
     return { Version: 1, Error: 5009 };
   });
+
+  async function richApiCall(text: string): Promise<Record<string, unknown>> {
+    syncs++;
+    const record: RequestRecord = {
+      index: requests.length,
+      actions: 0,
+      payloadBytes: utf8Length(text),
+      responseBytes: 0,
+      ok: true,
+    };
+    requests.push(record);
+    if (record.payloadBytes > limit) {
+      record.ok = false;
+      record.error = "RequestPayloadSizeLimitExceeded";
+      return { Version: 1, Error: OOE_REQUEST_TOO_LARGE };
+    }
+    const body = JSON.parse(text) as RichApiRequestBody;
+    record.actions = body.Actions?.length ?? 0;
+    const fault = requestFaults.shift();
+    let response: RichApiResponseBody;
+    if (fault) {
+      response = {
+        Error: {
+          Code: fault.code ?? "GeneralException",
+          Message: fault.message ?? "An internal error has occurred.",
+          HttpStatusCode: 500,
+        },
+      };
+    } else {
+      written = new Set();
+      response = await richApi.execute(body);
+      setTimeout(recalculateWrites, 0);
+    }
+    const responseText = JSON.stringify(response);
+    record.responseBytes = utf8Length(responseText);
+    if (response.Error) {
+      record.ok = false;
+      record.error = response.Error.Code;
+    }
+    traces.record(body, response);
+    if (record.responseBytes > limit) {
+      record.ok = false;
+      record.error = "ResponsePayloadSizeLimitExceeded";
+      return { Version: 1, Error: OOE_RESPONSE_TOO_LARGE };
+    }
+    return { Version: 1, Error: 0, Data: [200, [], responseText] };
+  }
+
+  async function saveSettings(
+    serialized: Record<string, string>
+  ): Promise<Record<string, unknown>> {
+    if (settingsFaults.shift()) return { Version: 1, Error: 5010 };
+    const settings = office.context.document.settings;
+    for (const name of Object.keys(model.workbook().settings))
+      if (!(name in serialized)) settings.remove(name);
+    for (const [name, text] of Object.entries(serialized)) settings.set(name, JSON.parse(text));
+    await new Promise<void>((resolve, reject) =>
+      settings.saveAsync((result) =>
+        result.status === "succeeded" ? resolve() : reject(new Error("settings not saved"))
+      )
+    );
+    return { Version: 1, Error: 0 };
+  }
+
+  let commandCount = 0;
+  /** A ribbon command (ExecuteFunction), as Excel invokes it: resolves when it completes. */
+  const invokeCommand = (callbackName: string) =>
+    new Promise<void>((resolve, reject) => {
+      const id = `command-${++commandCount}`;
+      commands.set(id, resolve);
+      const eventObject = JSON.stringify({ source: { id: callbackName } });
+      if (!xdm.fire("appCommandInvoked", [id, callbackName, eventObject]))
+        reject(new Error("the add-in has not registered for ribbon commands"));
+    });
 
   const openFrame = () => {
     xdm.reset();
@@ -338,6 +412,26 @@ async function start(): Promise<void> {
     return rows;
   };
 
+  installShimFacade(model as unknown as Record<string, unknown>, {
+    calls,
+    calculator,
+    requests,
+    syncs: () => syncs,
+    clearRequests: () => {
+      requests.length = 0;
+      syncs = 0;
+    },
+    failNextRequest: (error) => requestFaults.push(error),
+    failNextSettingsSave: (error) => settingsFaults.push(error),
+    setPayloadLimit: (bytes) => (limit = bytes),
+    visibility: () => (visibility === "Visible" ? "Taskpane" : "Hidden"),
+    setVisibility: (mode) =>
+      mode === "Taskpane" ? window.officeHost.openTaskPane() : window.officeHost.closeTaskPane(),
+    showAsTaskpaneCalls: () => showAsTaskpaneCalls,
+    invokeCommand,
+    ready: () => readyPromise,
+  });
+
   window.officeHost = {
     ready: () => readyPromise,
     setValues: async (sheet, address, values) => {
@@ -373,6 +467,12 @@ async function start(): Promise<void> {
     functionLog: () => calls.log.map((entry) => ({ ...entry })),
     unhandled: () => [...xdm.unhandled],
     traces,
+    execute: async (body) => {
+      written = new Set();
+      const response = await richApi.execute(body);
+      setTimeout(recalculateWrites, 0);
+      return response;
+    },
     model: () => shim().__hostShim as unknown as Record<string, unknown>,
     frame: () => frame,
   };
