@@ -72,7 +72,6 @@ export function isQuotaError(error: unknown): boolean {
   if (!e) return false;
   return (
     e.name === "QuotaExceededError" ||
-    e.code === "QuotaExceeded" ||
     e.code === 22 ||
     (typeof e.message === "string" && /quota|limit would be exceeded/i.test(e.message))
   );

@@ -68,10 +68,29 @@ export class OfficeRuntimeStore implements KeyValueStore {
   }
 
   async setMany(entries: Array<[string, string]>): Promise<void> {
-    if (entries.length > 0) await this.storage.setItems(Object.fromEntries(entries));
+    if (entries.length === 0) return;
+    try {
+      await this.storage.setItems(Object.fromEntries(entries));
+    } catch (error) {
+      throw setItemsFailure(error);
+    }
   }
 
   async removeMany(keys: string[]): Promise<void> {
     if (keys.length > 0) await this.storage.removeItems(keys);
   }
+}
+
+/**
+ * What a rejected `OfficeRuntime.storage.setItems` means. On the web, office.js writes each
+ * item over localStorage and, when any write threw, rejects with a bare `Error("Unknown
+ * error.")` (its performMultiAction), the browser's QuotaExceededError dropped: a write that
+ * does not fit is the failure it has, so it is reported as one (the items that fit stay
+ * written, which is harmless for answers: each is a true answer).
+ */
+export function setItemsFailure(error: unknown): unknown {
+  // i18n-exempt: office.js's own message, compared, never shown.
+  if (error instanceof Error && error.message === "Unknown error.")
+    return Object.assign(new Error(error.message), { name: "QuotaExceededError", cause: error });
+  return error;
 }

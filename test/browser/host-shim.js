@@ -3124,7 +3124,12 @@
       throw new TypeError("OfficeRuntime.storage: a key must be a string.");
   }
 
-  async function storageSet(items) {
+  /**
+   * As office.js on the web does it over localStorage (performMultiAction): each item is
+   * written if it fits; setItems then rejects with a bare Error("Unknown error.") when any did
+   * not (the ones that fit stay written), setItem with the browser's QuotaExceededError.
+   */
+  async function storageSet(items, multi) {
     await ready;
     for (const [key, value] of items) {
       checkKey(key);
@@ -3132,20 +3137,29 @@
         throw new TypeError("OfficeRuntime.storage: a value must be a string.");
     }
     let bytes = storageSize();
+    const written = [];
+    let failed = false;
     for (const [key, value] of items) {
       const old = storageItems.get(key);
-      if (old !== undefined) bytes -= (key.length + old.length) * 2;
-      bytes += (key.length + value.length) * 2;
+      const next = bytes - (old === undefined ? 0 : (key.length + old.length) * 2) + (key.length + value.length) * 2;
+      if (next > config.storageLimitBytes) {
+        failed = true;
+        continue;
+      }
+      bytes = next;
+      storageItems.set(key, value);
+      written.push([key, value]);
     }
-    if (bytes > config.storageLimitBytes) {
-      const error = new Error("OfficeRuntime.storage: the 10 MB limit would be exceeded.");
-      error.code = "QuotaExceeded";
-      throw error;
-    }
-    for (const [key, value] of items) storageItems.set(key, value);
     await idb("readwrite", (store) => {
-      for (const [key, value] of items) store.put(value, "s:" + key);
+      for (const [key, value] of written) store.put(value, "s:" + key);
     });
+    if (failed) {
+      if (multi) throw new Error("Unknown error.");
+      throw new DOMException(
+        "Failed to execute 'setItem' on 'Storage': Setting the value exceeded the quota.",
+        "QuotaExceededError"
+      );
+    }
   }
 
   async function storageRemove(keys) {
@@ -3165,7 +3179,7 @@
         return storageItems.has(key) ? storageItems.get(key) : null;
       },
       setItem(key, value) {
-        return storageSet([[key, value]]);
+        return storageSet([[key, value]], false);
       },
       removeItem(key) {
         return storageRemove([key]);
@@ -3184,7 +3198,7 @@
         return result;
       },
       setItems(items) {
-        return storageSet(Object.entries(items || {}));
+        return storageSet(Object.entries(items || {}), true);
       },
       removeItems(keys) {
         return storageRemove(keys || []);

@@ -14,7 +14,12 @@ import { IndexedDbAnswerStore } from "../../src/client/indexeddb-answer-store";
 import { ANSWERS_PREFIX, KeyValueAnswerStore } from "../../src/client/key-value-answer-store";
 import { lookupKey } from "../../src/client/lookup-key";
 import { ResultCache } from "../../src/client/result-cache";
-import { MemoryStore } from "../../src/client/storage";
+import fs from "node:fs";
+import {
+  MemoryStore,
+  OfficeRuntimeStore,
+  type OfficeRuntimeStorageLike,
+} from "../../src/client/storage";
 
 // The stores under the kept answers (DESIGN 3): IndexedDB as the browsers give it
 // (fake-indexeddb implements the W3C API in Node), the OfficeRuntime.storage fallback, the
@@ -359,25 +364,81 @@ describe("the OfficeRuntime.storage fallback", () => {
     expect(usage).toBe(bytes);
   });
 
-  test("OfficeRuntime.storage's own 10 MB refusal makes room and retries once", async () => {
-    const kv = new MemoryStore();
-    const store = new KeyValueAnswerStore(kv, { maxBytes: 1_000_000 });
+  test('OfficeRuntime.storage\'s own refusal (office.js on the web: Error("Unknown error.")) makes room and retries once', async () => {
+    // Microsoft's own OfficeRuntime.storage (office.js for the web), over a localStorage that
+    // refuses to grow past a quota as browsers do.
+    const local = new QuotaLocalStorage(0);
+    const runtimeStorage = officeJsRuntimeStorage(local);
+    const store = new KeyValueAnswerStore(new OfficeRuntimeStore(runtimeStorage), {
+      maxBytes: 1_000_000,
+    });
     await store.write("ns", entries(0, 100));
-    const setMany = kv.setMany.bind(kv);
-    let refusals = 1;
-    kv.setMany = async (items) => {
-      if (refusals-- > 0) {
-        const error = new Error("OfficeRuntime.storage: the 10 MB limit would be exceeded.");
-        (error as Error & { code: string }).code = "QuotaExceeded";
-        throw error;
-      }
-      await setMany(items);
-    };
+    // The browser's quota is reached: the next batch does not fit.
+    local.quota = local.bytes() + 1_000;
+    const refusal = await runtimeStorage.setItems({ probe: "x".repeat(2_000) }).catch((e) => e);
+    expect(refusal).toEqual(new Error("Unknown error."));
     await store.write("ns", entries(100, 110));
     expect((await store.read("ns", [key(105)])).found.size).toBe(1);
     expect((await store.usage("ns")).count).toBeLessThan(110);
   });
 });
+
+/** A localStorage whose writes throw QuotaExceededError past `quota` bytes (UTF-16). */
+class QuotaLocalStorage {
+  private readonly items = new Map<string, string>();
+  constructor(public quota: number) {}
+  bytes(): number {
+    let n = 0;
+    for (const [k, v] of this.items) n += 2 * (k.length + v.length);
+    return n;
+  }
+  getItem(key: string): string | null {
+    return this.items.get(key) ?? null;
+  }
+  setItem(key: string, value: unknown): void {
+    const text = String(value);
+    const old = this.items.get(key);
+    const next =
+      this.bytes() -
+      (old === undefined ? 0 : 2 * (key.length + old.length)) +
+      2 * (key.length + text.length);
+    if (this.quota > 0 && next > this.quota)
+      throw new DOMException("Setting the value exceeded the quota.", "QuotaExceededError");
+    this.items.set(key, text);
+  }
+  removeItem(key: string): void {
+    this.items.delete(key);
+  }
+  keys(): string[] {
+    return [...this.items.keys()];
+  }
+}
+
+/**
+ * OfficeRuntime.storage as office.js for the web implements it: its module, taken verbatim from
+ * @microsoft/office-js's excel-web-16.00.debug.js, run over the given localStorage.
+ */
+function officeJsRuntimeStorage(local: QuotaLocalStorage): OfficeRuntimeStorageLike {
+  const source = fs.readFileSync(
+    require.resolve("@microsoft/office-js/dist/excel-web-16.00.debug.js"),
+    "utf8"
+  );
+  const start = source.indexOf('var prefix = "_OfficeRuntime_Storage_";');
+  const end = source.indexOf("}, function(module, exports, __webpack_require__) {", start);
+  if (start < 0 || end < 0)
+    throw new Error("office.js's OfficeRuntime.storage module was not found");
+  const exports: { storage?: OfficeRuntimeStorageLike } = {};
+  const localStorage = new Proxy(local, {
+    get: (target, name) => (name in target ? Reflect.get(target, name, target) : undefined),
+    ownKeys: (target) => target.keys(),
+    getOwnPropertyDescriptor: (target, name) =>
+      typeof name === "string" && target.keys().includes(name)
+        ? { configurable: true, enumerable: true, value: target.getItem(name) }
+        : undefined,
+  });
+  new Function("exports", "window", source.slice(start, end))(exports, { localStorage });
+  return exports.storage!;
+}
 
 describe("opening the store: IndexedDB, else the fallback and why", () => {
   test("IndexedDB when it opens and takes writes", async () => {

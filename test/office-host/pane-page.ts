@@ -87,6 +87,25 @@ export function panePage(page: Page, options: PanePageOptions): Page {
           const member = Reflect.get(where, property, where) as (...args: unknown[]) => unknown;
           return member.call(where, fn, ...rest);
         };
+      if (property === "setViewportSize")
+        // The pane's size is its frame's: the Office page around it stays as it is.
+        return (size: { width: number; height: number }) =>
+          target.evaluate(
+            ([selector, width, height]) => {
+              const frame = document.querySelector<HTMLElement>(selector)!;
+              for (const element of [frame, frame.parentElement!]) {
+                element.style.width = `${width}px`;
+                element.style.height = `${height}px`;
+              }
+            },
+            [options.frameSelector, size.width, size.height] as const
+          );
+      if (property === "viewportSize")
+        return () =>
+          target.evaluate((selector) => {
+            const frame = document.querySelector<HTMLElement>(selector)!;
+            return { width: frame.clientWidth, height: frame.clientHeight };
+          }, options.frameSelector);
       if (property === "screenshot")
         return (screenshotOptions?: Parameters<Page["screenshot"]>[0]) =>
           target.locator(options.frameSelector).screenshot(screenshotOptions);

@@ -26,11 +26,18 @@ export interface OfficeHostServer {
   readonly origin: string;
   readonly port: number;
   /** The page for an add-in (its shared runtime's page). */
-  pageUrl(
-    addin: string,
-    options?: { locale?: string; seed?: number; visibility?: "Hidden" | "Taskpane" }
-  ): string;
+  pageUrl(addin: string, options?: PageOptions): string;
   close(): Promise<void>;
+}
+
+/** What the page's query can say (see page/main.ts readConfig). */
+export interface PageOptions {
+  locale?: string;
+  contentLanguage?: string;
+  functionsMetadata?: string;
+  namespace?: string;
+  seed?: number;
+  visibility?: "Hidden" | "Taskpane";
 }
 
 export interface OfficeHostServerOptions {
@@ -155,7 +162,8 @@ export async function startOfficeHostServer(
       }
       const send = (type: string, body: string | Buffer) =>
         res.writeHead(200, { "content-type": type, "cache-control": "no-store" }).end(body);
-      if (pathname === "/" || pathname === "/index.html")
+      if (pathname === "/favicon.ico") res.writeHead(204).end();
+      else if (pathname === "/" || pathname === "/index.html")
         send("text/html; charset=utf-8", HOST_PAGE);
       else if (pathname === "/host.js") send("application/javascript; charset=utf-8", script);
       else if (pathname === "/host-shim.js")
@@ -189,9 +197,8 @@ export async function startOfficeHostServer(
     pageUrl(addin, page = {}) {
       const url = new URL("/", origin);
       url.searchParams.set("addin", addin);
-      if (page.locale) url.searchParams.set("locale", page.locale);
-      if (page.seed !== undefined) url.searchParams.set("seed", String(page.seed));
-      if (page.visibility) url.searchParams.set("visibility", page.visibility);
+      for (const [name, value] of Object.entries(page))
+        if (value !== undefined) url.searchParams.set(name, String(value));
       return url.href;
     },
     close: () =>

@@ -322,7 +322,14 @@ export class Calculator {
   private show(cell: FormulaCell, outcome: CellOutcome): void {
     const shown = (v: CellValue | CellError): string | number | boolean => {
       if (v === null) return 0;
-      if (typeof v === "object") return v.error;
+      if (typeof v === "object") {
+        if ("error" in v && typeof v.error === "string") return v.error;
+        // A rich value shows its basic value (a formatted number's number, an entity's text).
+        const basic = (v as { basicValue?: unknown }).basicValue;
+        return typeof basic === "string" || typeof basic === "number" || typeof basic === "boolean"
+          ? basic
+          : "#VALUE!";
+      }
       return v;
     };
     const values = Array.isArray(outcome)

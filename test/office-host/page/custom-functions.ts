@@ -14,8 +14,16 @@ export interface FunctionMetadata {
   options?: { cancelable?: boolean; stream?: boolean; requiresAddress?: boolean };
 }
 
-/** What a cell shows for one result: a value, a matrix (spills), or an error with its message. */
-export type CellValue = string | number | boolean | null;
+/**
+ * What a cell holds for one result: a value, a rich value as office.js sent it (a formatted
+ * number, an entity: `{ type, basicValue, … }`), a matrix (spills), or an error with its message.
+ */
+export type CellValue = string | number | boolean | null | RichValue;
+export interface RichValue {
+  type: string;
+  basicValue?: unknown;
+  [field: string]: unknown;
+}
 export interface CellError {
   error: string;
   message?: string;
@@ -68,7 +76,7 @@ function single(value: unknown): CellValue | CellError {
         typeof object.message === "string" && object.message ? object.message : undefined;
       return message && ERRORS_WITH_MESSAGES.has(code) ? { error: code, message } : { error: code };
     }
-    if ("basicValue" in object) return single(object.basicValue);
+    if (typeof object.type === "string") return object as RichValue;
   }
   return { error: "#VALUE!" };
 }

@@ -56,6 +56,8 @@ export type ShownValue = string | number | boolean | ShownError;
 export interface OfficeHost {
   /** Resolves when the add-in's runtime has started and can take custom function calls. */
   ready(): Promise<void>;
+  /** How many times a runtime started in the add-in's frame (a reload starts another). */
+  runtimeStarts(): number;
   setValues(sheet: string, address: string, values: unknown[][]): Promise<void>;
   setFormulas(sheet: string, address: string, formulas: string[][]): Promise<void>;
   getValues(sheet: string, address: string): Promise<ShownValue[][]>;
@@ -107,6 +109,9 @@ function readConfig(): OfficeHostConfig {
   return {
     addin,
     locale: query.get("locale") ?? undefined,
+    contentLanguage: query.get("contentLanguage") ?? undefined,
+    functionsMetadata: query.get("functionsMetadata") ?? undefined,
+    namespace: query.get("namespace") ?? undefined,
     seed: query.has("seed") ? Number(query.get("seed")) : undefined,
     visibility: query.get("visibility") === "Hidden" ? "Hidden" : "Taskpane",
   };
@@ -173,8 +178,19 @@ async function start(): Promise<void> {
   const metadataUrl = config.functionsMetadata ?? new URL("functions.json", addinUrl).href;
   const metadata = await loadMetadata(`/functions-metadata?url=${encodeURIComponent(metadataUrl)}`);
 
-  let readyResolve!: () => void;
-  let readyPromise = new Promise<void>((resolve) => (readyResolve = resolve));
+  // The runtime is ready once it told Excel it takes custom function calls; a restarted
+  // frame (reloaded, or a reopened workbook) is not, until it says so again.
+  let runtimeReady = false;
+  let runtimeStarts = 0;
+  let readyWaiters: Array<() => void> = [];
+  const readyPromise = () =>
+    runtimeReady ? Promise.resolve() : new Promise<void>((resolve) => readyWaiters.push(resolve));
+  const readyResolve = () => {
+    runtimeReady = true;
+    const waiters = readyWaiters;
+    readyWaiters = [];
+    waiters.forEach((resolve) => resolve());
+  };
   const calls = new CustomFunctionCalls(
     { send: (entries) => xdm.fire("richApiMessage", { ArrayData: entries }) },
     metadata
@@ -236,16 +252,19 @@ async function start(): Promise<void> {
     calculator.afterWrites(changed);
   };
 
-  xdm.onCall("ContextActivationManager_getAppContextAsync", (appId) =>
-    appContext({
+  xdm.onCall("ContextActivationManager_getAppContextAsync", (appId) => {
+    // A runtime starts: what an earlier one of this frame had (its event registrations, kept
+    // references, open calls) went with it.
+    if (runtimeStarts++ > 0) forgetRuntime();
+    return appContext({
       appId: String(appId),
       displayLanguage: locale,
       contentLanguage: config.contentLanguage ?? locale,
       requirementSets: config.requirementSets ?? DEFAULT_REQUIREMENT_SETS,
       settings: model.workbook().settings,
       addinName: "Mail Finder",
-    })
-  );
+    });
+  });
   const notifications: unknown[] = [];
   xdm.onCall("ContextActivationManager_notifyHost", (data) => {
     notifications.push(data);
@@ -255,12 +274,31 @@ async function start(): Promise<void> {
     const call = data as {
       DdaMethod?: { DispatchId?: number };
       ArrayData?: unknown[];
-      DdaSettingsMethod?: { SerializedSettings?: Record<string, string> };
+      DdaSettingsMethod?: unknown;
       [key: string]: unknown;
     };
     const dispatchId = call.DdaMethod?.DispatchId;
     if (dispatchId === 93) return richApiCall(String(call.ArrayData?.[4] ?? ""));
-    if (dispatchId === 76) return saveSettings(call.DdaSettingsMethod?.SerializedSettings ?? {});
+    // Document settings: saveAsync sends [[name, JSON text], ...] as DdaSettingsMethod.Properties
+    // (OSF.DDA.WAC.SettingsTranslator.write); refreshAsync reads { Settings: [{ Name, Value }] }.
+    if (dispatchId === 76)
+      return saveSettings(
+        Object.fromEntries(
+          ((call.DdaSettingsMethod as { Properties?: Array<[string, string]> } | undefined)
+            ?.Properties ?? []) as Array<[string, string]>
+        )
+      );
+    if (dispatchId === 75)
+      return {
+        Version: 1,
+        Error: 0,
+        Properties: {
+          Settings: Object.entries(model.workbook().settings).map(([Name, value]) => ({
+            Name,
+            Value: JSON.stringify(value),
+          })),
+        },
+      };
     if (dispatchId === 94) {
       // AppCommandInvocationCompleted: [id, status, data] (OSF.DDA.Marshaling.AppCommand).
       const id = String((call as Record<string, unknown>)["0"] ?? call.Id ?? "");
@@ -283,12 +321,14 @@ async function start(): Promise<void> {
       ok: true,
     };
     requests.push(record);
+    const body = JSON.parse(text) as RichApiRequestBody;
     if (record.payloadBytes > limit) {
       record.ok = false;
       record.error = "RequestPayloadSizeLimitExceeded";
+      // Traced as office.js sees it (RichApiMessageUtility.buildResponseOnError of 5103).
+      traces.record(body, { Error: { Code: record.error, Message: "", HttpStatusCode: 400 } });
       return { Version: 1, Error: OOE_REQUEST_TOO_LARGE };
     }
-    const body = JSON.parse(text) as RichApiRequestBody;
     record.actions = body.Actions?.length ?? 0;
     const fault = requestFaults.shift();
     let response: RichApiResponseBody;
@@ -311,12 +351,13 @@ async function start(): Promise<void> {
       record.ok = false;
       record.error = response.Error.Code;
     }
-    traces.record(body, response);
     if (record.responseBytes > limit) {
       record.ok = false;
       record.error = "ResponsePayloadSizeLimitExceeded";
+      traces.record(body, { Error: { Code: record.error, Message: "", HttpStatusCode: 400 } });
       return { Version: 1, Error: OOE_RESPONSE_TOO_LARGE };
     }
+    traces.record(body, response);
     return { Version: 1, Error: 0, Data: [200, [], responseText] };
   }
 
@@ -347,11 +388,15 @@ async function start(): Promise<void> {
         reject(new Error("the add-in has not registered for ribbon commands"));
     });
 
-  const openFrame = () => {
+  function forgetRuntime(): void {
     xdm.reset();
     richApi.reset();
     calls.dropAll();
-    readyPromise = new Promise<void>((resolve) => (readyResolve = resolve));
+    runtimeReady = false;
+  }
+
+  const openFrame = () => {
+    forgetRuntime();
     frame?.remove();
     frame = document.createElement("iframe");
     frame.title = "Mail Finder";
@@ -429,11 +474,12 @@ async function start(): Promise<void> {
       mode === "Taskpane" ? window.officeHost.openTaskPane() : window.officeHost.closeTaskPane(),
     showAsTaskpaneCalls: () => showAsTaskpaneCalls,
     invokeCommand,
-    ready: () => readyPromise,
+    ready: readyPromise,
   });
 
   window.officeHost = {
-    ready: () => readyPromise,
+    ready: readyPromise,
+    runtimeStarts: () => runtimeStarts,
     setValues: async (sheet, address, values) => {
       written = new Set();
       await model.setCells(sheet, address.split(":")[0]!, values);

@@ -205,6 +205,13 @@ class RequestRun {
         traceIds.push(action.Id);
         continue;
       }
+      // The model runs the queued operations in order at the sync: this marks which action
+      // the ones that follow belong to, so that a failure names it (office.js shows the
+      // failing statement from ActionIndex).
+      this.ctx._enqueue({ a: "mark" }, () => {
+        this.failedActionIndex = index;
+        return null;
+      });
       const target = this.resolve(action.ObjectPathId);
       if (target.kind === "service") {
         immediate.push(...this.serviceAction(target.service, action));
@@ -214,6 +221,7 @@ class RequestRun {
     }
     this.failedActionIndex = -1;
     await this.ctx.sync();
+    this.failedActionIndex = -1;
     for (const { path, object } of this.keepAfterSync) this.kept.set(path, this.host.keep(object));
     const results: Array<{ ActionId: number; Value: unknown }> = [];
     for (const pending of [...immediate, ...this.results])
@@ -288,17 +296,13 @@ class RequestRun {
     const owner = parent.object;
     const args = this.args(info.ArgumentInfo);
     let value: unknown;
-    if (info.ObjectPathType === 5) {
-      this.host.count(`${owner._type}.GetItem`);
-      value = this.call(owner, "GetItem", args);
-    } else if (info.ObjectPathType === 4) {
-      this.host.count(`${owner._type}.${info.Name}`);
-      value = this.property(owner, info.Name);
-    } else {
-      this.host.count(`${owner._type}.${info.Name}`);
-      value = this.call(owner, info.Name, args);
-    }
+    const member = info.ObjectPathType === 5 ? "GetItem" : info.Name;
+    if (info.ObjectPathType === 5) value = this.call(owner, "GetItem", args);
+    else if (info.ObjectPathType === 4) value = this.property(owner, info.Name);
+    else value = this.call(owner, info.Name, args);
     if (!isShimObject(value)) throw apiNotFound(owner._type, info.Name);
+    // Counted once the model has it: the list names members Excel's side answered.
+    this.host.count(`${owner._type}.${member}`);
     return { kind: "model", object: value };
   }
 
@@ -334,9 +338,9 @@ class RequestRun {
   private serviceAction(service: Service, action: ActionInfo): PendingResult[] {
     if (action.ActionType === 1) return [{ actionId: action.Id, value: () => ({}) }];
     if (action.ActionType !== 3) throw apiNotFound(service.type, action.Name || "(query)");
-    this.host.count(`${service.type}.${action.Name}`);
     const method = service.methods[action.Name];
     if (!method) throw apiNotFound(service.type, action.Name);
+    this.host.count(`${service.type}.${action.Name}`);
     const value = method(this.args(action.ArgumentInfo));
     return [{ actionId: action.Id, value: () => value ?? null }];
   }
@@ -357,18 +361,18 @@ class RequestRun {
       case 3:
         return this.method(object, action);
       case 4: {
-        this.host.count(`${object._type}.${action.Name}`);
         const member = camel(action.Name);
         if (!object._settable.includes(member)) throw apiNotFound(object._type, action.Name);
         object[member] = this.args(action.ArgumentInfo)[0];
+        this.host.count(`${object._type}.${action.Name}`);
         return;
       }
       case 9: {
         for (const [name, value] of Object.entries(action.ObjectState ?? {})) {
-          this.host.count(`${object._type}.${name}`);
           const member = camel(name);
           if (!object._settable.includes(member)) throw apiNotFound(object._type, name);
           object[member] = value;
+          this.host.count(`${object._type}.${name}`);
         }
         return;
       }
@@ -387,7 +391,7 @@ class RequestRun {
     this.results.push({
       actionId: action.Id,
       value: () => {
-        if (object._orNull && object._isNull) return null;
+        if (isNullObject(object)) return null;
         const value: Record<string, unknown> = {};
         const reference = this.kept.get(action.ObjectPathId);
         if (reference) value._ReferenceId = reference;
@@ -410,8 +414,8 @@ class RequestRun {
       this.results.push({ actionId: action.Id, value: () => null });
       return;
     }
-    this.host.count(`${object._type}.${action.Name}`);
     const result = this.call(object, action.Name, this.args(action.ArgumentInfo));
+    this.host.count(`${object._type}.${action.Name}`);
     this.results.push({
       actionId: action.Id,
       value: () => (isClientResult(result) ? result.value : null),
@@ -422,22 +426,39 @@ class RequestRun {
     const info = action.QueryInfo ?? {};
     const select = (info.Select ?? []).map((path) => path.split("/").map(camel).join("/"));
     const expand = (info.Expand ?? []).map((path) => path.split("/").map(camel).join("/"));
-    for (const path of [...select, ...expand])
-      this.host.count(`${object._type}.${path.split("/").map(pascal).join("/")}`);
+    // Counted once load() took them (an unknown name is refused there, and not listed).
+    const count = () => {
+      for (const path of [...select, ...expand])
+        this.host.count(`${object._type}.${path.split("/").map(pascal).join("/")}`);
+    };
     if (isCollection(object)) {
       const names = select.map((path) => path.replace(/^items\//, ""));
       const withId = object._itemScalars.includes("id") && names.length ? [...names, "id"] : names;
       object.load(withId.length ? withId : undefined);
+      count();
       this.results.push({
         actionId: action.Id,
-        value: () => collectionResult(object, names, info.Skip ?? 0, info.Top ?? undefined),
+        value: () =>
+          isNullObject(object)
+            ? null
+            : collectionResult(object, names, info.Skip ?? 0, info.Top ?? undefined),
       });
       return;
     }
     const paths = [...select, ...expand];
     object.load(paths.length ? paths : undefined);
-    this.results.push({ actionId: action.Id, value: () => objectResult(object, paths) });
+    count();
+    // A null object (…OrNullObject that found nothing) answers null: office.js reads that as
+    // isNullObject (ClientObject._handleResult).
+    this.results.push({
+      actionId: action.Id,
+      value: () => (isNullObject(object) ? null : objectResult(object, paths)),
+    });
   }
+}
+
+function isNullObject(object: ShimObject): boolean {
+  return object._orNull && object._isNull === true;
 }
 
 function trimTrailingUndefined(args: unknown[]): unknown[] {

@@ -83,7 +83,6 @@ export class XdmHost {
   /** Forgets registrations (the frame was reloaded or replaced). */
   reset(): void {
     this.registered.clear();
-    this.conversationId = null;
   }
 
   private receive(event: MessageEvent): void {
