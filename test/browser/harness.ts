@@ -55,6 +55,7 @@ import { openHostPage, waitForHost } from "../office-host/host-browser";
 import { hostPageOf, panePage, paneFrameOf } from "../office-host/pane-page";
 import { startOfficeHostServer, type OfficeHostServer } from "../office-host/server";
 import type { OfficeHostConfig } from "../office-host/page/main";
+import { DEFAULT_REQUIREMENT_SETS } from "../office-host/page/app-context";
 
 export { CHROMIUM_PATH, OFFICE_JS_URL };
 export const VIEWPORT = { width: 380, height: 720 };
@@ -756,7 +757,11 @@ export class Addin {
       },
       frameSelector: "#taskpane iframe",
     });
-    if (visible) await this.waitForUi(pane);
+    if (visible) {
+      await this.waitForUi(pane);
+      // The user is in the pane (clicked into it), as the keyboard expects: focus in its frame.
+      await page.locator("#taskpane iframe").focus();
+    }
     return pane;
   }
 
@@ -766,14 +771,20 @@ export class Addin {
     for (const [name, value] of Object.entries(shim)) {
       if (name === "visibility") config.visibility = value as "Taskpane" | "Hidden";
       else if (name === "displayLanguage" && typeof value === "string") config.locale = value;
+      else if (name === "officeTheme" && value === undefined) continue;
       else if (name === "contentLanguage" && typeof value === "string")
         config.contentLanguage = value;
       else if (name === "payloadLimitBytes" && typeof value === "number")
         config.payloadLimitBytes = value;
       else if (name === "requirementSets")
-        config.requirementSets = Object.fromEntries(
-          Object.entries(value as Record<string, string>).map(([set, v]) => [set, Number(v)])
-        );
+        // The sets a test names, over Excel on the web's others (office.js's own internal
+        // ones, such as CustomFunctions, stay).
+        config.requirementSets = {
+          ...DEFAULT_REQUIREMENT_SETS,
+          ...Object.fromEntries(
+            Object.entries(value as Record<string, string>).map(([set, v]) => [set, Number(v)])
+          ),
+        };
       else
         throw new Error(
           `openTaskPane({ shim: { ${name} } }): the Office host page has no such setting; a test that needs it runs under the shim (useAddin({ host: "shim" })), saying why`

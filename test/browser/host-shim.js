@@ -3697,6 +3697,8 @@
         return calculateRange(sheet, parseAddress(address, "calculate").rect);
       });
     },
+    /** An error as office.js's host gives it (code, message, location): for the Office host page. */
+    officeError,
     /** Every formula cell: { sheet, address, formula } (the Office host page calculates them). */
     formulaCells() {
       const cells = [];

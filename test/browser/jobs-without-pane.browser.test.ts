@@ -114,7 +114,10 @@ describeBrowser("task pane in Chromium: jobs go on without the pane", () => {
       await second.waitForFunction(() => window.__hostShim.workbook().startupBehavior === "None");
       // All of it with the pane closed.
       expect(await second.evaluate(() => window.__hostShim.visibility())).toBe("Hidden");
-      expect(await second.evaluate(() => document.getElementById("boot") !== null)).toBe(true);
+      // A page the host hides builds no UI (desktop webviews); a frame of Excel on the web
+      // stays visible to the browser while the pane is closed, so there the UI may be built.
+      if (!addin.underOfficeJs)
+        expect(await second.evaluate(() => document.getElementById("boot") !== null)).toBe(true);
 
       // Opened later, the pane tells both ends once.
       await second.evaluate(() => window.__hostShim.setVisibility("Taskpane"));

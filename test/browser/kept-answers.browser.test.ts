@@ -1,4 +1,5 @@
 import type { Page } from "playwright-core";
+import { hostPageOf } from "../office-host/pane-page";
 import { showTab, waitForText } from "./flows-helpers";
 import { browserTest, describeBrowser, useAddin } from "./harness";
 import { keptAnswersSeeder } from "./kept-answers-seeder";
@@ -41,7 +42,7 @@ async function fillDown(page: Page): Promise<void> {
 }
 
 const filled = (page: Page): Promise<string[]> =>
-  page.evaluate(() => (window as unknown as { __fill: Promise<string[]> }).__fill);
+  hostPageOf(page).evaluate(() => (window as unknown as { __fill: Promise<string[]> }).__fill);
 
 /** Answers of an earlier session for the people from `from` on, as the runtime kept them. */
 async function keptEarlier(page: Page, apiKey: string, from: number, count: number) {

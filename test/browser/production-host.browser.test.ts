@@ -33,7 +33,10 @@ describeBrowser("the production host in Chromium, over HTTP/2", () => {
         seen.push(`${event.effectiveDirective} ${event.blockedURI}`)
       );
     });
-    const pageAnswer = context.waitForEvent("response", (r) => r.url().endsWith("/taskpane.html"));
+    const pageAnswer = context.waitForEvent(
+      "response",
+      (r) => new URL(r.url()).pathname === "/taskpane.html"
+    );
     const page = await addin.openTaskPane({ context });
     // The pane runs under the host's headers: its CSP, framable by Office, no X-Frame-Options.
     const pageHeaders = await (await pageAnswer).allHeaders();

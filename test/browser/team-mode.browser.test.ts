@@ -1,4 +1,5 @@
 import type { Page } from "playwright-core";
+import { hostPageOf } from "../office-host/pane-page";
 import { errorOf, isEmail, type Cell } from "../engines/steps";
 import { TeamHostForTests, type TeamMember } from "../helpers/team-host";
 import { setSpending, showTab, waitForText } from "./flows-helpers";
@@ -44,7 +45,10 @@ async function startCell(page: Page, name: string, id: string, args: unknown[]):
 }
 
 const cellOf = (page: Page, name: string): Promise<Cell> =>
-  page.evaluate((key) => (window as unknown as Record<string, Promise<Cell>>)[key]!, name);
+  hostPageOf(page).evaluate(
+    (key) => (window as unknown as Record<string, Promise<Cell>>)[key]!,
+    name
+  );
 
 async function cell(page: Page, id: string, args: unknown[]): Promise<Cell> {
   await startCell(page, id, id, args);

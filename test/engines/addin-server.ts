@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import http from "node:http";
+import https from "node:https";
 import path from "node:path";
 import { HOST_SHIM_PATH, OFFICE_JS_URL } from "../browser/chromium";
 import {
@@ -24,8 +25,11 @@ const DIST = path.resolve(__dirname, "../../dist");
 export const SHIM_PATH = "/__engines/office.js";
 
 export interface AddinServer {
-  /** http://127.0.0.1:<a new port>: the add-in for a new user, with empty storage. */
-  newOrigin(): Promise<string>;
+  /**
+   * http://127.0.0.1:<a new port>: the add-in for a new user, with empty storage; "https" (a
+   * server given a certificate): https://127.0.0.1:<a new port>.
+   */
+  newOrigin(scheme?: "http" | "https"): Promise<string>;
   /** Every request that went through the /api relay, from every origin. */
   readonly relayLog: RelayRecord[];
   close(): Promise<void>;
@@ -36,13 +40,21 @@ export interface AddinServerOptions {
   routes?: HostRoutes;
   /** window.__hostShimConfig for every page (set before the shim loads). */
   shim?: HostShimConfig;
+  /**
+   * Microsoft's office.js instead of the shim: the URL taskpane.html loads it from (an Office
+   * host page server's `/lib/1/hosted/office.js`, see host-page.ts); office.js loads its other
+   * files from the same folder. The page then runs only in an Office page's frame.
+   */
+  officeJs?: string;
+  /** PEM files for the origins asked for over https (see newOrigin). */
+  certificate?: { cert: string; key: string };
 }
 
 /**
- * dist/taskpane.html with the shim in place of office.js, and the error recorder (and the
- * shim's configuration) first.
+ * dist/taskpane.html with the shim in place of office.js (or, `officeJs`, office.js from that
+ * URL), and the error recorder (and the shim's configuration) first.
  */
-export function rewriteTaskPane(html: string, shim?: HostShimConfig): string {
+export function rewriteTaskPane(html: string, shim?: HostShimConfig, officeJs?: string): string {
   if (/http-equiv\s*=\s*["']?content-security-policy/i.test(html))
     throw new Error(
       "dist/taskpane.html has a Content-Security-Policy: serve the page-error recorder as a script file instead of inline"
@@ -58,7 +70,7 @@ export function rewriteTaskPane(html: string, shim?: HostShimConfig): string {
         `${head[0]}<script>${PAGE_ERRORS_SCRIPT}</script>` +
         (shim ? `<script>window.__hostShimConfig = ${JSON.stringify(shim)};</script>` : "")
     )
-    .replace(OFFICE_JS_URL, SHIM_PATH);
+    .replace(OFFICE_JS_URL, () => officeJs ?? SHIM_PATH);
 }
 
 function send(res: http.ServerResponse, contentType: string, body: string): void {
@@ -79,7 +91,8 @@ export async function serveAddin(
   // Read once: the build and the shim do not change while a test file runs.
   const taskPane = rewriteTaskPane(
     fs.readFileSync(path.join(DIST, "taskpane.html"), "utf8"),
-    options.shim
+    options.shim,
+    options.officeJs
   );
   const shim = fs.readFileSync(HOST_SHIM_PATH, "utf8");
 
@@ -94,17 +107,23 @@ export async function serveAddin(
   };
 
   const servers: http.Server[] = [];
+  const tls = options.certificate && {
+    cert: fs.readFileSync(options.certificate.cert),
+    key: fs.readFileSync(options.certificate.key),
+  };
   return {
     relayLog,
-    async newOrigin() {
-      const server = http.createServer(handle);
+    async newOrigin(scheme = "http") {
+      if (scheme === "https" && !tls) throw new Error("serveAddin: https needs a certificate");
+      const server =
+        scheme === "https" ? https.createServer(tls!, handle) : http.createServer(handle);
       server.keepAliveTimeout = 1000;
       servers.push(server);
       await new Promise<void>((resolve, reject) => {
         server.once("error", reject);
         server.listen(0, "127.0.0.1", () => resolve());
       });
-      return `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+      return `${scheme}://127.0.0.1:${(server.address() as { port: number }).port}`;
     },
     async close() {
       await Promise.all(

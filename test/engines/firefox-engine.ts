@@ -1,23 +1,42 @@
-import puppeteer, { type Page } from "puppeteer-core";
+import puppeteer, { type ElementHandle, type Frame, type Page } from "puppeteer-core";
 import { VIEWPORT } from "../browser/harness";
-import type { EngineBrowser, EnginePage, PageFunction } from "./page-driver";
+import type { EngineBrowser, EnginePage, LaunchOptions, PageFunction } from "./page-driver";
 
 // Debian's Firefox ESR, driven by puppeteer-core over WebDriver BiDi.
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH || "/usr/lib/firefox-esr/firefox-esr";
 
-function puppeteerPage(page: Page): EnginePage {
+/** The document of the iframe `selector` finds in the page (found anew for each command). */
+async function frameIn(page: Page, selector: string): Promise<Frame> {
+  const element = (await page.waitForSelector(selector)) as ElementHandle<HTMLIFrameElement>;
+  try {
+    const frame = await element.contentFrame();
+    if (!frame) throw new Error(`firefox: ${selector} has no document`);
+    return frame;
+  } finally {
+    await element.dispose();
+  }
+}
+
+/** A page, or (`target`) a frame of it: keys are typed by the page into its focused element. */
+function puppeteerPage(
+  page: Page,
+  target: () => Promise<Page | Frame> = () => Promise.resolve(page)
+): EnginePage {
   return {
     async goto(url) {
       await page.goto(url, { waitUntil: "load" });
     },
-    evaluate: <A, R>(fn: PageFunction<A, R>, arg: A) =>
-      page.evaluate(fn as (arg: unknown) => R | Promise<R>, arg as unknown) as Promise<R>,
-    click: (selector) => page.locator(selector).click(),
+    evaluate: async <A, R>(fn: PageFunction<A, R>, arg: A) =>
+      (await target()).evaluate(
+        fn as (arg: unknown) => R | Promise<R>,
+        arg as unknown
+      ) as Promise<R>,
+    click: async (selector) => (await target()).locator(selector).click(),
     // Not Locator.fill: it empties a field by setting its value without an input event, which
     // a React form never hears. Select the text and type over it, as a user does.
     async fill(selector, value) {
-      const input = await page.locator(selector).waitHandle();
+      const input = await (await target()).locator(selector).waitHandle();
       try {
         await input.focus();
         await input.evaluate((element) => (element as HTMLInputElement).select());
@@ -28,18 +47,25 @@ function puppeteerPage(page: Page): EnginePage {
       }
     },
     async select(selector, value) {
-      await page.select(selector, value);
+      await (await target()).select(selector, value);
     },
     close: () => page.close(),
+    frame: (selector) => ({
+      ...puppeteerPage(page, () => frameIn(page, selector)),
+      goto: () => Promise.resolve(),
+      close: () => Promise.resolve(),
+    }),
   };
 }
 
-export async function launchFirefox(): Promise<EngineBrowser> {
+export async function launchFirefox(options: LaunchOptions = {}): Promise<EngineBrowser> {
   const browser = await puppeteer.launch({
     browser: "firefox",
     executablePath: FIREFOX_PATH,
     headless: true,
     defaultViewport: VIEWPORT,
+    ...(options.acceptInsecureCerts ? { acceptInsecureCerts: true } : {}),
+    ...(options.profileDir ? { userDataDir: options.profileDir } : {}),
   });
   const version = await browser.version();
   return {

@@ -110,6 +110,14 @@ export class EngineAddin {
     return page;
   }
 
+  /**
+   * Pages a test opened itself (the Office host page and the add-in's frame in it, see
+   * host-page.ts): endTest checks and closes them in this order, as it does openTaskPane's.
+   */
+  track(...pages: PageDriver[]): void {
+    this.pagesOfTest.push(...pages);
+  }
+
   /** Starts a test: the pages it opens are checked and closed by endTest. */
   beginTest(): void {
     this.pagesOfTest = [];
@@ -129,8 +137,15 @@ export class EngineAddin {
   }
 }
 
-/** The engine's browser, launched once for the describe block, with the file's served add-in. */
-export function useEngine(engine: Engine, served: ServedAddin): EngineAddin {
+/**
+ * The engine's browser, launched once for the describe block, with the file's served add-in;
+ * `launch` starts it otherwise than the engine's defaults (host-page.ts: certificates).
+ */
+export function useEngine(
+  engine: Engine,
+  served: ServedAddin,
+  launch: (engine: Engine) => Promise<EngineBrowser> = (chosen) => chosen.launch()
+): EngineAddin {
   let addin: EngineAddin | null = null;
   beforeAll(async () => {
     const missing = missingFor(engine);
@@ -138,7 +153,7 @@ export function useEngine(engine: Engine, served: ServedAddin): EngineAddin {
       throw new Error(
         `${engine.name} cannot run: ${missing} is missing (scripts/setup.sh installs it)`
       );
-    addin = new EngineAddin(await engine.launch(), served);
+    addin = new EngineAddin(await launch(engine), served);
     console.info(`engine tests in ${addin.browser.version}`);
   }, 60_000);
   afterAll(async () => {

@@ -20,6 +20,24 @@ export interface EnginePage {
   /** Chooses the option with this value in a <select>. */
   select(selector: string, value: string): Promise<void>;
   close(): Promise<void>;
+  /**
+   * The document of the iframe that `selector` finds in this page, as a page of its own (a
+   * cross-origin frame too: the add-in's frame in the Office host page). The iframe is found
+   * again for each command, so a frame the page replaced is followed. Its goto and close do
+   * nothing (the frame belongs to its page). Engines without frame support leave it out.
+   */
+  frame?(selector: string): EnginePage;
+}
+
+/** How a browser is launched for a test that needs more than the defaults. */
+export interface LaunchOptions {
+  /** Accept any TLS certificate (the Office host page's throwaway one). */
+  acceptInsecureCerts?: boolean;
+  /**
+   * A profile folder kept between launches (its storage persists); by default a temporary one
+   * of the engine's own, gone after close.
+   */
+  profileDir?: string;
 }
 
 /** A browser of one engine: one process for the whole test file. */

@@ -147,7 +147,16 @@ export async function startCells(
 
 /** What the cells started by startCells show, once every one has settled. */
 export function cellsOf(page: Evaluates, name: string): Promise<Cell[]> {
-  return page.evaluate((key) => (window as unknown as Record<string, Promise<Cell[]>>)[key]!, name);
+  // Where startCells kept them: Excel's side (the Office host page when the pane is a frame).
+  return excelSide(page).evaluate(
+    (key) => (window as unknown as Record<string, Promise<Cell[]>>)[key]!,
+    name
+  );
+}
+
+/** The page that plays Excel: the Office host page around a pane, or the page itself. */
+function excelSide(page: Evaluates): Evaluates {
+  return (page as unknown as { hostPage?: Evaluates }).hostPage ?? page;
 }
 
 export function workbook(page: PageDriver): Promise<WorkbookSnapshot> {

@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
+import path from "node:path";
 import { VIEWPORT } from "../browser/harness";
-import type { EngineBrowser, EnginePage, PageFunction } from "./page-driver";
+import type { EngineBrowser, EnginePage, LaunchOptions, PageFunction } from "./page-driver";
 import { WebDriverError, WebDriverSession, driverReady, Keys } from "./webdriver-client";
 import { startXvfb, type VirtualDisplay } from "./xvfb";
 
@@ -68,10 +69,25 @@ Promise.resolve().then(function () { return (${source})(arg); }).then(
   });`;
 }
 
+/** The key under which WebDriver identifies an element in JSON (webdriver-client.ts). */
+const ELEMENT_KEY = "element-6066-11e4-a52e-4f735466cecf";
+
+/**
+ * Switch to a frame of the current window (POST /session/{id}/frame): the iframe's element, or
+ * null for the window's top document. WebDriverSession has no command for it; its own `send`.
+ */
+function switchToFrame(session: WebDriverSession, element: string | null): Promise<void> {
+  return session["send"]<void>("POST", "/frame", {
+    id: element === null ? null : { [ELEMENT_KEY]: element },
+  });
+}
+
 class WebKitBrowser implements EngineBrowser {
   readonly engine = "webkit" as const;
   private readonly queue = new CommandQueue();
   private currentWindow: string;
+  /** The iframe (its selector) whose document the current window's commands go to, or null. */
+  private currentFrame: string | null = null;
 
   constructor(
     private readonly session: WebDriverSession,
@@ -85,10 +101,37 @@ class WebKitBrowser implements EngineBrowser {
 
   /** Runs a command in a window, switching to it when another one is current. */
   private inWindow<T>(handle: string, task: () => Promise<T>): Promise<T> {
+    return this.inDocument(handle, null, task);
+  }
+
+  /**
+   * Runs a command in a window's top document, or (`frame`) in the document of the iframe the
+   * selector finds there: found again for each command, since a page may replace its iframe.
+   */
+  private inDocument<T>(handle: string, frame: string | null, task: () => Promise<T>): Promise<T> {
     return this.queue.run(async () => {
       if (this.currentWindow !== handle) {
+        // A window switched to has its top document current.
         await this.session.switchToWindow(handle);
         this.currentWindow = handle;
+        this.currentFrame = null;
+      }
+      if (frame !== null) {
+        if (this.currentFrame !== null) await switchToFrame(this.session, null);
+        this.currentFrame = null;
+        const deadline = Date.now() + ACTION_TIMEOUT_MS;
+        let element = await this.session.findElement(frame);
+        while (!element) {
+          if (Date.now() > deadline)
+            throw new Error(`webkit: no ${frame} in the page within ${ACTION_TIMEOUT_MS} ms`);
+          await sleep(50);
+          element = await this.session.findElement(frame);
+        }
+        await switchToFrame(this.session, element);
+        this.currentFrame = frame;
+      } else if (this.currentFrame !== null) {
+        await switchToFrame(this.session, null);
+        this.currentFrame = null;
       }
       return task();
     });
@@ -124,11 +167,16 @@ class WebKitBrowser implements EngineBrowser {
   async newPage(): Promise<EnginePage> {
     // A new window needs an open current one: home, when a closed page was current.
     const handle = await this.inWindow(this.home, () => this.session.newWindow());
-    const run = <T>(task: () => Promise<T>): Promise<T> => this.inWindow(handle, task);
     // A task pane's size, as far as MiniBrowser goes: its toolbar keeps windows 447 px wide at least.
-    await run(() => this.session.setWindowRect(VIEWPORT));
+    await this.inWindow(handle, () => this.session.setWindowRect(VIEWPORT));
+    return this.documentPage(handle, null);
+  }
+
+  /** A window's top document (frame null) or the document of one of its iframes, as a page. */
+  private documentPage(handle: string, frame: string | null): EnginePage {
+    const run = <T>(task: () => Promise<T>): Promise<T> => this.inDocument(handle, frame, task);
     return {
-      goto: (url) => run(() => this.session.navigate(url)),
+      goto: (url) => (frame === null ? run(() => this.session.navigate(url)) : Promise.resolve()),
       evaluate: async <A, R>(fn: PageFunction<A, R>, arg: A): Promise<R> => {
         const answer = await run(() =>
           this.session.executeAsync<string>(asyncScript(fn.toString()), [arg])
@@ -161,11 +209,15 @@ class WebKitBrowser implements EngineBrowser {
           )
         ),
       close: () =>
-        run(async () => {
-          await this.session.closeWindow();
-          await this.session.switchToWindow(this.home);
-          this.currentWindow = this.home;
-        }),
+        frame !== null
+          ? Promise.resolve()
+          : this.inWindow(handle, async () => {
+              await this.session.closeWindow();
+              await this.session.switchToWindow(this.home);
+              this.currentWindow = this.home;
+              this.currentFrame = null;
+            }),
+      frame: (selector) => this.documentPage(handle, selector),
     };
   }
 
@@ -186,11 +238,12 @@ function stop(child: ChildProcess): Promise<void> {
 }
 
 async function startDriver(
-  display: VirtualDisplay
+  display: VirtualDisplay,
+  env: Record<string, string> = {}
 ): Promise<{ url: string; driver: ChildProcess }> {
   const port = await freePort();
   const driver = spawn(WEBKIT_DRIVER_PATH, [`--port=${port}`], {
-    env: { ...process.env, DISPLAY: display.display },
+    env: { ...process.env, ...env, DISPLAY: display.display },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -208,7 +261,17 @@ async function startDriver(
   return { url, driver };
 }
 
-export async function launchWebKit(): Promise<EngineBrowser> {
+/** Another WebKitGTK browser for WebKitWebDriver to start instead of MiniBrowser. */
+export interface WebKitBrowserBinary {
+  binary: string;
+  args?: string[];
+  /** The name it gives WebKitWebDriver (the session's browserName must match it). */
+  browserName: string;
+}
+
+export async function launchWebKit(
+  options: LaunchOptions & { browser?: WebKitBrowserBinary } = {}
+): Promise<EngineBrowser> {
   const display = await startXvfb();
   let driver: ChildProcess | null = null;
   const stopProcesses = async (): Promise<void> => {
@@ -216,11 +279,23 @@ export async function launchWebKit(): Promise<EngineBrowser> {
     await display.close();
   };
   try {
-    const started = await startDriver(display);
+    // MiniBrowser (and the driver) find their data folders by XDG's variables.
+    const started = await startDriver(
+      display,
+      options.profileDir
+        ? {
+            XDG_DATA_HOME: path.join(options.profileDir, "data"),
+            XDG_CACHE_HOME: path.join(options.profileDir, "cache"),
+          }
+        : {}
+    );
     driver = started.driver;
     const session = await WebDriverSession.create(started.url, {
-      browserName: "MiniBrowser",
-      "webkitgtk:browserOptions": { binary: MINIBROWSER_PATH, args: ["--automation"] },
+      browserName: options.browser?.browserName ?? "MiniBrowser",
+      "webkitgtk:browserOptions": options.browser
+        ? { binary: options.browser.binary, args: options.browser.args ?? [] }
+        : { binary: MINIBROWSER_PATH, args: ["--automation"] },
+      ...(options.acceptInsecureCerts ? { acceptInsecureCerts: true } : {}),
     });
     await session.setTimeouts({ script: SCRIPT_TIMEOUT_MS, pageLoad: 30_000, implicit: 0 });
     const version = `WebKitGTK ${String(session.capabilities.browserVersion ?? "?")}`;

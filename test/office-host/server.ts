@@ -25,6 +25,8 @@ export interface OfficeHostServer {
   /** https://<host>:<port> */
   readonly origin: string;
   readonly port: number;
+  /** Members of Excel's API its pages answered (see page/main.ts reportUsage). */
+  usage(): Set<string>;
   /** The page for an add-in (its shared runtime's page). */
   pageUrl(addin: string, options?: PageOptions): string;
   close(): Promise<void>;
@@ -140,6 +142,30 @@ async function relayMetadata(
   }
 }
 
+/** POST /usage: names of members a page answered (["Range.Values"]). */
+function receiveUsage(
+  req: import("node:http").IncomingMessage,
+  res: import("node:http").ServerResponse,
+  used: Set<string>
+): void {
+  let text = "";
+  req.setEncoding("utf8");
+  req.on("data", (chunk: string) => {
+    text += chunk;
+    if (text.length > 100_000) req.destroy();
+  });
+  req.on("end", () => {
+    try {
+      const members = JSON.parse(text) as unknown;
+      if (!Array.isArray(members)) throw new Error("not a list");
+      for (const member of members) if (typeof member === "string") used.add(member);
+      res.writeHead(204).end();
+    } catch {
+      res.writeHead(400).end();
+    }
+  });
+}
+
 export async function startOfficeHostServer(
   options: OfficeHostServerOptions = {}
 ): Promise<OfficeHostServer> {
@@ -151,6 +177,7 @@ export async function startOfficeHostServer(
     certificate = selfSignedCertificate(directory);
   }
   const script = hostPageScript();
+  const usedMembers = new Set<string>();
   const shimScript = fs.readFileSync(HOST_SHIM);
   const server = https.createServer(
     { cert: fs.readFileSync(certificate.cert), key: fs.readFileSync(certificate.key) },
@@ -158,6 +185,10 @@ export async function startOfficeHostServer(
       const { pathname, searchParams } = new URL(req.url ?? "/", "https://host");
       if (pathname === "/functions-metadata") {
         void relayMetadata(searchParams.get("url"), res);
+        return;
+      }
+      if (pathname === "/usage" && req.method === "POST") {
+        receiveUsage(req, res, usedMembers);
         return;
       }
       const send = (type: string, body: string | Buffer) =>
@@ -194,6 +225,7 @@ export async function startOfficeHostServer(
   return {
     origin,
     port,
+    usage: () => new Set(usedMembers),
     pageUrl(addin, page = {}) {
       const url = new URL("/", origin);
       url.searchParams.set("addin", addin);

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { chromium, type BrowserServer } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH, officeHostArgs } from "../browser/chromium";
+import { settleApiList } from "../office-host/api-list";
 import { startOfficeHostServer, type OfficeHostServer } from "../office-host/server";
 
 // One Chromium for a whole run of the browser tests (jest globalSetup). Each test file used to
@@ -44,4 +45,6 @@ export async function stopChromiumServer(): Promise<void> {
   delete process.env[SHARED_OFFICE_HOST_ENV];
   await server?.close();
   await officeHost?.close();
+  // What the run's pages answered of Excel's API, against the checked-in list.
+  if (officeHost) settleApiList(officeHost.usage());
 }

@@ -128,6 +128,28 @@ function utf8Length(text: string): number {
   return new TextEncoder().encode(text).length;
 }
 
+/**
+ * Tells the page's server each member of Excel's API this page answers, the first time it
+ * does (POST /usage): the server gathers them from every page of a run for the checked-in list
+ * (test/office-host/api-list.ts). Only new names are sent, at once, so that a page closed
+ * right after a request loses none.
+ */
+function reportUsage(usage: Usage): void {
+  const reported = new Set<string>();
+  const set = usage.set.bind(usage);
+  usage.set = (member, count) => {
+    if (!reported.has(member)) {
+      reported.add(member);
+      void fetch("/usage", {
+        method: "POST",
+        body: JSON.stringify([member]),
+        keepalive: true,
+      }).catch(() => undefined);
+    }
+    return set(member, count);
+  };
+}
+
 async function start(): Promise<void> {
   const config = readConfig();
   const addinUrl = new URL(config.addin, location.href);
@@ -167,6 +189,7 @@ async function start(): Promise<void> {
   let visibility: "Visible" | "Background" =
     config.visibility === "Hidden" ? "Background" : "Visible";
   const usage: Usage = new Map();
+  reportUsage(usage);
   let showAsTaskpaneCalls = 0;
   const requests: RequestRecord[] = [];
   let syncs = 0;
@@ -350,6 +373,10 @@ async function start(): Promise<void> {
     if (response.Error) {
       record.ok = false;
       record.error = response.Error.Code;
+      // In the test's diagnostics: what Excel's side refused, and where.
+      console.warn(
+        `office host: request ${record.index} failed: ${response.Error.Code} at ${response.Error.Location ?? "?"}: ${response.Error.Message}`
+      );
     }
     if (record.responseBytes > limit) {
       record.ok = false;

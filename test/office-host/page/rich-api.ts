@@ -173,6 +173,13 @@ export class RichApiHost {
   }
 }
 
+interface Rect {
+  r0: number;
+  c0: number;
+  r1: number;
+  c1: number;
+}
+
 interface PendingResult {
   actionId: number;
   value: () => unknown;
@@ -405,6 +412,24 @@ class RequestRun {
   private method(object: ShimObject, action: ActionInfo): void {
     if (action.Name === "_KeepReference") {
       this.keepAfterSync.push({ path: action.ObjectPathId, object });
+      this.results.push({ actionId: action.Id, value: () => null });
+      return;
+    }
+    if (action.Name === "_ValidateArraySize" && object._type === "Range") {
+      // office.js sends it before writing over 1,500 cells in row chunks
+      // (setRangePropertiesInBulk): the range must have the array's shape.
+      const [rows, columns] = this.args(action.ArgumentInfo) as [number, number];
+      this.ctx._enqueue({ a: "method", o: object._path, n: action.Name }, () => {
+        const { rect } = (object as unknown as { _info(): { rect: Rect } })._info();
+        if (rect.r1 - rect.r0 + 1 !== rows || rect.c1 - rect.c0 + 1 !== columns)
+          throw shim().__hostShim.officeError(
+            "InvalidArgument",
+            "Range._ValidateArraySize",
+            "The number of rows or columns in the input array doesn't match the size or dimensions of the range."
+          );
+        return null;
+      });
+      this.host.count("Range._ValidateArraySize");
       this.results.push({ actionId: action.Id, value: () => null });
       return;
     }

@@ -70,6 +70,19 @@ export function createServices(host: ServiceHost): Record<string, () => Service>
           host.invocationResults(results as unknown[][]);
           return null;
         },
+        // Before CustomFunctions 1.7, office.js sends results as objects.
+        SetInvocationResults: ([results]) => {
+          if (!Array.isArray(results)) throw argumentError("results must be an array");
+          host.invocationResults(
+            (results as Array<Record<string, unknown>>).map((r) => [
+              r.id,
+              !r.failed,
+              r.value,
+              ...(r.failed ? [r.errorCode ?? 0] : []),
+            ])
+          );
+          return null;
+        },
         _GetEnabledFeatures: () => [],
         _SetOsfControlContainerReadyForCustomFunctions: () => {
           host.customFunctionsReady();

@@ -50,6 +50,7 @@ export interface ShimGlobals {
   Excel: { RequestContext: new () => ShimContext };
   __hostShim: {
     ready: Promise<void>;
+    officeError(code: string, location: string, message?: string): Error;
     [member: string]: unknown;
   };
 }
