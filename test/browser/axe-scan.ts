@@ -2,6 +2,7 @@ import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Result } from "axe-core";
 import type { Page } from "playwright-core";
+import { hostPageOf } from "../office-host/pane-page";
 
 // One accessibility scan of what a page shows now: axe-core 4.14 (the project's own copy,
 // not the older one @axe-core/playwright carries) with the WCAG 2.0, 2.1 and 2.2 A and AA
@@ -31,7 +32,11 @@ export function describeViolation(violation: Result): string {
  * they were all it had).
  */
 export async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page, axeSource: AXE_SOURCE })
+  // A pane on the Office host page: the scan runs from the Office page, into the pane's frame.
+  const host = hostPageOf(page);
+  const builder = new AxeBuilder({ page: host, axeSource: AXE_SOURCE });
+  if (host !== page) builder.include("#taskpane iframe");
+  const results = await builder
     // options() first: it replaces the options withTags() sets.
     .options({ resultTypes: ["violations"] })
     .withTags(WCAG_TAGS)

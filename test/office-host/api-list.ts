@@ -41,10 +41,7 @@ export function formatApiList(members: Iterable<string>): string {
 }
 
 /** At the end of a run: writes the list, or throws naming what the run used beyond it. */
-export function settleApiList(
-  used: Set<string>,
-  mode = process.env.OFFICE_HOST_API_LIST
-): void {
+export function settleApiList(used: Set<string>, mode = process.env.OFFICE_HOST_API_LIST): void {
   if (used.size === 0) return;
   if (mode === "write") {
     fs.writeFileSync(API_LIST, formatApiList(used));

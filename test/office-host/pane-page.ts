@@ -107,8 +107,17 @@ export function panePage(page: Page, options: PanePageOptions): Page {
             return { width: frame.clientWidth, height: frame.clientHeight };
           }, options.frameSelector);
       if (property === "screenshot")
-        return (screenshotOptions?: Parameters<Page["screenshot"]>[0]) =>
-          target.locator(options.frameSelector).screenshot(screenshotOptions);
+        return async (screenshotOptions: Parameters<Page["screenshot"]>[0] = {}) => {
+          const frame = target.locator(options.frameSelector);
+          if (!screenshotOptions.clip) return frame.screenshot(screenshotOptions);
+          // A clip in the pane's coordinates, taken from the page around it.
+          const box = (await frame.boundingBox())!;
+          const { clip } = screenshotOptions;
+          return target.screenshot({
+            ...screenshotOptions,
+            clip: { ...clip, x: box.x + clip.x, y: box.y + clip.y },
+          });
+        };
       const value = Reflect.get(target, property, target) as unknown;
       return typeof value === "function" ? value.bind(target) : value;
     },

@@ -87,7 +87,7 @@ export const HOST_PAGE = `<!doctype html>
 <script src="/host-shim.js"></script>
 </head>
 <body>
-<div id="grid" aria-label="Workbook"></div>
+<div id="grid" aria-label="Workbook" tabindex="0"></div>
 <div id="taskpane" aria-label="Task pane"></div>
 <script src="/host.js"></script>
 </body>

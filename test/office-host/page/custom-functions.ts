@@ -98,8 +98,13 @@ export interface FunctionChannel {
   send(entries: unknown[][]): boolean;
 }
 
+/** Calls in one richApiMessage event at most (a guess: Excel's own batch size is not known). */
+const CALLS_PER_EVENT = 1000;
+
 export class CustomFunctionCalls {
   private nextId = 1;
+  private outgoing: Array<{ entry: unknown[]; invocation: Invocation }> = [];
+  private flushScheduled = false;
   private readonly open = new Map<number, Invocation>();
   /** Every invocation and cancellation sent, and every result received, for tests. */
   readonly log: Array<{ kind: "call" | "cancel" | "result"; id: number; detail: unknown }> = [];
@@ -151,16 +156,41 @@ export class CustomFunctionCalls {
         false,
       ]);
     }
-    if (entries.length && !this.channel.send(entries))
-      for (const invocation of invocations) {
+    for (let i = 0; i < entries.length; i++)
+      this.outgoing.push({ entry: entries[i]!, invocation: invocations[i]! });
+    if (entries.length && !this.flushScheduled) {
+      this.flushScheduled = true;
+      setTimeout(() => this.flush(), 0);
+    }
+    return invocations;
+  }
+
+  /**
+   * Calls made in the same turn go out together, in events of at most CALLS_PER_EVENT entries
+   * (Excel batches a recalculation's calls; the size is a guess, see README).
+   */
+  private flush(): void {
+    this.flushScheduled = false;
+    const outgoing = this.outgoing;
+    this.outgoing = [];
+    for (let i = 0; i < outgoing.length; i += CALLS_PER_EVENT) {
+      const batch = outgoing.slice(i, i + CALLS_PER_EVENT);
+      if (this.channel.send(batch.map((b) => b.entry))) continue;
+      for (const { invocation } of batch) {
         this.open.delete(invocation.id);
         invocation.onResult({ error: "#BUSY!" });
       }
-    return invocations;
+    }
   }
 
   cancel(invocation: Invocation): void {
     if (!this.open.delete(invocation.id)) return;
+    // Not sent yet: it never leaves.
+    const queued = this.outgoing.findIndex((o) => o.invocation === invocation);
+    if (queued >= 0) {
+      this.outgoing.splice(queued, 1);
+      return;
+    }
     this.log.push({ kind: "cancel", id: invocation.id, detail: invocation.address });
     this.channel.send([
       [1, 1001, "", JSON.stringify({ invocationId: invocation.id }), String(invocation.id), false],

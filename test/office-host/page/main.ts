@@ -185,6 +185,7 @@ async function start(): Promise<void> {
   ).Office;
 
   const container = document.getElementById("taskpane")!;
+  const grid = document.getElementById("grid")!;
   let frame: HTMLIFrameElement | null = null;
   let visibility: "Visible" | "Background" =
     config.visibility === "Hidden" ? "Background" : "Visible";
@@ -291,7 +292,18 @@ async function start(): Promise<void> {
   const notifications: unknown[] = [];
   xdm.onCall("ContextActivationManager_notifyHost", (data) => {
     notifications.push(data);
+    // office.js moves the focus inside the pane itself and hands it to Excel at either end
+    // (OSF.AgaveHostAction TabExit 13, TabExitShift 14): Excel's grid takes it.
+    const action = Array.isArray(data) ? data[1] : undefined;
+    if (action === 13 || action === 14) grid.focus();
     return null;
+  });
+  // From Excel's grid, Tab and Shift+Tab go back into the pane (TabIn 11, TabInShift 12).
+  grid.addEventListener("keydown", (event) => {
+    if (event.key !== "Tab" || visibility !== "Visible") return;
+    event.preventDefault();
+    frame?.focus();
+    xdm.notify("Office_notifyAgave", [event.shiftKey ? 12 : 11]);
   });
   xdm.onCall("executeMethod", async (data) => {
     const call = data as {

@@ -209,7 +209,10 @@ class RequestRun {
       const action = this.body.Actions[index]!;
       this.failedActionIndex = index;
       if (action.ActionType === 5) {
+        // A trace marker: office.js runs its callback (an event handler's registration, for
+        // one) when the response carries a result for it.
         traceIds.push(action.Id);
+        immediate.push({ actionId: action.Id, value: () => null });
         continue;
       }
       // The model runs the queued operations in order at the sync: this marks which action
@@ -451,10 +454,22 @@ class RequestRun {
     const info = action.QueryInfo ?? {};
     const select = (info.Select ?? []).map((path) => path.split("/").map(camel).join("/"));
     const expand = (info.Expand ?? []).map((path) => path.split("/").map(camel).join("/"));
-    // Counted once load() took them (an unknown name is refused there, and not listed).
+    // Counted once load() took them (an unknown name is refused there, and not listed); a
+    // collection's item properties under the item's type.
+    const itemType = isCollection(object)
+      ? (object._itemType.prototype as unknown as { _type: string })._type
+      : null;
     const count = () => {
-      for (const path of [...select, ...expand])
-        this.host.count(`${object._type}.${path.split("/").map(pascal).join("/")}`);
+      for (const path of [...select, ...expand]) {
+        const [head] = path.split("/");
+        const owner = itemType && !object._scalars.includes(head!) ? itemType : object._type;
+        const member = path
+          .replace(/^items\//, "")
+          .split("/")
+          .map(pascal)
+          .join("/");
+        this.host.count(`${owner}.${member}`);
+      }
     };
     if (isCollection(object)) {
       const names = select.map((path) => path.replace(/^items\//, ""));

@@ -80,6 +80,26 @@ export class XdmHost {
     return true;
   }
 
+  /**
+   * Calls a method office.js offers the host (its service end point, on the notification
+   * conversation `<conversation>_ntf`): `Office_notifyAgave` with an OSF.AgaveHostAction.
+   */
+  notify(actionName: string, data: unknown): boolean {
+    if (this.conversationId === null) return false;
+    this.post({
+      _messageType: 0,
+      _actionType: 0,
+      _actionName: actionName,
+      _conversationId: `${this.conversationId}_ntf`,
+      _correlationId: this.nextNotification++,
+      _origin: location.origin,
+      _data: data,
+    });
+    return true;
+  }
+
+  private nextNotification = 1;
+
   /** Forgets registrations (the frame was reloaded or replaced). */
   reset(): void {
     this.registered.clear();
