@@ -330,6 +330,17 @@ export function browserTest(
         }
         throw error;
       }
+      // Every call office.js made, the Office host page answered (nothing left unimplemented).
+      for (const page of pages) {
+        if (page.isClosed() || !page.url().startsWith(HOST_PAGE_ORIGIN)) continue;
+        const unhandled = await page
+          .evaluate(() => window.officeHost?.unhandled() ?? [])
+          .catch(() => []);
+        if (unhandled.length)
+          throw new Error(
+            `office.js called what the Office host page does not answer: ${unhandled.join(", ")}`
+          );
+      }
       if (!options.allowPageErrors) {
         const uncaught = pages.flatMap((page) => pageLogs.get(page)?.pageErrors ?? []);
         if (uncaught.length)

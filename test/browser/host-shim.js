@@ -3141,7 +3141,10 @@
     let failed = false;
     for (const [key, value] of items) {
       const old = storageItems.get(key);
-      const next = bytes - (old === undefined ? 0 : (key.length + old.length) * 2) + (key.length + value.length) * 2;
+      const next =
+        bytes -
+        (old === undefined ? 0 : (key.length + old.length) * 2) +
+        (key.length + value.length) * 2;
       if (next > config.storageLimitBytes) {
         failed = true;
         continue;
