@@ -58,6 +58,19 @@ function puppeteerPage(
   };
 }
 
+/** Firefox's preferences for an HTTP proxy of https requests (the loopback stays direct). */
+function proxyPrefs(proxy: string | undefined): Record<string, string | number> {
+  if (!proxy) return {};
+  const [host, port] = proxy.split(":");
+  return {
+    "network.proxy.type": 1,
+    "network.proxy.ssl": host!,
+    "network.proxy.ssl_port": Number(port),
+    "network.proxy.http": host!,
+    "network.proxy.http_port": Number(port),
+  };
+}
+
 export async function launchFirefox(options: LaunchOptions = {}): Promise<EngineBrowser> {
   const browser = await puppeteer.launch({
     browser: "firefox",
@@ -66,6 +79,7 @@ export async function launchFirefox(options: LaunchOptions = {}): Promise<Engine
     defaultViewport: VIEWPORT,
     ...(options.acceptInsecureCerts ? { acceptInsecureCerts: true } : {}),
     ...(options.profileDir ? { userDataDir: options.profileDir } : {}),
+    extraPrefsFirefox: { ...proxyPrefs(options.proxy), ...options.firefoxPrefs },
   });
   const version = await browser.version();
   return {

@@ -7,6 +7,7 @@ import { checkDist, VIEWPORT } from "../browser/harness";
 import { startSandbox } from "../helpers/sandbox";
 import { selfSignedCertificate } from "../helpers/self-signed";
 import { CDN_PREFIX, startOfficeHostServer, type OfficeHostServer } from "../office-host/server";
+import type { ShownValue } from "../office-host/page/main";
 import { serveAddin } from "./addin-server";
 import type { Engine } from "./engines";
 import { launchFirefox } from "./firefox-engine";
@@ -135,8 +136,9 @@ function playwrightDocument(page: Page, frameSelector: string | null): EnginePag
  * the certificate accepted. A profile folder makes it a persistent context.
  */
 export async function launchChromiumForHostPage(
-  options: LaunchOptions = {}
+  options: LaunchOptions & { args?: string[] } = {}
 ): Promise<EngineBrowser> {
+  const args = [...CHROMIUM_ARGS, ...(options.args ?? [])];
   const contextOptions = {
     viewport: { width: VIEWPORT.width + 620, height: VIEWPORT.height + 40 },
     locale: "en-US",
@@ -146,23 +148,20 @@ export async function launchChromiumForHostPage(
   if (options.profileDir) {
     const context = await chromium.launchPersistentContext(options.profileDir, {
       executablePath: CHROMIUM_PATH,
-      args: CHROMIUM_ARGS,
+      args,
       headless: true,
       ...contextOptions,
     });
     context.setDefaultTimeout(10_000);
+    const first = context.pages()[0] ?? (await context.newPage());
     return {
       engine: "chromium",
-      version: `Chromium ${context.browser()?.version() ?? (await chromiumVersion(context.pages()[0] ?? (await context.newPage())))}`,
+      version: `Chromium ${await chromiumVersion(first)}`,
       newPage: async () => playwrightDocument(await context.newPage(), null),
       close: () => context.close(),
     };
   }
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: CHROMIUM_ARGS,
-    headless: true,
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args, headless: true });
   const context = await browser.newContext(contextOptions);
   context.setDefaultTimeout(10_000);
   return {
@@ -173,8 +172,15 @@ export async function launchChromiumForHostPage(
   };
 }
 
+/** The browser's version (a persistent context has no Browser object to ask). */
 async function chromiumVersion(page: Page): Promise<string> {
-  return page.evaluate(() => /Chrome\/([\d.]+)/.exec(navigator.userAgent)?.[1] ?? "?");
+  const session = await page.context().newCDPSession(page);
+  try {
+    const { product } = await session.send("Browser.getVersion");
+    return product.replace(/^.*\//, "");
+  } finally {
+    await session.detach();
+  }
 }
 
 /** Launches an engine's browser for the host page: its certificate accepted, frames reachable. */
@@ -256,18 +262,18 @@ export async function openOnHostPage(
   const pane = new PageDriver(engine, frame);
   // The frame's errors are read before its page closes.
   addin.track(pane, host);
-  await loadHostPage(host, user, options.timeoutMs);
+  await loadHostPage(host, user.host.pageUrl(user.addin, { locale: "en-US" }), options.timeoutMs);
   await waitForPane(pane, options.firstRun ?? false);
   return { user, host, pane };
 }
 
-/** Loads the host page of a user and waits for the add-in's runtime to be ready for calls. */
+/** Loads the host page (its URL) and waits for the add-in's runtime to be ready for calls. */
 export async function loadHostPage(
   host: PageDriver,
-  user: HostPageUser,
+  url: string,
   timeoutMs = 30_000
 ): Promise<void> {
-  await host.goto(user.host.pageUrl(user.addin, { locale: "en-US" }));
+  await host.goto(url);
   const started = await host.waitFor(() => document.documentElement.dataset.officeHost, undefined, {
     timeoutMs,
     what: "the Office host page to start",
@@ -327,7 +333,9 @@ export async function waitForPane(
 }
 
 /** Closes the workbook and opens it again in the same page: a new frame, a new runtime. */
-export async function reopenWorkbook(opened: HostPane): Promise<"first-run" | "tabs"> {
+export async function reopenWorkbook(
+  opened: Pick<HostPane, "host" | "pane">
+): Promise<"first-run" | "tabs"> {
   const starts = await opened.host.evaluate(() => window.officeHost.runtimeStarts());
   await opened.host.evaluate(() => window.officeHost.reopenWorkbook());
   await opened.host.waitFor((before) => window.officeHost.runtimeStarts() > before, starts, {
@@ -349,4 +357,26 @@ export function associatedFunctions(pane: PageDriver): Promise<string[]> {
         .CustomFunctions?._association?.mappings ?? {}
     )
   );
+}
+
+/**
+ * What Sheet1 shows at an address once no cell of it shows #BUSY! (its calls answered), read
+ * on Excel's side.
+ */
+export function calculatedCells(
+  host: PageDriver,
+  address: string,
+  timeoutMs = 15_000
+): Promise<ShownValue[][]> {
+  return host.waitFor(
+    async (at) => {
+      const values = await window.officeHost.getValues("Sheet1", at);
+      const busy = values.some((row) =>
+        row.some((cell) => typeof cell === "object" && cell.error === "#BUSY!")
+      );
+      return busy ? null : values;
+    },
+    address,
+    { timeoutMs, what: `Sheet1!${address} to be calculated` }
+  ) as Promise<ShownValue[][]>;
 }

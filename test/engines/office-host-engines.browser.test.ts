@@ -4,6 +4,7 @@ import { describeEngines } from "./engines";
 import { engineTest, useEngine } from "./fixture";
 import {
   associatedFunctions,
+  calculatedCells,
   launchForHostPage,
   openOnHostPage,
   reopenWorkbook,
@@ -40,23 +41,9 @@ function typeInto(host: PageDriver, address: string, rows: unknown[][]): Promise
   );
 }
 
-/**
- * What Sheet1 shows at an address once no cell of it shows #BUSY! (officeHost.calculated()
- * waits for the results received so far only, not for the calls still open).
- */
-async function shown(host: PageDriver, address: string): Promise<ShownValue[][]> {
-  return (await host.waitFor(
-    async (at) => {
-      const values = await window.officeHost.getValues("Sheet1", at);
-      const busy = values.some((row) =>
-        row.some((cell) => typeof cell === "object" && cell.error === "#BUSY!")
-      );
-      return busy ? null : values;
-    },
-    address,
-    { timeoutMs: 15_000, what: `Sheet1!${address} to be calculated` }
-  )) as ShownValue[][];
-}
+/** What Sheet1 shows at an address once its calls are answered. */
+const shown = (host: PageDriver, address: string): Promise<ShownValue[][]> =>
+  calculatedCells(host, address);
 
 /** The pane's key in force (the runtime's one Services object, src/runtime/services.ts). */
 function keyInForce(pane: PageDriver): Promise<string | null> {

@@ -38,6 +38,13 @@ export interface LaunchOptions {
    * of the engine's own, gone after close.
    */
   profileDir?: string;
+  /**
+   * "127.0.0.1:<port>": an HTTP proxy (CONNECT) for https requests to hosts other than the
+   * loopback ones (a test mapping Excel on the web's host names to local servers).
+   */
+  proxy?: string;
+  /** Firefox only: preferences over puppeteer's (which turn Total Cookie Protection off). */
+  firefoxPrefs?: Record<string, string | number | boolean>;
 }
 
 /** A browser of one engine: one process for the whole test file. */

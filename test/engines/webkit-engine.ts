@@ -186,7 +186,19 @@ class WebKitBrowser implements EngineBrowser {
         return result.value;
       },
       click: (selector) =>
-        run(() => this.whenReady(selector, (element) => this.session.clickElement(element))),
+        run(() =>
+          this.whenReady(selector, async (element) => {
+            // In a frame, WebKitWebDriver's own scrolling into view leaves an element below
+            // the frame's fold where it was, and the click lands elsewhere (nothing happens):
+            // the element is scrolled into view first.
+            if (frame !== null)
+              await this.session.executeAsync(
+                "arguments[0].scrollIntoView({ block: 'center' }); arguments[1]();",
+                [{ [ELEMENT_KEY]: element }]
+              );
+            await this.session.clickElement(element);
+          })
+        ),
       fill: (selector, value) =>
         run(() =>
           this.whenReady(selector, async (element) => {
@@ -290,11 +302,15 @@ export async function launchWebKit(
         : {}
     );
     driver = started.driver;
+    // MiniBrowser's own proxy flags (WebKitWebDriver leaves the "proxy" capability unapplied).
+    const proxy = options.proxy
+      ? [`--proxy=http://${options.proxy}`, "--ignore-host=127.0.0.1,localhost"]
+      : [];
     const session = await WebDriverSession.create(started.url, {
       browserName: options.browser?.browserName ?? "MiniBrowser",
       "webkitgtk:browserOptions": options.browser
-        ? { binary: options.browser.binary, args: options.browser.args ?? [] }
-        : { binary: MINIBROWSER_PATH, args: ["--automation"] },
+        ? { binary: options.browser.binary, args: [...(options.browser.args ?? []), ...proxy] }
+        : { binary: MINIBROWSER_PATH, args: ["--automation", ...proxy] },
       ...(options.acceptInsecureCerts ? { acceptInsecureCerts: true } : {}),
     });
     await session.setTimeouts({ script: SCRIPT_TIMEOUT_MS, pageLoad: 30_000, implicit: 0 });

@@ -234,6 +234,19 @@ export class Calculator {
     if (dirty.length) void this.calculate(dirty);
   }
 
+  /**
+   * Resolves when every calculation started so far has answered (streaming functions aside:
+   * they never end) and its results are in the workbook.
+   */
+  async calculated(): Promise<void> {
+    const finishing = () =>
+      [...this.open.values()].some(
+        ({ invocation }) => !this.options.calls.function(invocation.functionId)?.options?.stream
+      );
+    while (finishing()) await new Promise((resolve) => setTimeout(resolve, 20));
+    await this.settled();
+  }
+
   /** Resolves when every result received so far is in the workbook. */
   async settled(): Promise<void> {
     if (this.flushTimer) {

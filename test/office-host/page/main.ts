@@ -63,7 +63,10 @@ export interface OfficeHost {
   getValues(sheet: string, address: string): Promise<ShownValue[][]>;
   /** Application.calculate(Full): every MAIL formula; resolves with each cell's outcome. */
   calculate(): Promise<Record<string, CellOutcome>>;
-  /** Resolves when every calculation started so far has its results in the workbook. */
+  /**
+   * Resolves when every calculation started so far has answered and its results are in the
+   * workbook (getValues meanwhile shows what Excel shows: #BUSY! for a call still open).
+   */
   calculated(): Promise<void>;
   openTaskPane(): Promise<void>;
   closeTaskPane(): Promise<void>;
@@ -531,7 +534,7 @@ async function start(): Promise<void> {
     },
     getValues: shownValues,
     calculate: () => calculator.calculateRange(null, null),
-    calculated: () => calculator.settled(),
+    calculated: () => calculator.calculated(),
     openTaskPane: async () => {
       visibility = "Visible";
       showPane();

@@ -27,6 +27,12 @@ data = os.path.join(GLib.get_user_data_dir(), "webkitgtk-persistent")
 cache = os.path.join(GLib.get_user_cache_dir(), "webkitgtk-persistent")
 manager = WebKit2.WebsiteDataManager(base_data_directory=data, base_cache_directory=cache)
 # ITP stays as WebKitGTK has it by default (off), as in MiniBrowser without --enable-itp.
+# MiniBrowser's proxy flags: --proxy=URL and --ignore-host=HOST,HOST.
+proxy = next((a.split("=", 1)[1] for a in sys.argv if a.startswith("--proxy=")), None)
+if proxy:
+    ignored = next((a.split("=", 1)[1] for a in sys.argv if a.startswith("--ignore-host=")), "")
+    settings = WebKit2.NetworkProxySettings.new(proxy, [h for h in ignored.split(",") if h])
+    manager.set_network_proxy_settings(WebKit2.NetworkProxyMode.CUSTOM, settings)
 context = WebKit2.WebContext(website_data_manager=manager)
 context.set_automation_allowed(True)
 windows = []
