@@ -210,7 +210,8 @@ export async function startOfficeHostServer(
           .writeHead(200, {
             "content-type": "application/javascript; charset=utf-8",
             "access-control-allow-origin": "*",
-            "cache-control": "no-store",
+            // As the CDN: a versioned file, cached (a reopened pane compiles it once).
+            "cache-control": "public, max-age=86400",
           })
           .end(fs.readFileSync(file));
       }

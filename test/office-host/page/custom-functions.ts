@@ -100,14 +100,25 @@ export interface FunctionChannel {
 
 /** Calls in one richApiMessage event at most (a guess: Excel's own batch size is not known). */
 const CALLS_PER_EVENT = 1000;
+const LOG_LIMIT = 10_000;
 
 export class CustomFunctionCalls {
   private nextId = 1;
   private outgoing: Array<{ entry: unknown[]; invocation: Invocation }> = [];
   private flushScheduled = false;
   private readonly open = new Map<number, Invocation>();
-  /** Every invocation and cancellation sent, and every result received, for tests. */
-  readonly log: Array<{ kind: "call" | "cancel" | "result"; id: number; detail: unknown }> = [];
+  /** The last LOG_LIMIT invocations, cancellations and results, for tests. */
+  private entries: Array<{ kind: "call" | "cancel" | "result"; id: number; detail: unknown }> = [];
+
+  get log(): Array<{ kind: "call" | "cancel" | "result"; id: number; detail: unknown }> {
+    return this.entries;
+  }
+
+  private record(kind: "call" | "cancel" | "result", id: number, detail: unknown): void {
+    this.entries.push({ kind, id, detail });
+    // A fill-down of 100,000 cells would keep 200,000 entries: only the latest are kept.
+    if (this.entries.length > LOG_LIMIT * 2) this.entries = this.entries.slice(-LOG_LIMIT);
+  }
 
   constructor(
     private readonly channel: FunctionChannel,
@@ -142,10 +153,10 @@ export class CustomFunctionCalls {
       const flags = (meta?.options?.cancelable ? 1 : 0) | (meta?.options?.stream ? 2 : 0);
       this.open.set(id, invocation);
       invocations.push(invocation);
-      this.log.push({
-        kind: "call",
-        id,
-        detail: { functionId: invocation.functionId, args: call.args, address: call.address },
+      this.record("call", id, {
+        functionId: invocation.functionId,
+        args: call.args,
+        address: call.address,
       });
       entries.push([
         1,
@@ -191,7 +202,7 @@ export class CustomFunctionCalls {
       this.outgoing.splice(queued, 1);
       return;
     }
-    this.log.push({ kind: "cancel", id: invocation.id, detail: invocation.address });
+    this.record("cancel", invocation.id, invocation.address);
     this.channel.send([
       [1, 1001, "", JSON.stringify({ invocationId: invocation.id }), String(invocation.id), false],
     ]);
@@ -206,7 +217,7 @@ export class CustomFunctionCalls {
     for (const entry of results) {
       const id = Number(entry[0]);
       const invocation = this.open.get(id);
-      this.log.push({ kind: "result", id, detail: entry });
+      this.record("result", id, entry);
       if (!invocation) continue;
       const meta = this.function(invocation.functionId);
       if (!meta?.options?.stream) this.open.delete(id);
