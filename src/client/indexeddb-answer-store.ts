@@ -414,7 +414,10 @@ async function openDatabase(options: IndexedDbAnswerStoreOptions): Promise<Datab
     if (!db.objectStoreNames.contains("bounced")) db.createObjectStore("bounced");
   };
   const opening = wrap(request) as unknown as Promise<Database>;
-  const timeoutMs = options.openTimeoutMs ?? 5_000;
+  // Long enough for a large database on a busy machine (a 100,000-answer test fell back to
+  // the empty store under a loaded run with 5 s, the open suspected late); short enough that
+  // an open blocked by another version still falls back.
+  const timeoutMs = options.openTimeoutMs ?? 30_000;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
