@@ -55,6 +55,7 @@ import { openHostPage, waitForHost } from "../office-host/host-browser";
 import { hostPageOf, panePage, paneFrameOf } from "../office-host/pane-page";
 import { startOfficeHostServer, type OfficeHostServer } from "../office-host/server";
 import type { OfficeHostConfig } from "../office-host/page/main";
+import type { RequestRecord as ExcelRequestRecord } from "../office-host/page/shim-facade";
 import { DEFAULT_REQUIREMENT_SETS } from "../office-host/page/app-context";
 
 export { CHROMIUM_PATH, OFFICE_JS_URL };
@@ -120,14 +121,8 @@ export interface WorkbookSnapshot {
 
 export interface ShimRequests {
   syncs: number;
-  requests: Array<{
-    index: number;
-    actions: number;
-    payloadBytes: number;
-    responseBytes: number;
-    ok: boolean;
-    error?: string;
-  }>;
+  /** One per non-empty sync (the host page's record of each RichApi request has this form). */
+  requests: ExcelRequestRecord[];
 }
 
 export interface HostShimConfig {
