@@ -21,6 +21,7 @@ export interface OpenAnswerStorageOptions {
   kv: KeyValueStore;
   kvKind?: "runtime-storage" | "memory";
   openTimeoutMs?: number;
+  blockedGraceMs?: number;
   /** Carrying earlier answers over failed; they stay where they are and are tried next start. */
   onError?: (error: unknown) => void;
 }
@@ -38,6 +39,7 @@ export async function openAnswerStorage(options: OpenAnswerStorageOptions): Prom
       store = await IndexedDbAnswerStore.open({
         factory: options.indexedDB,
         openTimeoutMs: options.openTimeoutMs,
+        blockedGraceMs: options.blockedGraceMs,
       });
     } catch (error) {
       fallbackReason = t("cells.indexedDbUnusable", { reason: describe(error) });

@@ -48,8 +48,15 @@ export interface AnswerStore {
   read(namespace: string, keys: string[]): Promise<AnswerRead>;
   /** Written as one batch: all of them or (the promise rejects) none. */
   write(namespace: string, entries: Array<[string, CachedOutcome]>): Promise<void>;
-  /** Removes every answer of the namespace; resolves with how many there were. */
+  /** Removes every answer of the namespace, and its shelf; resolves with how many there were. */
   clear(namespace: string): Promise<number>;
+  /**
+   * The id of the namespace's shelf in this store: made at the first call, kept with the
+   * answers, made anew once they are cleared, and gone with them when the browser forgets the
+   * store. A workbook notes the shelves its cells were answered from, so that it can tell when
+   * its kept answers are gone (src/runtime/kept-answers-check.ts).
+   */
+  shelf(namespace: string): Promise<string>;
   usage(namespace: string): Promise<AnswerUsage>;
   /** How old the namespace's answers are as of `now` (reads every record: on demand only). */
   ages(namespace: string, now: number): Promise<AnswerAges>;
@@ -62,6 +69,13 @@ export interface AnswerStore {
    * the add-in, whose credit a bounce report may return (reads every record: on demand only).
    */
   chargedEmails?(namespace: string, emails: ReadonlySet<string>): Promise<Set<string>>;
+}
+
+/** A new shelf id: 18 hex digits from the platform's random source. */
+export function newShelfId(): string {
+  const bytes = new Uint8Array(9);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 export const emptyRead = (): AnswerRead => ({ found: new Map(), evicted: new Set() });

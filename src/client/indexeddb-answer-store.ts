@@ -14,6 +14,7 @@ import {
   AgeCounter,
   type AnswerAges,
   type AnswerUsage,
+  newShelfId,
 } from "./answer-store";
 import { t } from "../i18n/i18n";
 import { emailOfAnswer, isCharged } from "./bounces";
@@ -31,6 +32,8 @@ interface NamespaceRecord {
   id: number;
   count: number;
   bytes: number;
+  /** AnswerStore.shelf (namespaces made before it have none until asked). */
+  shelf?: string;
 }
 
 interface AnswersSchema extends DBSchema {
@@ -51,8 +54,14 @@ type WriteTransaction = IDBPTransaction<AnswersSchema, StoreName[], "readwrite">
 export interface IndexedDbAnswerStoreOptions {
   factory: IDBFactory;
   name?: string;
-  /** An open that takes longer (blocked, or a broken profile) counts as failed. */
+  /** An open that takes longer (a broken profile, a slow disk) counts as failed. */
   openTimeoutMs?: number;
+  /**
+   * An open blocked by another runtime's connection to an older version that does not close
+   * (an add-in version without onversionchange) counts as failed this long after the browser
+   * says so; one that closes in time lets the upgrade go on.
+   */
+  blockedGraceMs?: number;
   /** Share of all kept answers removed, oldest first, when the browser's quota is reached. */
   evictFraction?: number;
   now?: () => number;
@@ -147,10 +156,31 @@ export class IndexedDbAnswerStore implements AnswerStore {
       await Promise.all([
         tx.objectStore("answers").delete(range),
         tx.objectStore("evicted").delete(range),
-        record ? namespaces.put({ ...record, count: 0, bytes: 0 }, namespace) : undefined,
+        record
+          ? namespaces.put({ id: record.id, count: 0, bytes: 0, shelf: newShelfId() }, namespace)
+          : undefined,
       ]);
     });
     return removed;
+  }
+
+  async shelf(namespace: string): Promise<string> {
+    const known = (await this.db.get("namespaces", namespace))?.shelf;
+    if (known) return known;
+    await this.prefixOf(namespace, true);
+    let shelf = "";
+    // Another runtime (workbook) may give it one meanwhile: read again in the transaction.
+    await this.readWrite(async (tx) => {
+      const namespaces = tx.objectStore("namespaces");
+      const record = await namespaces.get(namespace);
+      if (!record) throw new Error(`kept answers: namespace ${namespace} vanished`);
+      if (record.shelf) shelf = record.shelf;
+      else {
+        shelf = newShelfId();
+        await namespaces.put({ ...record, shelf }, namespace);
+      }
+    });
+    return shelf;
   }
 
   async usage(namespace: string): Promise<AnswerUsage> {
@@ -418,12 +448,16 @@ async function openDatabase(options: IndexedDbAnswerStoreOptions): Promise<Datab
   // the empty store under a loaded run with 5 s, the open suspected late); short enough that
   // an open blocked by another version still falls back.
   const timeoutMs = options.openTimeoutMs ?? 30_000;
+  const graceMs = Math.min(options.blockedGraceMs ?? 3_000, timeoutMs);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(t("cells.indexedDbOpenTimeout", { seconds: timeoutMs / 1000 }))),
-      timeoutMs
-    );
+    const fail = (ms: number) => () =>
+      reject(new Error(t("cells.indexedDbOpenTimeout", { seconds: ms / 1000 })));
+    timer = setTimeout(fail(timeoutMs), timeoutMs);
+    request.onblocked = () => {
+      clearTimeout(timer);
+      timer = setTimeout(fail(graceMs), graceMs);
+    };
   });
   try {
     const db = await Promise.race([opening, timeout]);

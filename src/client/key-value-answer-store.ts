@@ -7,6 +7,7 @@ import {
   AgeCounter,
   type AnswerAges,
   type AnswerUsage,
+  newShelfId,
 } from "./answer-store";
 import type { KeyValueStore } from "./storage";
 import { emailOfAnswer, isCharged } from "./bounces";
@@ -15,6 +16,9 @@ import { emailOfAnswer, isCharged } from "./bounces";
 export const ANSWERS_PREFIX = "mf.answers.v2.";
 /** Prefix of the bounce marks: `mf.bounced.v1.<namespace>.<email>` -> when reported (ms). */
 export const BOUNCED_PREFIX = "mf.bounced.v1.";
+
+/** The shelf of a namespace: `mf.shelf.v1.<namespace>` -> its id (AnswerStore.shelf). */
+export const SHELF_PREFIX = "mf.shelf.v1.";
 
 /** The namespace and lookup key of a stored key of this store (namespaces have no dot). */
 function splitAnswerKey(storeKey: string): { namespace: string; key: string } | null {
@@ -113,9 +117,20 @@ export class KeyValueAnswerStore implements AnswerStore {
       const index = await this.loadIndex();
       const prefix = storeKeyOf(namespace, "");
       const keys = [...index.keys()].filter((key) => key.startsWith(prefix));
-      await this.kv.removeMany(keys);
+      await this.kv.removeMany([...keys, SHELF_PREFIX + namespace]);
       for (const key of keys) this.forget(index, key);
       return keys.length;
+    });
+  }
+
+  shelf(namespace: string): Promise<string> {
+    return this.serially(async () => {
+      const key = SHELF_PREFIX + namespace;
+      const [known] = await this.kv.getMany([key]);
+      if (known) return known;
+      const shelf = newShelfId();
+      await this.kv.setMany([[key, shelf]]);
+      return shelf;
     });
   }
 

@@ -34,6 +34,8 @@ export interface ResultCacheOptions {
   now?: () => number;
   /** A store read or write failed; what was not written is written at the next flush. */
   onStoreError?: (error: unknown) => void;
+  /** The store gave kept answers, or took new ones (the workbook notes where they are kept). */
+  onKept?: () => void;
   peers?: CachePeers;
 }
 
@@ -179,6 +181,7 @@ export class ResultCache {
       let failed = false;
       try {
         await (await this.options.store).write(this.options.namespace, batch);
+        this.options.onKept?.();
       } catch (error) {
         failed = true;
         this.options.onStoreError?.(error);
@@ -317,6 +320,7 @@ export class ResultCache {
         this.stats.reads++;
         this.stats.keysRead += slice.length;
         read = await (await this.options.store).read(this.options.namespace, slice);
+        if (read.found.size > 0) this.options.onKept?.();
       } catch (error) {
         // A failed read is a miss: the lookup is asked (and then kept) rather than lost.
         this.options.onStoreError?.(error);

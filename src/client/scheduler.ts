@@ -578,7 +578,8 @@ export class LookupScheduler {
   unanswerable(): void {
     const guard = this.options.guard;
     if (!guard?.question) return;
-    this.refuseHeld(refusal("unconfirmed", guard.policy));
+    const code = guard.question.reason === "answers_gone" ? "answers_gone" : "unconfirmed";
+    this.refuseHeld(refusal(code, guard.policy));
   }
 
   private async dispatch(entry: Pending): Promise<void> {

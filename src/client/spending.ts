@@ -35,7 +35,8 @@ export type RefusalCode =
   | "budget_reached"
   | "unconfirmed"
   | "preview"
-  | "refresh_only";
+  | "refresh_only"
+  | "answers_gone";
 
 /** Credits as the messages show them: whole thousandths at most. */
 const credits = (amount: number | null | undefined): number => fromMilli(toMilli(amount ?? 0));
@@ -57,6 +58,8 @@ function refusalMessage(code: RefusalCode, policy?: SpendingPolicy): string {
       return t("cells.refusedRefreshOnly");
     case "unconfirmed":
       return t("cells.refusedUnconfirmed", { max: credits(policy?.confirmAbove) });
+    case "answers_gone":
+      return t("cells.refusedAnswersGone");
   }
 }
 
@@ -82,12 +85,26 @@ export interface GuardDecision<T extends GuardItem> {
   refuse: Array<{ item: T; error: ApiError }>;
 }
 
+/**
+ * Why the question is asked: the recalculation may spend more than the threshold, or the
+ * workbook's kept answers are gone and its cells would buy them again (asked at any cost).
+ */
+export type QuestionReason = "threshold" | "answers_gone";
+
 /** The question on screen while lookups are held. */
 export interface SpendingQuestion {
   count: number;
   maxCredits: number;
   /** The threshold it was asked for. */
   confirmAbove: number;
+  reason: QuestionReason;
+}
+
+/** A question owed before any new lookup (requireQuestion). */
+interface OwedQuestion {
+  reason: Exclude<QuestionReason, "threshold">;
+  /** The user said yes: the question is no longer owed. */
+  agreed: () => void;
 }
 
 /**
@@ -107,6 +124,7 @@ export class SpendingGuard {
   /** What the user agreed to spend without a question (a Refresh they confirmed). */
   private agreedMilli = 0;
   private asking = false;
+  private owed: OwedQuestion | null = null;
   private readonly changes = new Listeners();
 
   constructor(policy: SpendingPolicy = DEFAULT_SPENDING) {
@@ -135,7 +153,29 @@ export class SpendingGuard {
       count: this.heldCount,
       maxCredits: fromMilli(this.heldMilli),
       confirmAbove: this.policyValue.confirmAbove ?? 0,
+      reason: this.owed?.reason ?? "threshold",
     };
+  }
+
+  /**
+   * The next new lookups are held for a question whatever they may cost (the switch and the
+   * budget still apply first), until the user says yes to it; a no leaves it owed.
+   */
+  requireQuestion(reason: OwedQuestion["reason"], agreed: () => void): void {
+    this.owed = { reason, agreed };
+    this.emit();
+  }
+
+  /** The question is no longer owed (the lookups it was for are not the ones made now). */
+  withdrawQuestion(): void {
+    if (!this.owed) return;
+    this.owed = null;
+    this.emit();
+  }
+
+  /** Whether a question is owed before the next new lookup (requireQuestion). */
+  get questionOwed(): QuestionReason | null {
+    return this.owed?.reason ?? null;
   }
 
   /**
@@ -166,7 +206,11 @@ export class SpendingGuard {
     const askAt = this.allowanceMilli;
     const agreed = Math.min(this.agreedMilli, admittedMilli);
     const asked = admittedMilli - agreed;
-    if (this.asking || (askAt !== null && asked > 0 && this.burstMilli + asked > askAt)) {
+    if (
+      this.asking ||
+      (this.owed !== null && asked > 0) ||
+      (askAt !== null && asked > 0 && this.burstMilli + asked > askAt)
+    ) {
       this.asking = true;
       this.heldCount += admitted.length;
       this.heldMilli += admittedMilli;
@@ -187,6 +231,9 @@ export class SpendingGuard {
   answer(run: boolean): void {
     if (!this.asking) return;
     if (run) {
+      const owed = this.owed;
+      this.owed = null;
+      owed?.agreed();
       this.burstMilli += this.heldMilli;
       const threshold = this.policyValue.confirmAbove;
       this.allowanceMilli = threshold === null ? null : this.burstMilli + toMilli(threshold);

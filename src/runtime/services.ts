@@ -16,6 +16,8 @@ import {
 } from "./settings";
 import { MicrosoftAccount, type MicrosoftAccountOptions } from "./microsoft-account";
 import { taskPaneHost, type TaskPaneHost } from "./task-pane-host";
+import { KeptAnswersCheck } from "./kept-answers-check";
+import { openWorkbookShelves, type WorkbookShelves } from "./answer-shelves";
 import { TeamSession, type TeamSessionOptions } from "./team-mode";
 import { connectionOf, type Connection } from "./try-mode";
 
@@ -38,6 +40,8 @@ export interface ServicesOptions {
   team?: Omit<TeamSessionOptions, "fetch" | "credential">;
   /** Microsoft 365 sign-in on a team host (default: Office's nested app authentication). */
   microsoft?: Omit<MicrosoftAccountOptions, "config">;
+  /** The open workbook's shelves of kept answers (default: its document settings, if any). */
+  workbookShelves?: () => WorkbookShelves | null;
 }
 
 /** Where kept answers live: a store, or the opening of one (IndexedDB, else the fallback). */
@@ -68,6 +72,7 @@ export class Services {
   private loading: Promise<Endpoint> | null = null;
   private readonly host: TaskPaneHost;
   private storage: Promise<AnswerStorage> | null = null;
+  private readonly keptAnswers: KeptAnswersCheck;
 
   constructor(
     readonly settings: SettingsStore,
@@ -76,6 +81,12 @@ export class Services {
     private readonly options: ServicesOptions = {}
   ) {
     this.host = options.host ?? taskPaneHost();
+    this.keptAnswers = new KeptAnswersCheck({
+      guard: this.spending,
+      workbook: options.workbookShelves ?? openWorkbookShelves,
+      demo: () => settings.value.tryMode,
+      onError: (error) => console.warn("Mail Finder: kept answers", storeErrorText(error)),
+    });
     this.team = new TeamSession(settings, {
       ...options.team,
       fetch: clientOptions.fetch,
@@ -100,7 +111,11 @@ export class Services {
     this.schedulerValue = new LookupScheduler({
       client: this.clientValue,
       caches: {
-        current: async () => this.cacheFor((await this.endpoint()).id),
+        current: async () => {
+          const { id } = await this.endpoint();
+          this.keptAnswers.follow(id);
+          return this.cacheFor(id);
+        },
         of: (id) => this.cacheFor(id),
       },
       guard: this.spending,
@@ -191,12 +206,18 @@ export class Services {
     let cache = this.caches.get(namespace);
     if (!cache) {
       cache = new ResultCache({
-        store: this.answerStorage().then((storage) => storage.store),
+        // The workbook's kept answers are checked before the first read resolves (the guard
+        // decides after the reads).
+        store: this.answerStorage().then(async ({ store }) => {
+          await this.keptAnswers.check(store, namespace);
+          return store;
+        }),
         namespace,
         flushDelayMs: this.options.cacheFlushDelayMs,
         memoryEntries: this.options.cacheMemoryEntries,
         peers: this.options.cachePeers,
         onStoreError: (error) => console.warn("Mail Finder: kept answers", storeErrorText(error)),
+        onKept: () => this.keptAnswers.used(namespace),
       });
       this.caches.set(namespace, cache);
     }

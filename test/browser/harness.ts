@@ -881,6 +881,49 @@ export class Addin {
     return ((await this.workbook(page)).settings[JOBS_SETTING_KEY] ?? []) as JobRecord[];
   }
 
+  /**
+   * The browser forgets the add-in's storage where the Office page frames it (IndexedDB and
+   * localStorage, OfficeRuntime.storage's included), as a cleared browser does, or WebKit at
+   * every restart (test/office-host/README.md). The workbook stays: close its pages first. A
+   * page of the Office page's site frames a blank page of the add-in's origin, so that what is
+   * removed is the partition the add-in's frame uses.
+   */
+  async forgetAddinStorage(context: BrowserContext): Promise<void> {
+    if (!this.hostOrigin)
+      throw new Error("forgetAddinStorage: the add-in runs on the Office host page only");
+    const page = await context.newPage();
+    const top = `${this.hostOrigin}/forget-addin-storage`;
+    const blank = `${this.url}/forget-addin-storage.html`;
+    await page.route(top, (route) =>
+      route.fulfill({ contentType: "text/html", body: `<iframe src="${blank}"></iframe>` })
+    );
+    await page.route(blank, (route) =>
+      route.fulfill({ contentType: "text/html", body: "<!doctype html><title>blank</title>" })
+    );
+    try {
+      await page.goto(top);
+      const frame = await (await page.waitForSelector("iframe")).contentFrame();
+      if (!frame) throw new Error("forgetAddinStorage: no frame of the add-in's origin");
+      await frame.waitForLoadState();
+      const left = await frame.evaluate(async () => {
+        for (const { name } of await indexedDB.databases()) {
+          if (!name) continue;
+          await new Promise<void>((resolve, reject) => {
+            const request = indexedDB.deleteDatabase(name);
+            request.onsuccess = () => resolve();
+            request.onerror = () => reject(request.error);
+            request.onblocked = () => reject(new Error(`${name} is open: close the add-in first`));
+          });
+        }
+        localStorage.clear();
+        return (await indexedDB.databases()).length + localStorage.length;
+      });
+      if (left !== 0) throw new Error(`forgetAddinStorage: ${left} databases or items left`);
+    } finally {
+      await page.close();
+    }
+  }
+
   /** OfficeRuntime.storage's items (per user: per browser context). */
   storage(page: Page): Promise<Record<string, string>> {
     if (!this.hostOrigin) return page.evaluate(() => window.__hostShim.storage());

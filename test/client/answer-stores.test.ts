@@ -10,7 +10,7 @@ import {
 import { openAnswerStorage } from "../../src/client/answer-storage";
 import type { AnswerStore } from "../../src/client/answer-store";
 import { V1_PREFIX, carryOver, keyOfV1 } from "../../src/client/carry-over";
-import { IndexedDbAnswerStore } from "../../src/client/indexeddb-answer-store";
+import { ANSWERS_DB, IndexedDbAnswerStore } from "../../src/client/indexeddb-answer-store";
 import { ANSWERS_PREFIX, KeyValueAnswerStore } from "../../src/client/key-value-answer-store";
 import { lookupKey } from "../../src/client/lookup-key";
 import { ResultCache } from "../../src/client/result-cache";
@@ -495,6 +495,38 @@ describe("opening the store: IndexedDB, else the fallback and why", () => {
   });
 });
 
+test("an open blocked by an older version's connection falls back after the short grace, not the long timeout", async () => {
+  const hanging = device();
+  const holder = await new Promise<IDBDatabase>((resolve) => {
+    const request = hanging.open("held", 1);
+    request.onsuccess = () => resolve(request.result);
+  });
+  const open = hanging.open.bind(hanging);
+  hanging.open = () => open("held", 2);
+  const started = Date.now();
+  const storage = await openAnswerStorage({
+    indexedDB: hanging,
+    kv: new MemoryStore(),
+    openTimeoutMs: 20_000,
+    blockedGraceMs: 50,
+  });
+  expect(storage.store.kind).toBe("runtime-storage");
+  expect(Date.now() - started).toBeLessThan(10_000);
+  holder.close();
+});
+
+test("an open blocked by a connection that closes in time goes on (the upgrade is not refused)", async () => {
+  const factory = device();
+  const older = await new Promise<IDBDatabase>((resolve) => {
+    const request = factory.open(ANSWERS_DB, 1);
+    request.onsuccess = () => resolve(request.result);
+  });
+  older.onversionchange = () => setTimeout(() => older.close(), 20);
+  const store = await IndexedDbAnswerStore.open({ factory, blockedGraceMs: 2_000 });
+  await store.write("aaa", entries(0, 2));
+  expect((await store.usage("aaa")).count).toBe(2);
+});
+
 describe("answers of the previous version are carried over, once", () => {
   // Entries as version 0.1 wrote them into OfficeRuntime.storage (keys captured from its code).
   const V1: Array<[string, string, string]> = [
@@ -618,6 +650,7 @@ describe("answers of the previous version are carried over, once", () => {
       clear: (ns) => target.clear(ns),
       usage: (ns) => target.usage(ns),
       ages: (ns, now) => target.ages(ns, now),
+      shelf: (ns) => target.shelf(ns),
       write: async (ns, batch) => {
         if (++writes === 3) throw new Error("the runtime went away");
         await target.write(ns, batch);
@@ -630,5 +663,84 @@ describe("answers of the previous version are carried over, once", () => {
     await carryOver(kv, target);
     expect((await target.usage("aaa")).count).toBe(1000 + V1.length);
     expect([...kv.data.keys()]).toEqual(["settings.apiKey"]);
+  });
+});
+
+describe("the shelf of a namespace: kept with its answers, made anew when they are cleared", () => {
+  const stores: Array<[string, () => { open: () => Promise<AnswerStore>; forget: () => void }]> = [
+    [
+      "IndexedDB",
+      () => {
+        let factory = device();
+        return { open: () => openIdb(factory), forget: () => (factory = device()) };
+      },
+    ],
+    [
+      "the OfficeRuntime.storage fallback",
+      () => {
+        let kv = new MemoryStore();
+        return {
+          open: async () => new KeyValueAnswerStore(kv),
+          forget: () => (kv = new MemoryStore()),
+        };
+      },
+    ],
+  ];
+
+  test.each(stores)("%s", async (_name, make) => {
+    const browser = make();
+    const first = await browser.open();
+    const shelf = await first.shelf("aaa");
+    expect(shelf).toMatch(/^[0-9a-f]{18}$/);
+    // The same for every runtime (workbook) over the store, asked at once or later, and after
+    // answers are written; each namespace its own.
+    const second = await browser.open();
+    const [a, b] = await Promise.all([first.shelf("aaa"), second.shelf("aaa")]);
+    expect([a, b]).toEqual([shelf, shelf]);
+    await first.write("aaa", entries(0, 20));
+    expect(await (await browser.open()).shelf("aaa")).toBe(shelf);
+    const other = await first.shelf("bbb");
+    expect(other).not.toBe(shelf);
+
+    // Cleared: a new shelf, the other namespace's kept.
+    expect(await first.clear("aaa")).toBe(20);
+    const renewed = await first.shelf("aaa");
+    expect(renewed).not.toBe(shelf);
+    expect(await (await browser.open()).shelf("aaa")).toBe(renewed);
+    expect(await first.shelf("bbb")).toBe(other);
+
+    // The browser forgot the store: a new shelf.
+    browser.forget();
+    expect(await (await browser.open()).shelf("aaa")).not.toBe(renewed);
+  });
+
+  test("IndexedDB: a namespace kept by an earlier version (no shelf yet) is given one, once", async () => {
+    const factory = device();
+    const store = await openIdb(factory);
+    await store.write("aaa", entries(0, 3));
+    // As version 2 of the database wrote it before shelves: the record without one.
+    const raw = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = factory.open("mail-finder-answers");
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    await new Promise<void>((resolve, reject) => {
+      const tx = raw.transaction("namespaces", "readwrite");
+      const namespaces = tx.objectStore("namespaces");
+      const get = namespaces.get("aaa");
+      get.onsuccess = () => {
+        const old = { ...(get.result as { shelf?: string }) };
+        delete old.shelf;
+        namespaces.put(old, "aaa");
+      };
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+    });
+    raw.close();
+    const later = await openIdb(factory);
+    const given = await later.shelf("aaa");
+    expect(await (await openIdb(factory)).shelf("aaa")).toBe(given);
+    expect((await later.usage("aaa")).count).toBe(3);
+    expect((await later.read("aaa", [key(1)])).found.size).toBe(1);
   });
 });

@@ -48,6 +48,9 @@ class CountingStore implements AnswerStore {
   ages(namespace: string, now: number): ReturnType<AnswerStore["ages"]> {
     return this.inner.ages(namespace, now);
   }
+  shelf(namespace: string): Promise<string> {
+    return this.inner.shelf(namespace);
+  }
 }
 
 const person = (i: number): string =>

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import type { LookupOperation } from "../../src/client/lookup-key";
 import { MAX_COST_MILLI, SpendingGuard, refusal } from "../../src/client/spending";
 
@@ -39,7 +40,12 @@ describe("spending guard", () => {
     // One more verification in the same recalculation passes N by 0.2: held and asked.
     const more = guard.decide(items("verify"));
     expect(more.hold).toHaveLength(1);
-    expect(guard.question).toEqual({ count: 1, maxCredits: 0.2, confirmAbove: 25 });
+    expect(guard.question).toEqual({
+      count: 1,
+      maxCredits: 0.2,
+      confirmAbove: 25,
+      reason: "threshold",
+    });
   });
 
   test("0.1 + 0.2 style sums are exact: 3 verifications fit a threshold of 0.6", () => {
@@ -53,7 +59,12 @@ describe("spending guard", () => {
     expect(guard.decide(repeat("person", 26)).hold).toHaveLength(26);
     expect(guard.decide(items("verify")).hold).toHaveLength(1);
     expect(guard.decide(items("decision_maker")).hold).toHaveLength(1);
-    expect(guard.question).toEqual({ count: 28, maxCredits: 28.2, confirmAbove: 25 });
+    expect(guard.question).toEqual({
+      count: 28,
+      maxCredits: 28.2,
+      confirmAbove: 25,
+      reason: "threshold",
+    });
   });
 
   test("Run: the rest of the recalculation may spend up to N more before the next question", () => {
@@ -120,7 +131,12 @@ describe("spending guard", () => {
     const guard = new SpendingGuard({ enabled: true, confirmAbove: 0, sessionBudget: 2 });
     guard.decide(repeat("person", 2));
     guard.releaseHeld("person");
-    expect(guard.question).toEqual({ count: 1, maxCredits: 1, confirmAbove: 0 });
+    expect(guard.question).toEqual({
+      count: 1,
+      maxCredits: 1,
+      confirmAbove: 0,
+      reason: "threshold",
+    });
     guard.releaseHeld("person");
     expect(guard.question).toBeNull();
     expect(guard.decide(repeat("person", 2)).hold).toHaveLength(2);
@@ -139,5 +155,54 @@ describe("spending guard", () => {
     expect(
       refusal("unconfirmed", { enabled: true, confirmAbove: 25, sessionBudget: null }).message
     ).toMatch(/more than 25 credits.*task pane/);
+  });
+
+  test("a question owed (kept answers gone): nothing is sent before yes, whatever the policy and batches; no keeps it owed", () => {
+    const operation = fc.constantFrom<LookupOperation>(
+      "person",
+      "linkedin_url",
+      "company",
+      "decision_maker",
+      "verify"
+    );
+    fc.assert(
+      fc.property(
+        fc.boolean(),
+        fc.option(fc.integer({ min: 0, max: 50 })),
+        fc.option(fc.integer({ min: 0, max: 50 })),
+        fc.array(fc.array(operation, { maxLength: 8 }), { minLength: 1, maxLength: 6 }),
+        fc.nat({ max: 6 }),
+        (enabled, confirmAbove, sessionBudget, batches, declines) => {
+          const guard = new SpendingGuard({ enabled, confirmAbove, sessionBudget });
+          let agreed = 0;
+          guard.requireQuestion("answers_gone", () => agreed++);
+          for (let round = 0; round <= declines; round++) {
+            let held = 0;
+            for (const batch of batches) {
+              const decision = guard.decide(batch.map((op) => ({ operation: op })));
+              expect(decision.send).toEqual([]);
+              held += decision.hold.length;
+              // The switch and the budget refuse first, as without a question.
+              for (const { error } of decision.refuse)
+                expect(["spending_off", "budget_reached"]).toContain(error.code);
+            }
+            if (held === 0) {
+              expect(guard.question).toBeNull();
+              return;
+            }
+            expect(guard.question).toMatchObject({ count: held, reason: "answers_gone" });
+            if (round < declines) guard.answer(false);
+          }
+          guard.answer(true);
+          expect(agreed).toBe(1);
+          expect(guard.questionOwed).toBeNull();
+          expect(guard.question).toBeNull();
+        }
+      )
+    );
+  });
+
+  test("the refusal of a question owed that could not be asked says the kept answers are gone", () => {
+    expect(refusal("answers_gone").message).toMatch(/no longer in this browser.*task pane/);
   });
 });

@@ -215,7 +215,12 @@ describe("runtime services against the sandbox", () => {
         outcome(scheduler.lookup("person", person(i)))
       );
       await eventually(async () => (services.spending.question ? true : undefined));
-      expect(services.spending.question).toEqual({ count: 200, maxCredits: 200, confirmAbove: 25 });
+      expect(services.spending.question).toEqual({
+        count: 200,
+        maxCredits: 200,
+        confirmAbove: 25,
+        reason: "threshold",
+      });
       expect(host.asked).toBe(1);
       await tick(100);
       expect(wire).toHaveLength(0);

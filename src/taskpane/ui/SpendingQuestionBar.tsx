@@ -13,7 +13,8 @@ import { useSpendingQuestion } from "./use-spending";
 import { useTeam } from "./use-team";
 
 /**
- * The question asked before a recalculation may spend more than the threshold (DESIGN 4).
+ * The question asked before a recalculation may spend more than the threshold (DESIGN 4), or
+ * before the cells of a workbook whose kept answers are gone buy them again (DESIGN 3).
  * Shown above every tab; while mounted it tells the runtime that a question can be shown.
  */
 export function SpendingQuestionBar({ services }: { services: Services }): JSX.Element | null {
@@ -30,22 +31,38 @@ export function SpendingQuestionBar({ services }: { services: Services }): JSX.E
     maxCredits: formatCredits(question.maxCredits),
     confirmAbove: formatCredits(question.confirmAbove),
   };
+  const gone = question.reason === "answers_gone";
+  const budget = budgetLeft === null ? null : formatCredits(budgetLeft);
+  let body: string;
+  if (gone) {
+    body = t("app.answersGoneBody", costs);
+    if (budget !== null)
+      body = t("app.twoSentences", {
+        first: body,
+        second: t("app.answersGoneBudget", { budgetLeft: budget }),
+      });
+  } else
+    body =
+      budget === null
+        ? t("app.spendingQuestionBody", costs)
+        : t("app.spendingQuestionBodyTeam", { ...costs, budgetLeft: budget });
   return (
     <MessageBar
       intent="warning"
       layout="multiline"
       data-testid="spending-question"
+      data-reason={question.reason}
       data-count={question.count}
       data-max-credits={question.maxCredits}
       data-budget-left={budgetLeft ?? undefined}
     >
       <MessageBarBody>
         <MessageBarTitle>
-          {t("app.spendingQuestionTitle", { count: question.count })}
+          {t(gone ? "app.answersGoneTitle" : "app.spendingQuestionTitle", {
+            count: question.count,
+          })}
         </MessageBarTitle>
-        {budgetLeft === null
-          ? t("app.spendingQuestionBody", costs)
-          : t("app.spendingQuestionBodyTeam", { ...costs, budgetLeft: formatCredits(budgetLeft) })}
+        {body}
       </MessageBarBody>
       <MessageBarActions>
         <Button
@@ -54,14 +71,14 @@ export function SpendingQuestionBar({ services }: { services: Services }): JSX.E
           onClick={() => services.lookups.answer(true)}
           data-testid="spending-run"
         >
-          {t("app.spendingRun")}
+          {t(gone ? "app.answersGoneRun" : "app.spendingRun")}
         </Button>
         <Button
           size="small"
           onClick={() => services.lookups.answer(false)}
           data-testid="spending-decline"
         >
-          {t("app.spendingDecline")}
+          {t(gone ? "app.answersGoneDecline" : "app.spendingDecline")}
         </Button>
       </MessageBarActions>
     </MessageBar>

@@ -96,7 +96,10 @@ export function installShimFacade(target: Record<string, unknown>, host: FacadeH
     calculate(sheet: string, address: string): Promise<Record<string, CellOutcome>> {
       return host.calculator.calculateRange(sheet, address);
     },
-    calculatedResult(address: string): CellOutcome | undefined {
+    // Read as the grid shows it once the calls already made have answered: office.js holds a
+    // function's result about 50 ms before it reaches Excel, so the pane can say "done" first.
+    async calculatedResult(address: string): Promise<CellOutcome | undefined> {
+      await host.calculator.calculated();
       return host.calculator.outcomes.get(address);
     },
     functionIds(): never {

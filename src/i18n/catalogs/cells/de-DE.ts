@@ -61,6 +61,8 @@ export const cells: Translation<typeof cellsEn> = {
     "Nicht abgefragt: „Aktualisieren“ fragt nur die gezählten alten Antworten erneut ab. Berechnen Sie die Zelle neu, um sie abzufragen.",
   "cells.refusedUnconfirmed":
     "Nicht ausgeführt: Diese Neuberechnung kann mehr als {max, plural, one {# Credit} other {# Credits}} kosten, und der Aufgabenbereich konnte Sie nicht fragen. Ändern Sie „Fragen, bevor mehr ausgegeben wird als“ im Aufgabenbereich (Abfragen).",
+  "cells.refusedAnswersGone":
+    "Nicht ausgeführt: Die Antworten, die diese Arbeitsmappe aufbewahrt hat, sind nicht mehr in diesem Browser, und der Aufgabenbereich konnte Sie nicht fragen, bevor sie erneut gekauft werden. Öffnen Sie den Aufgabenbereich, und berechnen Sie neu.",
 
   "cells.missingApiKey": "API-Schlüssel fehlt: Legen Sie ihn im Aufgabenbereich fest.",
   "cells.requestCancelled": "Die Anfrage wurde abgebrochen.",

@@ -65,6 +65,8 @@ export const cellsEn = {
     "Not looked up: Refresh asks again only the old answers it counted. Recalculate the cell to look it up.",
   "cells.refusedUnconfirmed":
     'Not run: this recalculation may spend more than {max, plural, one {# credit} other {# credits}} and the task pane could not ask you. Change "Ask before spending more than" in the task pane (Lookups).',
+  "cells.refusedAnswersGone":
+    "Not run: the answers this workbook kept are no longer in this browser, and the task pane could not ask you before buying them again. Open the task pane and recalculate.",
 
   // The client's own failures (ApiError messages; shown in cells and in the task pane).
   "cells.missingApiKey": "API key missing: set it in the task pane.",

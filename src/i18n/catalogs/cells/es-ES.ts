@@ -61,6 +61,8 @@ export const cells: Translation<typeof cellsEn> = {
     "No buscado: Actualizar solo vuelve a consultar las respuestas antiguas que contó. Vuelva a calcular la celda para buscarla.",
   "cells.refusedUnconfirmed":
     "No ejecutado: este recálculo puede gastar más de {max, plural, one {# crédito} other {# créditos}} y el panel de tareas no ha podido preguntarle. Cambie «Preguntar antes de gastar más de» en el panel de tareas (Consultas).",
+  "cells.refusedAnswersGone":
+    "No ejecutado: las respuestas que guardó este libro ya no están en este navegador y el panel de tareas no ha podido preguntarle antes de volver a comprarlas. Abra el panel de tareas y vuelva a calcular.",
 
   "cells.missingApiKey": "Falta la clave de API: configúrela en el panel de tareas.",
   "cells.requestCancelled": "Se ha cancelado la solicitud.",

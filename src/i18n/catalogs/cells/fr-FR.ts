@@ -63,6 +63,8 @@ export const cells: Translation<typeof cellsEn> = {
     "Non recherché\u00a0: Actualiser ne redemande que les anciennes réponses comptées. Recalculez la cellule pour la rechercher.",
   "cells.refusedUnconfirmed":
     "Non exécuté\u00a0: ce recalcul peut dépenser plus de {max, plural, one {# crédit} other {# crédits}} et le volet Office n’a pas pu vous le demander. Modifiez «\u00a0Demander avant de dépenser plus de\u00a0» dans le volet Office (Recherches).",
+  "cells.refusedAnswersGone":
+    "Non exécuté\u00a0: les réponses conservées pour ce classeur ne sont plus dans ce navigateur, et le volet Office n’a pas pu vous demander avant de les racheter. Ouvrez le volet Office et recalculez.",
 
   "cells.missingApiKey": "Clé API manquante\u00a0: définissez-la dans le volet Office.",
   "cells.requestCancelled": "La requête a été annulée.",

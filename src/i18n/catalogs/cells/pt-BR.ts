@@ -59,6 +59,8 @@ export const cells: Translation<typeof cellsEn> = {
     "Não pesquisado: Atualizar pesquisa de novo apenas as respostas antigas que contou. Recalcule a célula para pesquisá-la.",
   "cells.refusedUnconfirmed":
     "Não executado: este recálculo pode gastar mais de {max, plural, one {# crédito} other {# créditos}} e o painel de tarefas não pôde perguntar a você. Altere “Perguntar antes de gastar mais de” no painel de tarefas (Consultas).",
+  "cells.refusedAnswersGone":
+    "Não executado: as respostas guardadas desta pasta de trabalho não estão mais neste navegador, e o painel de tarefas não pôde perguntar a você antes de comprá-las de novo. Abra o painel de tarefas e recalcule.",
 
   "cells.missingApiKey": "Chave de API ausente: defina-a no painel de tarefas.",
   "cells.requestCancelled": "A solicitação foi cancelada.",

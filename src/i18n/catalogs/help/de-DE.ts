@@ -253,6 +253,7 @@ export const help: HelpStrings = {
         heading: "Gespeicherte Antworten",
         body: [
           "Die Antworten, die Ihre Zellen erhalten, werden auf diesem Gerät gespeichert, in der IndexedDB-Datenbank des Add-Ins im Browsermodul von Excel, damit sie nicht zweimal gekauft werden. „Einstellungen > Leeren und neu berechnen“ entfernt sie.",
+          "Die Arbeitsmappe speichert nur zufällige Kennungen des Orts, an dem ihre Antworten aufbewahrt werden (keine Antwort, keinen Schlüssel). Wird sie dort geöffnet, wo sie fehlen (Browserspeicher gelöscht, anderer Computer oder anderes Konto), sagt das Add-In es und fragt, bevor ihre Zellen sie erneut kaufen.",
           "Die IDs von Massen- und anderen Aufträgen werden in den Dokumenteinstellungen der Arbeitsmappe gespeichert, damit ein nicht abgeschlossener Auftrag weiterverfolgt werden kann, wenn die Arbeitsmappe erneut geöffnet wird.",
         ],
       },

@@ -253,6 +253,7 @@ export const EN = {
         heading: "Kept answers",
         body: [
           "The answers your cells get are kept on this device, in the add-in's IndexedDB database in Excel's browser engine, so that they are not bought twice. Settings > Clear and recalculate removes them.",
+          "The workbook keeps only random ids of where its answers are kept (no answer, no key). Opened where they are gone (the browser's storage cleared, another computer or account), the add-in says so and asks before its cells buy them again.",
           "The ids of bulk and other jobs are kept in the workbook's document settings, so that an unfinished job can be followed when the workbook is opened again.",
         ],
       },

@@ -252,6 +252,7 @@ export const help: HelpStrings = {
         heading: "Respuestas guardadas",
         body: [
           "Las respuestas que obtienen sus celdas se guardan en este dispositivo, en la base de datos IndexedDB del complemento dentro del motor de explorador de Excel, para no comprarlas dos veces. Configuración > Borrar y recalcular las elimina.",
+          "El libro guarda solo identificadores aleatorios del lugar donde se guardan sus respuestas (ninguna respuesta, ninguna clave). Si se abre donde ya no están (almacenamiento del navegador borrado, otro equipo u otra cuenta), el complemento lo indica y pregunta antes de que sus celdas vuelvan a comprarlas.",
           "Los identificadores de los trabajos masivos y de otros trabajos se guardan en la configuración del documento del libro, para poder seguir un trabajo sin terminar cuando se vuelva a abrir el libro.",
         ],
       },

@@ -252,6 +252,7 @@ export const help: HelpStrings = {
         heading: "Réponses conservées",
         body: [
           "Les réponses obtenues par vos cellules sont conservées sur cet appareil, dans la base IndexedDB du complément, dans le moteur de navigateur d’Excel, pour ne pas être achetées deux fois. Paramètres > Effacer et recalculer les supprime.",
+          "Le classeur ne conserve que des identifiants aléatoires de l’endroit où ses réponses sont conservées (aucune réponse, aucune clé). Ouvert là où elles ont disparu (stockage du navigateur effacé, autre ordinateur ou autre compte), le complément le signale et demande avant que ses cellules ne les rachètent.",
           "Les identifiants des travaux en masse et des autres travaux sont conservés dans les paramètres du document du classeur, pour qu’un travail inachevé puisse être suivi à la réouverture du classeur.",
         ],
       },

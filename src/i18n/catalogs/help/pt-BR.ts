@@ -250,6 +250,7 @@ export const help: HelpStrings = {
         heading: "Respostas guardadas",
         body: [
           "As respostas que as suas células recebem são guardadas neste dispositivo, no banco de dados IndexedDB do suplemento dentro do mecanismo de navegador do Excel, para não serem compradas duas vezes. Configurações > Limpar e recalcular as remove.",
+          "A pasta de trabalho guarda apenas ids aleatórios de onde as suas respostas estão guardadas (nenhuma resposta, nenhuma chave). Aberta onde elas não estão mais (armazenamento do navegador limpo, outro computador ou outra conta), o suplemento avisa e pergunta antes que as células as comprem de novo.",
           "As IDs dos trabalhos em massa e de outros trabalhos são guardadas nas configurações do documento da pasta de trabalho, para que um trabalho inacabado possa ser acompanhado quando a pasta de trabalho for reaberta.",
         ],
       },

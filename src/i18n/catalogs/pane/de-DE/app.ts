@@ -56,6 +56,13 @@ export const app: Translation<typeof appEn> = {
   "app.teamBudgetTitle": "Budget aufgebraucht",
   "app.spendingQuestionBodyTeam":
     "Sie können bis zu {maxCredits} Credits kosten; in Ihrem Budget sind diesen Monat noch {budgetLeft} übrig (Sie wollten ab {confirmAbove} gefragt werden). Bereits gespeicherte Antworten kosten nichts.",
+  "app.answersGoneTitle":
+    "{count, plural, one {# Antwort erneut kaufen?} other {# Antworten erneut kaufen?}}",
+  "app.answersGoneBody":
+    "Die Antworten, die diese Arbeitsmappe aufbewahrt hat, sind nicht mehr in diesem Browser: Sein Speicher wurde gelöscht, oder die Arbeitsmappe ist auf einem anderen Computer oder mit einem anderen Konto geöffnet. Sie erneut abzufragen, kann bis zu {maxCredits} Credits kosten.",
+  "app.answersGoneBudget": "In Ihrem Budget sind diesen Monat noch {budgetLeft} übrig.",
+  "app.answersGoneRun": "Erneut kaufen",
+  "app.answersGoneDecline": "Nicht kaufen",
   "app.dismiss": "Schließen",
   "app.openJobs": "Aufträge öffnen",
   "app.cancel": "Abbrechen",

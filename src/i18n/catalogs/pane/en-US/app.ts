@@ -60,6 +60,13 @@ export const appEn = {
   "app.teamBudgetTitle": "Budget spent",
   "app.spendingQuestionBodyTeam":
     "They may cost up to {maxCredits} credits; {budgetLeft} left in your budget this month (you asked to be asked above {confirmAbove}). Answers already kept cost nothing.",
+  // Kept answers gone: the workbook's cells would buy again what they showed.
+  "app.answersGoneTitle": "{count, plural, one {Buy # answer again?} other {Buy # answers again?}}",
+  "app.answersGoneBody":
+    "The answers this workbook kept are no longer in this browser: its storage was cleared, or the workbook is open on another computer or account. Looking them up again may cost up to {maxCredits} credits.",
+  "app.answersGoneBudget": "{budgetLeft} left in your budget this month.",
+  "app.answersGoneRun": "Buy again",
+  "app.answersGoneDecline": "Don''t buy",
 
   // A job that finished while another tab was shown.
   "app.dismiss": "Dismiss",

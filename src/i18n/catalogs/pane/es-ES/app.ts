@@ -56,6 +56,13 @@ export const app: Translation<typeof appEn> = {
   "app.teamBudgetTitle": "Presupuesto agotado",
   "app.spendingQuestionBodyTeam":
     "Pueden costar hasta {maxCredits} créditos; quedan {budgetLeft} en su presupuesto este mes (pidió que se le preguntara por encima de {confirmAbove}). Las respuestas ya guardadas no cuestan nada.",
+  "app.answersGoneTitle":
+    "{count, plural, one {¿Volver a comprar # respuesta?} other {¿Volver a comprar # respuestas?}}",
+  "app.answersGoneBody":
+    "Las respuestas que guardó este libro ya no están en este navegador: se borró su almacenamiento, o el libro está abierto en otro equipo o con otra cuenta. Volver a consultarlas puede costar hasta {maxCredits} créditos.",
+  "app.answersGoneBudget": "Le quedan {budgetLeft} en su presupuesto este mes.",
+  "app.answersGoneRun": "Volver a comprar",
+  "app.answersGoneDecline": "No comprar",
   "app.dismiss": "Descartar",
   "app.openJobs": "Ver trabajos",
   "app.cancel": "Cancelar",

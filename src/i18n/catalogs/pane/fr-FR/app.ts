@@ -56,6 +56,13 @@ export const app: Translation<typeof appEn> = {
   "app.teamBudgetTitle": "Budget épuisé",
   "app.spendingQuestionBodyTeam":
     "Elles peuvent coûter jusqu''à {maxCredits} crédits\u00a0; il reste {budgetLeft} dans votre budget ce mois-ci (vous avez demandé à être consulté au-delà de {confirmAbove}). Les réponses déjà conservées ne coûtent rien.",
+  "app.answersGoneTitle":
+    "{count, plural, one {Racheter # réponse\u00a0?} other {Racheter # réponses\u00a0?}}",
+  "app.answersGoneBody":
+    "Les réponses conservées pour ce classeur ne sont plus dans ce navigateur\u00a0: son stockage a été effacé, ou le classeur est ouvert sur un autre ordinateur ou avec un autre compte. Les rechercher à nouveau peut coûter jusqu’à {maxCredits}\u00a0crédits.",
+  "app.answersGoneBudget": "Il vous reste {budgetLeft} dans votre budget ce mois-ci.",
+  "app.answersGoneRun": "Racheter",
+  "app.answersGoneDecline": "Ne pas racheter",
   "app.dismiss": "Ignorer",
   "app.openJobs": "Afficher les tâches",
   "app.cancel": "Annuler",

@@ -52,6 +52,12 @@ export const app: Translation<typeof appEn> = {
   "app.teamBudgetTitle": "予算を使い切りました",
   "app.spendingQuestionBodyTeam":
     "最大 {maxCredits} クレジットかかる可能性があります。今月の予算の残りは {budgetLeft} です ({confirmAbove} を超える場合に確認する設定です)。保存済みの回答は無料です。",
+  "app.answersGoneTitle": "{count, plural, other {#件の回答を再度購入しますか？}}",
+  "app.answersGoneBody":
+    "このブックで保存していた回答がこのブラウザーにもうありません。ブラウザーのストレージが消去されたか、別のコンピューターまたは別のアカウントでブックを開いています。再度照会すると最大{maxCredits}クレジットかかる可能性があります。",
+  "app.answersGoneBudget": "今月の予算の残りは{budgetLeft}です。",
+  "app.answersGoneRun": "再度購入",
+  "app.answersGoneDecline": "購入しない",
   "app.dismiss": "閉じる",
   "app.openJobs": "ジョブを開く",
   "app.cancel": "キャンセル",

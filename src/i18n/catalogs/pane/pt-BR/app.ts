@@ -55,6 +55,13 @@ export const app: Translation<typeof appEn> = {
   "app.teamBudgetTitle": "Orçamento esgotado",
   "app.spendingQuestionBodyTeam":
     "Elas podem custar até {maxCredits} créditos; restam {budgetLeft} no seu orçamento este mês (você pediu para ser consultado acima de {confirmAbove}). Respostas já guardadas não custam nada.",
+  "app.answersGoneTitle":
+    "{count, plural, one {Comprar # resposta de novo?} other {Comprar # respostas de novo?}}",
+  "app.answersGoneBody":
+    "As respostas guardadas desta pasta de trabalho não estão mais neste navegador: o armazenamento dele foi limpo, ou a pasta de trabalho está aberta em outro computador ou com outra conta. Consultá-las de novo pode custar até {maxCredits} créditos.",
+  "app.answersGoneBudget": "Restam {budgetLeft} no seu orçamento este mês.",
+  "app.answersGoneRun": "Comprar de novo",
+  "app.answersGoneDecline": "Não comprar",
   "app.dismiss": "Descartar",
   "app.openJobs": "Ver trabalhos",
   "app.cancel": "Cancelar",
