@@ -57,6 +57,8 @@ export interface AnswerStore {
    * its kept answers are gone (src/runtime/kept-answers-check.ts).
    */
   shelf(namespace: string): Promise<string>;
+  /** The shelves of every namespace in this store (those made so far). */
+  shelves(): Promise<Set<string>>;
   usage(namespace: string): Promise<AnswerUsage>;
   /** How old the namespace's answers are as of `now` (reads every record: on demand only). */
   ages(namespace: string, now: number): Promise<AnswerAges>;

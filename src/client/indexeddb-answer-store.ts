@@ -164,6 +164,11 @@ export class IndexedDbAnswerStore implements AnswerStore {
     return removed;
   }
 
+  async shelves(): Promise<Set<string>> {
+    const records = await this.db.getAll("namespaces");
+    return new Set(records.flatMap((record) => (record.shelf ? [record.shelf] : [])));
+  }
+
   async shelf(namespace: string): Promise<string> {
     const known = (await this.db.get("namespaces", namespace))?.shelf;
     if (known) return known;

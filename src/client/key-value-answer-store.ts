@@ -123,6 +123,10 @@ export class KeyValueAnswerStore implements AnswerStore {
     });
   }
 
+  async shelves(): Promise<Set<string>> {
+    return new Set((await this.kv.entries(SHELF_PREFIX)).map(([, shelf]) => shelf));
+  }
+
   shelf(namespace: string): Promise<string> {
     return this.serially(async () => {
       const key = SHELF_PREFIX + namespace;

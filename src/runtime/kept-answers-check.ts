@@ -18,8 +18,9 @@ export interface KeptAnswersCheckDeps {
 }
 
 /**
- * "here": the workbook noted this shelf; "new": it noted none yet; "gone": it noted others
- * (the question is owed); "unchecked": no workbook, or Try mode.
+ * "here": the store holds a shelf the workbook noted (under any account); "new": it noted none
+ * yet; "gone": the store holds none of those it noted (the question is owed); "unchecked": no
+ * workbook, or Try mode.
  */
 export type KeptAnswersState = "here" | "new" | "gone" | "unchecked";
 
@@ -118,8 +119,8 @@ export class KeptAnswersCheck {
     if (!checked.workbook) return checked;
     if (noted.length === 0) checked.state = "new";
     else {
-      const shelf = await this.shelfOf(store, namespace);
-      if (shelf !== null && noted.includes(shelf)) checked.state = "here";
+      // Kept under another account of this browser (the user changed keys) is not gone.
+      if (await this.holdsAny(store, noted)) checked.state = "here";
       else {
         checked.state = "gone";
         this.owe(checked);
@@ -143,6 +144,16 @@ export class KeptAnswersCheck {
         this.deps.onError?.(error);
       }
     });
+  }
+
+  private async holdsAny(store: AnswerStore, noted: string[]): Promise<boolean> {
+    try {
+      const held = await store.shelves();
+      return noted.some((shelf) => held.has(shelf));
+    } catch (error) {
+      this.deps.onError?.(error);
+      return false;
+    }
   }
 
   private async shelfOf(store: AnswerStore, namespace: string): Promise<string | null> {

@@ -651,6 +651,7 @@ describe("answers of the previous version are carried over, once", () => {
       usage: (ns) => target.usage(ns),
       ages: (ns, now) => target.ages(ns, now),
       shelf: (ns) => target.shelf(ns),
+      shelves: () => target.shelves(),
       write: async (ns, batch) => {
         if (++writes === 3) throw new Error("the runtime went away");
         await target.write(ns, batch);

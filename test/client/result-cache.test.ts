@@ -51,6 +51,9 @@ class CountingStore implements AnswerStore {
   shelf(namespace: string): Promise<string> {
     return this.inner.shelf(namespace);
   }
+  shelves(): Promise<Set<string>> {
+    return this.inner.shelves();
+  }
 }
 
 const person = (i: number): string =>

@@ -300,15 +300,18 @@ describe("kept answers gone: the workbook says so and asks before buying again",
     await eventually(async () => (workbook.shelves.length === 1 ? true : undefined));
     expect(workbook.shelves).toEqual([await store.shelf("keyed")]);
 
+    // Its answers are in this browser: under any account, nothing is gone.
     const reopened = session();
-    expect(await reopened.check(store, "no-key")).toBe("gone");
+    expect(await reopened.check(store, "no-key")).toBe("here");
     expect(await reopened.check(store, "keyed")).toBe("here");
+    const elsewhere = session();
+    expect(await elsewhere.check(new KeyValueAnswerStore(new MemoryStore()), "keyed")).toBe("gone");
   });
 
-  test("the question is owed for the account in force alone: another account's lookups are not held by it", async () => {
+  test("the question is owed for the account in force: withdrawn when it changes, owed again for the new one", async () => {
     const workbook = new Workbook();
     const store = new KeyValueAnswerStore(new MemoryStore());
-    workbook.saved.set(SHELVES_SETTING_KEY, [await store.shelf("mine")]);
+    workbook.saved.set(SHELVES_SETTING_KEY, ["0123456789abcdef01"]);
     const guard = new SpendingGuard();
     const check = new KeptAnswersCheck({
       guard,
@@ -320,10 +323,26 @@ describe("kept answers gone: the workbook says so and asks before buying again",
     expect(guard.questionOwed).toBe("answers_gone");
     check.follow("mine");
     expect(guard.questionOwed).toBeNull();
-    expect(await check.check(store, "mine")).toBe("here");
+    expect(await check.check(store, "mine")).toBe("gone");
+    expect(guard.questionOwed).toBe("answers_gone");
+    // Try mode's namespace is never checked: nothing is owed for its lookups.
+    check.follow("demo");
     expect(guard.questionOwed).toBeNull();
-    check.follow("theirs");
-    await eventually(async () => (guard.questionOwed === "answers_gone" ? true : undefined));
+  });
+
+  test("another account in the same browser (the key changed): its answers are not gone, nothing is asked", async () => {
+    const workbook = new Workbook();
+    const browser = new MemoryStore();
+    const mine = open(sandbox, account.apiKey, workbook, browser);
+    await Promise.all(await calculate(mine, 3));
+    await eventually(async () => (workbook.shelves.length === 1 ? true : undefined));
+    const theirs = await sandbox.account(100);
+    const reopened = open(sandbox, account.apiKey, workbook, browser);
+    await reopened.services.settings.save({ apiKey: theirs.apiKey });
+    const cells = await calculate(reopened, 3);
+    await Promise.all(cells);
+    expect(reopened.wire).toHaveLength(3);
+    expect(reopened.pane.asked).toBe(0);
   });
 
   test("a workbook whose settings cannot be saved: yes still buys; those answers then serve it without a question", async () => {
