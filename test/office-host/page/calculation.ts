@@ -186,10 +186,9 @@ export class Calculator {
       });
     }
     const invocations = this.options.calls.call(requests);
+    const formulas = new Map(ordered.map(({ cell }) => [key(cell.sheet, cell.address), cell]));
     invocations.forEach((invocation) => {
-      const cell = ordered.find(
-        ({ cell }) => key(cell.sheet, cell.address) === invocation.address
-      )!.cell;
+      const cell = formulas.get(invocation.address)!;
       if (this.options.calls.isOpen(invocation))
         this.open.set(invocation.address, { invocation, formula: cell.formula });
     });
