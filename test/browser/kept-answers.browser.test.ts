@@ -11,13 +11,12 @@ import { keptAnswersSeeder } from "./kept-answers-seeder";
 // it showed before.
 //
 // Each lookup through Chromium's network stack costs this 2-core machine about 6 ms (measured:
-// 100,000 cells bought through the sandbox took 611 s; through the relay's six connections
-// under office.js, 5,000 took about 60 s of a loaded CI run), so by default 1,000 are bought
-// here and the other 99,000 were kept by an earlier session, written by the product's own
-// store. KEPT_ANSWERS_FROM_SERVICE=100000 buys them all.
+// 100,000 cells bought through the sandbox took 611 s), so by default 5,000 are bought here
+// and the other 95,000 were kept by an earlier session, written by the product's own store.
+// KEPT_ANSWERS_FROM_SERVICE=100000 buys them all.
 
 const CELLS = Number(process.env.KEPT_ANSWERS_CELLS ?? 100_000);
-const FROM_SERVICE = Math.min(CELLS, Number(process.env.KEPT_ANSWERS_FROM_SERVICE ?? 1_000));
+const FROM_SERVICE = Math.min(CELLS, Number(process.env.KEPT_ANSWERS_FROM_SERVICE ?? 5_000));
 
 /** Starts the fill-down in the page; `window.__fill` settles with what each cell shows. */
 async function fillDown(page: Page): Promise<void> {
