@@ -62,7 +62,8 @@ export class KeptAnswersCheck {
 
   /**
    * The namespace's kept answers served the workbook's cells, or took the ones they bought:
-   * the workbook notes its shelf (once per runtime), unless the question is still owed.
+   * the workbook notes its shelf (again only once a clear made a new one), unless the question
+   * is still owed.
    */
   used(namespace: string): void {
     void this.checked.get(namespace)?.then((checked) => {
@@ -118,13 +119,11 @@ export class KeptAnswersCheck {
     }
     if (!checked.workbook) return checked;
     if (noted.length === 0) checked.state = "new";
+    // Kept under another account of this browser (the user changed keys) is not gone.
+    else if (await this.holdsAny(store, noted)) checked.state = "here";
     else {
-      // Kept under another account of this browser (the user changed keys) is not gone.
-      if (await this.holdsAny(store, noted)) checked.state = "here";
-      else {
-        checked.state = "gone";
-        this.owe(checked);
-      }
+      checked.state = "gone";
+      this.owe(checked);
     }
     return checked;
   }

@@ -20,7 +20,8 @@
  * them (`msg.text()`), or the text of a browser's developer tools console copied or saved
  * ("Save as..."), where each line may carry the script's location before it
  * (`excel-web-16.00.js:26 Request:`, Chrome, Edge), after it (`Request: excel-web-16.00.js:26:13`,
- * Firefox) and a timestamp. Other lines are skipped.
+ * Firefox) and a timestamp. Other lines are skipped, also between a marker and its JSON (another
+ * message logged meanwhile).
  *
  * Requests can be in flight together (office.js does not wait for one context's sync before
  * sending another's): a response goes to the oldest unanswered request whose actions include
@@ -169,11 +170,12 @@ export function readTraceLog(log: string | readonly string[]): TraceLog {
   for (let index = 0; index < lines.length; index++) {
     const kind = marker(lines[index]!);
     if (!kind) continue;
-    // The JSON is the next line that is not empty.
+    // The JSON is the next line that holds an object: other messages can come between (the
+    // page's own, another frame's), but not another marker.
     let next = index + 1;
-    while (next < lines.length && lines[next]!.trim() === "") next++;
+    while (next < lines.length && !lines[next]!.includes("{") && !marker(lines[next]!)) next++;
     if (next >= lines.length) {
-      problems.push(`line ${index + 1}: "${kind}:" is the last line`);
+      problems.push(`line ${index + 1}: "${kind}:" has no JSON after it`);
       break;
     }
     const parsed = json(lines[next]!);

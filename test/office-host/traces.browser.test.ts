@@ -364,6 +364,22 @@ describe("readTraceLog", () => {
     expect(parseTraceLog(text)).toEqual([{ request: REQUEST, response: BODY }]);
   });
 
+  test("another message logged between a marker and its JSON (seen in CI: the page's own error line) is passed over", () => {
+    expect(
+      parseTraceLog([
+        "Request:",
+        JSON.stringify(REQUEST),
+        "Response:",
+        "office host: request 5 failed: ItemNotFound at WorksheetCollection.getItem: The requested resource doesn't exist.",
+        asLogged(BODY),
+      ])
+    ).toEqual([{ request: REQUEST, response: BODY }]);
+    expect(readTraceLog(["Request:", "Response:", asLogged(BODY)]).problems).toEqual([
+      expect.stringMatching(/^line 2: the request is not JSON/),
+      "line 3: a response with no request before it",
+    ]);
+  });
+
   test("requests in flight together: each response to the request with its action ids", () => {
     expect(
       parseTraceLog([
