@@ -3,8 +3,7 @@
 // browser's storage cleared, another computer or account) the add-in knows its cells' answers
 // are gone and asks before buying them again. Random ids only: nothing of the key or the answers.
 
-/** The slice of `Office.context.document.settings` the shelves use. */
-export type WorkbookSettings = Pick<Office.Settings, "get" | "set" | "saveAsync">;
+import { saveSettings, savedList, type WorkbookSettings } from "./document-settings";
 
 export const SHELVES_SETTING_KEY = "mailFinder.answerShelves";
 
@@ -15,17 +14,8 @@ const SHELF_ID = /^[0-9a-f]{8,64}$/;
 
 /** The noted shelves, leaving out whatever is damaged; never throws. */
 export function parseShelves(saved: unknown): string[] {
-  let value = saved;
-  if (typeof value === "string") {
-    try {
-      value = JSON.parse(value);
-    } catch {
-      return [];
-    }
-  }
-  if (!Array.isArray(value)) return [];
   const shelves: string[] = [];
-  for (const item of value)
+  for (const item of savedList(saved))
     if (typeof item === "string" && SHELF_ID.test(item) && !shelves.includes(item))
       shelves.push(item);
   return shelves.slice(0, MAX_SHELVES);
@@ -44,13 +34,7 @@ export class WorkbookShelves {
     if (noted[0] === shelf) return;
     const next = [shelf, ...noted.filter((s) => s !== shelf)].slice(0, MAX_SHELVES);
     this.settings.set(SHELVES_SETTING_KEY, next);
-    await new Promise<void>((resolve, reject) => {
-      this.settings.saveAsync((result) => {
-        if (String(result.status) === "failed")
-          reject(new Error(result.error?.message || "saveAsync failed"));
-        else resolve();
-      });
-    });
+    await saveSettings(this.settings);
   }
 }
 

@@ -2,6 +2,7 @@
 // reopening the workbook resumes tracking. Only ids, labels and statuses: never the API key.
 
 import { t } from "../i18n/i18n";
+import { saveSettings, savedList, type WorkbookSettings } from "../runtime/document-settings";
 import { toEnrichJob, type EnrichJobInfo } from "./enrich-record";
 
 /**
@@ -61,8 +62,7 @@ export const isEnrichKind = (kind: JobKind): kind is "enrich" | "enrich_lookups"
 
 export const JOBS_SETTING_KEY = "mailFinder.jobs";
 
-/** The slice of `Office.context.document.settings` the store uses. */
-export type WorkbookSettings = Pick<Office.Settings, "get" | "set" | "saveAsync">;
+export type { WorkbookSettings };
 
 export class JobStoreError extends Error {
   constructor(message: string, options?: ErrorOptions) {
@@ -201,29 +201,10 @@ export class JobStore {
   }
 }
 
-function saveSettings(settings: WorkbookSettings): Promise<void> {
-  return new Promise((resolve, reject) => {
-    settings.saveAsync((result) => {
-      if (String(result.status) === "failed")
-        reject(new Error(result.error?.message || "saveAsync failed"));
-      else resolve();
-    });
-  });
-}
-
 /** The saved list, leaving out whatever is damaged; never throws. */
 export function parseJobs(saved: unknown): JobRecord[] {
-  let value = saved;
-  if (typeof value === "string") {
-    try {
-      value = JSON.parse(value);
-    } catch {
-      return [];
-    }
-  }
-  if (!Array.isArray(value)) return [];
   const jobs: JobRecord[] = [];
-  for (const entry of value) {
+  for (const entry of savedList(saved)) {
     const record = toRecord(entry);
     if (record && !jobs.some((j) => j.kind === record.kind && j.id === record.id))
       jobs.push(record);

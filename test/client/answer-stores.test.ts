@@ -475,15 +475,23 @@ describe("opening the store: IndexedDB, else the fallback and why", () => {
     }
   });
 
-  test("an open that never finishes (blocked by another version) falls back after the timeout", async () => {
+  /**
+   * A device where an older version holds a database open and ignores versionchange: every
+   * open (an upgrade of "held") waits for it for ever.
+   */
+  async function heldByOlderVersion(): Promise<{ hanging: IDBFactory; holder: IDBDatabase }> {
     const hanging = device();
     const holder = await new Promise<IDBDatabase>((resolve) => {
       const request = hanging.open("held", 1);
       request.onsuccess = () => resolve(request.result);
     });
-    // The open connection ignores versionchange: an upgrade of "held" waits for ever.
     const open = hanging.open.bind(hanging);
     hanging.open = () => open("held", 2);
+    return { hanging, holder };
+  }
+
+  test("an open that never finishes (blocked by another version) falls back after the timeout", async () => {
+    const { hanging, holder } = await heldByOlderVersion();
     const storage = await openAnswerStorage({
       indexedDB: hanging,
       kv: new MemoryStore(),
@@ -493,38 +501,32 @@ describe("opening the store: IndexedDB, else the fallback and why", () => {
     expect(storage.fallbackReason).toMatch(/did not open/);
     holder.close();
   });
-});
 
-test("an open blocked by an older version's connection falls back after the short grace, not the long timeout", async () => {
-  const hanging = device();
-  const holder = await new Promise<IDBDatabase>((resolve) => {
-    const request = hanging.open("held", 1);
-    request.onsuccess = () => resolve(request.result);
+  test("an open blocked by an older version's connection falls back after the short grace, not the long timeout", async () => {
+    const { hanging, holder } = await heldByOlderVersion();
+    const started = Date.now();
+    const storage = await openAnswerStorage({
+      indexedDB: hanging,
+      kv: new MemoryStore(),
+      openTimeoutMs: 20_000,
+      blockedGraceMs: 50,
+    });
+    expect(storage.store.kind).toBe("runtime-storage");
+    expect(Date.now() - started).toBeLessThan(10_000);
+    holder.close();
   });
-  const open = hanging.open.bind(hanging);
-  hanging.open = () => open("held", 2);
-  const started = Date.now();
-  const storage = await openAnswerStorage({
-    indexedDB: hanging,
-    kv: new MemoryStore(),
-    openTimeoutMs: 20_000,
-    blockedGraceMs: 50,
-  });
-  expect(storage.store.kind).toBe("runtime-storage");
-  expect(Date.now() - started).toBeLessThan(10_000);
-  holder.close();
-});
 
-test("an open blocked by a connection that closes in time goes on (the upgrade is not refused)", async () => {
-  const factory = device();
-  const older = await new Promise<IDBDatabase>((resolve) => {
-    const request = factory.open(ANSWERS_DB, 1);
-    request.onsuccess = () => resolve(request.result);
+  test("an open blocked by a connection that closes in time goes on (the upgrade is not refused)", async () => {
+    const factory = device();
+    const older = await new Promise<IDBDatabase>((resolve) => {
+      const request = factory.open(ANSWERS_DB, 1);
+      request.onsuccess = () => resolve(request.result);
+    });
+    older.onversionchange = () => setTimeout(() => older.close(), 20);
+    const store = await IndexedDbAnswerStore.open({ factory, blockedGraceMs: 2_000 });
+    await store.write("aaa", entries(0, 2));
+    expect((await store.usage("aaa")).count).toBe(2);
   });
-  older.onversionchange = () => setTimeout(() => older.close(), 20);
-  const store = await IndexedDbAnswerStore.open({ factory, blockedGraceMs: 2_000 });
-  await store.write("aaa", entries(0, 2));
-  expect((await store.usage("aaa")).count).toBe(2);
 });
 
 describe("answers of the previous version are carried over, once", () => {

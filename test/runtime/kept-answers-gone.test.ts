@@ -13,8 +13,8 @@ import {
   SHELVES_SETTING_KEY,
   WorkbookShelves,
   parseShelves,
-  type WorkbookSettings,
 } from "../../src/runtime/answer-shelves";
+import type { WorkbookSettings } from "../../src/runtime/document-settings";
 import { MemorySettingsStorage } from "../helpers/custom-functions";
 import { eventually, startSandbox, type TestAccount, type TestSandbox } from "../helpers/sandbox";
 
@@ -129,6 +129,14 @@ async function calculate(opened: Opened, cells: number): Promise<Array<Promise<s
 
 const question = async (opened: Opened) =>
   eventually(async () => opened.services.spending.question ?? undefined);
+
+/** The check of one opening of `workbook` (Try mode when `demo`). */
+const checkOf = (workbook: Workbook, guard = new SpendingGuard(), demo = false) =>
+  new KeptAnswersCheck({
+    guard,
+    workbook: () => new WorkbookShelves(workbook.open()),
+    demo: () => demo,
+  });
 
 const tick = (ms = 100) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -274,11 +282,7 @@ describe("kept answers gone: the workbook says so and asks before buying again",
     const workbook = new Workbook();
     workbook.saved.set(SHELVES_SETTING_KEY, ["0123456789abcdef01"]);
     const guard = new SpendingGuard();
-    const demo = new KeptAnswersCheck({
-      guard,
-      workbook: () => new WorkbookShelves(workbook.open()),
-      demo: () => true,
-    });
+    const demo = checkOf(workbook, guard, true);
     expect(await demo.check(new KeyValueAnswerStore(new MemoryStore()), "demo")).toBe("unchecked");
     expect(guard.questionOwed).toBeNull();
     expect(workbook.saves).toBe(0);
@@ -287,12 +291,7 @@ describe("kept answers gone: the workbook says so and asks before buying again",
   test("only a shelf that served the cells is noted: a namespace merely looked at (the pane before a key) is not", async () => {
     const workbook = new Workbook();
     const store = new KeyValueAnswerStore(new MemoryStore());
-    const session = () =>
-      new KeptAnswersCheck({
-        guard: new SpendingGuard(),
-        workbook: () => new WorkbookShelves(workbook.open()),
-        demo: () => false,
-      });
+    const session = () => checkOf(workbook);
     const first = session();
     expect(await first.check(store, "no-key")).toBe("new");
     expect(await first.check(store, "keyed")).toBe("new");
@@ -313,11 +312,7 @@ describe("kept answers gone: the workbook says so and asks before buying again",
     const store = new KeyValueAnswerStore(new MemoryStore());
     workbook.saved.set(SHELVES_SETTING_KEY, ["0123456789abcdef01"]);
     const guard = new SpendingGuard();
-    const check = new KeptAnswersCheck({
-      guard,
-      workbook: () => new WorkbookShelves(workbook.open()),
-      demo: () => false,
-    });
+    const check = checkOf(workbook, guard);
     check.follow("theirs");
     expect(await check.check(store, "theirs")).toBe("gone");
     expect(guard.questionOwed).toBe("answers_gone");
