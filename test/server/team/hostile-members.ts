@@ -455,6 +455,9 @@ export function hostileMembersSuite(options: HostileSuiteOptions): void {
     let overBudget = 0;
     let paidSent = 0;
     let refunds = 0;
+    let freshLookups = 0;
+    let freshSent = 0;
+    const freshDomain = (lookups[0]!.body as { domain: string }).domain;
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.integer({ min: 0, max: 4 }), { minLength: 2, maxLength: 3 }),
@@ -509,22 +512,38 @@ export function hostileMembersSuite(options: HostileSuiteOptions): void {
               expect(reached.filter((seen) => PAID.test(seen.url))).toEqual([]);
             }
           }
+          // One lookup no earlier run asked, by a member who can pay for it: every run sends at
+          // least one paid request, however the random ones fell (shared answers, budgets of 0).
+          const payer = await addMember(5);
+          const from = recorder.seen.length;
+          const fresh = await rawRequest(url, "POST", "/api/v5.1/find-email/person", {
+            headers: { authorization: `Bearer ${payer.token}`, "content-type": "application/json" },
+            body: JSON.stringify({
+              first_name: "Fresh",
+              last_name: `Asker${(freshLookups += 1)}`,
+              domain: freshDomain,
+            }),
+          });
+          expect([fresh!.status, fresh!.text]).toEqual([200, fresh!.text]);
+          if (recorder.seen.slice(from).some((seen) => PAID.test(seen.url))) freshSent++;
           await checkMoney(
             before,
-            new Map(team.map((m) => [m.id, m.budgetMilli])),
+            new Map([...team, payer].map((m) => [m.id, m.budgetMilli])),
             Number.POSITIVE_INFINITY
           );
         }
       ),
       { numRuns: options.runs }
     );
-    // The runs did what they are for: refusals, relayed requests and budgets that said no.
+    // The runs did what they are for: refusals, relayed requests and budgets that said no, and
+    // paid requests of the random ones besides each run's fresh lookup.
     expect(refusedByHost).toBeGreaterThan(0);
     expect(relayed).toBeGreaterThan(0);
     expect(overBudget).toBeGreaterThan(0);
-    expect(paidSent).toBeGreaterThan(options.runs);
+    expect(freshSent).toBe(freshLookups);
+    expect(paidSent).toBeGreaterThan(0);
     console.log(
-      `hostile runs: ${refusedByHost} refused by the host, ${relayed} relayed, ${paidSent} paid sent, ${overBudget} over budget, ${refunds} bounces paid back`
+      `hostile runs: ${refusedByHost} refused by the host, ${relayed} relayed, ${paidSent} paid sent (and ${freshSent} fresh lookups), ${overBudget} over budget, ${refunds} bounces paid back`
     );
   }, 600_000);
 
