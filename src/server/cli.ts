@@ -32,7 +32,7 @@ async function main(): Promise<void> {
   const protocol = options.cert
     ? "HTTPS, HTTP/2 with HTTP/1.1 fallback"
     : "HTTP/1.1 (put TLS in front)";
-  console.log(`Mail Finder host listening at ${url} (${protocol})`);
+  console.log(`Mail Finder host listening at ${url} (${protocol}, Node ${process.version})`);
   console.log(`  add-in   : ${url}/taskpane.html (from ${options.dist})`);
   console.log(`  relay    : ${url}/api -> ${options.upstream}`);
   console.log(`  health   : ${url}/healthz`);

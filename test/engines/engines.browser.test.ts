@@ -593,7 +593,8 @@ describeEngines("the add-in", (engine) => {
       });
       await showTab(page, "lookups");
       await page.click("freeze-selection");
-      expect(await page.waitForText("freeze-result", /Froze/)).toBe(
+      // Reading, then writing the selection: WebKit under a loaded CI machine took over 10 s.
+      expect(await page.waitForText("freeze-result", /Froze/, { timeoutMs: 30_000 })).toBe(
         "Froze 2 cells; 1 cell showing an error kept its formula."
       );
       const sheet = (await workbook(page)).sheets[0]!;

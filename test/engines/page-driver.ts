@@ -146,7 +146,7 @@ export class PageDriver {
   async waitFor<A, R>(
     predicate: PageFunction<A, R>,
     arg: A,
-    options: WaitOptions & { what?: string } = {}
+    options: WaitOptions & { what?: string; describeState?: () => Promise<string> } = {}
   ): Promise<R> {
     const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const deadline = Date.now() + timeoutMs;
@@ -154,8 +154,10 @@ export class PageDriver {
     while (!value) {
       if (Date.now() > deadline) {
         const errors = await this.uncaughtErrors().catch(() => []);
+        const state = options.describeState ? await options.describeState().catch(() => "") : "";
         throw new Error(
           `${this.engine}: timed out after ${timeoutMs} ms waiting for ${options.what ?? predicate.toString()}` +
+            (state ? ` (${state})` : "") +
             (errors.length ? `\nuncaught errors in the page:\n${errors.join("\n")}` : "")
         );
       }
@@ -166,15 +168,20 @@ export class PageDriver {
   }
 
   /** Waits until the text of the first element with this test id matches; answers the text. */
-  waitForText(testId: string, pattern: RegExp, options: WaitOptions = {}): Promise<string> {
-    return this.waitFor(
+  async waitForText(testId: string, pattern: RegExp, options: WaitOptions = {}): Promise<string> {
+    return (await this.waitFor(
       ([id, source, flags]) => {
         const text = document.querySelector(`[data-testid="${id}"]`)?.textContent ?? null;
         return text !== null && new RegExp(source, flags).test(text) ? text : null;
       },
       [testId, pattern.source, pattern.flags] as const,
-      { ...options, what: `the text of ${testId} to match ${pattern}` }
-    ) as Promise<string>;
+      {
+        ...options,
+        what: `the text of ${testId} to match ${pattern}`,
+        // The text it had instead, said in the failure.
+        describeState: async () => `its text: ${JSON.stringify(await this.text(testId))}`,
+      }
+    )) as string;
   }
 
   /** The text of the first element with this test id (null when there is none). */
