@@ -1,0 +1,86 @@
+// Goals of the benchmarks: each figure is printed beside the goal it is held to, and a figure
+// that misses its goal says so, with why it matters, and makes the benchmark exit 1.
+//
+//     import { goal, quick, finishGoals } from "./goals";
+//     const CELLS = quick ? 2_000 : 100_000;
+//     goal("lookups per second", perSecond, { atLeast: 300, unit: "/s", why: "a fill-down of 10,000 cells in under a minute" });
+//     finishGoals();
+//
+// `--quick` (or BENCH_QUICK=1) runs a benchmark at small sizes, in a minute or two, so that
+// `npm test` notices a benchmark the product has outgrown; goals that only hold at full size are
+// given `fullOnly: true` and are printed, not judged, in a quick pass.
+
+export const quick = process.argv.includes("--quick") || process.env.BENCH_QUICK === "1";
+
+export interface GoalOptions {
+  /** The figure must be at least this. */
+  atLeast?: number;
+  /** The figure must be at most this. */
+  atMost?: number;
+  /** Printed after the figure and the goal, e.g. "ms", "MB", "x". */
+  unit?: string;
+  /** What the goal protects, said when it is missed. */
+  why: string;
+  /** Judged only at full size (a quick pass prints it as information). */
+  fullOnly?: boolean;
+}
+
+export interface GoalResult {
+  name: string;
+  figure: number;
+  met: boolean;
+  judged: boolean;
+  line: string;
+}
+
+const results: GoalResult[] = [];
+
+function formatted(value: number, unit: string | undefined): string {
+  const digits = Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 10 ? 1 : 2;
+  const number = value.toLocaleString("en-US", { maximumFractionDigits: digits });
+  if (!unit) return number;
+  return /^[a-z]/i.test(unit) && unit !== "x" ? `${number} ${unit}` : `${number}${unit}`;
+}
+
+/** Checks one figure against its goal, prints both, and remembers the outcome. */
+export function goal(name: string, figure: number, options: GoalOptions): GoalResult {
+  if (options.atLeast === undefined && options.atMost === undefined)
+    throw new Error(`goal "${name}" has no bound`);
+  const bounds: string[] = [];
+  if (options.atLeast !== undefined) bounds.push(`>= ${formatted(options.atLeast, options.unit)}`);
+  if (options.atMost !== undefined) bounds.push(`<= ${formatted(options.atMost, options.unit)}`);
+  const met =
+    Number.isFinite(figure) &&
+    (options.atLeast === undefined || figure >= options.atLeast) &&
+    (options.atMost === undefined || figure <= options.atMost);
+  const judged = !(quick && options.fullOnly);
+  const verdict = !judged ? "(full size only)" : met ? "ok" : `MISSED: ${options.why}`;
+  const line = `  goal  ${name}: ${formatted(figure, options.unit)} (goal ${bounds.join(" and ")}) ${verdict}`;
+  console.log(line);
+  const result = { name, figure, met, judged, line };
+  results.push(result);
+  return result;
+}
+
+/** The goals checked so far. */
+export function goalResults(): readonly GoalResult[] {
+  return results;
+}
+
+/** Prints the count of goals met and sets exit code 1 when one judged was missed. */
+export function finishGoals(): void {
+  const missed = results.filter((r) => r.judged && !r.met);
+  if (results.length === 0) {
+    console.log("  goals: none checked");
+    process.exitCode = 1;
+    return;
+  }
+  const judged = results.filter((r) => r.judged).length;
+  console.log(
+    `  goals: ${judged - missed.length} of ${judged} met${quick ? ` (quick pass; ${results.length - judged} judged at full size only)` : ""}`
+  );
+  if (missed.length > 0) {
+    for (const r of missed) console.log(`  ${r.line.trim()}`);
+    process.exitCode = 1;
+  }
+}
