@@ -1,7 +1,11 @@
+import { readFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import type { Compilation, Compiler } from "webpack";
 import { parseFunctionsMetadata, type FunctionsMetadata } from "../src/help/function-metadata";
 import { buildHelpSite } from "../src/help/help-site";
 import { localizeMetadata, metadataFileOf } from "../src/help/localized-metadata";
+import { EN } from "../src/help/strings-en";
+import { USER_GUIDE_PAGE, userGuidePage } from "../src/help/user-guide";
 
 // Writes the help pages of the worksheet functions, the support page and the privacy page
 // (src/help/) from the functions.json that custom-functions-metadata-plugin generated from the
@@ -10,7 +14,9 @@ import { localizeMetadata, metadataFileOf } from "../src/help/localized-metadata
 // as the manifest's URLs are. For every other language (DESIGN 4e) it writes
 // functions.<locale>.json from functions.json and the language's table, and the same pages
 // under <locale>/ from it and the language's strings; a table that lacks a function or an
-// argument, has one too many, or leaves a text in English fails the build.
+// argument, has one too many, or leaves a text in English fails the build. It also writes the
+// user's guide (docs/user-guide.md) as user-guide.html with its images, which every language's
+// index and support page link.
 
 const PLUGIN = "HelpPagesPlugin";
 
@@ -25,13 +31,19 @@ export interface HelpPagesPluginOptions {
   devOrigin: string;
   /** This build's origin, with its trailing slash. */
   origin: string;
+  /** The repository's root, where docs/user-guide.md is (this file's parent folder unless given). */
+  root?: string;
 }
+
+/** The user's guide's source, from the repository's root. */
+export const USER_GUIDE_SOURCE = "docs/user-guide.md";
 
 /** What writing the pages needs of a compilation (a test passes a stand-in). */
 export type HelpCompilation = Pick<
   Compilation,
   "getAsset" | "updateAsset" | "emitAsset" | "errors"
->;
+> &
+  Partial<Pick<Compilation, "fileDependencies">>;
 
 /** Points functions.json's help URLs at this build's origin, then writes the pages or the errors. */
 export function writeHelpPages(
@@ -65,6 +77,38 @@ export function writeHelpPages(
     // Served as written: the default minimizer would rewrite their style.
     for (const [path, html] of site.pages)
       compilation.emitAsset(path, new sources.RawSource(html), { minimized: true });
+  }
+  writeUserGuide(compilation, { WebpackError, sources }, options.root ?? join(__dirname, ".."));
+}
+
+/** user-guide.html and its images, from docs/user-guide.md, or the reasons they cannot be. */
+function writeUserGuide(
+  compilation: HelpCompilation,
+  { WebpackError, sources }: Webpack,
+  root: string
+): void {
+  const fail = (message: string): void => {
+    compilation.errors.push(new WebpackError(`${PLUGIN}: ${message}`));
+  };
+  const file = join(root, USER_GUIDE_SOURCE);
+  // The dev server writes the guide again when it changes.
+  compilation.fileDependencies?.add(file);
+  let markdown: string;
+  try {
+    markdown = readFileSync(file, "utf8");
+  } catch (error) {
+    return fail(`${relative(root, file)} cannot be read: ${(error as Error).message}`);
+  }
+  const guide = userGuidePage(markdown, USER_GUIDE_SOURCE, EN);
+  guide.problems.forEach(fail);
+  if (guide.problems.length > 0) return;
+  compilation.emitAsset(USER_GUIDE_PAGE, new sources.RawSource(guide.html), { minimized: true });
+  for (const [path, image] of guide.images) {
+    try {
+      compilation.emitAsset(path, new sources.RawSource(readFileSync(join(root, image))));
+    } catch (error) {
+      fail(`${USER_GUIDE_SOURCE}: the image ${image} cannot be read: ${(error as Error).message}`);
+    }
   }
 }
 

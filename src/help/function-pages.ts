@@ -100,7 +100,12 @@ export function functionPage(fn: FunctionMetadata, doc: FunctionDoc, s: HelpStri
   });
 }
 
-export function functionIndexPage(functions: readonly FunctionMetadata[], s: HelpStrings): string {
+/** `guide`: the user's guide's URL from the index (src/help/user-guide.ts). */
+export function functionIndexPage(
+  functions: readonly FunctionMetadata[],
+  s: HelpStrings,
+  guide: string
+): string {
   const items = functions.map(
     (fn) =>
       `<dt><a href="${escapeHtml(helpPageName(fn.id))}">${code(syntaxOf(fn, s.formulaSeparator).slice(1))}</a></dt>\n<dd>${escapeHtml(fn.description ?? "")}</dd>`
@@ -109,6 +114,7 @@ export function functionIndexPage(functions: readonly FunctionMetadata[], s: Hel
     `<p>${inline(s.index.intro)}</p>`,
     `<dl>\n${items.join("\n")}\n</dl>`,
     `<p>${inline(s.index.keptAnswers)}</p>`,
+    `<p>${link(guide, s.site.guide)}</p>`,
   ];
   return page({ strings: s, title: s.index.title, root: "../", body: body.join("\n") });
 }

@@ -6,11 +6,13 @@ import { functionIndexPage, functionPage } from "./function-pages";
 import { helpPagePath, sitePrefix, type FunctionsMetadata } from "./function-metadata";
 import { privacyPage, supportPage } from "./site-pages";
 import { EN, type HelpStrings } from "./strings-en";
+import { USER_GUIDE_PAGE } from "./user-guide";
 
 // The whole help site from functions.json: its pages by path under dist/, or the problems that
 // keep it from being built (scripts/help-pages-plugin.ts makes those build errors). English at
 // the root; each other language from its functions.<locale>.json and strings table, the same
-// pages under "<locale>/" (DESIGN 4e).
+// pages under "<locale>/" (DESIGN 4e). Every language's index and support page link the user's
+// guide, which is in English at the root (scripts/help-pages-plugin.ts writes it).
 
 export interface HelpSiteOptions {
   /** The add-in's origin in this build, with its trailing slash: every helpUrl is under it. */
@@ -36,10 +38,15 @@ export function buildHelpSite(metadata: FunctionsMetadata, options: HelpSiteOpti
   const pages = new Map<string, string>();
   if (problems.length > 0) return { problems, pages };
   const prefix = sitePrefix(locale);
+  // From the language's root ("" or "<locale>/") to the site's.
+  const guide = `${prefix.replace(/[^/]+\//g, "../")}${USER_GUIDE_PAGE}`;
   for (const fn of metadata.functions)
     pages.set(helpPagePath(fn.id, locale), functionPage(fn, docs[fn.id]!, strings));
-  pages.set(`${prefix}help/index.html`, functionIndexPage(metadata.functions, strings));
-  pages.set(`${prefix}support.html`, supportPage(strings));
+  pages.set(
+    `${prefix}help/index.html`,
+    functionIndexPage(metadata.functions, strings, `../${guide}`)
+  );
+  pages.set(`${prefix}support.html`, supportPage(strings, guide));
   pages.set(`${prefix}privacy.html`, privacyPage(strings));
   return { problems, pages };
 }

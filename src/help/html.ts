@@ -59,7 +59,10 @@ pre code { padding: 0; }
 dt { font-weight: 600; margin-top: 12px; }
 dd { margin: 2px 0 0 16px; }
 main { padding-bottom: 32px; }
-ul { padding-left: 20px; }
+ul, ol { padding-left: 20px; }
+img { max-width: 100%; height: auto; }
+table { display: block; overflow-x: auto; border-collapse: collapse; margin: 12px 0; }
+th, td { border: 1px solid var(--line); padding: 4px 8px; text-align: left; vertical-align: top; }
 .optional { color: var(--muted); font-weight: normal; }
 `;
 

@@ -20,7 +20,8 @@ export const TEAM_ANCHOR = "team";
 const linkList = (links: ReadonlyArray<[string, string]>): string =>
   `<ul>\n${links.map(([href, text]) => `<li>${link(href, text)}</li>`).join("\n")}\n</ul>`;
 
-export function supportPage(s: HelpStrings): string {
+/** `guide`: the user's guide's URL from the page (src/help/user-guide.ts). */
+export function supportPage(s: HelpStrings, guide: string): string {
   const t = s.support;
   const { busy, notRegistered, staleMetadata, paneNotOpening, certificates } = t.troubles;
   const clearCache = [staleMetadata.windows, staleMetadata.mac, staleMetadata.web];
@@ -38,6 +39,7 @@ export function supportPage(s: HelpStrings): string {
     `<h2>${escapeHtml(t.moreHeading)}</h2>`,
     linkList([
       ["help/index.html", t.helpLink],
+      [guide, s.site.guide],
       ["privacy.html", t.privacyLink],
     ]),
   ];

@@ -17,11 +17,17 @@ import {
   TRANSLATED_LOCALES,
 } from "../../src/help/localized-metadata";
 import { EN, type HelpStrings } from "../../src/help/strings-en";
+import { USER_GUIDE_PAGE, USER_GUIDE_IMAGES, userGuidePage } from "../../src/help/user-guide";
 import { t } from "../../src/i18n/i18n";
 import { FUNCTION_TRANSLATIONS } from "../../src/i18n/catalogs/functions/tables";
 import type { FunctionsTranslation } from "../../src/i18n/catalogs/functions/types";
 import { HELP_SAME, HELP_TRANSLATIONS } from "../../src/i18n/catalogs/help/tables";
-import { writeHelpPages, type HelpCompilation } from "../../scripts/help-pages-plugin";
+import {
+  USER_GUIDE_SOURCE,
+  writeHelpPages,
+  type HelpCompilation,
+} from "../../scripts/help-pages-plugin";
+import { anchorsOf } from "../docs/markdown-links";
 
 // Help for every function, support and privacy pages (DESIGN 4d): the build writes them from
 // functions.json (the JSDoc) and fails when the help and the functions disagree.
@@ -209,6 +215,151 @@ describe("the help's checks (what fails the build)", () => {
   });
 });
 
+describe("the user's guide in the add-in (docs/user-guide.md)", () => {
+  const markdown = readFileSync(join(ROOT, USER_GUIDE_SOURCE), "utf8");
+  const guide = userGuidePage(markdown, USER_GUIDE_SOURCE, EN);
+  const ids = (html: string): string[] => [...html.matchAll(/\sid="([^"]*)"/g)].map((m) => m[1]!);
+
+  test("it is a page of the site: its title, every heading with GitHub's anchor, nothing left as Markdown", () => {
+    expect(guide.problems).toEqual([]);
+    expect(guide.html).toContain("<title>User&#39;s guide · Mail Finder for Excel</title>");
+    expect(guide.html).toContain('<html lang="en">');
+    // The anchors GitHub gives the Markdown's headings (the title is the page's own <h1>).
+    const anchors = [...anchorsOf(markdown)].filter((a) => a !== "users-guide");
+    expect(ids(guide.html)).toEqual(anchors);
+    const text = textOf(guide.html);
+    for (const mark of ["](", "**", "`", "| ---", "|---"]) expect(text).not.toContain(mark);
+    expect(guide.html).toContain("<table>");
+    expect(guide.html).toMatch(/<li>[^<]*<strong>Where it starts<\/strong>/);
+    expect(guide.html).toContain("<code>=MAIL.FINDEMAIL(A2, B2, C2)</code>");
+    expect(hrefsOf(guide.html)).toEqual(
+      expect.arrayContaining(["help/index.html", "support.html"])
+    );
+  });
+
+  test("its links lead within it; links to other files of the repository are their text alone", () => {
+    const own = new Set(ids(guide.html));
+    for (const href of hrefsOf(guide.html)) {
+      if (href.startsWith("#")) expect(own.has(href.slice(1)) ? href : `no ${href}`).toBe(href);
+      else expect(href).toMatch(/^(help\/index\.html|support\.html|privacy\.html|https:\/\/)/);
+    }
+    expect(textOf(guide.html)).toContain("administrator's guide");
+    expect(guide.html).not.toMatch(/href="[^"]*\.md\b/);
+  });
+
+  test("its images are served beside it, each from its file in the repository", () => {
+    const srcs = [...guide.html.matchAll(/<img src="([^"]*)"/g)].map((m) => m[1]!);
+    expect(srcs.length).toBeGreaterThan(10);
+    expect(new Set(srcs)).toEqual(new Set(guide.images.keys()));
+    for (const [path, file] of guide.images) {
+      expect(path.startsWith(USER_GUIDE_IMAGES)).toBe(true);
+      expect(existsSync(join(ROOT, file)) ? file : `missing ${file}`).toBe(file);
+    }
+    expect(guide.images.get(`${USER_GUIDE_IMAGES}light-enrich.png`)).toBe(
+      "docs/screenshots/light-enrich.png"
+    );
+  });
+
+  test("an image from elsewhere, out of the repository, or two of one name stop the build", () => {
+    const problems = userGuidePage(
+      [
+        "# Guide",
+        "![web](https://example.com/a.png) ![out](../../x.png)",
+        "![one](screenshots/a.png) ![two](../test/a.png)",
+      ].join("\n"),
+      USER_GUIDE_SOURCE,
+      EN
+    ).problems;
+    expect(problems).toEqual([
+      expect.stringContaining(
+        "the image https://example.com/a.png is not a file of the repository"
+      ),
+      expect.stringContaining("the image ../../x.png is not a file of the repository"),
+      expect.stringContaining(
+        "docs/screenshots/a.png and test/a.png would both be user-guide/a.png"
+      ),
+    ]);
+    expect(userGuidePage("No title", USER_GUIDE_SOURCE, EN).problems).toEqual([
+      expect.stringContaining("must start with its title"),
+    ]);
+  });
+
+  test("every language's index and support page link it, with the label in that language", () => {
+    const { files } = localizeMetadata(JSON.stringify(sourceMetadata), sourceMetadata, DEV_ORIGIN);
+    const sites = [
+      { locale: "en-US", strings: EN, metadata: sourceMetadata, up: "" },
+      ...TRANSLATED_LOCALES.map((locale) => ({
+        locale,
+        strings: HELP_TRANSLATIONS[locale],
+        metadata: parseFunctionsMetadata(files.get(locale)!),
+        up: "../",
+      })),
+    ];
+    const labels = new Set<string>();
+    for (const { locale, strings, metadata, up } of sites) {
+      const site = buildHelpSite(metadata, {
+        origin: DEV_ORIGIN,
+        locale: locale as "en-US",
+      });
+      expect(site.problems).toEqual([]);
+      const prefix = locale === "en-US" ? "" : `${locale}/`;
+      const guideLink = (page: string, href: string): void => {
+        const html = site.pages.get(`${prefix}${page}`)!;
+        expect([locale, page, html]).toEqual([
+          locale,
+          page,
+          expect.stringContaining(
+            `<a href="${href}">${strings.site.guide.replace(/'/g, "&#39;")}</a>`
+          ),
+        ]);
+      };
+      guideLink("help/index.html", `../${up}${USER_GUIDE_PAGE}`);
+      guideLink("support.html", `${up}${USER_GUIDE_PAGE}`);
+      labels.add(strings.site.guide);
+    }
+    // Translated in each language: six labels, none the same.
+    expect(labels.size).toBe(6);
+  });
+
+  test("the plugin writes the guide and its images into the build", () => {
+    const assets = new Map<string, string>([["functions.json", JSON.stringify(sourceMetadata)]]);
+    const fake = {
+      errors: [] as WebpackError[],
+      getAsset: (name: string) =>
+        assets.has(name)
+          ? ({ name, source: new sources.RawSource(assets.get(name)!), info: {} } as Asset)
+          : undefined,
+      updateAsset: (name: string, source: sources.Source) =>
+        assets.set(name, source.source().toString()),
+      emitAsset: (name: string, source: sources.Source) =>
+        assets.set(name, source.source().toString()),
+      fileDependencies: new Set<string>(),
+    };
+    writeHelpPages(fake as unknown as HelpCompilation, webpack, {
+      metadataFile: "functions.json",
+      devOrigin: DEV_ORIGIN,
+      origin: EXAMPLE_ORIGIN,
+    });
+    expect(fake.errors).toEqual([]);
+    expect(assets.get(USER_GUIDE_PAGE)).toBe(guide.html);
+    for (const path of guide.images.keys())
+      expect(assets.has(path) ? path : `no ${path}`).toBe(path);
+    expect([...fake.fileDependencies]).toEqual([join(ROOT, USER_GUIDE_SOURCE)]);
+
+    // A repository without the guide: the build says so.
+    const missing = { ...fake, errors: [] as WebpackError[] };
+    writeHelpPages(missing as unknown as HelpCompilation, webpack, {
+      metadataFile: "functions.json",
+      devOrigin: DEV_ORIGIN,
+      origin: EXAMPLE_ORIGIN,
+      root: join(ROOT, "no-such-folder"),
+    });
+    expect(missing.errors.map((e) => e.message)).toEqual([
+      expect.stringContaining("docs/user-guide.md cannot be read"),
+    ]);
+  });
+});
+
 describe("the cell messages the help quotes are the ones cells show", () => {
   test("spending refusals (src/client/spending.ts)", () => {
     expect(refusal("spending_off").message).toBe(EN.messages.spendingOff);
@@ -337,6 +488,15 @@ describe("the built pages (npm run build)", () => {
       expect(html).not.toMatch(/<script|<link|<img|<iframe|\ssrc=|@import|url\(/i);
       for (const href of hrefsOf(html)) expect(href).not.toMatch(/^[a-z]+:|^\/\//i);
     }
+  });
+
+  it("the user's guide is in dist with its images, and the index links it", () => {
+    const guide = read(USER_GUIDE_PAGE);
+    expect(guide).toContain("<title>User&#39;s guide · Mail Finder for Excel</title>");
+    for (const [, src] of guide.matchAll(/<img src="([^"]*)"/g))
+      expect(existsSync(join(DIST, src!)) ? src : `missing ${src}`).toBe(src);
+    expect(hrefsOf(read("help/index.html"))).toContain(`../${USER_GUIDE_PAGE}`);
+    expect(hrefsOf(read("support.html"))).toContain(USER_GUIDE_PAGE);
   });
 
   it("Settings links the pages, opened in a new window", () => {

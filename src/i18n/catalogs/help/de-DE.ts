@@ -11,6 +11,8 @@ export const help: HelpStrings = {
     help: "Funktionen",
     support: "Support",
     privacy: "Datenschutz",
+    guide:
+      "Benutzerhandbuch (auf Englisch): der Aufgabenbereich, eine Liste anreichern, Massensuchen, Ausgaben und Teams",
   },
   index: {
     title: "Tabellenfunktionen",

@@ -14,6 +14,8 @@ export const EN = {
     help: "Functions",
     support: "Support",
     privacy: "Privacy",
+    /** The link to the user's guide (in English), on the index and the support page. */
+    guide: "User's guide: the task pane, enriching a list, bulk searches, spending and teams",
   },
   index: {
     title: "Worksheet functions",

@@ -11,6 +11,8 @@ export const help: HelpStrings = {
     help: "Funciones",
     support: "Soporte técnico",
     privacy: "Privacidad",
+    guide:
+      "Guía del usuario (en inglés): el panel de tareas, enriquecer una lista, las búsquedas masivas, el gasto y los equipos",
   },
   index: {
     title: "Funciones de hoja de cálculo",

@@ -11,6 +11,8 @@ export const help: HelpStrings = {
     help: "Fonctions",
     support: "Assistance",
     privacy: "Confidentialité",
+    guide:
+      "Guide de l’utilisateur (en anglais) : le volet Office, enrichir une liste, les recherches en masse, les dépenses et les équipes",
   },
   index: {
     title: "Fonctions de feuille de calcul",

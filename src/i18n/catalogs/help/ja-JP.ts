@@ -11,6 +11,7 @@ export const help: HelpStrings = {
     help: "関数",
     support: "サポート",
     privacy: "プライバシー",
+    guide: "ユーザーガイド（英語）：作業ウィンドウ、リストの補完、一括検索、支出の管理、チーム",
   },
   index: {
     title: "ワークシート関数",

@@ -11,6 +11,8 @@ export const help: HelpStrings = {
     help: "Funções",
     support: "Suporte",
     privacy: "Privacidade",
+    guide:
+      "Guia do usuário (em inglês): o painel de tarefas, enriquecer uma lista, pesquisas em massa, gastos e equipes",
   },
   index: {
     title: "Funções de planilha",
