@@ -2,13 +2,32 @@ import { readFileSync } from "node:fs";
 import { access } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { Writable } from "node:stream";
-import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
+import Fastify, {
+  LogController,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyRequest,
+} from "fastify";
+import { version } from "../../package.json";
 import { DEMO_PREFIX, demo } from "./demo";
-import { errorHandler, notFoundHandler } from "./errors";
+import { HostError, errorHandler, notFoundHandler } from "./errors";
 import { drainOnClose } from "./graceful";
+import { REQUEST_ID_HEADER, loggerOptions, requestIds } from "./logging";
+import { HostMetrics } from "./metrics/host-metrics";
+import { registerMetricsRoute } from "./metrics/metrics-route";
+import type { TeamObserver } from "./metrics/observers";
+import { instrumentRequests, routeOf } from "./metrics/request-metrics";
 import { DEFAULT_BODY_LIMIT, DEMO_DEFAULTS, type ServerOptions } from "./options";
+import {
+  Readiness,
+  registerReadiness,
+  type ReadinessCheck,
+  type ReadinessOptions,
+} from "./readiness";
 import { relay } from "./relay";
 import { site } from "./site";
+import { readSecretFile } from "./team/secret-file";
+import { strongSecret } from "./team/secret-strength";
 import type { TeamTimings } from "./team/team-context";
 import { openTeamHost, type TeamHost } from "./team/team-host";
 
@@ -21,8 +40,12 @@ export { OFFICE_FRAME_ANCESTORS } from "./site";
 
 export type BuildServerOptions = Pick<ServerOptions, "dist" | "upstream"> &
   Partial<ServerOptions> & {
+    /** Whether the host logs at all (the CLI always does; tests capture the lines or go without). */
+    log?: boolean;
     /** Where the JSON log lines go (default stdout); tests capture them. */
     logStream?: Writable;
+    /** /readyz's time limit per check and reuse of a report (tests shorten them). */
+    readiness?: Partial<ReadinessOptions>;
     /** Team mode's waits (tests shorten them). */
     teamTimings?: Partial<TeamTimings>;
     /** The clock of team mode's months and freshness (tests move it). */
@@ -39,30 +62,38 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     options.cert && options.key
       ? { cert: readFileSync(options.cert), key: readFileSync(options.key) }
       : null;
-  const logger = options.log
-    ? {
-        level: "info",
-        ...(options.logStream ? { stream: options.logStream } : {}),
-        // The key never reaches a log: requests are logged without their headers, and the
-        // header is censored should anything log it all the same.
-        redact: {
-          paths: ["req.headers.authorization", "headers.authorization", "authorization"],
-          censor: "[redacted]",
-        },
-        serializers: {
-          req: (request: FastifyRequest) => ({
-            method: request.method,
-            url: request.url.split("?")[0],
-            http: request.raw.httpVersion,
-            remoteAddress: request.ip,
-          }),
-        },
-      }
-    : false;
+  // Read once, at start: a weak or readable-by-others token stops the start (as the team's secrets).
+  const metricsToken = options.metricsTokenFile
+    ? strongSecret(
+        readSecretFile(options.metricsTokenFile, "metrics token"),
+        options.metricsTokenFile,
+        "metrics token"
+      )
+    : null;
+  const metrics = options.metrics
+    ? new HostMetrics({
+        mode: options.team ? "team" : "relay",
+        store: options.team ? (options.team.databaseUrl ? "postgresql" : "sqlite") : null,
+        demo: options.demo === true,
+        version,
+      })
+    : null;
   // One instance type for both transports; fastify's typings split them by overload.
   const app = Fastify({
     ...(tls ? { http2: true as const, https: { allowHTTP1: true, ...tls } } : {}),
-    logger,
+    // JSON lines; never a header, a query string or a secret (logging.ts).
+    logger: options.log
+      ? loggerOptions({
+          level: options.logLevel ?? "info",
+          ...(options.logStream ? { stream: options.logStream } : {}),
+        })
+      : false,
+    logController: new LogController({
+      disableRequestLogging: options.requestLogs === false,
+      requestIdLogLabel: "requestId",
+    }),
+    genReqId: requestIds(options.trustProxy ?? []),
+    requestIdHeader: false,
     // Behind a trusted proxy, request.ip is the client the proxy names (rate limits, logs).
     ...(options.trustProxy && options.trustProxy.length > 0
       ? { trustProxy: options.trustProxy }
@@ -78,7 +109,18 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     return503OnClosing: true,
   } as never) as unknown as FastifyInstance;
 
-  app.setErrorHandler(errorHandler);
+  // Every answer says its request's id, the one in its log lines and sent to the service.
+  app.addHook("onRequest", async (request, reply) => {
+    void reply.header(REQUEST_ID_HEADER, request.id);
+  });
+  if (metrics) {
+    instrumentRequests(app, metrics);
+    app.addHook("onClose", async () => metrics.close());
+  }
+  app.setErrorHandler((error: FastifyError | HostError, request, reply) => {
+    if (metrics) countRefusal(metrics, options.team ? metrics : null, error, request);
+    return errorHandler(error, request, reply);
+  });
   app.setNotFoundHandler(notFoundHandler);
   drainOnClose(app, tls !== null);
 
@@ -91,6 +133,16 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       return reply.code(503).send({ ok: false, message: "The built add-in is not readable." });
     }
   });
+  const readinessChecks: ReadinessCheck[] = [
+    {
+      name: "addin",
+      run: () =>
+        access(join(dist, "taskpane.html")).then(
+          () => null,
+          () => "The built add-in is not readable."
+        ),
+    },
+  ];
   // Team mode: the store opened before anything is served (an unreachable database stops
   // the start with its reason); its lookups, /team and /admin routes next to the relay.
   let team: TeamHost | null = null;
@@ -103,7 +155,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       ...(options.teamTimings ? { timings: options.teamTimings } : {}),
       ...(options.now ? { now: options.now } : {}),
       ...(options.allowPrivateWebhookTargets ? { allowPrivateWebhookTargets: true } : {}),
+      ...(metrics ? { observer: metrics } : {}),
     });
+    readinessChecks.push(...team.readinessChecks);
     const opened = team;
     app.addHook("onClose", () => opened.close());
     await opened.register(app);
@@ -114,7 +168,18 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     timeoutMs: upstreamTimeoutMs,
     connections: options.upstreamConnections ?? 128,
     ...(team ? { hooks: team.hooks } : {}),
+    ...(metrics ? { observer: metrics } : {}),
   });
+  const readiness = new Readiness(readinessChecks, options.readiness);
+  registerReadiness(app, readiness);
+  if (metrics) {
+    metrics.watchReadiness(() => readiness.report().then(readinessFigures));
+    registerMetricsRoute(app, metrics, metricsToken);
+    if (!metricsToken)
+      app.log.warn(
+        "/metrics is served to anyone who reaches the host: protect it with --metrics-token-file, or keep it off the network"
+      );
+  }
   if (options.demo)
     await app.register(demo, {
       prefix: DEMO_PREFIX,
@@ -124,4 +189,29 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     });
   await app.register(site, { dist, tls: tls !== null });
   return app;
+}
+
+function readinessFigures(report: { checks: Record<string, { ok: boolean }> }): {
+  checks: Record<string, boolean>;
+} {
+  return {
+    checks: Object.fromEntries(Object.entries(report.checks).map(([name, { ok }]) => [name, ok])),
+  };
+}
+
+/** Refusals /metrics counts, told by the one error handler: bodies over the limit, sign-ins. */
+function countRefusal(
+  metrics: HostMetrics,
+  team: TeamObserver | null,
+  error: FastifyError | HostError,
+  request: FastifyRequest
+): void {
+  const status = error.statusCode;
+  if (status === 413) metrics.bodyLimitRefused(routeOf(request));
+  if (!team || !(error instanceof HostError)) return;
+  const path = request.url;
+  const who = path.startsWith("/admin/") ? "admin" : /^\/(api|team)\//.test(path) ? "member" : null;
+  if (who === null) return;
+  if (error.code === "unauthorized") team.signInRefused(who, "invalid");
+  else if (error.code === "rate_limited" && who === "admin") team.signInRefused(who, "throttled");
 }

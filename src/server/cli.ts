@@ -1,71 +1,117 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
+import { version } from "../../package.json";
 import { buildServer } from "./app";
-import { parseServerArgs, type ServerOptions } from "./options";
+import { maskedUrl } from "./config/masking";
+import { printableConfig } from "./config/print-config";
+import { ConfigError } from "./config/read-settings";
+import { USAGE } from "./config/usage";
+import { writeLogLine } from "./logging";
+import { parseCommandLine, type CommandLineRequest, type ServerOptions } from "./options";
 
-// Entry of `npm run serve` (DESIGN 6b): prints its URL; on SIGTERM or SIGINT it stops taking
-// new requests, lets those in flight finish (up to the grace period), then exits.
+// Entry of `npm run serve` (DESIGN 6b, 6e). A configuration it refuses is said in plain text
+// on stderr with exit 2 (the answer to whoever typed the command: the reason, and the usage
+// where it helps); `--help` and `--print-config` print and exit 0. From the start on, every
+// line is a JSON log line, the first saying where the host listens. On SIGTERM or SIGINT it
+// stops taking new requests, lets those in flight finish (up to the grace period), then exits.
 async function main(): Promise<void> {
-  let options: ServerOptions;
+  let request: CommandLineRequest;
   try {
-    options = parseServerArgs(process.argv.slice(2));
-    if (!existsSync(join(options.dist, "taskpane.html")))
-      throw new Error(
-        `--dist ${options.dist} holds no built add-in (taskpane.html): run npm run build`
-      );
+    request = parseCommandLine(process.argv.slice(2));
   } catch (error) {
-    console.error((error as Error).message);
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(2);
+  }
+  if (request.action === "--help") {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  if (request.action === "--print-config") {
+    console.log(JSON.stringify(printableConfig(request.settings, request.options), null, 2));
+    process.exit(0);
+  }
+  const { options } = request;
+  if (!existsSync(join(options.dist, "taskpane.html"))) {
+    console.error(
+      `--dist ${options.dist} holds no built add-in (taskpane.html): run npm run build`
+    );
     process.exit(2);
   }
   let app: FastifyInstance;
   let address: string;
   try {
-    app = await buildServer(options);
+    app = await buildServer({ ...options, log: true });
     address = await app.listen({ port: options.port, host: options.host });
   } catch (error) {
     // An unreadable certificate, a port in use: said in one line, not as a stack.
-    console.error(`The host could not start: ${(error as Error).message}`);
+    writeLogLine("fatal", `The host could not start: ${(error as Error).message}`);
     process.exit(1);
   }
-  const url = address.replace("://0.0.0.0", "://localhost").replace("://[::]", "://localhost");
-  const protocol = options.cert
-    ? "HTTPS, HTTP/2 with HTTP/1.1 fallback"
-    : "HTTP/1.1 (put TLS in front)";
-  console.log(`Mail Finder host listening at ${url} (${protocol}, Node ${process.version})`);
-  console.log(`  add-in   : ${url}/taskpane.html (from ${options.dist})`);
-  console.log(`  relay    : ${url}/api -> ${options.upstream}`);
-  console.log(`  health   : ${url}/healthz`);
-  if (options.demo)
-    console.log(
-      `  demo     : ${url}/demo-api (Try mode: ${options.demoCredits} credits per demo account, ${options.demoRateLimit} requests a minute per address, database ${options.demoDb})`
-    );
-  if (options.team) {
-    const database = options.team.databaseUrl
-      ? `PostgreSQL at ${new URL(options.team.databaseUrl).host}`
-      : `SQLite ${options.team.db}`;
-    console.log(
-      `  team     : the service key is held here; members sign in (${database}${options.team.entra ? ", Microsoft Entra ID" : ""})`
-    );
-    console.log(`  admin    : ${url}/admin`);
-  }
+  started(app, address, options);
   let stopping = false;
   const shutdown = (signal: string): void => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: finishing the requests in flight, then stopping`);
+    app.log.info({ signal }, `${signal}: finishing the requests in flight, then stopping`);
     const force = setTimeout(() => {
-      console.error(`still busy after ${options.shutdownGraceMs} ms: stopping anyway`);
+      app.log.error(`still busy after ${options.shutdownGraceMs} ms: stopping anyway`);
       process.exit(1);
     }, options.shutdownGraceMs);
     force.unref();
     void app.close().then(() => {
-      console.log("stopped");
+      app.log.info("stopped");
       process.exit(0);
     });
   };
   process.once("SIGINT", () => shutdown("SIGINT"));
   process.once("SIGTERM", () => shutdown("SIGTERM"));
+}
+
+/** The start's log line: where the host listens, on which Node, and what it serves. */
+function started(app: FastifyInstance, address: string, options: ServerOptions): void {
+  const url = address.replace("://0.0.0.0", "://localhost").replace("://[::]", "://localhost");
+  const protocol = options.cert
+    ? "HTTPS, HTTP/2 with HTTP/1.1 fallback"
+    : "HTTP/1.1 (put TLS in front)";
+  const team = options.team;
+  app.log.info(
+    {
+      url,
+      protocol,
+      node: process.version,
+      version,
+      addin: `${url}/taskpane.html`,
+      dist: options.dist,
+      relay: `${url}/api`,
+      upstream: options.upstream,
+      health: `${url}/healthz`,
+      readiness: `${url}/readyz`,
+      metrics: options.metrics
+        ? `${url}/metrics${options.metricsTokenFile ? " (token)" : " (open)"}`
+        : "off",
+      ...(options.demo
+        ? {
+            demo: `${url}/demo-api`,
+            demoCredits: options.demoCredits,
+            demoRateLimit: options.demoRateLimit,
+            demoDb: options.demoDb,
+          }
+        : {}),
+      mode: team ? "team" : options.demo ? "demo" : "relay",
+      ...(team
+        ? {
+            store: team.databaseUrl
+              ? `PostgreSQL ${maskedUrl(team.databaseUrl)}`
+              : `SQLite ${team.db}`,
+            entra: team.entra !== null,
+            admin: `${url}/admin`,
+          }
+        : {}),
+    },
+    `Mail Finder host listening at ${url} (${protocol}, Node ${process.version})`
+  );
 }
 
 void main();

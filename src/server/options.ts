@@ -1,6 +1,11 @@
 import { isIP } from "node:net";
+import { ConfigError, readSettings, type ResolvedSettings } from "./config/read-settings";
+import { SETTINGS, type Action, type LogLevel, type SettingName } from "./config/settings";
+import { USAGE } from "./config/usage";
+import { maskedUrl } from "./config/masking";
 
-// The production host's command line and environment (DESIGN 6b).
+// The production host's command line and environment (DESIGN 6b, 6e): read against the
+// settings table (src/server/config/settings.ts), then each value checked for what it means.
 
 export interface ServerOptions {
   port: number;
@@ -20,8 +25,14 @@ export interface ServerOptions {
   upstreamTimeoutMs: number;
   /** How long a graceful shutdown lets requests in flight finish (default 30 s). */
   shutdownGraceMs: number;
-  /** Structured request logs (JSON lines, the key never in them). */
-  log: boolean;
+  /** A JSON log line per request answered (method, route, status, time; never a header or the key). */
+  requestLogs: boolean;
+  /** The least severe log lines written. */
+  logLevel: LogLevel;
+  /** GET /metrics served (Prometheus text format). */
+  metrics: boolean;
+  /** The file of the token /metrics asks for (Authorization: Bearer <token>); none: open. */
+  metricsTokenFile?: string;
   /** Try mode (DESIGN 4d): the embedded sandbox at /demo-api. */
   demo: boolean;
   /** The demo's own database file (":memory:" for tests). */
@@ -61,157 +72,149 @@ export interface TeamServerOptions {
   } | null;
 }
 
-/**
- * 100,000 rows (the spec's bulk limit) of a wide CSV or XLSX stay well under 100 MiB; the
- * margin covers the multipart framing.
- */
-export const DEFAULT_BODY_LIMIT = 110 * 1024 * 1024;
+export { DEFAULT_BODY_LIMIT, type LogLevel } from "./config/settings";
+export { USAGE } from "./config/usage";
 
 export const DEMO_DEFAULTS = {
-  demoDb: ".demo/demo.db",
-  demoCredits: 50,
-  // A bulk job's polling and a fill-down of a few dozen cells fit in a minute.
-  demoRateLimit: 300,
+  demoDb: SETTINGS["demo-db"].default,
+  demoCredits: SETTINGS["demo-credits"].default,
+  demoRateLimit: SETTINGS["demo-rate-limit"].default,
 } as const;
 
-export const TEAM_DEFAULTS = { db: ".team/team.db" } as const;
+export const TEAM_DEFAULTS = { db: SETTINGS.db.default } as const;
 
-export const USAGE = `Usage: npm run serve -- --dist <dir> --upstream <service base URL> [options]
-  --port <n>                    port (default 8443 with TLS, 8080 without; 0 picks a free one)   PORT
-  --host <addr>                 address to bind (default 0.0.0.0)                                HOST
-  --dist <dir>                  the built add-in (npm run build)                                ADDIN_DIST
-  --upstream <url>              the service's base URL, relayed at /api                        UPSTREAM_URL
-  --cert <file> --key <file>    TLS certificate and key (PEM): HTTPS with HTTP/2                TLS_CERT_FILE, TLS_KEY_FILE
-  --upstream-connections <n>    keep-alive connections to the service (default 128)           UPSTREAM_CONNECTIONS
-  --body-limit <bytes>          largest request body (default ${DEFAULT_BODY_LIMIT})                    BODY_LIMIT
-  --upstream-timeout-ms <n>     wait for the service's answer (default 120000)                UPSTREAM_TIMEOUT_MS
-  --shutdown-grace-ms <n>       let requests finish on SIGTERM (default 30000)                SHUTDOWN_GRACE_MS
-  --trust-proxy <addrs>         comma list of proxy addresses or CIDRs whose X-Forwarded-For
-                                names the client (rate limits, logs); default none             TRUST_PROXY
-  --quiet                       no request logs                                                 LOG=0
-  --demo                        Try mode: the embedded sandbox at /demo-api                     DEMO=1
-  --demo-db <file>              its own database (default ${DEMO_DEFAULTS.demoDb})                    DEMO_DB
-  --demo-credits <n>            credits of each demo account (default ${DEMO_DEFAULTS.demoCredits})                  DEMO_CREDITS
-  --demo-rate-limit <n>         requests per minute per address to /demo-api (default ${DEMO_DEFAULTS.demoRateLimit})  DEMO_RATE_LIMIT
-Team mode (the host holds the service key; members sign in with a team token):
-  --team                        team mode                                                      TEAM=1
-  --service-key-file <file>     the service's API key (one line)                              SERVICE_KEY_FILE
-  --admin-token-file <file>     the admin token (one line, 32 characters or more, random)     ADMIN_TOKEN_FILE
-  --sealing-key-file <file>     seals the service key in the database (else a salt kept there) SEALING_KEY_FILE
-  --public-url <url>            the host's public https URL: webhook lookups are answered
-                                through it and settled at what the service charged            PUBLIC_URL
-  --db <file>                   SQLite database (default ${TEAM_DEFAULTS.db}); DATABASE_URL=postgres://... for PostgreSQL
-  --entra-issuer <url> --entra-audience <aud> --entra-client-id <id>
-                                Microsoft Entra ID sign-in (all three)                         ENTRA_ISSUER, ENTRA_AUDIENCE, ENTRA_CLIENT_ID
-  --entra-jwks-url <url>        the issuer's keys (default: from the issuer)                  ENTRA_JWKS_URL
-  --entra-admin-group <id>      members of this group are admins                               ENTRA_ADMIN_GROUP
-  --entra-scope <scope>         what the pane asks a token for (default: <audience>/.default)  ENTRA_SCOPE`;
+/** What the command line asks: run the host with `options`, or print its help or configuration. */
+export type CommandLineRequest =
+  | { action: "--help" }
+  | {
+      action: Exclude<Action, "--help"> | null;
+      options: ServerOptions;
+      settings: ResolvedSettings;
+    };
 
-const ENV: Record<string, string> = {
-  "--port": "PORT",
-  "--host": "HOST",
-  "--dist": "ADDIN_DIST",
-  "--upstream": "UPSTREAM_URL",
-  "--cert": "TLS_CERT_FILE",
-  "--key": "TLS_KEY_FILE",
-  "--upstream-connections": "UPSTREAM_CONNECTIONS",
-  "--body-limit": "BODY_LIMIT",
-  "--upstream-timeout-ms": "UPSTREAM_TIMEOUT_MS",
-  "--shutdown-grace-ms": "SHUTDOWN_GRACE_MS",
-  "--trust-proxy": "TRUST_PROXY",
-  "--demo-db": "DEMO_DB",
-  "--demo-credits": "DEMO_CREDITS",
-  "--demo-rate-limit": "DEMO_RATE_LIMIT",
-  "--service-key-file": "SERVICE_KEY_FILE",
-  "--admin-token-file": "ADMIN_TOKEN_FILE",
-  "--sealing-key-file": "SEALING_KEY_FILE",
-  "--public-url": "PUBLIC_URL",
-  "--db": "TEAM_DB",
-  "--entra-issuer": "ENTRA_ISSUER",
-  "--entra-audience": "ENTRA_AUDIENCE",
-  "--entra-client-id": "ENTRA_CLIENT_ID",
-  "--entra-jwks-url": "ENTRA_JWKS_URL",
-  "--entra-admin-group": "ENTRA_ADMIN_GROUP",
-  "--entra-scope": "ENTRA_SCOPE",
-};
+/**
+ * The command line and the environment, checked; throws a ConfigError saying what is wrong
+ * (with the usage where it helps). `--help` is answered whatever else is given.
+ */
+export function parseCommandLine(
+  argv: readonly string[],
+  env: Record<string, string | undefined> = process.env
+): CommandLineRequest {
+  if (argv.includes("--help")) return { action: "--help" };
+  try {
+    const { action, settings } = readSettings(argv, env);
+    return {
+      action: action as Exclude<Action, "--help"> | null,
+      options: checked(settings),
+      settings,
+    };
+  } catch (error) {
+    if (error instanceof ConfigError && error.showUsage)
+      throw new ConfigError(`${error.message}\n\n${USAGE}`, true);
+    throw error;
+  }
+}
 
-/** Flags win over the environment; throws with the usage text on bad input. */
+/** Flags win over the environment; throws with the reason (and the usage) on bad input. */
 export function parseServerArgs(
-  argv: string[],
+  argv: readonly string[],
   env: Record<string, string | undefined> = process.env
 ): ServerOptions {
-  const given = new Map<string, string>();
-  let quiet = env.LOG === "0";
-  let demo = env.DEMO === "1" || env.DEMO === "true";
-  let team = env.TEAM === "1" || env.TEAM === "true";
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i]!;
-    if (flag === "--team") {
-      team = true;
-      continue;
-    }
-    if (flag === "--quiet") {
-      quiet = true;
-      continue;
-    }
-    if (flag === "--demo") {
-      demo = true;
-      continue;
-    }
-    if (!(flag in ENV)) throw new Error(`Unknown option ${flag}\n\n${USAGE}`);
-    const value = argv[++i];
-    if (value === undefined || value.startsWith("--"))
-      throw new Error(`${flag} needs a value\n\n${USAGE}`);
-    given.set(flag, value);
-  }
-  const read = (flag: string): string | undefined => given.get(flag) ?? env[ENV[flag]!];
-  const number = (flag: string, fallback: number, min: number, max: number): number => {
-    const text = read(flag);
-    if (text === undefined || text === "") return fallback;
-    const value = Number(text);
-    if (!Number.isInteger(value) || value < min || value > max)
-      throw new Error(`${flag} needs a whole number from ${min} to ${max}\n\n${USAGE}`);
-    return value;
+  const request = parseCommandLine(argv, env);
+  if (request.action === "--help") throw new ConfigError(USAGE);
+  return request.options;
+}
+
+/** A setting's value as its kind reads it. */
+type ValueOf<N extends SettingName> = (typeof SETTINGS)[N]["kind"]["type"] extends "boolean"
+  ? boolean
+  : (typeof SETTINGS)[N]["kind"]["type"] extends "integer"
+    ? number
+    : string;
+
+type Read = <N extends SettingName>(name: N) => ValueOf<N> | undefined;
+
+/** What each value means, checked: URLs, pairs of settings, what team mode needs. */
+function checked(settings: ResolvedSettings): ServerOptions {
+  const read = ((name: SettingName) => settings[name].value ?? undefined) as Read;
+  /** The setting's flag, then where its value came from when not from the flag: for errors. */
+  const named = (name: SettingName): string => {
+    const { flag, env } = SETTINGS[name] as { flag: string | null; env: string };
+    const from = settings[name].from;
+    if (!flag) return from === "default" ? env : from;
+    return from === "default" || from === flag ? flag : `${flag} (from ${from})`;
   };
-  const dist = read("--dist");
-  const upstream = read("--upstream");
-  if (!dist) throw new Error(`--dist is required\n\n${USAGE}`);
-  if (!upstream) throw new Error(`--upstream is required\n\n${USAGE}`);
+  /** " (from VARIABLE)" when a value came from the environment. */
+  const fromWhere = (name: SettingName): string => {
+    const { from } = settings[name];
+    return from.startsWith("--") || from === "default" ? "" : ` (from ${from})`;
+  };
+  const dist = read("dist");
+  const upstream = read("upstream");
+  if (!dist) throw new ConfigError(`--dist is required`);
+  if (!upstream) throw new ConfigError(`--upstream is required`);
   let url: URL;
   try {
     url = new URL(upstream);
   } catch {
-    throw new Error(`--upstream is not a URL: ${upstream}\n\n${USAGE}`);
+    throw new ConfigError(`--upstream is not a URL: ${upstream}${fromWhere("upstream")}`);
   }
   if (url.protocol !== "https:" && url.protocol !== "http:")
-    throw new Error(`--upstream must be an http(s) URL\n\n${USAGE}`);
+    throw new ConfigError(`--upstream must be an http(s) URL${fromWhere("upstream")}`);
   if (url.username || url.password || url.search || url.hash)
-    throw new Error(`--upstream must be a plain base URL (no credentials, query or fragment)`);
-  const cert = read("--cert");
-  const key = read("--key");
-  if (Boolean(cert) !== Boolean(key)) throw new Error(`--cert and --key go together\n\n${USAGE}`);
+    throw new ConfigError(
+      `--upstream must be a plain base URL (no credentials, query or fragment)${fromWhere("upstream")}`,
+      false
+    );
+  const cert = read("cert");
+  const key = read("key");
+  if (Boolean(cert) !== Boolean(key)) throw new ConfigError(`--cert and --key go together`);
+  const team = read("team") === true;
   // Team mode sends the company's key with every request: never in clear across a network.
   if (team && url.protocol === "http:" && !isLoopback(url.hostname))
-    throw new Error(
-      `--upstream ${url.origin} is plain http on another machine: team mode sends the company's key with every request, so it needs https (http is accepted for this machine only)`
+    throw new ConfigError(
+      `--upstream ${url.origin} is plain http on another machine: team mode sends the company's key with every request, so it needs https (http is accepted for this machine only)`,
+      false
+    );
+  const metrics = read("metrics") === true;
+  const metricsTokenFile = read("metrics-token-file");
+  if (metricsTokenFile && !metrics)
+    throw new ConfigError(
+      `${named("metrics-token-file")} protects /metrics, which is off: add --metrics (or MAILFINDER_METRICS=1)`
+    );
+  const offTeam = (
+    [
+      "service-key-file",
+      "admin-token-file",
+      "sealing-key-file",
+      "public-url",
+      "database-url",
+    ] as const
+  ).filter((name) => settings[name].from !== "default");
+  if (!team && offTeam.length > 0)
+    throw new ConfigError(
+      `${offTeam.map(named).join(", ")} ${offTeam.length > 1 ? "are" : "is"} for team mode, which is off: add --team (or MAILFINDER_TEAM=1), or leave ${offTeam.length > 1 ? "them" : "it"} out`
     );
   return {
-    team: team ? teamOptions(read, env) : null,
-    trustProxy: trustedProxies(read("--trust-proxy")),
-    port: number("--port", cert ? 8443 : 8080, 0, 65535),
-    host: read("--host") || "0.0.0.0",
+    team: team ? teamOptions(read, named, fromWhere) : null,
+    trustProxy: trustedProxies(read("trust-proxy")),
+    port: read("port") ?? (cert ? 8443 : 8080),
+    host: read("host") ?? SETTINGS.host.default,
     dist,
     upstream: url.href.replace(/\/+$/, ""),
     ...(cert && key ? { cert, key } : {}),
-    upstreamConnections: number("--upstream-connections", 128, 1, 4096),
-    bodyLimit: number("--body-limit", DEFAULT_BODY_LIMIT, 1024, 2 ** 32),
-    upstreamTimeoutMs: number("--upstream-timeout-ms", 120_000, 1_000, 3_600_000),
-    shutdownGraceMs: number("--shutdown-grace-ms", 30_000, 0, 600_000),
-    log: !quiet,
-    demo,
-    demoDb: read("--demo-db") || DEMO_DEFAULTS.demoDb,
-    demoCredits: number("--demo-credits", DEMO_DEFAULTS.demoCredits, 1, 100_000),
-    demoRateLimit: number("--demo-rate-limit", DEMO_DEFAULTS.demoRateLimit, 1, 1_000_000),
+    upstreamConnections: read("upstream-connections") ?? SETTINGS["upstream-connections"].default,
+    bodyLimit: read("body-limit") ?? SETTINGS["body-limit"].default,
+    upstreamTimeoutMs: read("upstream-timeout-ms") ?? SETTINGS["upstream-timeout-ms"].default,
+    shutdownGraceMs: read("shutdown-grace-ms") ?? SETTINGS["shutdown-grace-ms"].default,
+    requestLogs: read("quiet") !== true,
+    logLevel: (read("log-level") ?? SETTINGS["log-level"].default) as LogLevel,
+    metrics,
+    ...(metricsTokenFile ? { metricsTokenFile } : {}),
+    demo: read("demo") === true,
+    demoDb: read("demo-db") ?? DEMO_DEFAULTS.demoDb,
+    demoCredits: read("demo-credits") ?? DEMO_DEFAULTS.demoCredits,
+    demoRateLimit: read("demo-rate-limit") ?? DEMO_DEFAULTS.demoRateLimit,
   };
 }
 
@@ -237,55 +240,62 @@ function trustedProxies(text: string | undefined): string[] {
       prefix > max ||
       (bits !== undefined && !/^\d+$/.test(bits))
     )
-      throw new Error(
-        `--trust-proxy: ${JSON.stringify(value)} is not an address or CIDR range\n\n${USAGE}`
+      throw new ConfigError(
+        `--trust-proxy: ${JSON.stringify(value)} is not an address or CIDR range`
       );
     if (prefix === 0)
-      throw new Error(`--trust-proxy: ${value} would trust every address: name the proxies`);
+      throw new ConfigError(
+        `--trust-proxy: ${value} would trust every address: name the proxies`,
+        false
+      );
     return value;
   });
 }
 
 function teamOptions(
-  read: (flag: string) => string | undefined,
-  env: Record<string, string | undefined>
+  read: Read,
+  named: (name: SettingName) => string,
+  fromWhere: (name: SettingName) => string
 ): TeamServerOptions {
-  const serviceKeyFile = read("--service-key-file");
-  const adminTokenFile = read("--admin-token-file");
-  if (!serviceKeyFile) throw new Error(`--team needs --service-key-file\n\n${USAGE}`);
-  if (!adminTokenFile) throw new Error(`--team needs --admin-token-file\n\n${USAGE}`);
-  const databaseUrl = env.DATABASE_URL || undefined;
+  const serviceKeyFile = read("service-key-file");
+  const adminTokenFile = read("admin-token-file");
+  if (!serviceKeyFile) throw new ConfigError(`--team needs --service-key-file`);
+  if (!adminTokenFile) throw new ConfigError(`--team needs --admin-token-file`);
+  const databaseUrl = read("database-url")?.trim() || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl))
-    throw new Error("DATABASE_URL must be a postgres:// or postgresql:// URL");
-  const issuer = read("--entra-issuer");
-  const audience = read("--entra-audience");
-  const clientId = read("--entra-client-id");
+    throw new ConfigError(
+      `${named("database-url")} must be a postgres:// or postgresql:// URL, not ${maskedUrl(databaseUrl)}`,
+      false
+    );
+  const issuer = read("entra-issuer");
+  const audience = read("entra-audience");
+  const clientId = read("entra-client-id");
   const given = [issuer, audience, clientId].filter(Boolean).length;
   if (given > 0 && given < 3)
-    throw new Error(
-      `--entra-issuer, --entra-audience and --entra-client-id go together\n\n${USAGE}`
-    );
-  const jwksUrl = read("--entra-jwks-url");
-  const adminGroup = read("--entra-admin-group");
-  const scope = read("--entra-scope");
-  const sealingKeyFile = read("--sealing-key-file");
-  const publicText = read("--public-url");
+    throw new ConfigError(`--entra-issuer, --entra-audience and --entra-client-id go together`);
+  const jwksUrl = read("entra-jwks-url");
+  const adminGroup = read("entra-admin-group");
+  const scope = read("entra-scope");
+  const sealingKeyFile = read("sealing-key-file");
+  const publicText = read("public-url");
   let publicUrl: URL | undefined;
   if (publicText) {
     try {
       publicUrl = new URL(publicText);
     } catch {
-      throw new Error(`--public-url is not a URL: ${publicText}\n\n${USAGE}`);
+      throw new ConfigError(`--public-url is not a URL: ${publicText}${fromWhere("public-url")}`);
     }
     if (publicUrl.protocol !== "https:" || publicUrl.username || publicUrl.search || publicUrl.hash)
-      throw new Error(`--public-url must be the host's plain https URL\n\n${USAGE}`);
+      throw new ConfigError(
+        `--public-url must be the host's plain https URL${fromWhere("public-url")}`
+      );
   }
   return {
     ...(publicUrl ? { publicUrl } : {}),
     serviceKeyFile,
     adminTokenFile,
     ...(sealingKeyFile ? { sealingKeyFile } : {}),
-    db: read("--db") || TEAM_DEFAULTS.db,
+    db: read("db") ?? TEAM_DEFAULTS.db,
     ...(databaseUrl ? { databaseUrl } : {}),
     entra:
       issuer && audience && clientId

@@ -4,6 +4,12 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { Pool } from "undici";
 import { canonicalRequest, type CanonicalRequest } from "./api/canonical-request";
 import { HostError, payloadTooLarge } from "./errors";
+import {
+  NO_UPSTREAM_OBSERVER,
+  type UpstreamObserver,
+  type UpstreamOutcome,
+} from "./metrics/observers";
+import { forRequest } from "./request-context";
 
 // The relay (DESIGN 3 "Reaching a service without CORS", 6b): /api/* goes to the service over a
 // keep-alive pool, as the canonical request of the interface it was parsed into (never the raw
@@ -25,6 +31,8 @@ export interface RelayOptions {
   connections: number;
   /** Team mode (DESIGN 6c): sign-in, prices and the team's key around each request. */
   hooks?: RelayHooks;
+  /** What /metrics counts of the requests to the service. */
+  observer?: UpstreamObserver;
 }
 
 /** What happened to a request that got no answer from the service. */
@@ -66,8 +74,14 @@ declare module "fastify" {
   }
 }
 
-/** Request headers passed to the service; every other one (cookies, x-forwarded-*, origin) stays here. */
+/**
+ * Request headers passed to the service; every other one (cookies, x-forwarded-*, origin) stays
+ * here. `x-request-id` is the host's own (the client's only from a trusted proxy: logging.ts).
+ */
 const RELAYED_REQUEST_HEADERS = ["authorization", "content-type", "content-length", "accept"];
+
+/** Headers of the service's answer the host sets itself. */
+const HOST_RESPONSE_HEADERS = new Set(["x-request-id"]);
 
 /** Headers of one connection, not of the answer (RFC 9110 7.6.1): the host sets its own. */
 const HOP_BY_HOP = new Set([
@@ -125,6 +139,14 @@ export function failureOf(error: unknown): Failure {
   return code !== undefined && NOT_SENT.has(code) ? "not_sent" : "unknown";
 }
 
+/** How a request that got no answer ended, for /metrics. */
+export function upstreamOutcomeOf(error: unknown): UpstreamOutcome {
+  const answer = upstreamFailure(error, "", 0);
+  if (answer.code === "gateway_timeout") return { failure: "timeout" };
+  if (answer.code !== "bad_gateway") return { refused: true }; // the body ran over the limit
+  return { failure: failureOf(error) === "not_sent" ? "unreachable" : "broken" };
+}
+
 /** What went wrong between the relay and the service, as the host's own answer. */
 export function upstreamFailure(error: unknown, origin: string, timeoutMs: number): HostError {
   if (error instanceof HostError) return error; // the body ran over the limit on its way
@@ -174,6 +196,7 @@ function checkBody(request: FastifyRequest, canonical: CanonicalRequest): void {
 
 export const relay: FastifyPluginAsync<RelayOptions> = async (app, options) => {
   const { hooks } = options;
+  const observer = options.observer ?? NO_UPSTREAM_OBSERVER;
   const origin = options.upstream.origin;
   const basePath = options.upstream.pathname.replace(/\/+$/, "");
   const pool = new Pool(origin, {
@@ -183,6 +206,7 @@ export const relay: FastifyPluginAsync<RelayOptions> = async (app, options) => {
     headersTimeout: options.timeoutMs,
     bodyTimeout: options.timeoutMs,
   });
+  observer.concurrencyLimit("relay", options.connections);
   app.addHook("onClose", async () => {
     await pool.close();
   });
@@ -223,7 +247,9 @@ export const relay: FastifyPluginAsync<RelayOptions> = async (app, options) => {
       if (call.authorization) headers.authorization = call.authorization;
       else delete headers.authorization;
     }
+    headers["x-request-id"] = request.id;
     let answer: Awaited<ReturnType<Pool["request"]>>;
+    const ended = observer.sent("relay");
     try {
       answer = await pool.request({
         method: canonical.operation.method,
@@ -231,7 +257,9 @@ export const relay: FastifyPluginAsync<RelayOptions> = async (app, options) => {
         headers: headers as Record<string, string>,
         body: canonical.operation.body === "none" ? null : (request.body as Readable),
       });
+      ended({ status: answer.statusCode });
     } catch (error) {
+      ended(upstreamOutcomeOf(error));
       // The store's own failure to record it is logged: the answer is still the service's.
       if (call)
         await call
@@ -249,7 +277,11 @@ export const relay: FastifyPluginAsync<RelayOptions> = async (app, options) => {
     }
     void reply.code(answer.statusCode);
     for (const [name, value] of Object.entries(answer.headers))
-      if (value !== undefined && !HOP_BY_HOP.has(name.toLowerCase()))
+      if (
+        value !== undefined &&
+        !HOP_BY_HOP.has(name.toLowerCase()) &&
+        !HOST_RESPONSE_HEADERS.has(name.toLowerCase())
+      )
         void reply.header(name, value);
     void reply.headers(RELAYED_RESPONSE_HEADERS);
     // A client gone meanwhile: the answer's body is dropped (its charge was settled above).
@@ -264,6 +296,7 @@ export const relay: FastifyPluginAsync<RelayOptions> = async (app, options) => {
   app.route({
     method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
     url: `${API_PREFIX}/*`,
-    handler: forward,
+    // Whatever is sent to the service for it carries its id (request-context.ts).
+    handler: (request, reply) => forRequest(request.id, () => forward(request, reply)),
   });
 };

@@ -87,7 +87,7 @@ describe("npm run serve, as a process", () => {
       { TLS_CERT_FILE: join(directory, "none.crt"), TLS_KEY_FILE: tls.key }
     );
     expect(noCert.code).toBe(1);
-    expect(noCert.output).toMatch(/^The host could not start: ENOENT/m);
+    expect(noCert.output).toMatch(/^\{.*"level":"fatal".*"msg":"The host could not start: ENOENT/m);
     expect(noCert.output).not.toMatch(/\n\s+at /); // one line, not a stack
   });
 

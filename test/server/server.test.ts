@@ -375,6 +375,7 @@ describe("production host (npm run serve): relay and site", () => {
         "content-length",
         "content-type",
         "host",
+        "x-request-id",
         "x-webhook-url",
       ]);
       expect(seen.headers.connection).toBe("keep-alive");
@@ -685,7 +686,7 @@ describe("production host (npm run serve): relay and site", () => {
       upstreamConnections: 128,
       bodyLimit: 110 * 1024 * 1024,
       upstreamTimeoutMs: 120_000,
-      log: true,
+      requestLogs: true,
     });
     expect(
       parseServerArgs(["--port", "9443"], {
@@ -706,7 +707,7 @@ describe("production host (npm run serve): relay and site", () => {
       key: "/k",
       upstreamConnections: 64,
       bodyLimit: 2048,
-      log: false,
+      requestLogs: false,
     });
   });
 

@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import { maskedUrl } from "../config/masking";
 import { PgTeamStore } from "./pg-store";
 import { SqliteTeamStore } from "./sqlite-store";
 import type { TeamStore } from "./store";
@@ -66,17 +67,7 @@ async function migrated(store: TeamStore, where: string): Promise<TeamStore> {
 }
 
 /** The URL as it may be shown: the password (in the authority or the query) masked. */
-export function withoutPassword(url: string): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return "(a URL that cannot be parsed)";
-  }
-  if (parsed.password) parsed.password = "***";
-  if (parsed.searchParams.has("password")) parsed.searchParams.set("password", "***");
-  return parsed.toString();
-}
+export const withoutPassword = maskedUrl;
 
 // A refused connection to "localhost" is an AggregateError (IPv6 and IPv4) without a message.
 function reason(error: unknown): string {

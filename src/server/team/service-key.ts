@@ -73,6 +73,18 @@ export class ServiceKeyHolder {
     return this.current;
   }
 
+  /**
+   * Whether the key kept in the store opens here now (/readyz): null when it does, else why not
+   * (never the key). Throws when the store cannot be read.
+   */
+  async unusableReason(): Promise<string | null> {
+    const stored = await this.store.sealedServiceKey();
+    if (!stored) return "No service key is kept in the team database.";
+    if (this.openedNow(stored) === null)
+      return "The service key kept in the team database cannot be opened by this host: it was sealed by a host with another sealing key file or service key file, or altered.";
+    return null;
+  }
+
   /** An admin's new key: used at once here, within refreshMs by the other instances. */
   async replace(key: string): Promise<void> {
     await this.store.setSealedServiceKey(this.sealer.seal(key, this.fileTag));

@@ -1,6 +1,15 @@
 import type { FastifyInstance } from "fastify";
+import {
+  NO_TEAM_OBSERVER,
+  NO_UPSTREAM_OBSERVER,
+  type TeamObserver,
+  type UpstreamObserver,
+} from "../metrics/observers";
+import { errorCodeOf, type ReadinessCheck } from "../readiness";
 import { adminApi } from "./admin-api";
+import { observedStore } from "./observed-store";
 import { openTeamStore } from "./open-store";
+import { PgTeamStore } from "./pg-store";
 import { readSecretFile } from "./secret-file";
 import { strongSecret } from "./secret-strength";
 import { ServiceKeyHolder } from "./service-key";
@@ -45,11 +54,15 @@ export interface TeamHostOptions {
   publicUrl?: URL;
   /** Tests only: members' webhook URLs on this machine are accepted. */
   allowPrivateWebhookTargets?: boolean;
+  /** What /metrics counts (no-ops by default). */
+  observer?: TeamObserver & UpstreamObserver;
 }
 
 export interface TeamHost {
   context: TeamContext;
   hooks: RelayHooks;
+  /** /readyz's checks: the store answers, the sealed service key opens. */
+  readinessChecks: ReadinessCheck[];
   register(app: FastifyInstance): Promise<void>;
   close(): Promise<void>;
 }
@@ -68,21 +81,43 @@ export async function openTeamHost(options: TeamHostOptions): Promise<TeamHost> 
         "sealing key"
       )
     : null;
-  const store = await openTeamStore({ databaseUrl: options.databaseUrl, file: options.db });
+  const opened = await openTeamStore({ databaseUrl: options.databaseUrl, file: options.db });
+  const observer = options.observer ?? { ...NO_TEAM_OBSERVER, ...NO_UPSTREAM_OBSERVER };
+  const store = observedStore(opened, observer);
   try {
     const serviceKey = await ServiceKeyHolder.open(store, { fileKey, sealingSecret, adminToken });
-    return await started(options, store, adminToken, serviceKey);
+    return await started(
+      options,
+      store,
+      adminToken,
+      serviceKey,
+      observer,
+      probeOf(opened, observer)
+    );
   } catch (error) {
     await store.close().catch(() => undefined);
     throw error;
   }
 }
 
+/** The cheapest query of the store: PostgreSQL's `SELECT 1` over its pool, SQLite's one row. */
+function probeOf(store: TeamStore, observer: TeamObserver): () => Promise<void> {
+  const query =
+    store instanceof PgTeamStore ? () => store.ping() : () => store.team().then(() => undefined);
+  return () =>
+    query().catch((error: unknown) => {
+      observer.storeFailed("ping");
+      throw error;
+    });
+}
+
 async function started(
   options: TeamHostOptions,
   store: TeamStore,
   adminToken: string,
-  serviceKey: ServiceKeyHolder
+  serviceKey: ServiceKeyHolder,
+  observer: TeamObserver & UpstreamObserver,
+  probe: () => Promise<void>
 ): Promise<TeamHost> {
   const timings: TeamTimings = {
     reservationTtlMs: options.upstreamTimeoutMs + 60_000,
@@ -98,7 +133,8 @@ async function started(
     upstream: new Upstream(
       options.upstream,
       options.upstreamTimeoutMs,
-      options.upstreamConnections
+      options.upstreamConnections,
+      observer
     ),
     shared: new SharedLookups(store, { claimTtlMs: timings.claimTtlMs, pollMs: timings.pollMs }),
     webhooks: options.publicUrl
@@ -135,6 +171,26 @@ async function started(
   return {
     context,
     hooks: teamRelayHooks(context),
+    readinessChecks: [
+      {
+        name: "store",
+        run: () =>
+          probe().then(
+            () => null,
+            (error: unknown) => `The team's database did not answer (${errorCodeOf(error)}).`
+          ),
+      },
+      {
+        name: "service_key",
+        run: () =>
+          serviceKey
+            .unusableReason()
+            .catch(
+              (error: unknown) =>
+                `The service key kept in the team database could not be read (${errorCodeOf(error)}).`
+            ),
+      },
+    ],
     async register(app) {
       registerTeamRoutes(app, context);
       context.webhooks?.register(app);

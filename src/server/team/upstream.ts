@@ -1,6 +1,8 @@
 import { Pool } from "undici";
 import { HostError } from "../errors";
-import { failureOf, upstreamFailure, type Failure } from "../relay";
+import { NO_UPSTREAM_OBSERVER, type UpstreamObserver } from "../metrics/observers";
+import { failureOf, upstreamFailure, upstreamOutcomeOf, type Failure } from "../relay";
+import { currentRequestId } from "../request-context";
 
 // The team host's own requests to the service (lookups it answers itself, quotes read before a
 // paid order or download), with the team's key, over one keep-alive pool. Everything else goes
@@ -29,7 +31,8 @@ export class Upstream {
   constructor(
     private readonly base: URL,
     private readonly timeoutMs: number,
-    connections: number
+    connections: number,
+    private readonly observer: UpstreamObserver = NO_UPSTREAM_OBSERVER
   ) {
     this.pool = new Pool(base.origin, {
       connections,
@@ -39,6 +42,7 @@ export class Upstream {
       bodyTimeout: timeoutMs,
     });
     this.basePath = base.pathname.replace(/\/+$/, "");
+    observer.concurrencyLimit("team", connections);
   }
 
   async request(
@@ -47,6 +51,8 @@ export class Upstream {
     serviceKey: string,
     init: { body?: string; headers?: Record<string, string> } = {}
   ): Promise<UpstreamAnswer> {
+    const requestId = currentRequestId();
+    const ended = this.observer.sent("team");
     try {
       const answer = await this.pool.request({
         method,
@@ -56,9 +62,12 @@ export class Upstream {
           accept: "application/json",
           authorization: `Bearer ${serviceKey}`,
           ...(init.body !== undefined ? { "content-type": "application/json" } : {}),
+          // The request it is sent for (a lookup joined by others: the one that bought it).
+          ...(requestId ? { "x-request-id": requestId } : {}),
         },
         body: init.body,
       });
+      ended({ status: answer.statusCode });
       const body = await answer.body.text();
       const type = answer.headers["content-type"];
       return {
@@ -67,6 +76,7 @@ export class Upstream {
         body,
       };
     } catch (error) {
+      ended(upstreamOutcomeOf(error));
       // Only the origin and the transport's words: never a header, so never the key.
       throw new UpstreamError(
         failureOf(error),

@@ -1,0 +1,477 @@
+// Every setting of the production host in one table (issue 36 item 4): the command line, the
+// environment, `--help`, `--print-config` and the configuration table of docs/operations.md are
+// all made from it (read-settings.ts, usage.ts, print-config.ts), so none of them can drift.
+//
+// Environment names: each setting is `MAILFINDER_<NAME>`, and the host owns that prefix: a
+// variable that starts with it (or with `MAIL_FINDER_`) and is not in this table is refused, so
+// a misspelt setting stops the start instead of being ignored. The names the host read before
+// the prefix (PORT, UPSTREAM_URL, DATABASE_URL, LOG=0, ...) are kept as aliases, so that
+// existing deployments keep working; given together with the prefixed name, they must agree.
+
+export const ENV_PREFIX = "MAILFINDER_";
+/** A spelling of the prefix people type by mistake: refused too, and told the right one. */
+export const ENV_PREFIX_MISSPELT = "MAIL_FINDER_";
+
+export type SettingGroup = "host" | "logs" | "metrics" | "demo" | "team";
+
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** How a setting's text is read. */
+export type SettingKind =
+  /** A switch: a flag without a value; in the environment 1/true/yes/on or 0/false/no/off. */
+  | { type: "boolean" }
+  | { type: "integer"; min: number; max: number }
+  /** One of a few words. */
+  | { type: "choice"; values: readonly string[] }
+  /** Text. */
+  | { type: "text" }
+  /** A URL, checked where it is used (options.ts). */
+  | { type: "url" }
+  /** A comma list of addresses and CIDR ranges, checked where it is used. */
+  | { type: "addresses" }
+  /** A file's path. */
+  | { type: "file" };
+
+/** What of a setting is secret, so that --print-config and errors never show it. */
+export type Secrecy =
+  /** Nothing: shown as it is. */
+  | "none"
+  /** The path of a file holding a secret: the path is shown, the file is never read for it. */
+  | "file"
+  /** A URL that may carry a password: shown with the password masked. */
+  | "url";
+
+export type SettingValue = string | number | boolean;
+
+/** A legacy environment name read as the setting (`LOG=0` is `--quiet`: `inverted`). */
+export interface Alias {
+  name: string;
+  inverted?: boolean;
+}
+
+export interface Setting {
+  /** The command line's spelling; null for a setting only the environment gives. */
+  flag: `--${string}` | null;
+  /** Its environment variable. */
+  env: string;
+  aliases: readonly Alias[];
+  kind: SettingKind;
+  /** The value when none is given (null: none, or computed where it is used). */
+  default: SettingValue | null;
+  /** The default as the help and the docs say it, when it is not the value itself. */
+  defaultText?: string;
+  /** A placeholder of the value in the help: `--port <n>`. */
+  placeholder?: string;
+  secret: Secrecy;
+  group: SettingGroup;
+  description: string;
+}
+
+/** 100,000 rows (the spec's bulk limit) of a wide CSV or XLSX stay well under 100 MiB. */
+export const DEFAULT_BODY_LIMIT = 110 * 1024 * 1024;
+
+const alias = (...names: string[]): Alias[] => names.map((name) => ({ name }));
+
+/** The table. Its order is the order of --help, --print-config and the docs. */
+export const SETTINGS = {
+  dist: {
+    flag: "--dist",
+    env: "MAILFINDER_DIST",
+    aliases: alias("ADDIN_DIST"),
+    kind: { type: "file" },
+    default: null,
+    defaultText: "(required)",
+    placeholder: "<dir>",
+    secret: "none",
+    group: "host",
+    description: "The built add-in (`npm run build`).",
+  },
+  upstream: {
+    flag: "--upstream",
+    env: "MAILFINDER_UPSTREAM",
+    aliases: alias("UPSTREAM_URL"),
+    kind: { type: "url" },
+    default: null,
+    defaultText: "(required)",
+    placeholder: "<url>",
+    secret: "none",
+    group: "host",
+    description:
+      "The service's base URL: `/api/x` is relayed to `<url>/x`. No credentials, query or fragment; https in team mode unless on this machine.",
+  },
+  port: {
+    flag: "--port",
+    env: "MAILFINDER_PORT",
+    aliases: alias("PORT"),
+    kind: { type: "integer", min: 0, max: 65535 },
+    default: null,
+    defaultText: "8443 with TLS, 8080 without",
+    placeholder: "<n>",
+    secret: "none",
+    group: "host",
+    description: "The port to listen on (0 picks a free one).",
+  },
+  host: {
+    flag: "--host",
+    env: "MAILFINDER_HOST",
+    aliases: alias("HOST"),
+    kind: { type: "text" },
+    default: "0.0.0.0",
+    placeholder: "<addr>",
+    secret: "none",
+    group: "host",
+    description: "The address to listen on.",
+  },
+  cert: {
+    flag: "--cert",
+    env: "MAILFINDER_TLS_CERT_FILE",
+    aliases: alias("TLS_CERT_FILE"),
+    kind: { type: "file" },
+    default: null,
+    defaultText: "none",
+    placeholder: "<file>",
+    secret: "none",
+    group: "host",
+    description: "TLS certificate (PEM). With `--key`: HTTPS with HTTP/2 (HTTP/1.1 fallback).",
+  },
+  key: {
+    flag: "--key",
+    env: "MAILFINDER_TLS_KEY_FILE",
+    aliases: alias("TLS_KEY_FILE"),
+    kind: { type: "file" },
+    default: null,
+    defaultText: "none",
+    placeholder: "<file>",
+    secret: "file",
+    group: "host",
+    description: "TLS private key (PEM), with `--cert`.",
+  },
+  "upstream-connections": {
+    flag: "--upstream-connections",
+    env: "MAILFINDER_UPSTREAM_CONNECTIONS",
+    aliases: alias("UPSTREAM_CONNECTIONS"),
+    kind: { type: "integer", min: 1, max: 4096 },
+    default: 128,
+    placeholder: "<n>",
+    secret: "none",
+    group: "host",
+    description: "Keep-alive connections to the service (the most requests out to it at once).",
+  },
+  "body-limit": {
+    flag: "--body-limit",
+    env: "MAILFINDER_BODY_LIMIT",
+    aliases: alias("BODY_LIMIT"),
+    kind: { type: "integer", min: 1024, max: 2 ** 32 },
+    default: DEFAULT_BODY_LIMIT,
+    defaultText: `${DEFAULT_BODY_LIMIT} (110 MiB)`,
+    placeholder: "<bytes>",
+    secret: "none",
+    group: "host",
+    description: "Largest request body relayed: larger ones are refused with 413.",
+  },
+  "upstream-timeout-ms": {
+    flag: "--upstream-timeout-ms",
+    env: "MAILFINDER_UPSTREAM_TIMEOUT_MS",
+    aliases: alias("UPSTREAM_TIMEOUT_MS"),
+    kind: { type: "integer", min: 1_000, max: 3_600_000 },
+    default: 120_000,
+    placeholder: "<ms>",
+    secret: "none",
+    group: "host",
+    description:
+      "How long the service may take to answer (then 504); above the client's 90 s, so the host never gives up first.",
+  },
+  "shutdown-grace-ms": {
+    flag: "--shutdown-grace-ms",
+    env: "MAILFINDER_SHUTDOWN_GRACE_MS",
+    aliases: alias("SHUTDOWN_GRACE_MS"),
+    kind: { type: "integer", min: 0, max: 600_000 },
+    default: 30_000,
+    placeholder: "<ms>",
+    secret: "none",
+    group: "host",
+    description: "On SIGTERM or SIGINT, how long requests in flight may take to finish.",
+  },
+  "trust-proxy": {
+    flag: "--trust-proxy",
+    env: "MAILFINDER_TRUST_PROXY",
+    aliases: alias("TRUST_PROXY"),
+    kind: { type: "addresses" },
+    default: null,
+    defaultText: "none",
+    placeholder: "<addrs>",
+    secret: "none",
+    group: "host",
+    description:
+      "Comma list of the proxies' addresses or CIDR ranges in front (a TLS terminator). Their `X-Forwarded-For` names the client (rate limits, logs) and their `x-request-id` is kept. `/0` is refused.",
+  },
+  "log-level": {
+    flag: "--log-level",
+    env: "MAILFINDER_LOG_LEVEL",
+    aliases: alias("LOG_LEVEL"),
+    kind: { type: "choice", values: LOG_LEVELS },
+    default: "info",
+    placeholder: "<level>",
+    secret: "none",
+    group: "logs",
+    description: `The least severe log lines written: ${LOG_LEVELS.join(", ")}.`,
+  },
+  quiet: {
+    flag: "--quiet",
+    env: "MAILFINDER_QUIET",
+    aliases: [{ name: "LOG", inverted: true }],
+    kind: { type: "boolean" },
+    default: false,
+    defaultText: "off",
+    secret: "none",
+    group: "logs",
+    description:
+      "No line per request (start, stop, warnings and errors are still logged). `LOG=0`, the earlier spelling, still works.",
+  },
+  metrics: {
+    flag: "--metrics",
+    env: "MAILFINDER_METRICS",
+    aliases: alias("METRICS"),
+    kind: { type: "boolean" },
+    default: false,
+    defaultText: "off",
+    secret: "none",
+    group: "metrics",
+    description: "Serve `GET /metrics` (Prometheus text format). Off: `/metrics` is 404.",
+  },
+  "metrics-token-file": {
+    flag: "--metrics-token-file",
+    env: "MAILFINDER_METRICS_TOKEN_FILE",
+    aliases: alias("METRICS_TOKEN_FILE"),
+    kind: { type: "file" },
+    default: null,
+    defaultText: "none",
+    placeholder: "<file>",
+    secret: "file",
+    group: "metrics",
+    description:
+      "`/metrics` answers only `Authorization: Bearer <the file's token>` (one line, mode 0600, 32 random characters or more; read once at start). Needs `--metrics`.",
+  },
+  demo: {
+    flag: "--demo",
+    env: "MAILFINDER_DEMO",
+    aliases: alias("DEMO"),
+    kind: { type: "boolean" },
+    default: false,
+    defaultText: "off",
+    secret: "none",
+    group: "demo",
+    description: "Try mode: the embedded sandbox at `/demo-api`.",
+  },
+  "demo-db": {
+    flag: "--demo-db",
+    env: "MAILFINDER_DEMO_DB",
+    aliases: alias("DEMO_DB"),
+    kind: { type: "file" },
+    default: ".demo/demo.db",
+    placeholder: "<file>",
+    secret: "none",
+    group: "demo",
+    description: "The demo's own database (its folder is created).",
+  },
+  "demo-credits": {
+    flag: "--demo-credits",
+    env: "MAILFINDER_DEMO_CREDITS",
+    aliases: alias("DEMO_CREDITS"),
+    kind: { type: "integer", min: 1, max: 100_000 },
+    default: 50,
+    placeholder: "<n>",
+    secret: "none",
+    group: "demo",
+    description: "Credits of each demo account.",
+  },
+  "demo-rate-limit": {
+    flag: "--demo-rate-limit",
+    env: "MAILFINDER_DEMO_RATE_LIMIT",
+    aliases: alias("DEMO_RATE_LIMIT"),
+    kind: { type: "integer", min: 1, max: 1_000_000 },
+    // A bulk job's polling and a fill-down of a few dozen cells fit in a minute.
+    default: 300,
+    placeholder: "<n>",
+    secret: "none",
+    group: "demo",
+    description: "Requests per minute from one client address to `/demo-api` (then 429).",
+  },
+  team: {
+    flag: "--team",
+    env: "MAILFINDER_TEAM",
+    aliases: alias("TEAM"),
+    kind: { type: "boolean" },
+    default: false,
+    defaultText: "off",
+    secret: "none",
+    group: "team",
+    description: "Team mode: the host holds the service key; members sign in with a team token.",
+  },
+  "service-key-file": {
+    flag: "--service-key-file",
+    env: "MAILFINDER_SERVICE_KEY_FILE",
+    aliases: alias("SERVICE_KEY_FILE"),
+    kind: { type: "file" },
+    default: null,
+    defaultText: "(required in team mode)",
+    placeholder: "<file>",
+    secret: "file",
+    group: "team",
+    description: "The service's API key (one line, mode 0600).",
+  },
+  "admin-token-file": {
+    flag: "--admin-token-file",
+    env: "MAILFINDER_ADMIN_TOKEN_FILE",
+    aliases: alias("ADMIN_TOKEN_FILE"),
+    kind: { type: "file" },
+    default: null,
+    defaultText: "(required in team mode)",
+    placeholder: "<file>",
+    secret: "file",
+    group: "team",
+    description: "The admin token (one line, mode 0600, 32 random characters or more).",
+  },
+  "sealing-key-file": {
+    flag: "--sealing-key-file",
+    env: "MAILFINDER_SEALING_KEY_FILE",
+    aliases: alias("SEALING_KEY_FILE"),
+    kind: { type: "file" },
+    default: null,
+    defaultText: "none (a salt kept in the database)",
+    placeholder: "<file>",
+    secret: "file",
+    group: "team",
+    description: "A secret that seals the service key in the database.",
+  },
+  "public-url": {
+    flag: "--public-url",
+    env: "MAILFINDER_PUBLIC_URL",
+    aliases: alias("PUBLIC_URL"),
+    kind: { type: "url" },
+    default: null,
+    defaultText: "none",
+    placeholder: "<url>",
+    secret: "none",
+    group: "team",
+    description:
+      "The host's public https URL: webhook lookups are answered through it and settled at what the service charged.",
+  },
+  db: {
+    flag: "--db",
+    env: "MAILFINDER_DB",
+    aliases: alias("TEAM_DB"),
+    kind: { type: "file" },
+    default: ".team/team.db",
+    placeholder: "<file>",
+    secret: "none",
+    group: "team",
+    description: "The SQLite database, when no database URL is given.",
+  },
+  "database-url": {
+    // No flag: a command line is visible to every user of the machine, and this URL holds a password.
+    flag: null,
+    env: "MAILFINDER_DATABASE_URL",
+    aliases: alias("DATABASE_URL"),
+    kind: { type: "url" },
+    default: null,
+    defaultText: "none (SQLite)",
+    secret: "url",
+    group: "team",
+    description:
+      "PostgreSQL (`postgres://` or `postgresql://`): several hosts share members, budgets and answers. Environment only.",
+  },
+  "entra-issuer": {
+    flag: "--entra-issuer",
+    env: "MAILFINDER_ENTRA_ISSUER",
+    aliases: alias("ENTRA_ISSUER"),
+    kind: { type: "url" },
+    default: null,
+    defaultText: "none",
+    placeholder: "<url>",
+    secret: "none",
+    group: "team",
+    description: "Microsoft Entra ID sign-in: the issuer (with the audience and the client id).",
+  },
+  "entra-audience": {
+    flag: "--entra-audience",
+    env: "MAILFINDER_ENTRA_AUDIENCE",
+    aliases: alias("ENTRA_AUDIENCE"),
+    kind: { type: "text" },
+    default: null,
+    defaultText: "none",
+    placeholder: "<aud>",
+    secret: "none",
+    group: "team",
+    description: "Entra ID: the audience the tokens carry.",
+  },
+  "entra-client-id": {
+    flag: "--entra-client-id",
+    env: "MAILFINDER_ENTRA_CLIENT_ID",
+    aliases: alias("ENTRA_CLIENT_ID"),
+    kind: { type: "text" },
+    default: null,
+    defaultText: "none",
+    placeholder: "<id>",
+    secret: "none",
+    group: "team",
+    description: "Entra ID: the add-in's client id.",
+  },
+  "entra-jwks-url": {
+    flag: "--entra-jwks-url",
+    env: "MAILFINDER_ENTRA_JWKS_URL",
+    aliases: alias("ENTRA_JWKS_URL"),
+    kind: { type: "url" },
+    default: null,
+    defaultText: "from the issuer",
+    placeholder: "<url>",
+    secret: "none",
+    group: "team",
+    description: "Entra ID: the issuer's keys.",
+  },
+  "entra-admin-group": {
+    flag: "--entra-admin-group",
+    env: "MAILFINDER_ENTRA_ADMIN_GROUP",
+    aliases: alias("ENTRA_ADMIN_GROUP"),
+    kind: { type: "text" },
+    default: null,
+    defaultText: "none",
+    placeholder: "<id>",
+    secret: "none",
+    group: "team",
+    description: "Entra ID: members of this group are admins.",
+  },
+  "entra-scope": {
+    flag: "--entra-scope",
+    env: "MAILFINDER_ENTRA_SCOPE",
+    aliases: alias("ENTRA_SCOPE"),
+    kind: { type: "text" },
+    default: null,
+    defaultText: "<audience>/.default",
+    placeholder: "<scope>",
+    secret: "none",
+    group: "team",
+    description: "Entra ID: what the pane asks a token for.",
+  },
+} as const satisfies Record<string, Setting>;
+
+export type SettingName = keyof typeof SETTINGS;
+
+export const SETTING_NAMES = Object.keys(SETTINGS) as SettingName[];
+
+/** Flags that do something instead of setting something. */
+export const ACTIONS = {
+  "--help": "Print this help and exit.",
+  "--print-config": "Print the effective configuration as JSON (secrets masked) and exit.",
+} as const;
+
+export type Action = keyof typeof ACTIONS;
+
+export const GROUP_TITLES: Record<SettingGroup, string> = {
+  host: "Host",
+  logs: "Logs",
+  metrics: "Metrics",
+  demo: "Try mode",
+  team: "Team mode",
+};

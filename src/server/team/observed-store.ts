@@ -1,0 +1,105 @@
+import type { StoreObserver } from "../metrics/observers";
+import type { TeamStore } from "./store";
+
+// The team's store as /metrics sees it (DESIGN 6e): every call passes through unchanged, and its
+// outcome is told to an observer: reservations opened and ended, budget refusals, credits
+// settled and returned, calls that failed. The store itself knows nothing of this, so both
+// stores (and any change to them) are counted alike. Results are read by their shape, with the
+// method's name: a method the observer does not know is only watched for failures.
+
+type Call = (args: readonly unknown[], answer: unknown, observer: StoreObserver) => void;
+
+interface ReservationLike {
+  id: string;
+}
+
+const isReservation = (value: unknown): value is ReservationLike =>
+  typeof (value as ReservationLike | null)?.id === "string";
+
+const number = (value: unknown): number => (typeof value === "number" ? value : 0);
+
+function reserved(observer: StoreObserver, reservation: unknown, ttlMs: unknown): void {
+  if (isReservation(reservation))
+    observer.reservationOpened(reservation.id, Date.now() + number(ttlMs));
+}
+
+function refused(observer: StoreObserver, answer: { budget?: unknown }): void {
+  if (answer.budget === "member" || answer.budget === "team") observer.budgetRefused(answer.budget);
+}
+
+const CALLS: Record<string, Call> = {
+  reserve([, , , ttlMs], answer, observer) {
+    const result = answer as { ok?: boolean; reservation?: unknown; budget?: unknown };
+    if (result.ok === true) reserved(observer, result.reservation, ttlMs);
+    else if (result.ok === false) refused(observer, result);
+  },
+  settle([reservation, chargedMilli], _answer, observer) {
+    if (isReservation(reservation)) observer.reservationEnded(reservation.id);
+    observer.creditsSettled(number(chargedMilli));
+  },
+  release([reservation], _answer, observer) {
+    if (isReservation(reservation)) observer.reservationEnded(reservation.id);
+  },
+  settleOrphan([, chargedMilli], answer, observer) {
+    if (answer === true) observer.creditsSettled(number(chargedMilli));
+  },
+  returnCredit([, , amountMilli], _answer, observer) {
+    observer.creditsReturned(number(amountMilli));
+  },
+  refundPurchases(_args, answer, observer) {
+    if (Array.isArray(answer))
+      observer.creditsReturned(
+        answer.reduce<number>(
+          (sum, refund) => sum + number((refund as { amountMilli?: unknown }).amountMilli),
+          0
+        )
+      );
+  },
+  // A lookup's start and end in one call each, where the store offers them.
+  startLookup([start], answer, observer) {
+    const result = answer as { kind?: string; reservation?: unknown; budget?: unknown };
+    if (result.kind === "reserved")
+      reserved(
+        observer,
+        result.reservation,
+        (start as { reservationTtlMs?: unknown }).reservationTtlMs
+      );
+    else if (result.kind === "refused") refused(observer, result);
+  },
+  finishLookup([end], _answer, observer) {
+    const { reservation, chargedMilli } = end as { reservation?: unknown; chargedMilli?: unknown };
+    if (isReservation(reservation)) observer.reservationEnded(reservation.id);
+    observer.creditsSettled(number(chargedMilli));
+  },
+};
+
+export function observedStore(store: TeamStore, observer: StoreObserver): TeamStore {
+  return new Proxy(store, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof value !== "function" || typeof property !== "string") return value;
+      const method = value as (...args: unknown[]) => unknown;
+      const interpret = Object.hasOwn(CALLS, property) ? CALLS[property] : undefined;
+      return (...args: unknown[]): unknown => {
+        let result: unknown;
+        try {
+          result = method.apply(target, args);
+        } catch (error) {
+          observer.storeFailed(property);
+          throw error;
+        }
+        if (!(result instanceof Promise)) return result;
+        return result.then(
+          (answer: unknown) => {
+            interpret?.(args, answer, observer);
+            return answer;
+          },
+          (error: unknown) => {
+            observer.storeFailed(property);
+            throw error;
+          }
+        );
+      };
+    },
+  });
+}
