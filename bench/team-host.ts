@@ -5,47 +5,64 @@ import { call } from "../test/helpers/sandbox";
 import { startTestDatabase } from "../test/helpers/postgres";
 import {
   countingUpstream,
-  findablePeople,
   runTeamLoad,
   type TeamLoadPlan,
   type TeamLoadResult,
 } from "../test/helpers/team-load";
 import { flag } from "./browser-setup";
+import { finishGoals, goal, quick } from "./goals";
 import { startHostProcess, type HostProcess } from "./host-process";
 import { DIST, ensureProductionBuild } from "./production-build";
 import { post, printTable, startSandboxProcess } from "./sandbox-process";
+import { countRoundTrips } from "./team-round-trips";
+import {
+  CORES,
+  cpuOfPid,
+  cpuOfPids,
+  fire,
+  machineCpu,
+  postgresPids,
+  startStandIn,
+  type StandIn,
+} from "./team-throughput";
 
-// Team mode of the production host (issue 26, DESIGN 6c), every part a process of its own: the
-// sandbox, a relay counting what reaches it, and the host instances.
-//  1. Two instances on one PostgreSQL: 20 members, 2,000 lookups of which 30% repeat a
-//     colleague's, 4 members with a budget of 10 credits, fired 64 at a time through both;
-//     one instance killed midway (its requests go to the other). Then the same on SQLite with
-//     one instance.
-//  2. Lookups per second through the host with and without team mode (sign-in, budget, shared
-//     answers), distinct lookups; and the time of a shared answer against a bought one.
-// Flags: --lookups 2000, --concurrency 64.
+// Team mode of the production host (issues 26 and 36, DESIGN 6c), every host a process of its own.
+//  1. What one lookup asks of the store on each path (fresh, shared answer, joined in flight),
+//     counted on SQLite and PostgreSQL.
+//  2. Lookups per second of one member through the host in front of a stand-in service (fast:
+//     the host and its store are what is measured), fresh and shared: SQLite, PostgreSQL with one
+//     instance, and two instances on one PostgreSQL. Rounds interleave the three (the machine
+//     is shared: ratios within a run are compared, medians of the rounds); the CPU time each
+//     part used per lookup says where the time went.
+//  3. Money under load against the sandbox: 20 members, 30% of lookups a colleague's repeat, 4
+//     members with a budget of 10 credits, through two instances on one PostgreSQL of which one
+//     is killed midway; then SQLite with one instance (full size only).
+// Flags: --lookups (per run of 2.), --rounds, --concurrency 64. --quick: small sizes.
+// PostgreSQL is the tests' cluster with synchronous_commit off, as SQLite runs with
+// synchronous = NORMAL in WAL mode: a crash of the machine may lose the last commits, a crash of
+// the host none.
 
 const ADMIN = "admin-token-of-the-team-bench-0123456789abcdef";
-const LOOKUPS = Number(flag("lookups", "2000"));
+const LOOKUPS = Number(flag("lookups", quick ? "300" : "2000"));
+const ROUNDS = Number(flag("rounds", quick ? "1" : "5"));
 const CONCURRENCY = Number(flag("concurrency", "64"));
+const LOAD_LOOKUPS = 2000;
 const CREDITS = 1_000_000;
+const LOOKUP = "/api/v5.1/find-email/person";
 
-const quantile = (values: number[], q: number): number => {
+const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
-const ms = (value: number): string => value.toFixed(1);
-
-interface Setup {
-  hosts: HostProcess[];
-  close(): Promise<void>;
-}
+const fixed = (value: number | null, digits = 2): string =>
+  value === null ? "-" : value.toFixed(digits);
 
 async function main(): Promise<void> {
   ensureProductionBuild();
-  const sandbox = await startSandboxProcess(["--db", ":memory:"]);
   const directory = mkdtempSync(join(tmpdir(), "mf-bench-team-"));
   writeFileSync(join(directory, "admin-token"), ADMIN, { mode: 0o600 });
+  writeFileSync(join(directory, "service-key"), "company-key-of-the-stand-in", { mode: 0o600 });
   const teamArgs = [
     "--quiet",
     "--team",
@@ -54,14 +71,253 @@ async function main(): Promise<void> {
     "--admin-token-file",
     join(directory, "admin-token"),
   ];
+  const standIn = await startStandIn();
+  try {
+    await roundTrips(standIn);
+    await throughput(standIn, directory, teamArgs);
+    // Covered at small size by test/server/team/team-scale.serial.test.ts.
+    if (quick) console.log("\n  (money under load against the sandbox: full size only)");
+    else await moneyUnderLoad(directory, teamArgs);
+  } finally {
+    await standIn.close();
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+async function roundTrips(standIn: StandIn): Promise<void> {
+  const database = await startTestDatabase();
+  try {
+    const sqlite = await countRoundTrips(standIn.url, null);
+    const postgres = await countRoundTrips(standIn.url, database.url);
+    printTable(
+      "What one lookup asks of the team store, by path (sign-in remembered 1 s on PostgreSQL: counted when it runs out)",
+      [
+        ...sqlite.map((c) => ({ store: "SQLite", ...c })),
+        ...postgres.map((c) => ({ store: "PostgreSQL", ...c })),
+      ].map((c) => ({
+        store: c.store,
+        path: c.path,
+        "store calls": fixed(c.storeCalls),
+        "round trips": c.roundTrips === null ? "- (in process)" : fixed(c.roundTrips),
+        "SQL statements": fixed(c.statements),
+      }))
+    );
+    const trips = (path: string) => postgres.find((c) => c.path.startsWith(path))!.roundTrips!;
+    goal("PostgreSQL round trips per fresh lookup", trips("fresh"), {
+      atMost: 2.5,
+      why: "a lookup's start (answer, claim, reservation) and its end (settle, audit, answer kept, claim released) are one round trip each (was 9)",
+    });
+    goal("PostgreSQL round trips per shared answer", trips("shared"), {
+      atMost: 1.5,
+      why: "a kept answer is given in one round trip, the sign-in remembered (was 2)",
+    });
+    goal(
+      "PostgreSQL round trips per lookup joining one in flight",
+      trips("joined in flight (same"),
+      {
+        atMost: 0.5,
+        why: "a request joining a lookup of its own instance waits for it without asking the store (was 1)",
+      }
+    );
+  } finally {
+    await database.drop();
+  }
+}
+
+interface Setup {
+  label: string;
+  hosts: HostProcess[];
+  token: string;
+  /** PostgreSQL's database, when the hosts share one. */
+  databaseUrl: string | null;
+}
+
+interface Run {
+  perSecond: number;
+  hostMs: number;
+  postgresMs: number;
+  benchMs: number;
+  busy: number;
+}
+
+/** CPU time (ms) of PostgreSQL's processes for the setup's database, by process. */
+async function postgresCpu(setup: Setup): Promise<Map<number, number>> {
+  const pids = setup.databaseUrl ? await postgresPids(setup.databaseUrl) : [];
+  return new Map(pids.map((pid) => [pid, cpuOfPid(pid)]));
+}
+
+/**
+ * One run of `bodies` through a setup, with the CPU each part used per lookup. A few kept
+ * answers asked first fill the pools again (an idle connection is closed after 10 s), so that
+ * the server processes at work are the ones counted.
+ */
+async function run(setup: Setup, bodies: object[], shared: boolean, kept: object[]): Promise<Run> {
+  const urls = setup.hosts.map((host) => host.url);
+  if (kept.length > 0) await fire(urls, LOOKUP, [setup.token], kept, CONCURRENCY);
+  const pids = setup.hosts.map((host) => host.child.pid!);
+  const before = {
+    host: cpuOfPids(pids),
+    postgres: await postgresCpu(setup),
+    bench: process.cpuUsage(),
+    machine: machineCpu(),
+  };
+  const fired = await fire(urls, LOOKUP, [setup.token], bodies, CONCURRENCY);
+  if ((fired.shared === bodies.length) !== shared)
+    throw new Error(`${setup.label}: ${fired.shared} of ${bodies.length} shared`);
+  const bench = process.cpuUsage(before.bench);
+  const machine = machineCpu();
+  // A connection opened during the run counts from nothing; one closed during it, not at all.
+  let postgresMs = 0;
+  for (const [pid, after] of await postgresCpu(setup))
+    postgresMs += after - (before.postgres.get(pid) ?? 0);
+  const per = (ms: number) => ms / bodies.length;
+  return {
+    perSecond: bodies.length / (fired.wallMs / 1000),
+    hostMs: per(cpuOfPids(pids) - before.host),
+    postgresMs: per(postgresMs),
+    benchMs: per((bench.user + bench.system) / 1000),
+    busy:
+      (machine.busyMs - before.machine.busyMs) / (machine.totalMs - before.machine.totalMs || 1),
+  };
+}
+
+async function throughput(standIn: StandIn, directory: string, teamArgs: string[]): Promise<void> {
+  const database = await startTestDatabase();
+  const started: HostProcess[] = [];
+  const host = async (args: string[], env?: Record<string, string>) => {
+    const child = await startHostProcess({
+      dist: DIST,
+      upstream: standIn.url,
+      args: [...teamArgs, ...args],
+      ...(env ? { env } : {}),
+    });
+    started.push(child);
+    return child;
+  };
+  try {
+    const env = { DATABASE_URL: database.url };
+    const [sqlite, ...pg] = await Promise.all([
+      host(["--db", join(directory, "throughput.db")]),
+      host([], env),
+      host([], env),
+    ]);
+    const member = async (url: string): Promise<string> => {
+      const added = await call(
+        url,
+        "POST",
+        "/admin/api/members",
+        { name: "Bench", email: "bench@team.example", monthly_budget: null },
+        { authorization: `Bearer ${ADMIN}` }
+      );
+      return added.body.token as string;
+    };
+    const pgToken = await member(pg[0]!.url);
+    const setups: Setup[] = [
+      { label: "SQLite", hosts: [sqlite!], token: await member(sqlite!.url), databaseUrl: null },
+      {
+        label: "PostgreSQL, 1 instance",
+        hosts: [pg[0]!],
+        token: pgToken,
+        databaseUrl: database.url,
+      },
+      { label: "PostgreSQL, 2 instances", hosts: pg, token: pgToken, databaseUrl: database.url },
+    ];
+    let asked = 0;
+    const people = (count: number) =>
+      Array.from({ length: count }, () => ({
+        first_name: `Person${asked++}`,
+        last_name: "Bench",
+        domain: "throughput.example",
+      }));
+    // Warmed: compiled code, connections, prepared statements.
+    const warm = new Map<Setup, object[]>();
+    for (const setup of setups) {
+      const bodies = people(Math.min(LOOKUPS, quick ? 100 : 300));
+      await run(setup, bodies, false, []);
+      await run(setup, bodies, true, []);
+      warm.set(setup, bodies.slice(0, CONCURRENCY * 2));
+    }
+    const runs = new Map<string, Run[]>();
+    for (let round = 0; round < ROUNDS; round++)
+      for (let i = 0; i < setups.length; i++) {
+        const setup = setups[(i + round) % setups.length]!;
+        const bodies = people(LOOKUPS);
+        for (const shared of [false, true]) {
+          const key = `${setup.label}|${shared}`;
+          const measured = await run(setup, bodies, shared, warm.get(setup)!);
+          runs.set(key, [...(runs.get(key) ?? []), measured]);
+        }
+      }
+    const medians = (label: string, shared: boolean) => {
+      const of = runs.get(`${label}|${shared}`)!;
+      const pick = (field: keyof Run) => median(of.map((r) => r[field]));
+      return {
+        all: of.map((r) => Math.round(r.perSecond)),
+        perSecond: pick("perSecond"),
+        hostMs: pick("hostMs"),
+        postgresMs: pick("postgresMs"),
+        benchMs: pick("benchMs"),
+        busy: pick("busy"),
+      };
+    };
+    const rows = setups.flatMap((setup) =>
+      [false, true].map((shared) => {
+        const m = medians(setup.label, shared);
+        const cpu = m.hostMs + (setup.label === "SQLite" ? 0 : m.postgresMs) + m.benchMs;
+        return {
+          store: setup.label,
+          lookups: shared ? "shared answers" : "fresh (bought)",
+          "lookups/s": Math.round(m.perSecond),
+          rounds: m.all.join(" "),
+          "host CPU ms/lookup": fixed(m.hostMs),
+          "PostgreSQL CPU ms/lookup": setup.label === "SQLite" ? "-" : fixed(m.postgresMs),
+          "bench CPU ms/lookup": fixed(m.benchMs),
+          // What the CPU used per lookup allows on this machine's cores, were nothing else running.
+          "CPU-bound at /s": Math.round((CORES * 1000) / cpu),
+          "machine busy": `${Math.round(m.busy * 100)}%`,
+        };
+      })
+    );
+    printTable(
+      `One member's lookups through the host, ${LOOKUPS} a run, ${CONCURRENCY} at a time, medians of ${ROUNDS} round(s) on ${CORES} cores (bench: the client and the stand-in service)`,
+      rows
+    );
+    const rate = (label: string, shared: boolean) => medians(label, shared).perSecond;
+    const sqliteFresh = rate("SQLite", false);
+    const one = rate("PostgreSQL, 1 instance", false);
+    const two = rate("PostgreSQL, 2 instances", false);
+    console.log(
+      `  PostgreSQL / SQLite: fresh ${(one / sqliteFresh).toFixed(2)}, shared ${(rate("PostgreSQL, 1 instance", true) / rate("SQLite", true)).toFixed(2)}; two instances / one: fresh ${(two / one).toFixed(2)}, shared ${(rate("PostgreSQL, 2 instances", true) / rate("PostgreSQL, 1 instance", true)).toFixed(2)}`
+    );
+    goal("PostgreSQL (1 instance) / SQLite, fresh lookups per second", one / sqliteFresh, {
+      atLeast: 1 / 1.3,
+      unit: "x",
+      why: "team mode on PostgreSQL within 1.3x of SQLite per instance",
+      fullOnly: true,
+    });
+    goal("PostgreSQL, 2 instances / 1 instance, fresh lookups per second", two / one, {
+      atLeast: 1.6,
+      unit: "x",
+      why: "a second instance on one PostgreSQL serves more members (on a machine with cores to spare: see CPU-bound at /s)",
+      fullOnly: true,
+    });
+  } finally {
+    await Promise.all(started.map((child) => child.stop()));
+    await database.drop();
+  }
+}
+
+/** The service's ledger, the team's usage and the budgets, under load with an instance killed. */
+async function moneyUnderLoad(directory: string, teamArgs: string[]): Promise<void> {
+  const sandbox = await startSandboxProcess(["--db", ":memory:"]);
+  const keyFile = join(directory, "service-key");
   /** A fresh company account (its key in the key file) and what reaches the sandbox, counted. */
-  const company = async (): Promise<{ apiKey: string; spent(): Promise<number> }> => {
+  const company = async (): Promise<{ spent(): Promise<number> }> => {
     const account = (await post(sandbox.baseUrl, "/sandbox/accounts", { credits: CREDITS })) as {
       api_key: string;
     };
-    writeFileSync(join(directory, "service-key"), account.api_key, { mode: 0o600 });
+    writeFileSync(keyFile, account.api_key, { mode: 0o600 });
     return {
-      apiKey: account.api_key,
       spent: async () => {
         const answer = await call(sandbox.baseUrl, "GET", "/v5.1/account", undefined, {
           authorization: `Bearer ${account.api_key}`,
@@ -70,208 +326,124 @@ async function main(): Promise<void> {
       },
     };
   };
+  const plan: TeamLoadPlan = {
+    members: 20,
+    budgeted: 4,
+    budget: 10,
+    lookups: LOAD_LOOKUPS,
+    repeatShare: 0.3,
+    concurrency: CONCURRENCY,
+  };
+  const rows: Array<Record<string, string | number>> = [];
+  const loadRow = async (
+    label: string,
+    start: (upstream: string) => Promise<HostProcess[]>,
+    killOne: boolean
+  ): Promise<void> => {
+    const account = await company();
+    const upstream = await countingUpstream(sandbox.baseUrl);
+    const hosts = await start(upstream.url);
+    try {
+      let killed = false;
+      const result: TeamLoadResult = await runTeamLoad(
+        plan,
+        hosts.map((host) => host.url),
+        { url: hosts[0]!.url, token: ADMIN },
+        {
+          kill: (done) => {
+            if (!killOne || killed || done < plan.lookups / 2) return null;
+            killed = true;
+            hosts[1]!.child.kill("SIGKILL");
+            return 1;
+          },
+        }
+      );
+      const month = new Date().toISOString().slice(0, 7);
+      const usage = await call(hosts[0]!.url, "GET", `/admin/api/usage?month=${month}`, undefined, {
+        authorization: `Bearer ${ADMIN}`,
+      });
+      const byMember = new Map(
+        (usage.body as Array<{ member: string; credits: number }>).map((r) => [r.member, r.credits])
+      );
+      const budgeted = result.memberIds.slice(0, plan.budgeted).map((id) => byMember.get(id) ?? 0);
+      const teamUsage = [...byMember.values()].reduce((sum, credits) => sum + credits, 0);
+      const ledger = await account.spent();
+      rows.push({
+        run: label,
+        lookups: result.answers.length,
+        distinct: result.distinct,
+        "sent upstream": [...upstream.counts.values()].reduce((a, b) => a + b, 0),
+        "keys sent twice": [...upstream.counts.values()].filter((n) => n > 1).length,
+        shared: result.answers.filter((a) => a.shared).length,
+        "402 budget": result.answers.filter((a) => a.status === 402).length,
+        resent: result.answers.filter((a) => a.resent).length,
+        "budgeted members' credits": budgeted.join("/"),
+        "ledger credits": ledger,
+        "team usage": teamUsage,
+        "lookups/s": Math.round(result.answers.length / (result.wallMs / 1000)),
+      });
+      goal(`${label}: the service's ledger change less the team's usage`, ledger - teamUsage, {
+        atLeast: 0,
+        atMost: 0,
+        unit: "credits",
+        why: "every credit the service charged is counted once in the team's usage, an instance killed or not",
+      });
+      goal(`${label}: most credits of a budgeted member`, Math.max(...budgeted), {
+        atMost: plan.budget,
+        unit: "credits",
+        why: "no member passes their budget, whatever arrives at once",
+      });
+    } finally {
+      await Promise.all(hosts.map((host) => host.stop()));
+      await upstream.close();
+    }
+  };
   try {
-    const plan: TeamLoadPlan = {
-      members: 20,
-      budgeted: 4,
-      budget: 10,
-      lookups: LOOKUPS,
-      repeatShare: 0.3,
-      concurrency: CONCURRENCY,
-    };
-    const rows: Array<Record<string, string | number>> = [];
-    const loadRow = async (
-      label: string,
-      setup: (upstream: string) => Promise<Setup>,
-      killOne: boolean
-    ): Promise<TeamLoadResult> => {
-      const account = await company();
-      const upstream = await countingUpstream(sandbox.baseUrl);
-      const running = await setup(upstream.url);
-      try {
-        let killed = false;
-        const result = await runTeamLoad(
-          plan,
-          running.hosts.map((host) => host.url),
-          { url: running.hosts[0]!.url, token: ADMIN },
-          {
-            kill: (done) => {
-              if (!killOne || killed || done < plan.lookups / 2) return null;
-              killed = true;
-              running.hosts[1]!.child.kill("SIGKILL");
-              return 1;
-            },
-          }
-        );
-        const month = new Date().toISOString().slice(0, 7);
-        const usage = await call(
-          running.hosts[0]!.url,
-          "GET",
-          `/admin/api/usage?month=${month}`,
-          undefined,
-          {
-            authorization: `Bearer ${ADMIN}`,
-          }
-        );
-        const byMember = new Map(
-          (usage.body as Array<{ member: string; credits: number }>).map((r) => [
-            r.member,
-            r.credits,
-          ])
-        );
-        const budgeted = result.memberIds
-          .slice(0, plan.budgeted)
-          .map((id) => byMember.get(id) ?? 0);
-        const teamUsage = [...byMember.values()].reduce((sum, credits) => sum + credits, 0);
-        const charged = result.answers.reduce((sum, a) => sum + (a.shared ? 0 : a.charged), 0);
-        const twice = [...upstream.counts.values()].filter((n) => n > 1).length;
-        rows.push({
-          run: label,
-          lookups: result.answers.length,
-          distinct: result.distinct,
-          "sent upstream": [...upstream.counts.values()].reduce((a, b) => a + b, 0),
-          "keys sent twice": twice,
-          shared: result.answers.filter((a) => a.shared).length,
-          "402 budget": result.answers.filter((a) => a.status === 402).length,
-          resent: result.answers.filter((a) => a.resent).length,
-          "budgeted members' credits": budgeted.join("/"),
-          "ledger credits": await account.spent(),
-          "team usage": teamUsage,
-          "sum credits_charged": charged,
-          "lookups/s": Math.round(result.answers.length / (result.wallMs / 1000)),
-        });
-        return result;
-      } finally {
-        await running.close();
-        await upstream.close();
-      }
-    };
-
     const database = await startTestDatabase();
-    const pgResult = await loadRow(
-      "PostgreSQL, 2 instances, one killed midway",
-      async (upstream) => {
-        const hosts: HostProcess[] = [];
-        for (let i = 0; i < 2; i++)
-          hosts.push(
-            await startHostProcess({
-              dist: DIST,
-              upstream,
-              args: teamArgs,
-              env: { DATABASE_URL: database.url },
-            })
-          );
-        return { hosts, close: async () => void (await Promise.all(hosts.map((h) => h.stop()))) };
-      },
-      true
-    );
-    await database.drop();
-    const sqliteResult = await loadRow(
+    try {
+      await loadRow(
+        "PostgreSQL, 2 instances, one killed midway",
+        async (upstream) => {
+          const hosts: HostProcess[] = [];
+          for (let i = 0; i < 2; i++)
+            hosts.push(
+              await startHostProcess({
+                dist: DIST,
+                upstream,
+                args: teamArgs,
+                env: { DATABASE_URL: database.url },
+              })
+            );
+          return hosts;
+        },
+        true
+      );
+    } finally {
+      await database.drop();
+    }
+    await loadRow(
       "SQLite, 1 instance",
-      async (upstream) => {
-        const host = await startHostProcess({
+      async (upstream) => [
+        await startHostProcess({
           dist: DIST,
           upstream,
-          args: [...teamArgs, "--db", join(directory, "team.db")],
-        });
-        return { hosts: [host], close: () => host.stop() };
-      },
+          args: [...teamArgs, "--db", join(directory, "load.db")],
+        }),
+      ],
       false
     );
     printTable(
-      `Team mode under load: ${plan.members} members, ${plan.lookups} lookups (30% a colleague's repeat), ${plan.concurrency} at a time`,
+      `Team mode under load against the sandbox: ${plan.members} members, ${plan.lookups} lookups (30% a colleague's repeat), ${plan.concurrency} at a time`,
       rows
     );
-
-    // Throughput with and without team mode: distinct lookups only (nothing shared).
-    const throughput: Array<Record<string, string | number>> = [];
-    const people = findablePeople(Math.round(LOOKUPS * 0.7) + 1000).slice(-1000);
-    const fire = async (url: string, token: string): Promise<number[]> => {
-      const times: number[] = [];
-      let next = 0;
-      await Promise.all(
-        Array.from({ length: CONCURRENCY }, async () => {
-          while (next < people.length) {
-            const person = people[next++]!;
-            const begin = performance.now();
-            const answer = await call(url, "POST", "/api/v5.1/find-email/person", person, {
-              authorization: `Bearer ${token}`,
-            });
-            if (answer.status !== 200) throw new Error(`lookup: ${answer.status} ${answer.text}`);
-            times.push(performance.now() - begin);
-          }
-        })
-      );
-      return times;
-    };
-    for (const mode of ["relay (no team mode)", "team mode, SQLite", "team mode, PostgreSQL"]) {
-      const account = await company();
-      const db = mode.endsWith("PostgreSQL") ? await startTestDatabase() : null;
-      const host = await startHostProcess({
-        dist: DIST,
-        upstream: sandbox.baseUrl,
-        args: mode.startsWith("relay")
-          ? ["--quiet"]
-          : [...teamArgs, "--db", join(directory, `t-${Date.now()}.db`)],
-        ...(db ? { env: { DATABASE_URL: db.url } } : {}),
-      });
-      try {
-        let token = account.apiKey;
-        if (!mode.startsWith("relay")) {
-          const added = await call(
-            host.url,
-            "POST",
-            "/admin/api/members",
-            { name: "Bench", email: "bench@team.example", monthly_budget: null },
-            { authorization: `Bearer ${ADMIN}` }
-          );
-          token = added.body.token as string;
-        }
-        const begin = performance.now();
-        const times = await fire(host.url, token);
-        const wall = performance.now() - begin;
-        throughput.push({
-          host: mode,
-          lookups: times.length,
-          "lookups/s": Math.round(times.length / (wall / 1000)),
-          "median ms": ms(quantile(times, 0.5)),
-          "p90 ms": ms(quantile(times, 0.9)),
-        });
-      } finally {
-        await host.stop();
-        await db?.drop();
-      }
-    }
-    printTable(`Distinct lookups through the host, ${CONCURRENCY} at a time`, throughput);
-
-    const latency = (result: TeamLoadResult, shared: boolean): number[] =>
-      result.answers
-        .filter((a) => a.status === 200 && a.shared === shared && !a.resent)
-        .map((a) => a.ms);
-    printTable("Time of an answer under that load (ms, client side)", [
-      ...[
-        ["PostgreSQL", pgResult],
-        ["SQLite", sqliteResult],
-      ].flatMap(([label, result]) =>
-        [true, false].map((shared) => {
-          const times = latency(result as TeamLoadResult, shared);
-          return {
-            store: label as string,
-            answer: shared ? "shared (kept or joined)" : "bought",
-            count: times.length,
-            "median ms": ms(quantile(times, 0.5)),
-            "p90 ms": ms(quantile(times, 0.9)),
-          };
-        })
-      ),
-    ]);
   } finally {
     await sandbox.stop();
-    rmSync(directory, { recursive: true, force: true });
   }
 }
 
-void main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+void main()
+  .then(finishGoals)
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });

@@ -528,6 +528,261 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX pending_webhooks_by_time ON pending_webhooks (created_at);
     `,
   },
+  {
+    version: 6,
+    name: "a lookup started and finished in one round trip each",
+    // SQLite's store does each in one transaction of its own: nothing to add.
+    sqlite: "-- Nothing: the SQLite store starts and finishes a lookup in a transaction each.",
+    // A lookup's start (its kept answer, else its claim and its reservation) and its end (the
+    // claim released, the answer kept, the settle with its audit row and the purchase) are a
+    // function each, as reserving and settling are (version 2), so that a lookup costs two round
+    // trips, and a shared answer one. Locks are taken in the order of version 2, after the
+    // lookup's own rows: its claim, then its shared answer, then the team's settings row, a
+    // reservation's row and month rows. mf_settle_counted is mf_settle saying whether it counted
+    // the charge (a repeat notes no purchase twice). One month row is changed by mf_change_month,
+    // a statement in the common case: mf_change_months (kept for the sweep, which ends many at
+    // once) cost as much as all the rest of a lookup (its array statements planned every call).
+    // A reservation is decided by the update of the member's month row itself, under its lock.
+    postgres: `
+      CREATE FUNCTION mf_change_month(
+        p_scope text, p_month text, p_spent bigint, p_reserved bigint
+      ) RETURNS void LANGUAGE plpgsql AS $$
+      BEGIN
+        UPDATE month_spend SET
+          spent_milli = spent_milli + p_spent, reserved_milli = reserved_milli + p_reserved
+        WHERE scope = p_scope AND month = p_month;
+        IF NOT FOUND THEN
+          INSERT INTO month_spend (scope, month) VALUES (p_scope, p_month)
+          ON CONFLICT (scope, month) DO NOTHING;
+          UPDATE month_spend SET
+            spent_milli = spent_milli + p_spent, reserved_milli = reserved_milli + p_reserved
+          WHERE scope = p_scope AND month = p_month;
+        END IF;
+      END $$;
+
+      CREATE OR REPLACE FUNCTION mf_reserve(
+        p_id text, p_member text, p_month text, p_amount bigint, p_ttl_ms double precision,
+        p_at timestamptz, p_lookup_key text,
+        OUT refused_budget text, OUT limit_milli bigint, OUT used_milli bigint
+      ) LANGUAGE plpgsql AS $$
+      DECLARE
+        v_scope text := 'member:' || p_member;
+        v_member_limit bigint;
+        v_team_limit bigint;
+        v_team_used bigint;
+      BEGIN
+        -- The team's row as in version 2: shared without a team budget, exclusive under one.
+        SELECT monthly_budget_milli INTO v_team_limit FROM team WHERE id = 1;
+        IF v_team_limit IS NULL THEN
+          SELECT monthly_budget_milli INTO v_team_limit FROM team WHERE id = 1 FOR SHARE;
+          IF v_team_limit IS NOT NULL THEN
+            RAISE EXCEPTION 'The team''s budget was set meanwhile: reserve again.'
+              USING ERRCODE = 'serialization_failure';
+          END IF;
+        ELSE
+          SELECT monthly_budget_milli INTO v_team_limit FROM team WHERE id = 1 FOR UPDATE;
+        END IF;
+        SELECT monthly_budget_milli INTO v_member_limit FROM members
+        WHERE id = p_member AND removed_at IS NULL;
+        IF NOT FOUND THEN
+          RAISE EXCEPTION 'There is no current member % to reserve for.', p_member;
+        END IF;
+        -- Reserved on the member's row if it fits: the update waits for the row's lock and
+        -- decides on its newest figures.
+        UPDATE month_spend SET reserved_milli = reserved_milli + p_amount
+        WHERE scope = v_scope AND month = p_month
+          AND (v_member_limit IS NULL OR spent_milli + reserved_milli + p_amount <= v_member_limit);
+        IF NOT FOUND THEN
+          INSERT INTO month_spend (scope, month) VALUES (v_scope, p_month)
+          ON CONFLICT (scope, month) DO NOTHING;
+          UPDATE month_spend SET reserved_milli = reserved_milli + p_amount
+          WHERE scope = v_scope AND month = p_month
+            AND (v_member_limit IS NULL
+                 OR spent_milli + reserved_milli + p_amount <= v_member_limit);
+        END IF;
+        -- The member's budget is named first: it is the one the member can do something about.
+        IF NOT FOUND THEN
+          SELECT 'member', v_member_limit, spent_milli + reserved_milli
+          INTO refused_budget, limit_milli, used_milli
+          FROM month_spend WHERE scope = v_scope AND month = p_month;
+          RETURN;
+        END IF;
+        IF v_team_limit IS NOT NULL THEN
+          -- The team's row held exclusively: the members' rows add up to what others decided.
+          SELECT coalesce(sum(spent_milli + reserved_milli), 0) - p_amount INTO v_team_used
+          FROM month_spend WHERE month = p_month AND scope LIKE 'member:%';
+          IF v_team_used + p_amount > v_team_limit THEN
+            UPDATE month_spend SET reserved_milli = reserved_milli - p_amount
+            WHERE scope = v_scope AND month = p_month;
+            SELECT 'team', v_team_limit, v_team_used INTO refused_budget, limit_milli, used_milli;
+            RETURN;
+          END IF;
+        END IF;
+        INSERT INTO reservations
+          (id, member_id, month, amount_milli, created_at, expires_at, lookup_key)
+        VALUES (p_id, p_member, p_month, p_amount, p_at,
+                now() + p_ttl_ms * interval '1 millisecond', p_lookup_key);
+      END $$;
+
+      CREATE FUNCTION mf_settle_counted(
+        p_id text, p_member text, p_month text, p_charged bigint, p_at timestamptz,
+        p_operation text, p_status integer
+      ) RETURNS boolean LANGUAGE plpgsql AS $$
+      DECLARE
+        v_row reservations%ROWTYPE;
+        v_member text := p_member;
+        v_month text := p_month;
+        v_held bigint := 0;
+      BEGIN
+        SELECT * INTO v_row FROM reservations WHERE id = p_id FOR UPDATE;
+        IF FOUND THEN
+          IF v_row.state = 'settled' THEN
+            RETURN false;
+          END IF;
+          UPDATE reservations SET state = 'settled', ended_at = p_at WHERE id = p_id;
+          v_member := v_row.member_id;
+          v_month := v_row.month;
+          IF v_row.state = 'open' THEN
+            v_held := v_row.amount_milli;
+          END IF;
+        ELSE
+          -- Forgotten (or never made here): the charge is real all the same; recorded as
+          -- settled so that a repeat does not count it twice.
+          INSERT INTO reservations
+            (id, member_id, month, amount_milli, created_at, expires_at, state, ended_at)
+          VALUES (p_id, p_member, p_month, 0, p_at, p_at, 'settled', p_at)
+          ON CONFLICT (id) DO NOTHING;
+          IF NOT FOUND THEN
+            RETURN false;
+          END IF;
+        END IF;
+        PERFORM mf_change_month('member:' || v_member, v_month, p_charged, -v_held);
+        INSERT INTO audit (at, month, member_id, operation, credits_milli, status)
+        VALUES (p_at, v_month, v_member, p_operation, p_charged, p_status);
+        RETURN true;
+      END $$;
+
+      CREATE OR REPLACE FUNCTION mf_settle(
+        p_id text, p_member text, p_month text, p_charged bigint, p_at timestamptz,
+        p_operation text, p_status integer
+      ) RETURNS void LANGUAGE plpgsql AS $$
+      BEGIN
+        PERFORM mf_settle_counted(p_id, p_member, p_month, p_charged, p_at, p_operation,
+                                  p_status);
+      END $$;
+
+      CREATE OR REPLACE FUNCTION mf_release(p_id text, p_at timestamptz) RETURNS void
+      LANGUAGE plpgsql AS $$
+      DECLARE
+        v_row reservations%ROWTYPE;
+      BEGIN
+        UPDATE reservations SET state = 'released', released_by = 'error', ended_at = p_at
+        WHERE id = p_id AND state = 'open'
+        RETURNING * INTO v_row;
+        IF FOUND THEN
+          PERFORM mf_change_month('member:' || v_row.member_id, v_row.month, 0,
+                                  -v_row.amount_milli);
+        END IF;
+      END $$;
+
+      CREATE OR REPLACE FUNCTION mf_settle_orphan(
+        p_lookup_key text, p_charged bigint, p_at timestamptz, p_operation text, p_status integer
+      ) RETURNS boolean LANGUAGE plpgsql AS $$
+      DECLARE
+        v_row reservations%ROWTYPE;
+        v_held bigint := 0;
+      BEGIN
+        SELECT * INTO v_row FROM reservations
+        WHERE lookup_key = p_lookup_key
+          AND (state = 'open' OR (state = 'released' AND released_by = 'expiry'))
+        ORDER BY created_at DESC
+        LIMIT 1
+        FOR UPDATE;
+        IF NOT FOUND THEN
+          RETURN false;
+        END IF;
+        IF v_row.state = 'open' THEN
+          v_held := v_row.amount_milli;
+        END IF;
+        UPDATE reservations SET state = 'settled', ended_at = p_at WHERE id = v_row.id;
+        PERFORM mf_change_month('member:' || v_row.member_id, v_row.month, p_charged, -v_held);
+        INSERT INTO audit (at, month, member_id, operation, credits_milli, status)
+        VALUES (p_at, v_row.month, v_row.member_id, p_operation, p_charged, p_status);
+        RETURN true;
+      END $$;
+
+      -- 'shared' with the kept answer, 'held' by another request, 'reserved' (claimed for
+      -- p_owner and reserved), or 'refused' with the budget passed; nothing is kept claimed
+      -- but a reserved lookup.
+      CREATE FUNCTION mf_start_lookup(
+        p_key text, p_fresh_since timestamptz, p_owner text, p_claim_ttl_ms double precision,
+        p_id text, p_member text, p_month text, p_amount bigint, p_ttl_ms double precision,
+        p_at timestamptz,
+        OUT outcome text, OUT answer_status integer, OUT answer_body text,
+        OUT answer_stored_at timestamptz, OUT refused_budget text, OUT limit_milli bigint,
+        OUT used_milli bigint
+      ) LANGUAGE plpgsql AS $$
+      BEGIN
+        SELECT s.status, s.body, s.stored_at INTO answer_status, answer_body, answer_stored_at
+        FROM shared_answers s WHERE s.key = p_key AND s.stored_at >= p_fresh_since;
+        IF FOUND THEN
+          outcome := 'shared';
+          RETURN;
+        END IF;
+        INSERT INTO lookup_claims AS c (key, owner, expires_at)
+        VALUES (p_key, p_owner, now() + p_claim_ttl_ms * interval '1 millisecond')
+        ON CONFLICT (key) DO UPDATE SET owner = EXCLUDED.owner, expires_at = EXCLUDED.expires_at
+        WHERE c.expires_at <= now() OR c.owner = EXCLUDED.owner;
+        IF NOT FOUND THEN
+          outcome := 'held';
+          RETURN;
+        END IF;
+        -- Stored by the holder between the look and the claim (a statement sees what was
+        -- committed before it began): not bought twice.
+        SELECT s.status, s.body, s.stored_at INTO answer_status, answer_body, answer_stored_at
+        FROM shared_answers s WHERE s.key = p_key AND s.stored_at >= p_fresh_since;
+        IF FOUND THEN
+          DELETE FROM lookup_claims c WHERE c.key = p_key AND c.owner = p_owner;
+          outcome := 'shared';
+          RETURN;
+        END IF;
+        SELECT r.refused_budget, r.limit_milli, r.used_milli
+        INTO refused_budget, limit_milli, used_milli
+        FROM mf_reserve(p_id, p_member, p_month, p_amount, p_ttl_ms, p_at, p_key) r;
+        IF refused_budget IS NOT NULL THEN
+          DELETE FROM lookup_claims c WHERE c.key = p_key AND c.owner = p_owner;
+          outcome := 'refused';
+          RETURN;
+        END IF;
+        outcome := 'reserved';
+      END $$;
+
+      -- Null claim, answer or purchase: none to release, keep or note.
+      CREATE FUNCTION mf_finish_lookup(
+        p_id text, p_member text, p_month text, p_charged bigint, p_at timestamptz,
+        p_operation text, p_status integer, p_claim_key text, p_claim_owner text,
+        p_answer_key text, p_answer_status integer, p_answer_body text,
+        p_answer_stored_at timestamptz, p_purchase_email text, p_purchase_at timestamptz
+      ) RETURNS void LANGUAGE plpgsql AS $$
+      BEGIN
+        IF p_claim_key IS NOT NULL THEN
+          DELETE FROM lookup_claims c WHERE c.key = p_claim_key AND c.owner = p_claim_owner;
+        END IF;
+        IF p_answer_key IS NOT NULL THEN
+          INSERT INTO shared_answers (key, status, body, stored_at)
+          VALUES (p_answer_key, p_answer_status, p_answer_body, p_answer_stored_at)
+          ON CONFLICT (key) DO UPDATE SET
+            status = EXCLUDED.status, body = EXCLUDED.body, stored_at = EXCLUDED.stored_at;
+        END IF;
+        IF mf_settle_counted(p_id, p_member, p_month, p_charged, p_at, p_operation, p_status)
+           AND p_purchase_email IS NOT NULL AND p_charged > 0 THEN
+          INSERT INTO purchases (email, member_id, month, amount_milli, bought_at)
+          SELECT p_purchase_email, r.member_id, r.month, p_charged, p_purchase_at
+          FROM reservations r WHERE r.id = p_id;
+        END IF;
+      END $$;
+    `,
+  },
 ];
 
 /** Brings a SQLite database up to the newest version; one transaction, other writers wait. */

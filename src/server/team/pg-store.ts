@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { Pool, type PoolClient } from "pg";
+import { Pool, type PoolClient, type QueryResult, type QueryResultRow } from "pg";
 import { migratePostgres } from "./migrations";
 import {
   ADMIN_AUDIT_COLUMNS,
@@ -14,9 +14,13 @@ import {
   type MemberRow,
   type TokenRow,
 } from "./store-rows";
+import { SignInCache } from "./sign-in-cache";
 import type {
   AdminAuditEntry,
   AuditEntry,
+  LookupEnd,
+  LookupStart,
+  LookupStarted,
   Member,
   MonthFigures,
   MonthlyUsage,
@@ -32,6 +36,8 @@ import type {
 } from "./store";
 import {
   checkBudget,
+  checkLookupEnd,
+  checkLookupStart,
   checkMilli,
   checkMonth,
   checkPageSize,
@@ -48,13 +54,16 @@ import {
 // The team store shared by several host instances: PostgreSQL, at READ COMMITTED.
 //
 // Budgets hold across instances because reserving, settling and releasing lock the rows they
-// decide on, always in one order (the team's settings row, a reservation's row, month rows by
-// month and member), and decide under those locks; two transactions therefore never wait on each
-// other in a circle. Each is one call of a function of the schema (migrations.ts, version 2),
-// in a transaction of its own: locks held across round trips to a busy instance would
-// serialize every paid request. The team's month figures are the sum of its members'. Expiries
-// (reservations, lookup claims) are the database's clock, one for every instance; the times
-// recorded (creation, audit) are the instance's.
+// decide on, always in one order (a lookup's claim, its shared answer, the team's settings row,
+// a reservation's row, month rows by month and member), and decide under those locks; two
+// transactions therefore never wait on each other in a circle. Each is one call of a function of
+// the schema (migrations.ts, versions 2 and 6), in a transaction of its own: locks held across
+// round trips to a busy instance would serialize every paid request. A lookup costs two round
+// trips (its start and its end), a shared answer one, a request joining one in flight on this
+// instance none; the statements of every request are prepared once per connection (named), and
+// sign-ins are remembered briefly (sign-in-cache.ts). The team's month figures are the sum of
+// its members'. Expiries (reservations, lookup claims) are the database's clock, one for every
+// instance; the times recorded (creation, audit) are the instance's.
 
 const SERIALIZATION_FAILURE = "40001";
 const UNIQUE_VIOLATION = "23505";
@@ -126,9 +135,20 @@ async function giveBack(
   );
 }
 
+interface StartedRow {
+  outcome: "shared" | "held" | "reserved" | "refused";
+  answer_status: number | null;
+  answer_body: string | null;
+  answer_stored_at: Date | null;
+  refused_budget: "member" | "team" | null;
+  limit_milli: string | null;
+  used_milli: string | null;
+}
+
 export class PgTeamStore implements TeamStore {
   private readonly pool: Pool;
   private readonly ownsPool: boolean;
+  private readonly signIns = new SignInCache();
 
   /**
    * Over a connection string (the store opens and ends its pool) or a pool of the caller's
@@ -159,6 +179,18 @@ export class PgTeamStore implements TeamStore {
 
   async close(): Promise<void> {
     if (this.ownsPool) await this.pool.end();
+  }
+
+  /**
+   * A statement prepared under `name` on each connection the first time it runs there: the
+   * server parses and plans it once, and each request sends its values only.
+   */
+  private prepared<R extends QueryResultRow>(
+    name: string,
+    text: string,
+    values: unknown[]
+  ): Promise<QueryResult<R>> {
+    return this.pool.query<R>({ name, text, values });
   }
 
   private async transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
@@ -193,11 +225,11 @@ export class PgTeamStore implements TeamStore {
   }
 
   async team(): Promise<TeamSettings> {
-    const { rows } = await this.pool.query<{
+    const { rows } = await this.prepared<{
       name: string;
       monthly_budget_milli: string | null;
       freshness_days: number;
-    }>("SELECT name, monthly_budget_milli, freshness_days FROM team WHERE id = 1");
+    }>("mf_team", "SELECT name, monthly_budget_milli, freshness_days FROM team WHERE id = 1", []);
     const row = rows[0]!;
     return {
       name: row.name,
@@ -306,6 +338,7 @@ export class PgTeamStore implements TeamStore {
     if (patch.monthlyBudgetMilli !== undefined)
       assign("monthly_budget_milli", checkBudget(patch.monthlyBudgetMilli, "A member's budget"));
     if (assignments.length === 0) return this.member(id);
+    this.signIns.forget();
     const { rows } = await this.pool.query<MemberRow>(
       `UPDATE members SET ${assignments.join(", ")} WHERE id = $1 AND removed_at IS NULL
        RETURNING ${MEMBER_COLUMNS}`,
@@ -315,6 +348,7 @@ export class PgTeamStore implements TeamStore {
   }
 
   async removeMember(id: string): Promise<boolean> {
+    this.signIns.forget();
     return this.transaction(async (client) => {
       const at = now();
       const removed = await client.query(
@@ -346,6 +380,7 @@ export class PgTeamStore implements TeamStore {
   }
 
   async revokeToken(tokenId: string): Promise<boolean> {
+    this.signIns.forget();
     const revoked = await this.pool.query(
       "UPDATE tokens SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL",
       [tokenId, now()]
@@ -362,8 +397,13 @@ export class PgTeamStore implements TeamStore {
     return rows.map(toToken);
   }
 
-  async memberByTokenHash(tokenHash: string): Promise<Member | null> {
-    const { rows } = await this.pool.query<MemberRow>(
+  memberByTokenHash(tokenHash: string): Promise<Member | null> {
+    return this.signIns.member(tokenHash, () => this.tokenMember(tokenHash));
+  }
+
+  private async tokenMember(tokenHash: string): Promise<Member | null> {
+    const { rows } = await this.prepared<MemberRow>(
+      "mf_token_member",
       `WITH hit AS (
          SELECT t.id AS token_id, t.last_used_at, m.id, m.name, m.email, m.monthly_budget_milli,
                 m.created_at
@@ -393,19 +433,16 @@ export class PgTeamStore implements TeamStore {
     checkTtl(ttlMs);
     const reservation: Reservation = { id: randomUUID(), memberId, month, amountMilli };
     const refused = await this.retriedOnConflict(async () => {
-      const { rows } = await this.pool.query<{
+      const { rows } = await this.prepared<{
         refused_budget: "member" | "team" | null;
         limit_milli: string;
         used_milli: string;
-      }>("SELECT * FROM mf_reserve($1, $2, $3, $4, $5, $6, $7)", [
-        reservation.id,
-        memberId,
-        month,
-        amountMilli,
-        ttlMs,
-        now(),
-        lookupKey,
-      ]);
+      }>(
+        "mf_reserve",
+        `SELECT refused_budget, limit_milli, used_milli
+         FROM mf_reserve($1, $2, $3, $4, $5, $6, $7)`,
+        [reservation.id, memberId, month, amountMilli, ttlMs, now(), lookupKey]
+      );
       return rows[0]!;
     });
     if (refused.refused_budget === null) return { ok: true, reservation };
@@ -424,7 +461,7 @@ export class PgTeamStore implements TeamStore {
   ): Promise<void> {
     checkMilli(chargedMilli, "A charge");
     checkMonth(reservation.month);
-    await this.pool.query("SELECT mf_settle($1, $2, $3, $4, $5, $6, $7)", [
+    await this.prepared("mf_settle", "SELECT mf_settle($1, $2, $3, $4, $5, $6, $7)", [
       reservation.id,
       reservation.memberId,
       reservation.month,
@@ -449,7 +486,83 @@ export class PgTeamStore implements TeamStore {
   }
 
   async release(reservation: Reservation): Promise<void> {
-    await this.pool.query("SELECT mf_release($1, $2)", [reservation.id, now()]);
+    await this.prepared("mf_release", "SELECT mf_release($1, $2)", [reservation.id, now()]);
+  }
+
+  async startLookup(start: LookupStart): Promise<LookupStarted> {
+    const checked = checkLookupStart(start);
+    const id = randomUUID();
+    const row = await this.retriedOnConflict(async () => {
+      const { rows } = await this.prepared<StartedRow>(
+        "mf_start_lookup",
+        `SELECT outcome, answer_status, answer_body, answer_stored_at, refused_budget,
+                limit_milli, used_milli
+         FROM mf_start_lookup($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        [
+          checked.key,
+          checked.freshSince,
+          checked.owner,
+          checked.claimTtlMs,
+          id,
+          checked.memberId,
+          checked.month,
+          checked.amountMilli,
+          checked.reservationTtlMs,
+          now(),
+        ]
+      );
+      return rows[0]!;
+    });
+    switch (row.outcome) {
+      case "shared":
+        return {
+          kind: "shared",
+          answer: {
+            key: checked.key,
+            status: row.answer_status!,
+            body: row.answer_body!,
+            storedAt: row.answer_stored_at!.toISOString(),
+          },
+        };
+      case "held":
+        return { kind: "held" };
+      case "reserved": {
+        const { memberId, month, amountMilli } = checked;
+        return { kind: "reserved", reservation: { id, memberId, month, amountMilli } };
+      }
+      case "refused":
+        return {
+          kind: "refused",
+          budget: row.refused_budget!,
+          limitMilli: Number(row.limit_milli),
+          usedMilli: Number(row.used_milli),
+        };
+    }
+  }
+
+  async finishLookup(end: LookupEnd): Promise<void> {
+    const { reservation, chargedMilli, audit, claim, answer, purchase } = checkLookupEnd(end);
+    await this.prepared(
+      "mf_finish_lookup",
+      "SELECT mf_finish_lookup($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
+      [
+        reservation.id,
+        reservation.memberId,
+        reservation.month,
+        chargedMilli,
+        now(),
+        audit.operation,
+        audit.status,
+        claim?.key ?? null,
+        claim?.owner ?? null,
+        answer?.key ?? null,
+        answer?.status ?? null,
+        answer?.body ?? null,
+        answer?.storedAt ?? null,
+        purchase?.email ?? null,
+        purchase?.at ?? null,
+      ]
+    );
   }
 
   async releaseExpired(): Promise<number> {
@@ -696,12 +809,13 @@ export class PgTeamStore implements TeamStore {
   }
 
   async sharedAnswer(key: string, notBefore: string): Promise<SharedAnswer | null> {
-    const { rows } = await this.pool.query<{
+    const { rows } = await this.prepared<{
       key: string;
       status: number;
       body: string;
       stored_at: Date;
     }>(
+      "mf_shared_answer",
       "SELECT key, status, body, stored_at FROM shared_answers WHERE key = $1 AND stored_at >= $2",
       [key, isoTime(notBefore, "notBefore")]
     );
@@ -731,7 +845,8 @@ export class PgTeamStore implements TeamStore {
     checkTtl(ttlMs);
     // One statement: a claim is taken when there is none, when it expired, or when it is the
     // owner's own (renewed). A concurrent claimer waits on the row and sees the winner's claim.
-    const claimed = await this.pool.query(
+    const claimed = await this.prepared(
+      "mf_claim_lookup",
       `INSERT INTO lookup_claims (key, owner, expires_at)
        VALUES ($1, $2, now() + $3 * interval '1 millisecond')
        ON CONFLICT (key) DO UPDATE SET owner = EXCLUDED.owner, expires_at = EXCLUDED.expires_at
@@ -743,12 +858,18 @@ export class PgTeamStore implements TeamStore {
   }
 
   async releaseLookup(key: string, owner: string): Promise<void> {
-    await this.pool.query("DELETE FROM lookup_claims WHERE key = $1 AND owner = $2", [key, owner]);
+    await this.prepared(
+      "mf_release_lookup",
+      "DELETE FROM lookup_claims WHERE key = $1 AND owner = $2",
+      [key, owner]
+    );
   }
 
   async sealedServiceKey(): Promise<string | null> {
-    const { rows } = await this.pool.query<{ sealed_service_key: string | null }>(
-      "SELECT sealed_service_key FROM team WHERE id = 1"
+    const { rows } = await this.prepared<{ sealed_service_key: string | null }>(
+      "mf_sealed_service_key",
+      "SELECT sealed_service_key FROM team WHERE id = 1",
+      []
     );
     return rows[0]?.sealed_service_key ?? null;
   }

@@ -1,11 +1,15 @@
 import { randomUUID } from "node:crypto";
-import type { TeamStore } from "./store";
+import { budgetExceeded } from "./budgets";
+import { fromStore } from "./sign-in";
+import type { LookupStart, Reservation, SharedAnswer, TeamStore } from "./store";
 import type { UpstreamAnswer } from "./upstream";
 
 // The team's shared answers (DESIGN 6c): a lookup any member bought is given to the others
 // while it is fresh, free and without a request to the service; a lookup in flight is joined,
 // here by the requests of this instance, across instances through a claim in the store (the
-// others wait for the answer it stores), so that one distinct lookup costs one request.
+// others wait for the answer it stores), so that one distinct lookup costs one request. Looking
+// for the kept answer, claiming the lookup and reserving its price are one step of the store
+// (startLookup), and the lookup's end releases the claim with its settle (finishLookup).
 
 export interface Outcome {
   answer: UpstreamAnswer;
@@ -13,7 +17,28 @@ export interface Outcome {
   bought: boolean;
 }
 
+/** Whom a lookup bought here is reserved for, and how much. */
+export type Purchaser = Pick<
+  LookupStart,
+  "memberId" | "month" | "amountMilli" | "reservationTtlMs"
+>;
+
+/** The claim a lookup bought here holds: `released` once its end released it with the rest. */
+export interface HeldClaim {
+  key: string;
+  owner: string;
+  released: boolean;
+  /** Stops renewing the claim, once a renewal under way is done (before its end releases it). */
+  quiet(): Promise<void>;
+}
+
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+const given = (kept: SharedAnswer): UpstreamAnswer => ({
+  status: kept.status,
+  contentType: "application/json",
+  body: kept.body,
+});
 
 export class SharedLookups {
   private readonly leaders = new Map<string, Promise<Outcome>>();
@@ -26,12 +51,14 @@ export class SharedLookups {
 
   /**
    * The answer to `key`: kept and fresh (since `freshSince`), or another request's in flight,
-   * or bought with `buy` (which stores it for the others before this returns).
+   * or bought for `purchaser` with `buy` (given its reservation and claim; it settles, stores the
+   * answer for the others and releases the claim before this returns). Over a budget: 402.
    */
   async answer(
     key: string,
     freshSince: string,
-    buy: () => Promise<UpstreamAnswer>
+    purchaser: Purchaser,
+    buy: (reservation: Reservation, claim: HeldClaim) => Promise<UpstreamAnswer>
   ): Promise<Outcome> {
     const running = this.leaders.get(key);
     if (running) {
@@ -40,7 +67,7 @@ export class SharedLookups {
       if (outcome && outcome.answer.status === 200)
         return { answer: outcome.answer, bought: false };
     }
-    const leader = this.lead(key, freshSince, buy);
+    const leader = this.lead(key, freshSince, purchaser, buy);
     this.leaders.set(key, leader);
     try {
       return await leader;
@@ -52,37 +79,46 @@ export class SharedLookups {
   private async lead(
     key: string,
     freshSince: string,
-    buy: () => Promise<UpstreamAnswer>
+    purchaser: Purchaser,
+    buy: (reservation: Reservation, claim: HeldClaim) => Promise<UpstreamAnswer>
   ): Promise<Outcome> {
     const owner = `${this.instance}:${randomUUID()}`;
+    const { claimTtlMs, pollMs } = this.options;
+    let reservation: Reservation;
     for (;;) {
-      const kept = await this.store.sharedAnswer(key, freshSince);
-      if (kept)
-        return {
-          answer: { status: kept.status, contentType: "application/json", body: kept.body },
-          bought: false,
-        };
-      if (await this.store.claimLookup(key, owner, this.options.claimTtlMs)) break;
-      await sleep(this.options.pollMs);
+      const started = await fromStore(() =>
+        this.store.startLookup({ key, freshSince, owner, claimTtlMs, ...purchaser })
+      );
+      if (started.kind === "shared") return { answer: given(started.answer), bought: false };
+      if (started.kind === "refused") throw budgetExceeded(started);
+      if (started.kind === "reserved") {
+        reservation = started.reservation;
+        break;
+      }
+      await sleep(pollMs);
     }
     // A lease: renewed while the lookup is out, so that a host killed meanwhile holds it for
-    // claimTtlMs at most before another instance takes the lookup over.
+    // claimTtlMs at most before another instance takes the lookup over. A renewal landing after
+    // the release would claim the lookup again: the end waits for it (quiet).
+    let renewal: Promise<unknown> = Promise.resolve();
     const renew = setInterval(
-      () => void this.store.claimLookup(key, owner, this.options.claimTtlMs).catch(() => undefined),
-      Math.max(10, Math.floor(this.options.claimTtlMs / 3))
+      () => (renewal = this.store.claimLookup(key, owner, claimTtlMs).catch(() => undefined)),
+      Math.max(10, Math.floor(claimTtlMs / 3))
     );
+    const claim: HeldClaim = {
+      key,
+      owner,
+      released: false,
+      async quiet() {
+        clearInterval(renew);
+        await renewal;
+      },
+    };
     try {
-      // Stored by the holder between our look and our claim: not bought twice.
-      const kept = await this.store.sharedAnswer(key, freshSince);
-      if (kept)
-        return {
-          answer: { status: kept.status, contentType: "application/json", body: kept.body },
-          bought: false,
-        };
-      return { answer: await buy(), bought: true };
+      return { answer: await buy(reservation, claim), bought: true };
     } finally {
-      clearInterval(renew);
-      await this.store.releaseLookup(key, owner).catch(() => undefined);
+      await claim.quiet();
+      if (!claim.released) await this.store.releaseLookup(key, owner).catch(() => undefined);
     }
   }
 }

@@ -19,6 +19,9 @@ import {
 import type {
   AdminAuditEntry,
   AuditEntry,
+  LookupEnd,
+  LookupStart,
+  LookupStarted,
   Member,
   MonthFigures,
   MonthlyUsage,
@@ -34,6 +37,8 @@ import type {
 } from "./store";
 import {
   checkBudget,
+  checkLookupEnd,
+  checkLookupStart,
   checkMilli,
   checkMonth,
   checkPageSize,
@@ -344,31 +349,40 @@ export class SqliteTeamStore implements TeamStore {
     checkMonth(month);
     checkMilli(amountMilli, "A reservation");
     checkTtl(ttlMs);
-    return this.write((): ReserveResult => {
-      const limits = this.sql(
-        `SELECT m.monthly_budget_milli AS member_limit, t.monthly_budget_milli AS team_limit
-         FROM members m, team t WHERE m.id = ? AND m.removed_at IS NULL AND t.id = 1`
-      ).get(memberId) as { member_limit: number | null; team_limit: number | null } | undefined;
-      if (!limits) throw new Error(`There is no current member ${memberId} to reserve for.`);
-      const used = ({ spentMilli, reservedMilli }: MonthFigures) => spentMilli + reservedMilli;
-      const refusal = refusalOf(
-        amountMilli,
-        {
-          limitMilli: limits.member_limit,
-          usedMilli: used(this.figures(memberScope(memberId), month)),
-        },
-        { limitMilli: limits.team_limit, usedMilli: used(this.figures(TEAM_SCOPE, month)) }
-      );
-      if (refusal) return { ok: false, ...refusal };
-      const reservation: Reservation = { id: randomUUID(), memberId, month, amountMilli };
-      this.addToMonth(memberId, month, 0, amountMilli);
-      this.sql(
-        `INSERT INTO reservations (id, member_id, month, amount_milli, created_at, expires_at,
-                                   lookup_key)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`
-      ).run(reservation.id, memberId, month, amountMilli, now(), later(ttlMs), lookupKey);
-      return { ok: true, reservation };
-    });
+    return this.write(() => this.reserveIn(memberId, month, amountMilli, ttlMs, lookupKey));
+  }
+
+  /** Inside a write: reserve(). */
+  private reserveIn(
+    memberId: string,
+    month: string,
+    amountMilli: number,
+    ttlMs: number,
+    lookupKey: string | null
+  ): ReserveResult {
+    const limits = this.sql(
+      `SELECT m.monthly_budget_milli AS member_limit, t.monthly_budget_milli AS team_limit
+       FROM members m, team t WHERE m.id = ? AND m.removed_at IS NULL AND t.id = 1`
+    ).get(memberId) as { member_limit: number | null; team_limit: number | null } | undefined;
+    if (!limits) throw new Error(`There is no current member ${memberId} to reserve for.`);
+    const used = ({ spentMilli, reservedMilli }: MonthFigures) => spentMilli + reservedMilli;
+    const refusal = refusalOf(
+      amountMilli,
+      {
+        limitMilli: limits.member_limit,
+        usedMilli: used(this.figures(memberScope(memberId), month)),
+      },
+      { limitMilli: limits.team_limit, usedMilli: used(this.figures(TEAM_SCOPE, month)) }
+    );
+    if (refusal) return { ok: false, ...refusal };
+    const reservation: Reservation = { id: randomUUID(), memberId, month, amountMilli };
+    this.addToMonth(memberId, month, 0, amountMilli);
+    this.sql(
+      `INSERT INTO reservations (id, member_id, month, amount_milli, created_at, expires_at,
+                                 lookup_key)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`
+    ).run(reservation.id, memberId, month, amountMilli, now(), later(ttlMs), lookupKey);
+    return { ok: true, reservation };
   }
 
   async settle(
@@ -378,34 +392,82 @@ export class SqliteTeamStore implements TeamStore {
   ): Promise<void> {
     checkMilli(chargedMilli, "A charge");
     checkMonth(reservation.month);
-    this.write(() => {
-      const at = now();
-      const row = this.sql(
-        "SELECT member_id, month, amount_milli, state FROM reservations WHERE id = ?"
-      ).get(reservation.id) as (EndedReservationRow & { state: string }) | undefined;
-      if (row?.state === "settled") return;
-      if (row) {
-        this.sql("UPDATE reservations SET state = 'settled', ended_at = ? WHERE id = ?").run(
-          at,
-          reservation.id
-        );
-      } else {
-        // Forgotten (or never made here): the charge is real all the same; recorded as settled
-        // so that a repeat does not count it twice.
-        this.sql(
-          `INSERT INTO reservations (id, member_id, month, amount_milli, created_at, expires_at,
-                                     state, ended_at)
-           VALUES (?, ?, ?, ?, ?, ?, 'settled', ?)`
-        ).run(reservation.id, reservation.memberId, reservation.month, 0, at, at, at);
-      }
-      const memberId = row?.member_id ?? reservation.memberId;
-      const month = row?.month ?? reservation.month;
-      const held = row?.state === "open" ? row.amount_milli : 0;
-      this.addToMonth(memberId, month, chargedMilli, -held);
+    this.write(() => this.settleIn(reservation, chargedMilli, audit));
+  }
+
+  /** Inside a write: settle(); whether this settle counted the charge (false: settled before). */
+  private settleIn(
+    reservation: Reservation,
+    chargedMilli: number,
+    audit: { operation: string; status: number }
+  ): boolean {
+    const at = now();
+    const row = this.sql(
+      "SELECT member_id, month, amount_milli, state FROM reservations WHERE id = ?"
+    ).get(reservation.id) as (EndedReservationRow & { state: string }) | undefined;
+    if (row?.state === "settled") return false;
+    if (row) {
+      this.sql("UPDATE reservations SET state = 'settled', ended_at = ? WHERE id = ?").run(
+        at,
+        reservation.id
+      );
+    } else {
+      // Forgotten (or never made here): the charge is real all the same; recorded as settled
+      // so that a repeat does not count it twice.
       this.sql(
-        `INSERT INTO audit (at, month, member_id, operation, credits_milli, status)
-         VALUES (?, ?, ?, ?, ?, ?)`
-      ).run(at, month, memberId, audit.operation, chargedMilli, audit.status);
+        `INSERT INTO reservations (id, member_id, month, amount_milli, created_at, expires_at,
+                                   state, ended_at)
+         VALUES (?, ?, ?, ?, ?, ?, 'settled', ?)`
+      ).run(reservation.id, reservation.memberId, reservation.month, 0, at, at, at);
+    }
+    const memberId = row?.member_id ?? reservation.memberId;
+    const month = row?.month ?? reservation.month;
+    const held = row?.state === "open" ? row.amount_milli : 0;
+    this.addToMonth(memberId, month, chargedMilli, -held);
+    this.sql(
+      `INSERT INTO audit (at, month, member_id, operation, credits_milli, status)
+       VALUES (?, ?, ?, ?, ?, ?)`
+    ).run(at, month, memberId, audit.operation, chargedMilli, audit.status);
+    return true;
+  }
+
+  async startLookup(start: LookupStart): Promise<LookupStarted> {
+    const { key, freshSince, owner, claimTtlMs, memberId, month, amountMilli } =
+      checkLookupStart(start);
+    const kept = this.keptAnswer(key, freshSince);
+    if (kept) return { kind: "shared", answer: kept };
+    return this.write((): LookupStarted => {
+      if (!this.claim(key, owner, claimTtlMs)) return { kind: "held" };
+      const unclaim = () =>
+        this.sql("DELETE FROM lookup_claims WHERE key = ? AND owner = ?").run(key, owner);
+      // Stored by another process's holder between the look and the claim: not bought twice.
+      const keptMeanwhile = this.keptAnswer(key, freshSince);
+      if (keptMeanwhile) {
+        unclaim();
+        return { kind: "shared", answer: keptMeanwhile };
+      }
+      const reserved = this.reserveIn(memberId, month, amountMilli, start.reservationTtlMs, key);
+      if (reserved.ok) return { kind: "reserved", reservation: reserved.reservation };
+      unclaim();
+      const { budget, limitMilli, usedMilli } = reserved;
+      return { kind: "refused", budget, limitMilli, usedMilli };
+    });
+  }
+
+  async finishLookup(end: LookupEnd): Promise<void> {
+    const { reservation, chargedMilli, audit, claim, answer, purchase } = checkLookupEnd(end);
+    this.write(() => {
+      if (claim)
+        this.sql("DELETE FROM lookup_claims WHERE key = ? AND owner = ?").run(
+          claim.key,
+          claim.owner
+        );
+      if (answer) this.keep(answer);
+      if (this.settleIn(reservation, chargedMilli, audit) && purchase && chargedMilli > 0)
+        this.sql(
+          `INSERT INTO purchases (email, member_id, month, amount_milli, bought_at)
+           SELECT ?, member_id, month, ?, ? FROM reservations WHERE id = ?`
+        ).run(purchase.email, chargedMilli, purchase.at, reservation.id);
     });
   }
 
@@ -665,9 +727,13 @@ export class SqliteTeamStore implements TeamStore {
   }
 
   async sharedAnswer(key: string, notBefore: string): Promise<SharedAnswer | null> {
+    return this.keptAnswer(key, isoTime(notBefore, "notBefore"));
+  }
+
+  private keptAnswer(key: string, notBefore: string): SharedAnswer | null {
     const row = this.sql(
       "SELECT key, status, body, stored_at FROM shared_answers WHERE key = ? AND stored_at >= ?"
-    ).get(key, isoTime(notBefore, "notBefore")) as
+    ).get(key, notBefore) as
       { key: string; status: number; body: string; stored_at: string } | undefined;
     return row
       ? { key: row.key, status: row.status, body: row.body, storedAt: row.stored_at }
@@ -675,11 +741,15 @@ export class SqliteTeamStore implements TeamStore {
   }
 
   async putSharedAnswer(answer: SharedAnswer): Promise<void> {
+    this.keep({ ...answer, storedAt: isoTime(answer.storedAt, "storedAt") });
+  }
+
+  private keep(answer: SharedAnswer): void {
     this.sql(
       `INSERT INTO shared_answers (key, status, body, stored_at) VALUES (?, ?, ?, ?)
        ON CONFLICT (key) DO UPDATE SET
          status = excluded.status, body = excluded.body, stored_at = excluded.stored_at`
-    ).run(answer.key, answer.status, answer.body, isoTime(answer.storedAt, "storedAt"));
+    ).run(answer.key, answer.status, answer.body, answer.storedAt);
   }
 
   async sharedAnswerCount(): Promise<number> {
@@ -687,7 +757,10 @@ export class SqliteTeamStore implements TeamStore {
   }
 
   async claimLookup(key: string, owner: string, ttlMs: number): Promise<boolean> {
-    checkTtl(ttlMs);
+    return this.claim(key, owner, checkTtl(ttlMs));
+  }
+
+  private claim(key: string, owner: string, ttlMs: number): boolean {
     // One statement: a claim is taken when there is none, when it expired, or when it is the
     // owner's own (renewed).
     const claimed = this.sql(

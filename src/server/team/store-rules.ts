@@ -1,4 +1,4 @@
-import type { BudgetRefusal, TeamSettings } from "./store";
+import type { BudgetRefusal, LookupEnd, LookupStart, TeamSettings } from "./store";
 
 // What the SQLite and the PostgreSQL stores check and decide alike: the shape of their inputs
 // and whether a reservation passes the budgets.
@@ -12,6 +12,14 @@ export function memberScope(memberId: string): string {
 
 /** A token's last use is noted at most this often (a write per request would be waste). */
 export const TOKEN_USE_RESOLUTION_MS = 60_000;
+
+/**
+ * How long PostgreSQL's instances answer a token found valid from memory (the sign-in of every
+ * request would otherwise be a round trip of its own): the bound on how late another instance
+ * sees a token revoked or a member removed (the instance revoking it forgets at once). Money is
+ * not at stake: a reservation is refused to a removed member whatever the cache says.
+ */
+export const SIGN_IN_CACHE_MS = 1_000;
 
 /**
  * How long an ended reservation is remembered after its expiry: a settle that comes later than
@@ -50,6 +58,26 @@ export function isoTime(value: string, what: string): string {
   const time = new Date(value);
   if (Number.isNaN(time.getTime())) throw new RangeError(`${what} is not a time: ${value}`);
   return time.toISOString();
+}
+
+/** A lookup's start, checked as reserve() and claimLookup() check theirs (times made ISO). */
+export function checkLookupStart(start: LookupStart): LookupStart {
+  checkMonth(start.month);
+  checkMilli(start.amountMilli, "A reservation");
+  checkTtl(start.claimTtlMs);
+  checkTtl(start.reservationTtlMs);
+  return { ...start, freshSince: isoTime(start.freshSince, "freshSince") };
+}
+
+/** A lookup's end, checked as settle() checks its (times made ISO). */
+export function checkLookupEnd(end: LookupEnd): LookupEnd {
+  checkMilli(end.chargedMilli, "A charge");
+  checkMonth(end.reservation.month);
+  return {
+    ...end,
+    answer: end.answer && { ...end.answer, storedAt: isoTime(end.answer.storedAt, "storedAt") },
+    purchase: end.purchase && { ...end.purchase, at: isoTime(end.purchase.at, "at") },
+  };
 }
 
 /** The settings of a patch that are given, checked. */

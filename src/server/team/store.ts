@@ -146,6 +146,45 @@ export interface SharedAnswer {
   storedAt: string;
 }
 
+/** What a lookup asks at its start (TeamStore.startLookup). */
+export interface LookupStart {
+  /** The shared answer's key of the lookup. */
+  key: string;
+  /** A kept answer stored at or after this time is given. */
+  freshSince: string;
+  /** Who claims the lookup (one request of one instance), and for how long. */
+  owner: string;
+  claimTtlMs: number;
+  /** What it is reserved for, as reserve() takes it. */
+  memberId: string;
+  month: string;
+  amountMilli: number;
+  reservationTtlMs: number;
+}
+
+export type LookupStarted =
+  /** A fresh answer kept for the team: nothing claimed or reserved. */
+  | { kind: "shared"; answer: SharedAnswer }
+  /** Another request holds the lookup: nothing claimed or reserved (wait for its answer). */
+  | { kind: "held" }
+  /** Claimed for the owner, and reserved. */
+  | { kind: "reserved"; reservation: Reservation }
+  /** Over a budget: nothing claimed or reserved. */
+  | ({ kind: "refused" } & BudgetRefusal);
+
+/** How a bought lookup ends (TeamStore.finishLookup). */
+export interface LookupEnd {
+  reservation: Reservation;
+  chargedMilli: number;
+  audit: { operation: string; status: number };
+  /** The claim the lookup held, released. */
+  claim: { key: string; owner: string } | null;
+  /** The answer kept for the team. */
+  answer: SharedAnswer | null;
+  /** The address the charge bought (recordPurchase), noted by the settle that counts the charge only. */
+  purchase: { email: string; at: string } | null;
+}
+
 export interface TeamStore {
   /** Brings the schema to the newest version (run at start; several instances at once is safe). */
   migrate(): Promise<void>;
@@ -182,7 +221,11 @@ export interface TeamStore {
   issueToken(memberId: string, tokenHash: string): Promise<TokenInfo>;
   revokeToken(tokenId: string): Promise<boolean>;
   tokens(memberId: string): Promise<TokenInfo[]>;
-  /** The current member holding an unrevoked token of this hash; notes its use. */
+  /**
+   * The current member holding an unrevoked token of this hash; notes its use. PostgreSQL answers
+   * a token it found valid from memory for SIGN_IN_CACHE_MS (store-rules.ts): a revocation or
+   * removal made through another instance is seen within that bound, through this one at once.
+   */
   memberByTokenHash(tokenHash: string): Promise<Member | null>;
 
   /**
@@ -248,6 +291,19 @@ export interface TeamStore {
   deliverPendingWebhook(id: string): Promise<PendingWebhook | "delivered" | null>;
   /** Ends a reservation with nothing charged (the request failed); once. */
   release(reservation: Reservation): Promise<void>;
+  /**
+   * A lookup's start in one step (one round trip on PostgreSQL): its fresh shared answer if there
+   * is one; else, unless another request holds it, the lookup claimed for `owner` (claimLookup)
+   * and its price reserved (reserve, with the key). The claim is not kept when the answer
+   * turns out kept meanwhile or the reservation is refused.
+   */
+  startLookup(start: LookupStart): Promise<LookupStarted>;
+  /**
+   * A bought lookup's end in one transaction: settle(), and with it the purchase noted (only if
+   * this settle counted the charge: a repeat notes nothing twice), the answer kept for the team
+   * (putSharedAnswer) and the claim released (releaseLookup).
+   */
+  finishLookup(end: LookupEnd): Promise<void>;
   /** Releases reservations past their expiry; answers how many. */
   releaseExpired(): Promise<number>;
   memberMonth(memberId: string, month: string): Promise<MonthFigures>;

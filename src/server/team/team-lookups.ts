@@ -7,8 +7,9 @@ import { HostError, payloadTooLarge } from "../errors";
 import { RELAYED_RESPONSE_HEADERS } from "../relay";
 import { budgetExceeded, settleSurely } from "./budgets";
 import { boughtEmailOf, chargedMilli, lookupPriceOf, type LookupPrice } from "./pricing";
+import type { HeldClaim } from "./shared-lookups";
 import { fromStore } from "./sign-in";
-import { monthOf, type Member } from "./store";
+import { monthOf, type LookupEnd, type Member, type Reservation, type TeamStore } from "./store";
 import type { TeamContext } from "./team-context";
 import type { WebhookPending } from "./webhooks";
 import { UpstreamError, type UpstreamAnswer } from "./upstream";
@@ -102,7 +103,8 @@ export async function teamLookup(
     const target = team.webhooks
       ? await team.webhooks.redirect(webhook, sharedKey(route, body))
       : { url: webhook, pending: null };
-    const answer = await buy(team, member, route, path, body, serviceKey, null, {
+    const reservation = await reserved(team, member, route);
+    const answer = await buy(team, route, path, body, serviceKey, reservation, null, {
       headers: { "x-webhook-url": target.url },
       webhook: target.pending,
     });
@@ -113,8 +115,14 @@ export async function teamLookup(
   const freshSince = new Date(
     team.now().getTime() - settings.freshnessDays * 86_400_000
   ).toISOString();
-  const outcome = await team.shared.answer(key, freshSince, () =>
-    buy(team, member, route, path, body, serviceKey, key)
+  const purchaser = {
+    memberId: member.id,
+    month: monthOf(team.now()),
+    amountMilli: route.maxMilli,
+    reservationTtlMs: team.options.reservationTtlMs,
+  };
+  const outcome = await team.shared.answer(key, freshSince, purchaser, (reservation, claim) =>
+    buy(team, route, path, body, serviceKey, reservation, claim)
   );
   return send(outcome.answer, !outcome.bought);
 }
@@ -132,15 +140,36 @@ export function sendAnswer(
     .send(body);
 }
 
-/** One paid lookup: reserved, sent, settled, audited, and (a 200 to share) kept for the team. */
-async function buy(
+/** A lookup's most reserved (one sent to a webhook: the others' start reserves theirs). */
+async function reserved(
   team: TeamContext,
   member: Member,
+  route: LookupPrice
+): Promise<Reservation> {
+  const result = await fromStore(() =>
+    team.store.reserve(
+      member.id,
+      monthOf(team.now()),
+      route.maxMilli,
+      team.options.reservationTtlMs
+    )
+  );
+  if (!result.ok) throw budgetExceeded(result);
+  return result.reservation;
+}
+
+/**
+ * One paid lookup, reserved: sent, settled, audited, and (a 200 to share) kept for the team and
+ * its claim released, the end in one step of the store.
+ */
+async function buy(
+  team: TeamContext,
   route: LookupPrice,
   path: string,
   request: Record<string, unknown>,
   serviceKey: string,
-  key: string | null,
+  reservation: Reservation,
+  claim: HeldClaim | null,
   {
     headers = {},
     webhook = null,
@@ -150,31 +179,23 @@ async function buy(
   } = {}
 ): Promise<UpstreamAnswer> {
   const { store } = team;
-  const reserved = await fromStore(() =>
-    store.reserve(
-      member.id,
-      monthOf(team.now()),
-      route.maxMilli,
-      team.options.reservationTtlMs,
-      key
-    )
-  );
-  if (!reserved.ok) throw budgetExceeded(reserved);
+  const key = claim?.key ?? null;
+  const operation = `${route.generation}/${route.operation}`;
   // Known before the service can post the result to it.
   if (webhook)
     await fromStore(() =>
       store.addPendingWebhook({
         id: webhook.id,
-        memberId: member.id,
-        month: reserved.reservation.month,
+        memberId: reservation.memberId,
+        month: reservation.month,
         chargedMilli: route.maxMilli,
-        operation: `${route.generation}/${route.operation}`,
+        operation,
         lookupKey: webhook.lookupKey,
         memberUrl: webhook.memberUrl,
         createdAt: team.now().toISOString(),
       })
     ).catch(async (error: unknown) => {
-      await store.release(reserved.reservation).catch(() => undefined);
+      await store.release(reservation).catch(() => undefined);
       throw error;
     });
   let answer: UpstreamAnswer;
@@ -186,12 +207,11 @@ async function buy(
   } catch (error) {
     // Sent and unanswered, the service may have charged it: counted at its price, never on a guess released.
     if (error instanceof UpstreamError && error.failure === "unknown")
-      await settleSurely(store, reserved.reservation, route.maxMilli, {
-        operation: `${route.generation}/${route.operation}`,
-        status: 0,
-      }).catch(() => undefined);
+      await settleSurely(store, reservation, route.maxMilli, { operation, status: 0 }).catch(
+        () => undefined
+      );
     else {
-      await store.release(reserved.reservation).catch(() => undefined);
+      await store.release(reservation).catch(() => undefined);
       if (webhook) await store.deliverPendingWebhook(webhook.id).catch(() => undefined);
     }
     throw error;
@@ -211,30 +231,54 @@ async function buy(
     key === null && route.generation === "v5.1" && answer.status === 200
       ? route.maxMilli
       : chargedMilli(route, answer.status, parsed, bought);
-  const audit = { operation: `${route.generation}/${route.operation}`, status: answer.status };
-  await settleSurely(store, reserved.reservation, charged, audit);
+  const audit = { operation, status: answer.status };
+  // Asked before this lookup's answer is kept (by its end).
+  const orphan =
+    key !== null && charged === 0 && (await chargedBefore(team, route, key, answer, parsed));
+  // Noted for a bounce report of it, which returns the charge to this member.
+  const email = charged > 0 ? boughtEmailOf(route, parsed, request) : null;
+  await claim?.quiet();
+  await finishSurely(
+    store,
+    {
+      reservation,
+      chargedMilli: charged,
+      audit,
+      claim: claim && { key: claim.key, owner: claim.owner },
+      answer:
+        key !== null && answer.status === 200 && parsed !== null
+          ? { key, status: 200, body: answer.body, storedAt: team.now().toISOString() }
+          : null,
+      purchase: email ? { email, at: team.now().toISOString() } : null,
+    },
+    claim
+  );
   // Refused by the service: no result will come, and none may change what was settled.
   if (webhook && answer.status !== 200)
     await store.deliverPendingWebhook(webhook.id).catch(() => undefined);
-  // Noted for a bounce report of it, which returns the charge to this member.
-  const email = charged > 0 ? boughtEmailOf(route, parsed, request) : null;
-  if (email)
-    await store
-      .recordPurchase({
-        memberId: member.id,
-        email,
-        month: reserved.reservation.month,
-        amountMilli: charged,
-        at: team.now().toISOString(),
-      })
-      .catch(() => undefined);
-  if (key !== null && charged === 0 && (await chargedBefore(team, route, key, answer, parsed)))
-    await store.settleOrphan(key, route.maxMilli, audit).catch(() => undefined);
-  if (key !== null && answer.status === 200 && parsed !== null)
-    await store
-      .putSharedAnswer({ key, status: 200, body: answer.body, storedAt: team.now().toISOString() })
-      .catch(() => undefined);
+  if (orphan) await store.settleOrphan(key, route.maxMilli, audit).catch(() => undefined);
   return answer;
+}
+
+/**
+ * A bought lookup's end in one step of the store; should that fail, its settle alone, surely (the
+ * charge is real), and its answer kept. The purchase is not noted then: the failed step may have
+ * noted it, and an address noted twice would be refunded twice.
+ */
+async function finishSurely(
+  store: TeamStore,
+  end: LookupEnd,
+  claim: HeldClaim | null
+): Promise<void> {
+  try {
+    await store.finishLookup(end);
+    if (claim) claim.released = true;
+    return;
+  } catch {
+    // Below, one part at a time.
+  }
+  await settleSurely(store, end.reservation, end.chargedMilli, end.audit);
+  if (end.answer) await store.putSharedAnswer(end.answer).catch(() => undefined);
 }
 
 /**

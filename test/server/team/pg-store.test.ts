@@ -1,8 +1,9 @@
+import fc from "fast-check";
 import { Client, Pool } from "pg";
 import { MIGRATIONS } from "../../../src/server/team/migrations";
 import { openTeamStore, withoutPassword } from "../../../src/server/team/open-store";
 import { PgTeamStore } from "../../../src/server/team/pg-store";
-import type { Reservation } from "../../../src/server/team/store";
+import type { Member, Reservation } from "../../../src/server/team/store";
 import { startTestDatabase, type TestDatabase } from "../../helpers/postgres";
 import { describeTeamStore } from "./store-contract";
 
@@ -10,24 +11,33 @@ import { describeTeamStore } from "./store-contract";
 // two stores with a pool each on one database, as two instances behind a load balancer.
 
 let database: TestDatabase;
-// Two instances (a pool each) on one schema, emptied before each test: opening pools and
-// migrating for every test would take most of the file's time.
+// One schema, migrated once and emptied before each test (migrating for every test would take
+// most of the file's time); two instances (a pool each) on it, new for each test: an instance
+// remembers sign-ins for a second, and a token of an emptied table must not be one.
+let url: string;
 let first: PgTeamStore;
 let second: PgTeamStore;
 let direct: Pool;
 
 beforeAll(async () => {
   database = await startTestDatabase();
-  const url = await database.schemaUrl();
-  first = await migrated(url);
-  second = await migrated(url);
+  url = await database.schemaUrl();
+  await (await migrated(url)).close();
+  await (await migrated(url)).close();
   direct = new Pool({ connectionString: url, max: 1 });
   // end() can resolve while its connection is still closing; the database's forced drop then
   // ends it, and an idle client's error with no listener would fail the file (seen in CI).
   direct.on("error", () => undefined);
 }, 60_000);
+beforeEach(() => {
+  first = new PgTeamStore(url);
+  second = new PgTeamStore(url);
+});
+afterEach(async () => {
+  await Promise.all([first.close(), second.close()]);
+});
 afterAll(async () => {
-  await Promise.all([first?.close(), second?.close(), direct?.end()]);
+  await direct?.end();
   await database?.drop();
 });
 
@@ -203,6 +213,208 @@ describe("PostgreSQL team store under concurrent load from two instances", () =>
     );
     expect(claims.filter(Boolean)).toHaveLength(1);
   });
+  /** A lookup's start on one instance or the other, one credit unless said. */
+  const startOn = (
+    store: PgTeamStore,
+    memberId: string,
+    key: string,
+    owner: string,
+    amountMilli = 1_000
+  ) =>
+    store.startLookup({
+      key,
+      freshSince: "2000-01-01T00:00:00.000Z",
+      owner,
+      claimTtlMs: 60_000,
+      memberId,
+      month,
+      amountMilli,
+      reservationTtlMs: 60_000,
+    });
+
+  test.each([
+    ["a member's", { member: 10_000, team: null }],
+    ["the team's", { member: null, team: 10_000 }],
+  ])(
+    "lookups racing on %s last credits from both instances: exactly as many pass as it allows, each counted once",
+    async (_budget, { member, team }) => {
+      await first.updateTeam({ monthlyBudgetMilli: team });
+      const ada = await first.addMember({
+        name: "Ada",
+        email: "ada@example.com",
+        monthlyBudgetMilli: member,
+      });
+      const outcomes = await Promise.all(
+        Array.from({ length: 200 }, async (_, i) => {
+          const store = i % 2 === 0 ? first : second;
+          const started = await startOn(store, ada.id, `k${i}`, `request-${i}`);
+          if (started.kind === "reserved")
+            await store.finishLookup({
+              reservation: started.reservation,
+              chargedMilli: 1_000,
+              audit,
+              claim: { key: `k${i}`, owner: `request-${i}` },
+              answer: { key: `k${i}`, status: 200, body: "{}", storedAt: new Date().toISOString() },
+              purchase: { email: `p${i}@example.com`, at: new Date().toISOString() },
+            });
+          return started;
+        })
+      );
+      expect(outcomes.filter((outcome) => outcome.kind === "reserved")).toHaveLength(10);
+      for (const outcome of outcomes.filter((o) => o.kind !== "reserved"))
+        expect(outcome).toMatchObject({
+          kind: "refused",
+          budget: member === null ? "team" : "member",
+          limitMilli: 10_000,
+        });
+      expect(await first.memberMonth(ada.id, month)).toEqual({
+        spentMilli: 10_000,
+        reservedMilli: 0,
+      });
+      expect(await second.teamMonth(month)).toEqual({ spentMilli: 10_000, reservedMilli: 0 });
+      expect(await first.audit("2000-01-01T00:00:00Z", "2100-01-01T00:00:00Z")).toHaveLength(10);
+      expect(await first.sharedAnswerCount()).toBe(10);
+      // Every refused start left its lookup unclaimed.
+      const { rows } = await direct.query<{ claims: number }>(
+        "SELECT count(*)::int AS claims FROM lookup_claims"
+      );
+      expect(rows[0]!.claims).toBe(0);
+    }
+  );
+
+  test("one lookup started by 50 requests at once across both instances: one buys it, the others wait, then share it", async () => {
+    const ada = await first.addMember({
+      name: "Ada",
+      email: "ada@example.com",
+      monthlyBudgetMilli: null,
+    });
+    const starts = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        startOn(i % 2 === 0 ? first : second, ada.id, "k", `request-${i}`)
+      )
+    );
+    const bought = starts.flatMap((s, i) => (s.kind === "reserved" ? [{ s, i }] : []));
+    expect(bought).toHaveLength(1);
+    expect(starts.filter((s) => s.kind === "held")).toHaveLength(49);
+    expect(await first.memberMonth(ada.id, month)).toEqual({ spentMilli: 0, reservedMilli: 1_000 });
+    const { s, i } = bought[0]!;
+    if (s.kind !== "reserved") throw new Error("not reserved");
+    const answer = { key: "k", status: 200, body: "{}", storedAt: new Date().toISOString() };
+    await second.finishLookup({
+      reservation: s.reservation,
+      chargedMilli: 1_000,
+      audit,
+      claim: { key: "k", owner: `request-${i}` },
+      answer,
+      purchase: null,
+    });
+    const again = await Promise.all(
+      Array.from({ length: 20 }, (_, j) =>
+        startOn(j % 2 === 0 ? first : second, ada.id, "k", `request-${50 + j}`)
+      )
+    );
+    expect(again).toEqual(Array.from({ length: 20 }, () => ({ kind: "shared", answer })));
+    expect(await second.memberMonth(ada.id, month)).toEqual({
+      spentMilli: 1_000,
+      reservedMilli: 0,
+    });
+  });
+
+  test("random lookups of a few members from both instances at once: no budget passed, every charge counted once", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.option(fc.integer({ min: 1, max: 12 }), { nil: null }),
+        fc.array(fc.option(fc.integer({ min: 1, max: 6 }), { nil: null }), {
+          minLength: 1,
+          maxLength: 3,
+        }),
+        fc.array(
+          fc.record({
+            instance: fc.constantFrom(0, 1),
+            member: fc.nat(2),
+            key: fc.nat(5),
+            amount: fc.integer({ min: 1, max: 3 }),
+            // What the lookup's end does: charges part of it (and keeps the answer or not), or
+            // is released (the service refused, surely not charged).
+            end: fc.oneof(
+              fc.record({
+                charged: fc.integer({ min: 0, max: 3 }),
+                keep: fc.boolean(),
+                twice: fc.boolean(),
+              }),
+              fc.constant("release" as const)
+            ),
+          }),
+          { minLength: 1, maxLength: 30 }
+        ),
+        async (teamBudget, memberBudgets, lookups) => {
+          await emptied();
+          const credits = (n: number | null) => (n === null ? null : n * 1_000);
+          await first.updateTeam({ monthlyBudgetMilli: credits(teamBudget) });
+          const members: Member[] = [];
+          for (const [m, budget] of memberBudgets.entries())
+            members.push(
+              await first.addMember({
+                name: `M${m}`,
+                email: `m${m}@example.com`,
+                monthlyBudgetMilli: credits(budget),
+              })
+            );
+          const charged = new Map<string, number>();
+          let finished = 0;
+          await Promise.all(
+            lookups.map(async (lookup, i) => {
+              const store = lookup.instance === 0 ? first : second;
+              const memberId = members[lookup.member % members.length]!.id;
+              const key = `k${lookup.key}`;
+              const owner = `request-${i}`;
+              const started = await startOn(store, memberId, key, owner, lookup.amount * 1_000);
+              if (started.kind !== "reserved") return;
+              if (lookup.end === "release") {
+                await store.release(started.reservation);
+                await store.releaseLookup(key, owner);
+                return;
+              }
+              const chargedMilli = Math.min(lookup.end.charged, lookup.amount) * 1_000;
+              const end = {
+                reservation: started.reservation,
+                chargedMilli,
+                audit,
+                claim: { key, owner },
+                answer: lookup.end.keep
+                  ? { key, status: 200, body: "{}", storedAt: new Date().toISOString() }
+                  : null,
+                purchase: { email: `${key}@example.com`, at: new Date().toISOString() },
+              };
+              await store.finishLookup(end);
+              if (lookup.end.twice) await (store === first ? second : first).finishLookup(end);
+              charged.set(memberId, (charged.get(memberId) ?? 0) + chargedMilli);
+              finished++;
+            })
+          );
+          let teamSpent = 0;
+          for (const [m, member] of members.entries()) {
+            const figures = await second.memberMonth(member.id, month);
+            expect(figures).toEqual({ spentMilli: charged.get(member.id) ?? 0, reservedMilli: 0 });
+            const budget = credits(memberBudgets[m]!);
+            if (budget !== null) expect(figures.spentMilli).toBeLessThanOrEqual(budget);
+            teamSpent += figures.spentMilli;
+          }
+          expect(await first.teamMonth(month)).toEqual({ spentMilli: teamSpent, reservedMilli: 0 });
+          if (teamBudget !== null) expect(teamSpent).toBeLessThanOrEqual(credits(teamBudget)!);
+          const entries = await first.audit("2000-01-01T00:00:00Z", "2100-01-01T00:00:00Z");
+          expect(entries).toHaveLength(finished);
+          expect(entries.reduce((sum, entry) => sum + entry.creditsMilli, 0)).toBe(teamSpent);
+          const { rows } = await direct.query<{ claims: number; open: number }>(
+            `SELECT (SELECT count(*)::int FROM lookup_claims) AS claims,
+                    (SELECT count(*)::int FROM reservations WHERE state = 'open') AS open`
+          );
+          expect(rows[0]).toEqual({ claims: 0, open: 0 });
+        }
+      ),
+      { numRuns: 25 }
+    );
+  }, 120_000);
 });
 
 describe("PostgreSQL migrations", () => {

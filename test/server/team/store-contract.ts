@@ -821,6 +821,217 @@ export function describeTeamStore(
       });
     });
 
+    describe("a lookup started and finished in one step each", () => {
+      const month = "2026-03";
+      const audit = { operation: "v5.1/find-email/person", status: 200 };
+      const since = "2026-01-01T00:00:00.000Z";
+      const start = (memberId: string, key: string, owner: string, amountMilli = 1_000) =>
+        store.startLookup({
+          key,
+          freshSince: since,
+          owner,
+          claimTtlMs: MINUTE,
+          memberId,
+          month,
+          amountMilli,
+          reservationTtlMs: MINUTE,
+        });
+      const started = async (memberId: string, key: string, owner: string) => {
+        const result = await start(memberId, key, owner);
+        if (result.kind !== "reserved") throw new Error(`not reserved: ${result.kind}`);
+        return result.reservation;
+      };
+      const answer = (key: string, storedAt = "2026-03-10T00:00:00.000Z") => ({
+        key,
+        status: 200,
+        body: `{"email":"ada@example.com","for":"${key}"}`,
+        storedAt,
+      });
+
+      test("a fresh kept answer is given: nothing claimed or reserved", async () => {
+        const ada = await addMember("Ada", 5_000);
+        await store.putSharedAnswer(answer("k"));
+        expect(await start(ada.id, "k", "request-1")).toEqual({
+          kind: "shared",
+          answer: answer("k"),
+        });
+        expect(await store.claimLookup("k", "request-2", MINUTE)).toBe(true);
+        expect(await store.memberMonth(ada.id, month)).toEqual({ spentMilli: 0, reservedMilli: 0 });
+      });
+
+      test("otherwise the lookup is claimed and reserved; an answer kept before the freshness is not given", async () => {
+        const ada = await addMember("Ada", 5_000);
+        await store.putSharedAnswer(answer("k", "2025-12-31T23:59:59.999Z"));
+        const reservation = await started(ada.id, "k", "request-1");
+        expect(reservation).toMatchObject({ memberId: ada.id, month, amountMilli: 1_000 });
+        expect(await store.memberMonth(ada.id, month)).toEqual({
+          spentMilli: 0,
+          reservedMilli: 1_000,
+        });
+        const others = instances === 2 ? [store, await secondInstance()] : [store];
+        for (const other of others) {
+          expect(await other.claimLookup("k", "request-2", MINUTE)).toBe(false);
+          // Held by another request: nothing claimed or reserved, wait for its answer.
+          expect(
+            await other.startLookup({
+              key: "k",
+              freshSince: since,
+              owner: "request-2",
+              claimTtlMs: MINUTE,
+              memberId: ada.id,
+              month,
+              amountMilli: 1_000,
+              reservationTtlMs: MINUTE,
+            })
+          ).toEqual({ kind: "held" });
+        }
+        expect(await store.memberMonth(ada.id, month)).toEqual({
+          spentMilli: 0,
+          reservedMilli: 1_000,
+        });
+        // Its reservation is the lookup's: a charge of a stopped instance finds it.
+        expect(await store.settleOrphan("k", 1_000, audit)).toBe(true);
+      });
+
+      test("over a budget: refused with its figures, and nothing claimed or reserved", async () => {
+        await store.updateTeam({ monthlyBudgetMilli: 1_500 });
+        const ada = await addMember("Ada", 1_200);
+        const bob = await addMember("Bob");
+        await started(ada.id, "k1", "request-1");
+        expect(await start(ada.id, "k2", "request-2")).toEqual({
+          kind: "refused",
+          budget: "member",
+          limitMilli: 1_200,
+          usedMilli: 1_000,
+        });
+        expect(await start(bob.id, "k2", "request-3")).toEqual({
+          kind: "refused",
+          budget: "team",
+          limitMilli: 1_500,
+          usedMilli: 1_000,
+        });
+        expect(await store.claimLookup("k2", "request-4", MINUTE)).toBe(true);
+        expect(await store.teamMonth(month)).toEqual({ spentMilli: 0, reservedMilli: 1_000 });
+        expect(await store.memberMonth(bob.id, month)).toEqual({ spentMilli: 0, reservedMilli: 0 });
+      });
+
+      test("its end settles and audits the charge, keeps the answer, notes the purchase and releases the claim, once", async () => {
+        const ada = await addMember("Ada", 5_000);
+        const reservation = await started(ada.id, "k", "request-1");
+        const end = {
+          reservation,
+          chargedMilli: 1_000,
+          audit,
+          claim: { key: "k", owner: "request-1" },
+          answer: answer("k"),
+          purchase: { email: "ada@example.com", at: "2026-03-10T00:00:00.000Z" },
+        };
+        await store.finishLookup(end);
+        await store.finishLookup(end);
+        await store.settle(reservation, 1_000, audit);
+        expect(await store.memberMonth(ada.id, month)).toEqual({
+          spentMilli: 1_000,
+          reservedMilli: 0,
+        });
+        expect(await store.teamMonth(month)).toEqual({ spentMilli: 1_000, reservedMilli: 0 });
+        const entries = await store.audit("2000-01-01T00:00:00.000Z", "2100-01-01T00:00:00.000Z");
+        expect(entries.map((entry) => [entry.memberId, entry.creditsMilli])).toEqual([
+          [ada.id, 1_000],
+        ]);
+        expect(await store.sharedAnswer("k", since)).toEqual(answer("k"));
+        expect(await start(ada.id, "k", "request-2")).toEqual({
+          kind: "shared",
+          answer: answer("k"),
+        });
+        expect(await store.claimLookup("k", "request-3", MINUTE)).toBe(true);
+        // Noted once: a bounce report returns the charge once.
+        expect(await store.refundPurchases("ada@example.com", audit)).toEqual([
+          { memberId: ada.id, month, amountMilli: 1_000 },
+        ]);
+        expect(await store.memberMonth(ada.id, month)).toEqual({ spentMilli: 0, reservedMilli: 0 });
+      });
+
+      test("an end with nothing charged, kept or noted releases the reservation's credits and the claim", async () => {
+        const ada = await addMember("Ada", 1_000);
+        const reservation = await started(ada.id, "k", "request-1");
+        await store.finishLookup({
+          reservation,
+          chargedMilli: 0,
+          audit: { ...audit, status: 400 },
+          claim: { key: "k", owner: "request-1" },
+          answer: null,
+          purchase: { email: "ada@example.com", at: "2026-03-10T00:00:00.000Z" },
+        });
+        expect(await store.memberMonth(ada.id, month)).toEqual({ spentMilli: 0, reservedMilli: 0 });
+        expect(await store.sharedAnswer("k", since)).toBeNull();
+        expect(await store.refundPurchases("ada@example.com", audit)).toEqual([]);
+        const again = await started(ada.id, "k", "request-2");
+        expect(again.amountMilli).toBe(1_000);
+      });
+
+      test("an end after the reservation expired and was released still counts the charge, once", async () => {
+        const ada = await addMember("Ada", 5_000);
+        const result = await store.startLookup({
+          key: "k",
+          freshSince: since,
+          owner: "request-1",
+          claimTtlMs: MINUTE,
+          memberId: ada.id,
+          month,
+          amountMilli: 1_000,
+          reservationTtlMs: 1,
+        });
+        if (result.kind !== "reserved") throw new Error(result.kind);
+        await sleep(30);
+        expect(await store.releaseExpired()).toBe(1);
+        const end = {
+          reservation: result.reservation,
+          chargedMilli: 700,
+          audit,
+          claim: null,
+          answer: null,
+          purchase: null,
+        };
+        await store.finishLookup(end);
+        await store.finishLookup(end);
+        expect(await store.memberMonth(ada.id, month)).toEqual({
+          spentMilli: 700,
+          reservedMilli: 0,
+        });
+      });
+
+      test("a start and an end are checked as reserve and settle are", async () => {
+        const ada = await addMember("Ada");
+        await expect(start(ada.id, "k", "request-1", 1.5)).rejects.toThrow(RangeError);
+        await expect(
+          store.startLookup({
+            key: "k",
+            freshSince: since,
+            owner: "request-1",
+            claimTtlMs: MINUTE,
+            memberId: ada.id,
+            month: "2026-13",
+            amountMilli: 1_000,
+            reservationTtlMs: MINUTE,
+          })
+        ).rejects.toThrow(RangeError);
+        await store.removeMember(ada.id);
+        await expect(start(ada.id, "k", "request-1")).rejects.toThrow();
+        // A failed start keeps no claim.
+        expect(await store.claimLookup("k", "request-2", MINUTE)).toBe(true);
+        await expect(
+          store.finishLookup({
+            reservation: { id: "r", memberId: ada.id, month, amountMilli: 1_000 },
+            chargedMilli: -1,
+            audit,
+            claim: null,
+            answer: null,
+            purchase: null,
+          })
+        ).rejects.toThrow(RangeError);
+      });
+    });
+
     describe("the sealed service key", () => {
       test("is absent at first, then kept and replaced", async () => {
         expect(await store.sealedServiceKey()).toBeNull();
