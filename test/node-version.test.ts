@@ -87,8 +87,12 @@ describe("the Node every process runs on", () => {
     const output = await npmRunUntil(
       "serve",
       ["--port", "0", "--upstream", sandbox.baseUrl, "--dist", join(ROOT, "dist")],
-      /listening at \S+ .*Node (v[\d.]+)\)/
+      /^\{.*"msg":"Mail Finder host listening at .*\}$/m
     );
-    expectSupported(/Node (v[\d.]+)\)/.exec(output)![1]!);
+    // The host's start line is JSON (DESIGN 6e): its Node in the field `node`.
+    const start = output
+      .split("\n")
+      .find((line) => line.includes('"msg":"Mail Finder host listening at'))!;
+    expectSupported((JSON.parse(start) as { node: string }).node);
   }, 70_000);
 });

@@ -9,7 +9,7 @@ import {
   type UpstreamObserver,
   type UpstreamOutcome,
 } from "./metrics/observers";
-import { forRequest } from "./request-context";
+import { forRequest, workOf } from "./request-context";
 
 // The relay (DESIGN 3 "Reaching a service without CORS", 6b): /api/* goes to the service over a
 // keep-alive pool, as the canonical request of the interface it was parsed into (never the raw
@@ -297,6 +297,6 @@ export const relay: FastifyPluginAsync<RelayOptions> = async (app, options) => {
     method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
     url: `${API_PREFIX}/*`,
     // Whatever is sent to the service for it carries its id (request-context.ts).
-    handler: (request, reply) => forRequest(request.id, () => forward(request, reply)),
+    handler: (request, reply) => forRequest(workOf(request), () => forward(request, reply)),
   });
 };

@@ -9,6 +9,8 @@ import type { AddressInfo } from "node:net";
 export interface Seen {
   method: string;
   url: string;
+  /** The request's x-request-id header, as it reached the service. */
+  requestId?: string;
 }
 
 export interface RecordingProxy {
@@ -47,7 +49,12 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
       }),
   };
   const server = http.createServer((request, response) => {
-    const seen = { method: request.method ?? "", url: request.url ?? "" };
+    const requestId = request.headers["x-request-id"];
+    const seen: Seen = {
+      method: request.method ?? "",
+      url: request.url ?? "",
+      ...(typeof requestId === "string" ? { requestId } : {}),
+    };
     proxy.seen.push(seen);
     open++;
     const finished = (): void => {

@@ -20,6 +20,8 @@ export interface TeamOverSandbox {
   url: string;
   /** The host's store, opened a second time (a second instance's view). */
   store: TeamStore;
+  /** The admin token the host was started with. */
+  adminToken: string;
   admin(method: string, path: string, body?: unknown): Promise<TestResponse>;
   /** A new member with this monthly budget (credits): their id and token. */
   addMember(name: string, budget: number | null): Promise<{ id: string; token: string }>;
@@ -71,6 +73,7 @@ export async function startTeamOverSandbox(
     app,
     url,
     store,
+    adminToken,
     admin,
     async addMember(name, budget) {
       members++;

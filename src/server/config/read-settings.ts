@@ -112,7 +112,7 @@ function readArgv(argv: readonly string[]): {
 }
 
 function unknownFlag(flag: string): string {
-  const near = KNOWN_FLAGS.filter((known) => editDistance(known, flag) <= 2);
+  const near = nearest(flag, KNOWN_FLAGS, "--");
   return (
     `Unknown option ${flag}${near.length > 0 ? ` (did you mean ${near.join(" or ")}?)` : ""}.\n` +
     `Known options: ${KNOWN_FLAGS.join(" ")}\nRun with --help for what each does.`
@@ -133,8 +133,10 @@ function refuseUnknownEnvironment(env: Environment): void {
   if (unknown.length === 0) return;
   const hints = unknown.map((name) => {
     const upper = name.toUpperCase().replace(ENV_PREFIX_MISSPELT, ENV_PREFIX);
-    const near = [...KNOWN_ENV].filter(
-      (known) => known.startsWith(ENV_PREFIX) && editDistance(known, upper) <= 2
+    const near = nearest(
+      upper,
+      [...KNOWN_ENV].filter((known) => known.startsWith(ENV_PREFIX)),
+      ENV_PREFIX
     );
     return near.length > 0 ? `${name} (did you mean ${near.join(" or ")}?)` : name;
   });
@@ -216,7 +218,19 @@ function parse(setting: Setting, text: string, source: string): SettingValue {
   }
 }
 
-/** Levenshtein distance, for "did you mean" (names are short). */
+/**
+ * The known names closest to `name`, for "did you mean": compared after their common prefix
+ * ("--", "MAILFINDER_"), within 2 edits and half the name's length (so "A" suggests nothing).
+ */
+function nearest(name: string, known: readonly string[], prefix: string): string[] {
+  const bare = name.slice(prefix.length);
+  const distances = known.map((candidate) => editDistance(candidate.slice(prefix.length), bare));
+  const best = Math.min(...distances);
+  if (best > 2 || best > bare.length / 2) return [];
+  return known.filter((_, i) => distances[i] === best);
+}
+
+/** Levenshtein distance (names are short). */
 function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {

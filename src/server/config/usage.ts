@@ -86,7 +86,14 @@ export function configurationTable(): string {
           .map((alias) => code(alias.inverted ? `${alias.name}=0` : alias.name))
           .join(", ") || "",
         kindText(setting.kind),
-        setting.defaultText ?? (setting.default === null ? "none" : code(String(setting.default))),
+        setting.defaultText
+          ? // A placeholder such as <audience> would be read as HTML.
+            setting.defaultText.includes("<")
+            ? code(setting.defaultText)
+            : setting.defaultText
+          : setting.default === null
+            ? "none"
+            : code(String(setting.default)),
         setting.secret === "file"
           ? "file (path shown)"
           : setting.secret === "url"

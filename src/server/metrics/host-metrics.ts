@@ -1,5 +1,6 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { TeamObserver, UpstreamObserver, UpstreamOutcome, UpstreamPool } from "./observers";
+import { currentWork, type RequestWork } from "../request-context";
 
 // The host's figures in Prometheus' terms (DESIGN 6e, issue 36 item 2), on a registry of its own
 // (never prom-client's global one: several hosts in one process, as in the tests, each count
@@ -47,7 +48,7 @@ export class HostMetrics implements UpstreamObserver, TeamObserver {
     settledCredits: Counter;
     returnedCredits: Counter;
     storeErrors: Counter<"operation">;
-    retries: Counter<"what">;
+    settleRetries: Counter;
   } | null;
   /** Reservations this instance holds, and when each expires at the latest (ms since the epoch). */
   private readonly reservations = new Map<string, number>();
@@ -177,12 +178,12 @@ export class HostMetrics implements UpstreamObserver, TeamObserver {
       }),
       sharedAnswers: new Counter({
         name: "mailfinder_team_shared_answers_total",
-        help: "Lookups answered from the team's kept answers (free, nothing sent to the service).",
+        help: "Lookups answered as the team's (marked shared: free, nothing sent to the service), kept or joined in flight.",
         registers,
       }),
       lookupsJoined: new Counter({
         name: "mailfinder_team_lookups_joined_total",
-        help: "Lookups answered by another request's purchase of the same lookup in flight.",
+        help: "Shared answers that another request was buying when asked (in flight), on this instance or another.",
         labelNames: ["where"],
         registers,
       }),
@@ -202,10 +203,9 @@ export class HostMetrics implements UpstreamObserver, TeamObserver {
         labelNames: ["operation"],
         registers,
       }),
-      retries: new Counter({
-        name: "mailfinder_team_retries_total",
-        help: "Tried again after a failure: a settle after the database failed, a lookup after the one it joined failed.",
-        labelNames: ["what"],
+      settleRetries: new Counter({
+        name: "mailfinder_team_settle_retries_total",
+        help: "Settles of paid requests tried again after the database failed one.",
         registers,
       }),
     };
@@ -213,7 +213,6 @@ export class HostMetrics implements UpstreamObserver, TeamObserver {
       for (const reason of ["invalid", "throttled"]) team.signInsRefused.inc({ who, reason }, 0);
     for (const budget of ["member", "team"]) team.budgetRefusals.inc({ budget }, 0);
     for (const where of ["this_instance", "other_instance"]) team.lookupsJoined.inc({ where }, 0);
-    for (const what of ["settle", "lookup"]) team.retries.inc({ what }, 0);
     return team;
   }
 
@@ -294,16 +293,27 @@ export class HostMetrics implements UpstreamObserver, TeamObserver {
     this.team?.signInsRefused.inc({ who, reason });
   }
 
-  sharedAnswerGiven(): void {
-    this.team?.sharedAnswers.inc();
+  settleRetried(): void {
+    this.team?.settleRetries.inc();
   }
 
-  lookupJoined(where: "this_instance" | "other_instance"): void {
-    this.team?.lookupsJoined.inc({ where });
+  lookupStep(step: "kept" | "held"): void {
+    const work = currentWork();
+    if (!work) return;
+    if (step === "kept") work.lookup.kept = true;
+    else work.lookup.waited = true;
   }
 
-  retried(what: "settle" | "lookup"): void {
-    this.team?.retries.inc({ what });
+  /**
+   * A lookup answered as the team's (marked shared), with what the store said of it: no kept
+   * answer found means another request of this instance bought it meanwhile; a kept answer found
+   * after waiting for another request's claim means one of another instance did.
+   */
+  sharedAnswerGiven(lookup: RequestWork["lookup"]): void {
+    if (!this.team) return;
+    this.team.sharedAnswers.inc();
+    if (!lookup.kept) this.team.lookupsJoined.inc({ where: "this_instance" });
+    else if (lookup.waited) this.team.lookupsJoined.inc({ where: "other_instance" });
   }
 
   /** The text Prometheus scrapes. */

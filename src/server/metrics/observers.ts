@@ -33,16 +33,14 @@ export interface StoreObserver {
   creditsReturned(milli: number): void;
   /** A call to the store failed (its method's name). */
   storeFailed(operation: string): void;
+  /** A settle tried again after the store failed it. */
+  settleRetried(): void;
+  /** The store found a lookup's answer kept for the team, or held by another request. */
+  lookupStep(step: "kept" | "held"): void;
 }
 
 export interface TeamObserver extends StoreObserver {
   signInRefused(who: "member" | "admin", reason: "invalid" | "throttled"): void;
-  /** A lookup answered from the team's kept answers. */
-  sharedAnswerGiven(): void;
-  /** A lookup answered by another request's purchase of it, here or on another instance. */
-  lookupJoined(where: "this_instance" | "other_instance"): void;
-  /** Something tried again after a failure: a settle after the store failed, a lookup after the one it joined failed. */
-  retried(what: "settle" | "lookup"): void;
 }
 
 const nothing = (): void => undefined;
@@ -59,8 +57,7 @@ export const NO_TEAM_OBSERVER: TeamObserver = {
   creditsSettled: nothing,
   creditsReturned: nothing,
   storeFailed: nothing,
+  settleRetried: nothing,
+  lookupStep: nothing,
   signInRefused: nothing,
-  sharedAnswerGiven: nothing,
-  lookupJoined: nothing,
-  retried: nothing,
 };

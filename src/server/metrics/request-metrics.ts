@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Operation } from "../api/interface";
 import { API_PREFIX } from "../relay";
+import { workOf } from "../request-context";
+import { SHARED_HEADER } from "../team/team-lookups";
 import type { HostMetrics } from "./host-metrics";
 
 // Every request counted by the route's pattern and status, and /api requests timed by their
@@ -23,15 +25,18 @@ export function routeOf(request: FastifyRequest): string {
 export function instrumentRequests(app: FastifyInstance, metrics: HostMetrics): void {
   app.addHook("onRequest", async (request, reply) => {
     const ended = metrics.requestStarted();
+    const started = performance.now();
     // 'close' comes once the answer has ended or the client has gone, whatever else happened.
-    reply.raw.once("close", () =>
+    reply.raw.once("close", () => {
       ended({
         method: request.method,
         route: routeOf(request),
         status: reply.raw.writableEnded ? reply.statusCode : "aborted",
         operation: request.canonical ? operationPattern(request.canonical.operation) : null,
-        seconds: reply.elapsedTime / 1000,
-      })
-    );
+        seconds: (performance.now() - started) / 1000,
+      });
+      if (reply.getHeader(SHARED_HEADER) === "shared")
+        metrics.sharedAnswerGiven(workOf(request).lookup);
+    });
   });
 }

@@ -2,7 +2,7 @@ import { Pool } from "undici";
 import { HostError } from "../errors";
 import { NO_UPSTREAM_OBSERVER, type UpstreamObserver } from "../metrics/observers";
 import { failureOf, upstreamFailure, upstreamOutcomeOf, type Failure } from "../relay";
-import { currentRequestId } from "../request-context";
+import { currentWork } from "../request-context";
 
 // The team host's own requests to the service (lookups it answers itself, quotes read before a
 // paid order or download), with the team's key, over one keep-alive pool. Everything else goes
@@ -51,7 +51,7 @@ export class Upstream {
     serviceKey: string,
     init: { body?: string; headers?: Record<string, string> } = {}
   ): Promise<UpstreamAnswer> {
-    const requestId = currentRequestId();
+    const requestId = currentWork()?.requestId;
     const ended = this.observer.sent("team");
     try {
       const answer = await this.pool.request({

@@ -126,7 +126,8 @@ export class WebhookRelay {
   register(app: FastifyInstance): void {
     app.post<{ Params: { id: string } }>(
       "/team/webhooks/:id",
-      { bodyLimit: BODY_LIMIT },
+      // The id is the webhook's secret: logs show the route's pattern (logging.ts).
+      { bodyLimit: BODY_LIMIT, config: { secretPath: true } },
       async (incoming, reply) => {
         if (!ID.test(incoming.params.id)) throw notFound();
         const pending = await this.store.deliverPendingWebhook(incoming.params.id);
