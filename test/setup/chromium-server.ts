@@ -17,11 +17,23 @@ export const SHARED_OFFICE_HOST_ENV = "MF_OFFICE_HOST_PORT";
 
 const holder = globalThis as { __chromiumServer?: BrowserServer; __officeHost?: OfficeHostServer };
 
-export default async function startChromiumServer(globalConfig: {
-  testPathPattern?: string;
-}): Promise<void> {
-  if (!/browser/.test(globalConfig.testPathPattern ?? "") || process.env[SHARED_CHROMIUM_ENV])
-    return;
+/** Whether the run may hold browser tests: its pattern names them, or it runs every file. */
+export function runsBrowserTests(
+  globalConfig: { testPathPattern?: string },
+  projectConfig?: { testPathIgnorePatterns?: string[] }
+): boolean {
+  const pattern = globalConfig.testPathPattern ?? "";
+  if (/browser/.test(pattern)) return true;
+  return (
+    pattern === "" && !(projectConfig?.testPathIgnorePatterns ?? []).some((p) => /browser/.test(p))
+  );
+}
+
+export default async function startChromiumServer(
+  globalConfig: { testPathPattern?: string },
+  projectConfig?: { testPathIgnorePatterns?: string[] }
+): Promise<void> {
+  if (!runsBrowserTests(globalConfig, projectConfig) || process.env[SHARED_CHROMIUM_ENV]) return;
   if (!fs.existsSync(CHROMIUM_PATH)) return;
   const officeHost = await startOfficeHostServer();
   holder.__officeHost = officeHost;
