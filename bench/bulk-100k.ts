@@ -4,12 +4,13 @@ import { join } from "node:path";
 import { Directory } from "../src/sandbox/directory/directory";
 import { post, printTable, startSandboxProcess } from "./sandbox-process";
 import { BENCH_FIRST_NAMES, BENCH_LAST_NAMES } from "./fixtures";
+import { finishGoals, goal, quick } from "./goals";
 
 // A 100,000-row person bulk search against the sandbox run as its own process, as
-// `npm run sandbox` runs it: create, process, download the CSV (which pays for it).
-// Run with `npx tsx bench/bulk-100k.ts`.
+// `npm run sandbox` runs it: create, process, download the CSV (which pays for it), and download
+// it again (which does not). Run with `npx tsx bench/bulk-100k.ts` (5,000 rows with --quick).
 
-const ROWS = 100_000;
+const ROWS = quick ? 5_000 : 100_000;
 
 /** The directory's people (same seed as the service) interleaved with made-up people at made-up domains. */
 function buildRows(): string[][] {
@@ -85,9 +86,23 @@ async function main(): Promise<void> {
     const downloadMs = performance.now() - t0;
     if (!download.ok) throw new Error(`download: HTTP ${download.status} ${csv.slice(0, 300)}`);
     const lines = csv.split("\n").length - 1;
-    const credits = (await (await fetch(`${baseUrl}/v5.1/account`, { headers: auth })).json()) as {
-      credits_left: number;
-    };
+    const creditsLeft = async (): Promise<number> =>
+      (
+        (await (await fetch(`${baseUrl}/v5.1/account`, { headers: auth })).json()) as {
+          credits_left: number;
+        }
+      ).credits_left;
+    const charged = 1_000_000 - (await creditsLeft());
+
+    t0 = performance.now();
+    const again = await fetch(`${baseUrl}/v5.1/bulk/${created.id}/download?download_as=csv`, {
+      headers: auth,
+    });
+    const againLines = (await again.text()).split("\n").length - 1;
+    const againMs = performance.now() - t0;
+    if (!again.ok) throw new Error(`second download: HTTP ${again.status}`);
+    const chargedAgain = 1_000_000 - (await creditsLeft()) - charged;
+    const peakMiB = sandbox.peakMemoryMiB();
 
     printTable(
       `Bulk search of ${ROWS.toLocaleString("en")} person rows (sandbox pid ${sandbox.child.pid}, chunk 1000, step 0 ms)`,
@@ -108,17 +123,55 @@ async function main(): Promise<void> {
         { measure: "first CSV download (pays)", value: downloadMs, unit: "ms" },
         { measure: "CSV size", value: csv.length / (1024 * 1024), unit: "MiB" },
         { measure: "CSV data lines", value: lines, unit: "" },
-        { measure: "credits charged", value: 1_000_000 - credits.credits_left, unit: "credits" },
-        { measure: "service peak memory (VmHWM)", value: sandbox.peakMemoryMiB(), unit: "MiB" },
+        { measure: "credits charged", value: charged, unit: "credits" },
+        { measure: "second CSV download", value: againMs, unit: "ms" },
+        { measure: "credits charged by the second download", value: chargedAgain, unit: "credits" },
+        { measure: "service peak memory (VmHWM)", value: peakMiB, unit: "MiB" },
       ]
     );
+    console.log("");
+    goal("rows processed", search.counts.total!, {
+      atLeast: ROWS,
+      atMost: ROWS,
+      why: "every row of the search is processed",
+    });
+    goal("rows failed", search.counts.failed!, {
+      atMost: 0,
+      why: "a well-formed row gets an answer, not a failure",
+    });
+    goal("CSV data lines (first and second download)", Math.min(lines, againLines), {
+      atLeast: ROWS,
+      atMost: ROWS,
+      why: "the file holds one line per row of the list, every time it is downloaded",
+    });
+    goal("credits charged per valid row", charged / search.counts.found_valid!, {
+      atMost: 1,
+      why: "a bulk search pays for valid answers only, each at most once (spec 1)",
+    });
+    goal("credits charged by the second download", chargedAgain, {
+      atMost: 0,
+      why: "a file already paid for downloads again for free",
+    });
+    goal("processing rate", ROWS / (processMs / 1000), {
+      atLeast: 1_700,
+      unit: "rows/s",
+      fullOnly: true,
+      why: "the service's largest search (100,000 rows) completes within a minute (23,000/s on an idle machine, 8,000/s at load average 7)",
+    });
+    goal("service peak memory", peakMiB, {
+      atMost: 768,
+      unit: "MiB",
+      why: "the sandbox serves the largest search in a small container (about 380 MiB at 100,000 rows)",
+    });
   } finally {
     await sandbox.stop();
     for (const suffix of ["", "-wal", "-shm"]) if (existsSync(db + suffix)) rmSync(db + suffix);
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+main()
+  .then(finishGoals)
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });

@@ -23,6 +23,11 @@ export interface GoalOptions {
   why: string;
   /** Judged only at full size (a quick pass prints it as information). */
   fullOnly?: boolean;
+  /**
+   * Why this run cannot judge it (printed instead of a verdict), e.g. a time measured while the
+   * machine was busy with other work: the figure would be the machine's, not the product's.
+   */
+  notJudgedBecause?: string | null;
 }
 
 export interface GoalResult {
@@ -35,8 +40,8 @@ export interface GoalResult {
 
 const results: GoalResult[] = [];
 
-function formatted(value: number, unit: string | undefined): string {
-  const digits = Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 10 ? 1 : 2;
+function formatted(value: number, unit: string | undefined, precise = false): string {
+  const digits = precise ? 6 : Math.abs(value) >= 100 ? 0 : Math.abs(value) >= 10 ? 1 : 2;
   const number = value.toLocaleString("en-US", { maximumFractionDigits: digits });
   if (!unit) return number;
   return /^[a-z]/i.test(unit) && unit !== "x" ? `${number} ${unit}` : `${number}${unit}`;
@@ -47,15 +52,33 @@ export function goal(name: string, figure: number, options: GoalOptions): GoalRe
   if (options.atLeast === undefined && options.atMost === undefined)
     throw new Error(`goal "${name}" has no bound`);
   const bounds: string[] = [];
-  if (options.atLeast !== undefined) bounds.push(`>= ${formatted(options.atLeast, options.unit)}`);
-  if (options.atMost !== undefined) bounds.push(`<= ${formatted(options.atMost, options.unit)}`);
+  if (options.atLeast !== undefined && options.atLeast === options.atMost)
+    bounds.push(`= ${formatted(options.atLeast, options.unit)}`);
+  else {
+    if (options.atLeast !== undefined)
+      bounds.push(`>= ${formatted(options.atLeast, options.unit)}`);
+    if (options.atMost !== undefined) bounds.push(`<= ${formatted(options.atMost, options.unit)}`);
+  }
   const met =
     Number.isFinite(figure) &&
     (options.atLeast === undefined || figure >= options.atLeast) &&
     (options.atMost === undefined || figure <= options.atMost);
-  const judged = !(quick && options.fullOnly);
-  const verdict = !judged ? "(full size only)" : met ? "ok" : `MISSED: ${options.why}`;
-  const line = `  goal  ${name}: ${formatted(figure, options.unit)} (goal ${bounds.join(" and ")}) ${verdict}`;
+  const judged = !(quick && options.fullOnly) && !options.notJudgedBecause;
+  const verdict =
+    quick && options.fullOnly
+      ? "(full size only)"
+      : options.notJudgedBecause
+        ? `(not judged: ${options.notJudgedBecause})`
+        : met
+          ? "ok"
+          : `MISSED: ${options.why}`;
+  // A figure that misses its goal is never printed as the bound itself (1.004 is not "1").
+  const shown = formatted(figure, options.unit);
+  const figureText =
+    !met && bounds.some((b) => b.endsWith(` ${shown}`))
+      ? formatted(figure, options.unit, true)
+      : shown;
+  const line = `  goal  ${name}: ${figureText} (goal ${bounds.join(" and ")}) ${verdict}`;
   console.log(line);
   const result = { name, figure, met, judged, line };
   results.push(result);
@@ -76,8 +99,9 @@ export function finishGoals(): void {
     return;
   }
   const judged = results.filter((r) => r.judged).length;
+  const unjudged = results.length - judged;
   console.log(
-    `  goals: ${judged - missed.length} of ${judged} met${quick ? ` (quick pass; ${results.length - judged} judged at full size only)` : ""}`
+    `  goals: ${judged - missed.length} of ${judged} met${quick ? ` (quick pass; ${unjudged} judged at full size only)` : unjudged ? ` (${unjudged} not judged in this run)` : ""}`
   );
   if (missed.length > 0) {
     for (const r of missed) console.log(`  ${r.line.trim()}`);

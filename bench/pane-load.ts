@@ -10,6 +10,7 @@ import { selfSignedCertificate } from "../test/helpers/self-signed";
 import { flag, launchChromium } from "./browser-setup";
 import { startHostProcess } from "./host-process";
 import { startProfile, type ProfileSummary } from "./cpu-profile";
+import { finishGoals, goal, quick } from "./goals";
 import { DIST, ensureProductionBuild } from "./production-build";
 import { printTable, startSandboxProcess } from "./sandbox-process";
 
@@ -23,11 +24,13 @@ import { printTable, startSandboxProcess } from "./sandbox-process";
 // the name to it): instant, so the figures are the add-in's own; the real office.js from the
 // CDN adds its own time. Flags: --samples 15, --dist <dir> (another build, to compare),
 // --profile (one cold load under V8's profiler: self time per script and function),
-// --compare <dir> (a second build, its cold samples alternating with the first's).
+// --compare <dir> (a second build, its cold samples alternating with the first's), --quick (3
+// samples and 1 warm-up; the 500 ms goal is then printed, not judged: a median of 3 on a shared
+// machine is not stable enough to fail on).
 
 /** One cold load under V8's profiler instead of the samples: where the main thread's time goes. */
 const PROFILE = process.argv.includes("--profile");
-const SAMPLES = Math.max(1, Number(flag("samples", "15")));
+const SAMPLES = Math.max(1, Number(flag("samples", quick ? "3" : "15")));
 /** Another build to measure (the default, dist/, is built if it is missing). */
 const dist = resolve(flag("dist", DIST));
 /**
@@ -36,9 +39,11 @@ const dist = resolve(flag("dist", DIST));
  * more than most changes do).
  */
 const compareDist = process.argv.includes("--compare") ? resolve(flag("compare", "")) : null;
-const WARMUPS = 2;
+const WARMUPS = quick ? 1 : 2;
 /** Microsoft's guidance for an add-in's task pane to be usable. */
 const TARGET_MS = 500;
+/** Above this 1-minute load average per CPU, load times are not judged (see the goals). */
+const BUSY_LOAD_PER_CPU = 2;
 const OFFICE_JS_HOST = "appsforoffice.microsoft.com";
 const VIEWPORT = { width: 380, height: 720 };
 
@@ -459,22 +464,29 @@ async function main(): Promise<void> {
   if (dist === DIST) ensureProductionBuild();
   const directory = mkdtempSync(join(tmpdir(), "mf-bench-load-"));
   const tls = selfSignedCertificate(directory);
-  const sandbox = await startSandboxProcess(["--db", ":memory:"]);
-  const host = await startHostProcess({ dist, upstream: sandbox.baseUrl, tls });
-  const url = host.url;
-  const officeJs = await serveOfficeJs(tls);
-  const officePort = officeJs.port;
-  const browser = await launchChromium([
-    // Both servers' self-signed certificate, trusted (see spkiHash) so that answers are cached.
-    `--ignore-certificate-errors-spki-list=${spkiHash(tls.cert)}`,
-    `--host-resolver-rules=MAP ${OFFICE_JS_HOST} 127.0.0.1:${officePort}`,
-  ]);
-  const load = (): string =>
-    loadavg()
-      .map((n) => n.toFixed(1))
-      .join(" ");
-  const loadBefore = load();
+  // Whatever has started, stopped at the end, also when a later part fails to start.
+  const stops: Array<() => unknown> = [() => rmSync(directory, { recursive: true, force: true })];
   try {
+    const sandbox = await startSandboxProcess(["--db", ":memory:"]);
+    stops.push(() => sandbox.stop());
+    const host = await startHostProcess({ dist, upstream: sandbox.baseUrl, tls });
+    stops.push(() => host.stop());
+    const url = host.url;
+    const officeJs = await serveOfficeJs(tls);
+    stops.push(() => officeJs.stop());
+    const officePort = officeJs.port;
+    const browser = await launchChromium([
+      // Both servers' self-signed certificate, trusted (see spkiHash) so that answers are cached.
+      `--ignore-certificate-errors-spki-list=${spkiHash(tls.cert)}`,
+      `--host-resolver-rules=MAP ${OFFICE_JS_HOST} 127.0.0.1:${officePort}`,
+    ]);
+    stops.push(() => browser.close());
+    const load = (): string =>
+      loadavg()
+        .map((n) => n.toFixed(1))
+        .join(" ");
+    const loadBefore = load();
+    const loadAverageBefore = loadavg()[0]!;
     // One load first, not counted: the browser's network service and first renderer start.
     const first = await newContext(browser);
     await openPane(first, url).finally(() => first.close());
@@ -511,7 +523,9 @@ async function main(): Promise<void> {
     const coldMs = cold.map((s) => s.marks.tab!);
     const warmMs = warm.map((s) => s.marks.tab!);
     const coldMedian = median(coldMs);
-    const verdict = (value: number): string => (value <= TARGET_MS ? "pass" : "FAIL");
+    // Judged at full size (see the goals below); a quick pass only shows the figures.
+    const verdict = (value: number): string =>
+      value <= TARGET_MS ? "under" : quick ? "over (not judged)" : "over";
     printTable(
       `Task pane load: navigation start to the first tab (${cold[0]!.marks.tabId}) shown, Chromium, ` +
         `production host over ${cold[0]!.resources.find((r) => r.url.startsWith(url))?.protocol}`,
@@ -570,22 +584,60 @@ async function main(): Promise<void> {
     const warmTransfer = [{ ...lastWarm.navigation, url }, ...lastWarm.resources]
       .filter((r) => distFile(r.url, url) !== null)
       .reduce((n, r) => n + r.transferSize, 0);
+    // What a new user's pane receives of the add-in's files before its first screen, as sent.
+    const coldSent = [{ ...typical.navigation, url, startTime: 0 }, ...typical.resources]
+      .filter((r) => distFile(r.url, url) !== null && r.startTime <= typical.marks.tab!)
+      .reduce((n, r) => n + r.transferSize, 0);
     console.log(
       `\nLoad average (1, 5, 15 min) before: ${loadBefore}, after: ${load()} (${cpus().length} CPUs).` +
         `\nWarm: ${kb(warmTransfer)} KB transferred (revalidations of the unhashed files; hashed ` +
         `chunks from the cache). office.js is a local stand-in answered at once: the real one ` +
         `from Microsoft's CDN adds its own time.`
     );
+    console.log("");
+    // The machine is shared: with more than twice its CPUs' worth of other work waiting (the
+    // 1-minute load average before or after the samples), a load time is the machine's, not the
+    // pane's (the same build read 390 ms at load 2 to 3, 507 at 6 and 1,140 at 20).
+    const busiest = Math.max(loadAverageBefore, loadavg()[0]!);
+    const busy =
+      busiest > BUSY_LOAD_PER_CPU * cpus().length
+        ? `load average ${busiest.toFixed(1)} on ${cpus().length} CPUs, the machine busy with other work`
+        : null;
+    goal("cold load, median", coldMedian, {
+      atMost: TARGET_MS,
+      unit: "ms",
+      fullOnly: true,
+      notJudgedBecause: busy,
+      why: "Microsoft's guidance: a task pane usable within 500 ms (about 390 ms at load average 2 to 3)",
+    });
+    goal("warm load, median", median(warmMs), {
+      atMost: TARGET_MS,
+      unit: "ms",
+      fullOnly: true,
+      notJudgedBecause: busy,
+      why: "Microsoft's guidance: a task pane usable within 500 ms, also when opened again",
+    });
+    goal("KB received before the first screen, cold", coldSent / 1024, {
+      atMost: 250,
+      unit: "KB",
+      why: "only the first screen's code comes before it, compressed (about 190 KB)",
+    });
+    goal("KB received when opened again, of the cold's", (100 * warmTransfer) / coldSent, {
+      atMost: 10,
+      unit: "%",
+      why: "hashed chunks are immutable: a pane opened again fetches only revalidations",
+    });
   } finally {
-    await browser.close();
-    await host.stop();
-    officeJs.stop();
-    await sandbox.stop();
-    rmSync(directory, { recursive: true, force: true });
+    for (const stop of stops.reverse()) await stop();
   }
 }
 
-void main().catch((error: unknown) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+main()
+  .then(() => {
+    // --profile and --compare print their own figures, judged by the reader.
+    if (!PROFILE && !compareDist) finishGoals();
+  })
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
