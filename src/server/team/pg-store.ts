@@ -212,6 +212,18 @@ export class PgTeamStore implements TeamStore {
     }
   }
 
+  /**
+   * A change to who may sign in, after which this instance forgets the sign-ins it remembers:
+   * a look begun before it ends is not kept, and one begun after finds the change committed.
+   */
+  private async forgetting<T>(change: () => Promise<T>): Promise<T> {
+    try {
+      return await change();
+    } finally {
+      this.signIns.forget();
+    }
+  }
+
   /** Runs `work` again when it failed on a concurrent change (mf_reserve: a budget set). */
   private async retriedOnConflict<T>(work: () => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
@@ -338,30 +350,32 @@ export class PgTeamStore implements TeamStore {
     if (patch.monthlyBudgetMilli !== undefined)
       assign("monthly_budget_milli", checkBudget(patch.monthlyBudgetMilli, "A member's budget"));
     if (assignments.length === 0) return this.member(id);
-    this.signIns.forget();
-    const { rows } = await this.pool.query<MemberRow>(
-      `UPDATE members SET ${assignments.join(", ")} WHERE id = $1 AND removed_at IS NULL
-       RETURNING ${MEMBER_COLUMNS}`,
-      values
+    const { rows } = await this.forgetting(() =>
+      this.pool.query<MemberRow>(
+        `UPDATE members SET ${assignments.join(", ")} WHERE id = $1 AND removed_at IS NULL
+         RETURNING ${MEMBER_COLUMNS}`,
+        values
+      )
     );
     return rows[0] ? toMember(rows[0]) : null;
   }
 
   async removeMember(id: string): Promise<boolean> {
-    this.signIns.forget();
-    return this.transaction(async (client) => {
-      const at = now();
-      const removed = await client.query(
-        "UPDATE members SET removed_at = $2 WHERE id = $1 AND removed_at IS NULL",
-        [id, at]
-      );
-      if (removed.rowCount === 0) return false;
-      await client.query(
-        "UPDATE tokens SET revoked_at = $2 WHERE member_id = $1 AND revoked_at IS NULL",
-        [id, at]
-      );
-      return true;
-    });
+    return this.forgetting(() =>
+      this.transaction(async (client) => {
+        const at = now();
+        const removed = await client.query(
+          "UPDATE members SET removed_at = $2 WHERE id = $1 AND removed_at IS NULL",
+          [id, at]
+        );
+        if (removed.rowCount === 0) return false;
+        await client.query(
+          "UPDATE tokens SET revoked_at = $2 WHERE member_id = $1 AND revoked_at IS NULL",
+          [id, at]
+        );
+        return true;
+      })
+    );
   }
 
   async issueToken(memberId: string, tokenHash: string): Promise<TokenInfo> {
@@ -380,10 +394,11 @@ export class PgTeamStore implements TeamStore {
   }
 
   async revokeToken(tokenId: string): Promise<boolean> {
-    this.signIns.forget();
-    const revoked = await this.pool.query(
-      "UPDATE tokens SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL",
-      [tokenId, now()]
+    const revoked = await this.forgetting(() =>
+      this.pool.query("UPDATE tokens SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL", [
+        tokenId,
+        now(),
+      ])
     );
     return revoked.rowCount !== 0;
   }
