@@ -15,7 +15,6 @@ import { drainOnClose } from "./graceful";
 import { REQUEST_ID_HEADER, loggerOptions, requestIds } from "./logging";
 import { HostMetrics } from "./metrics/host-metrics";
 import { registerMetricsRoute } from "./metrics/metrics-route";
-import type { TeamObserver } from "./metrics/observers";
 import { instrumentRequests, routeOf } from "./metrics/request-metrics";
 import { DEFAULT_BODY_LIMIT, DEMO_DEFAULTS, type ServerOptions } from "./options";
 import {
@@ -118,31 +117,26 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     app.addHook("onClose", async () => metrics.close());
   }
   app.setErrorHandler((error: FastifyError | HostError, request, reply) => {
-    if (metrics) countRefusal(metrics, options.team ? metrics : null, error, request);
+    if (metrics) countRefusal(metrics, error, request);
     return errorHandler(error, request, reply);
   });
   app.setNotFoundHandler(notFoundHandler);
   drainOnClose(app, tls !== null);
 
+  /** Null when the built add-in can be served, else why not. */
+  const addinUnreadable = (): Promise<string | null> =>
+    access(join(dist, "taskpane.html")).then(
+      () => null,
+      () => "The built add-in is not readable."
+    );
+  // Liveness: the process answers and has something to serve. Readiness (/readyz) asks more.
   app.get("/healthz", async (_request, reply) => {
     void reply.header("cache-control", "no-store");
-    try {
-      await access(join(dist, "taskpane.html"));
-      return { ok: true };
-    } catch {
-      return reply.code(503).send({ ok: false, message: "The built add-in is not readable." });
-    }
+    const message = await addinUnreadable();
+    if (message === null) return { ok: true };
+    return reply.code(503).send({ ok: false, message });
   });
-  const readinessChecks: ReadinessCheck[] = [
-    {
-      name: "addin",
-      run: () =>
-        access(join(dist, "taskpane.html")).then(
-          () => null,
-          () => "The built add-in is not readable."
-        ),
-    },
-  ];
+  const readinessChecks: ReadinessCheck[] = [{ name: "addin", run: addinUnreadable }];
   // Team mode: the store opened before anything is served (an unreachable database stops
   // the start with its reason); its lookups, /team and /admin routes next to the relay.
   let team: TeamHost | null = null;
@@ -202,16 +196,16 @@ function readinessFigures(report: { checks: Record<string, { ok: boolean }> }): 
 /** Refusals /metrics counts, told by the one error handler: bodies over the limit, sign-ins. */
 function countRefusal(
   metrics: HostMetrics,
-  team: TeamObserver | null,
   error: FastifyError | HostError,
   request: FastifyRequest
 ): void {
-  const status = error.statusCode;
-  if (status === 413) metrics.bodyLimitRefused(routeOf(request));
-  if (!team || !(error instanceof HostError)) return;
+  if (error.statusCode === 413) metrics.bodyLimitRefused(routeOf(request));
+  if (!(error instanceof HostError)) return;
+  // Sign-ins are the members' (/api, /team) and the admin's (/admin); /metrics' token is none.
   const path = request.url;
   const who = path.startsWith("/admin/") ? "admin" : /^\/(api|team)\//.test(path) ? "member" : null;
   if (who === null) return;
-  if (error.code === "unauthorized") team.signInRefused(who, "invalid");
-  else if (error.code === "rate_limited" && who === "admin") team.signInRefused(who, "throttled");
+  if (error.code === "unauthorized") metrics.signInRefused(who, "invalid");
+  else if (error.code === "rate_limited" && who === "admin")
+    metrics.signInRefused(who, "throttled");
 }

@@ -9,11 +9,19 @@ import type { HostMetrics } from "./host-metrics";
 // operation (DESIGN 6e). A label is a pattern of the host's routes or of the interface, never
 // a path as the client wrote it: a client cannot make series of its own.
 
+const patterns = new WeakMap<Operation, string>();
+
 /** An operation of the interface as its path's pattern: "/v5.1/domain/{domain}/email/order". */
 export function operationPattern(operation: Operation): string {
-  return operation.generation === null
-    ? `/${operation.segments.join("/")}`
-    : `/${operation.generation}/${operation.segments.join("/")}`;
+  let pattern = patterns.get(operation);
+  if (pattern === undefined) {
+    pattern =
+      operation.generation === null
+        ? `/${operation.segments.join("/")}`
+        : `/${operation.generation}/${operation.segments.join("/")}`;
+    patterns.set(operation, pattern);
+  }
+  return pattern;
 }
 
 /** The route a request took: the interface's operation under /api, else the host's route pattern. */
