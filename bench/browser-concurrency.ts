@@ -7,7 +7,7 @@ import { flag, launchChromium, routeHostShim } from "./browser-setup";
 import { finishGoals, goal, quick } from "./goals";
 import { startHostProcess, type HostProcess } from "./host-process";
 import { DIST, ensureProductionBuild } from "./production-build";
-import { post, printTable, startSandboxProcess, type SandboxProcess } from "./sandbox-process";
+import { post, printTable, startSandboxProcesses, type SandboxProcess } from "./sandbox-process";
 
 // Adaptive concurrency in a real browser (issue 10): Chromium runs the production build served
 // by `npm run serve`, which relays /api to a sandbox answering each lookup in 1 s. 1,500 new
@@ -182,10 +182,10 @@ async function main(): Promise<void> {
     "--queue-timeout-ms",
     String(queueTimeoutMs),
   ];
-  const [roomy, small] = await Promise.all([
-    startSandboxProcess(sandboxArgs(32, 600_000)),
-    startSandboxProcess(sandboxArgs(8, Math.round(LATENCY_MS * 1.5))),
-  ]);
+  const [roomy, small] = (await startSandboxProcesses([
+    sandboxArgs(32, 600_000),
+    sandboxArgs(8, Math.round(LATENCY_MS * 1.5)),
+  ])) as [SandboxProcess, SandboxProcess];
   const hosts: HostProcess[] = [];
   // The host's self-signed certificate.
   const browser = await launchChromium(["--ignore-certificate-errors"]).catch(

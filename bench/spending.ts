@@ -10,7 +10,7 @@ import { Services, type ServicesOptions } from "../src/runtime/services";
 import { MemorySettingsStorage, SettingsStore, type Settings } from "../src/runtime/settings";
 import type { TaskPaneHost } from "../src/runtime/task-pane-host";
 import { finishGoals, goal, quick } from "./goals";
-import { post, printTable, startSandboxProcess, type SandboxProcess } from "./sandbox-process";
+import { post, printTable, startSandboxProcesses, type SandboxProcess } from "./sandbox-process";
 
 // The spending controls and durable answers of issue 9, measured as cells see them: for each
 // scenario, the requests sent and how every cell settled. Runs the runtime's real services
@@ -177,10 +177,10 @@ async function main(): Promise<void> {
     "--concurrency",
     String(CONCURRENCY),
   ];
-  const [first, second] = await Promise.all([
-    startSandboxProcess(sandboxArgs),
-    startSandboxProcess(sandboxArgs),
-  ]);
+  const [first, second] = (await startSandboxProcesses([sandboxArgs, sandboxArgs])) as [
+    SandboxProcess,
+    SandboxProcess,
+  ];
   const key = async (sandbox: SandboxProcess): Promise<string> =>
     (await post(sandbox.baseUrl, "/sandbox/accounts", { credits: 100_000 })).api_key;
   const file = (name: string): KeyValueAnswerStore =>
