@@ -57,6 +57,8 @@ export interface Fired {
   wallMs: number;
   /** Answers marked as the team's shared answers. */
   shared: number;
+  /** The median time of an answer, from its request sent (ms). */
+  medianMs: number;
 }
 
 /**
@@ -73,12 +75,14 @@ export async function fire(
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   let next = 0;
   let shared = 0;
+  const times: number[] = [];
   const begin = performance.now();
   try {
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
         while (next < bodies.length) {
           const i = next++;
+          const sent = performance.now();
           const answer = await post(
             agent,
             urls[i % urls.length]! + path,
@@ -87,13 +91,16 @@ export async function fire(
           );
           if (answer.status !== 200) throw new Error(`${path}: ${answer.status} ${answer.body}`);
           if (answer.shared) shared++;
+          times.push(performance.now() - sent);
         }
       })
     );
   } finally {
     agent.destroy();
   }
-  return { wallMs: performance.now() - begin, shared };
+  const wallMs = performance.now() - begin;
+  times.sort((a, b) => a - b);
+  return { wallMs, shared, medianMs: times[Math.floor(times.length / 2)] ?? NaN };
 }
 
 function post(
