@@ -53,22 +53,55 @@ function asShared(answer: UpstreamAnswer, route: LookupPrice): string {
   }
 }
 
+/**
+ * Reads a body of at most `limit` bytes. One announced larger is refused before it is read; one
+ * that grows past the limit while it streams is refused there, and the rest of it is read and
+ * dropped rather than the socket destroyed, so that the client reads the 413 (the server's
+ * request timeout bounds a sender that never stops).
+ */
+function readBounded(request: FastifyRequest, limit: number): Promise<Buffer> {
+  const readable = request.body as Readable | null | undefined;
+  if (!readable || typeof readable.on !== "function") return Promise.resolve(Buffer.alloc(0));
+  if (Number(request.headers["content-length"] ?? 0) > limit) {
+    readable.resume();
+    return Promise.reject(payloadTooLarge(limit));
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = () => {
+      readable.off("data", onData);
+      readable.off("end", onEnd);
+      readable.off("error", onError);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      stop();
+      readable.on("error", () => {});
+      readable.resume();
+      reject(payloadTooLarge(limit));
+    };
+    const onEnd = () => {
+      stop();
+      resolve(Buffer.concat(chunks));
+    };
+    const onError = (error: Error) => {
+      stop();
+      reject(error);
+    };
+    readable.on("data", onData);
+    readable.on("end", onEnd);
+    readable.on("error", onError);
+  });
+}
+
 /** Reads a JSON object body (after sign-in), bounded: a lookup's or a report's. */
-export async function readJsonBody(stream: unknown): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  if (stream && typeof (stream as Readable)[Symbol.asyncIterator] === "function")
-    for await (const chunk of stream as Readable) {
-      size += (chunk as Buffer).length;
-      if (size > LOOKUP_BODY_LIMIT) {
-        (stream as Readable).destroy();
-        throw payloadTooLarge(LOOKUP_BODY_LIMIT);
-      }
-      chunks.push(chunk as Buffer);
-    }
+export async function readJsonBody(request: FastifyRequest): Promise<Record<string, unknown>> {
+  const raw = await readBounded(request, LOOKUP_BODY_LIMIT);
   let body: unknown;
   try {
-    body = sjson.parse(Buffer.concat(chunks).toString("utf8"), null, {
+    body = sjson.parse(raw.toString("utf8"), null, {
       protoAction: "error",
       constructorAction: "error",
     });
@@ -90,7 +123,7 @@ export async function teamLookup(
   const route = lookupPriceOf(canonical)!;
   const path = canonical.path;
   const member = await team.signIn.member(request);
-  const body = await readJsonBody(request.body);
+  const body = await readJsonBody(request);
   const webhook = canonical.operation.webhook ? request.headers["x-webhook-url"] : undefined;
   const serviceKey = await team.serviceKey.key();
   const send = (answer: UpstreamAnswer, shared: boolean): FastifyReply => {

@@ -16,7 +16,7 @@ export async function teamReport(
   canonical: CanonicalRequest
 ): Promise<FastifyReply> {
   await team.signIn.member(request);
-  const body = await readJsonBody(request.body);
+  const body = await readJsonBody(request);
   const serviceKey = await team.serviceKey.key();
   const answer = await team.upstream.request("POST", canonical.path, serviceKey, {
     body: JSON.stringify(body),

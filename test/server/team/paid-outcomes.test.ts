@@ -238,9 +238,32 @@ describe("team mode: paid requests without the service's answer", () => {
       setTimeout(() => reject(new Error("the host waited for the body")), 5_000).unref();
     });
     expect(unsigned).toBe(401);
-    const tooBig = (await send("POST", "/api/v5.1/find-email/person", {
+    // Over a lookup's 64 KiB, announced or streamed without a length: the member reads a 413
+    // (the connection is not cut under it) and nothing is bought.
+    const charged = await ledgerMilli();
+    const tooBig = await send("POST", "/api/v5.1/find-email/person", {
       first_name: "x".repeat(100 * 1024),
-    }).catch(() => ({ status: 413 })))!;
-    expect(tooBig.status).toBe(413);
+    });
+    expect(tooBig?.status).toBe(413);
+    const streamed = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = http.request(`${url}/api/v5.1/find-email/person`, {
+        method: "POST",
+        agent: false,
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      });
+      request.on("response", (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (body += chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+      });
+      request.on("error", reject);
+      request.write('{"first_name":"');
+      for (let sent = 0; sent < 200 * 1024; sent += 8 * 1024) request.write("y".repeat(8 * 1024));
+      request.end('"}');
+    });
+    expect(streamed.status).toBe(413);
+    expect(JSON.parse(streamed.body)).toMatchObject({ error: "payload_too_large" });
+    expect(await ledgerMilli()).toBe(charged);
   });
 });
