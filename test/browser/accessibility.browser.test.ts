@@ -181,4 +181,26 @@ describeBrowser(`accessibility in Chromium (axe-core ${axeVersion()}, WCAG 2.2 A
     },
     { timeoutMs: 240_000 }
   );
+
+  browserTest(
+    "the scan reports what it is shown: an image without text, a nameless button",
+    async () => {
+      const page = await addin.openTaskPane();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.evaluate(() => {
+        const image = document.createElement("img");
+        image.src = "data:image/gif;base64,R0lGODlhAQABAAAAACw=";
+        const button = document.createElement("button");
+        button.id = "nameless";
+        document.body.append(image, button);
+      });
+      const violations = await axeViolations(page);
+      expect(violations.map((line) => line.split(" ")[0]).sort()).toEqual([
+        "button-name",
+        "image-alt",
+      ]);
+      expect(violations.find((line) => line.startsWith("button-name"))).toContain("#nameless");
+      await page.close();
+    }
+  );
 });
