@@ -4,7 +4,7 @@ module.exports = {
   roots: ["<rootDir>/test"],
   testMatch: ["**/*.test.ts"],
   // Type checking runs once in `npm run typecheck`; jest only transpiles.
-  transform: { "^.+\\.ts$": "ts-jest" },
+  transform: { "^.+\\.tsx?$": "<rootDir>/test/setup/esbuild-transform.js" },
   // office-addin-mock requires office-addin-manifest, whose dependencies are ESM-only.
   moduleNameMapper: {
     "^office-addin-manifest$": "<rootDir>/test/stubs/office-addin-manifest.js",
