@@ -302,12 +302,13 @@ async function throughput(standIn: StandIn, directory: string, teamArgs: string[
     const single = cpuOf("PostgreSQL, 1 instance");
     const pair = cpuOf("PostgreSQL, 2 instances");
     const hostCeiling = 1000 / single.hostMs;
+    const coresForGoal = (1.6 * hostCeiling * pair.total) / 1000;
     console.log(
       [
         `  Where the time goes, fresh lookups: one instance ${fixed(single.total)} ms of CPU a lookup (host ${fixed(single.hostMs)}, PostgreSQL ${fixed(single.postgresMs)}, bench ${fixed(single.benchMs)}),`,
         `two instances ${fixed(pair.total)} ms (hosts ${fixed(pair.hostMs)}, PostgreSQL ${fixed(pair.postgresMs)}, bench ${fixed(pair.benchMs)}); the machine was ${Math.round(pair.busy * 100)}% busy.`,
         `With the CPU it gives fixed, two instances give ${fixed(single.total / pair.total)}x one (measured ${fixed(two / one)}x).`,
-        `One host process gives at most ${Math.round(hostCeiling)}/s (its CPU a lookup, on a core of its own); 1.6x that takes ${fixed((1.6 * hostCeiling * pair.total) / 1000, 1)} cores, this machine has ${CORES}.`,
+        `One host process gives at most ${Math.round(hostCeiling)}/s (its CPU a lookup, on a core of its own); 1.6x that takes ${fixed(coresForGoal, 1)} cores, this machine has ${CORES}.`,
       ].join("\n  ")
     );
     goal("PostgreSQL (1 instance) / SQLite, fresh lookups per second", one / sqliteFresh, {
@@ -321,6 +322,13 @@ async function throughput(standIn: StandIn, directory: string, teamArgs: string[
       unit: "x",
       why: "a second instance on one PostgreSQL serves more members (given the cores: see the CPU a lookup above)",
       fullOnly: true,
+      // One instance already keeps a small machine's cores busy (host, PostgreSQL and the
+      // bench share them): there a second can only share the same CPU, and the ratio measures
+      // the machine. Judged where the cores that 1.6x takes are there.
+      notJudgedBecause:
+        CORES < coresForGoal
+          ? `1.6x one instance takes ${fixed(coresForGoal, 1)} cores at the CPU a lookup measured above, this machine has ${CORES}`
+          : null,
     });
   } finally {
     await Promise.all(started.map((child) => child.stop()));
