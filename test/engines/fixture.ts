@@ -170,7 +170,7 @@ export function engineTest(
   addin: EngineAddin,
   name: string,
   fn: () => Promise<void>,
-  timeoutMs = 30_000
+  timeoutMs = 60_000
 ): void {
   test(
     name,

@@ -35,7 +35,7 @@ describe("bulk search states", () => {
     call(sandbox.baseUrl, "POST", `/sandbox/searches/${id}/${action}`);
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ jobChunkSize: 1, jobStepMs: 150 });
+    sandbox = await startSandbox({ jobChunkSize: 1, jobStepMs: 500 });
     account = await sandbox.account(100);
   });
   afterAll(() => sandbox.close());
