@@ -101,8 +101,17 @@ export interface DirectoryOptions {
   companies?: number;
 }
 
+/** Names come from short lists: each is folded once per process. */
+const asciiLocals = new Map<string, string>();
+
 function asciiLocal(value: string): string {
-  return normalizeName(value).replace(/[^a-z0-9]/g, "");
+  let local = asciiLocals.get(value);
+  if (local === undefined) {
+    local = normalizeName(value).replace(/[^a-z0-9]/g, "");
+    if (asciiLocals.size > 10_000) asciiLocals.clear();
+    asciiLocals.set(value, local);
+  }
+  return local;
 }
 
 export function emailLocalPart(pattern: EmailPattern, firstName: string, lastName: string): string {
@@ -147,6 +156,155 @@ export function splitFullName(fullName: string): { first: string; last: string }
   return { first: parts[0]!, last: parts.slice(1).join(" ") };
 }
 
+function generateCompany(index: number, random: Random): Company {
+  const a = COMPANY_WORDS_A[index % COMPANY_WORDS_A.length]!;
+  const b = COMPANY_WORDS_B[Math.floor(index / COMPANY_WORDS_A.length) % COMPANY_WORDS_B.length]!;
+  const round = Math.floor(index / (COMPANY_WORDS_A.length * COMPANY_WORDS_B.length));
+  const baseName = round === 0 ? `${a} ${b}` : `${a} ${b} ${round + 1}`;
+  const tld = TLDS[index % TLDS.length]!;
+  const domain = `${baseName.toLowerCase().replace(/[^a-z0-9]+/g, "")}.${tld}`;
+  // Every 8th company accepts all mail, every 20th has no mail hosting, every 33rd was removed.
+  const mailServer: MailServerKind =
+    index % 33 === 7
+      ? "removed"
+      : index % 20 === 5
+        ? "no_mx"
+        : index % 8 === 3
+          ? "catch_all"
+          : "verifying";
+  const company: Company = {
+    name: baseName + LEGAL_SUFFIXES[index % LEGAL_SUFFIXES.length]!,
+    domain,
+    country: COUNTRY_BY_TLD[tld] ?? "US",
+    mailServer,
+    ...mxFor(domain, mailServer, index),
+    pattern: PATTERNS[index % PATTERNS.length]!,
+    genericEmails: GENERIC_LOCAL_PARTS.slice(0, 2 + (index % 5)).map(
+      (local) => `${local}@${domain}`
+    ),
+    people: [],
+    synthetic: false,
+  };
+  generatePeople(company, index, random);
+  return company;
+}
+
+function generatePeople(company: Company, index: number, random: Random): void {
+  const size = index % 50 === 11 ? 0 : 4 + random.int(36); // a few companies have nobody on file
+  const usedLocals = new Set<string>();
+  const categoryCounts = new Map<string, number>();
+  for (let i = 0; i < size; i++) {
+    const firstName = random.pick(FIRST_NAMES);
+    const compound = random.int(25) === 0;
+    const lastName = compound ? random.pick(COMPOUND_LAST_NAMES) : random.pick(LAST_NAMES);
+    let local = emailLocalPart(company.pattern, firstName, lastName);
+    if (usedLocals.has(local)) local = `${local}${i}`;
+    usedLocals.add(local);
+    // The first person is the CEO; most others hold one of the decision-maker categories.
+    const category: DecisionMakerCategory | null =
+      i === 0 ? "ceo" : random.int(10) < 6 ? random.pick(DECISION_MAKER_CATEGORIES.slice(1)) : null;
+    const rank = category ? (categoryCounts.get(category) ?? 0) : 0;
+    if (category) categoryCounts.set(category, rank + 1);
+    const titles = category ? TITLES_BY_CATEGORY[category]! : OTHER_TITLES;
+    const title = category ? titles[Math.min(rank, titles.length - 1)]! : random.pick(titles);
+    const slug = `${asciiLocal(firstName)}-${asciiLocal(lastName)}-${(fnv1a(company.domain + i) % 0xfffff).toString(16)}`;
+    company.people.push({
+      key: `${company.domain}#${i}`,
+      firstName,
+      lastName,
+      fullName: `${firstName} ${lastName}`,
+      nameSplittable: !compound,
+      email: `${local}@${company.domain}`,
+      title,
+      category,
+      rank,
+      linkedinUrl: random.int(10) < 8 ? `https://www.linkedin.com/in/${slug}` : null,
+      blacklisted: i > 0 && random.int(40) === 0,
+      mailboxClosed: false,
+      company,
+    });
+  }
+}
+
+function generatePlaces(companies: Company[], random: Random): Place[] {
+  const places: Place[] = [];
+  let n = 0;
+  const addPlace = (company: Company | null, category: string, name: string): void => {
+    const city = CITIES[n % CITIES.length]!;
+    // Within about 20 km of the city centre.
+    const distanceKm = Math.sqrt(random.next()) * 20;
+    const angle = random.next() * 2 * Math.PI;
+    const latitude = city.latitude + (distanceKm * Math.cos(angle)) / 111.32;
+    const longitude =
+      city.longitude +
+      (distanceKm * Math.sin(angle)) / (111.32 * Math.cos((city.latitude * Math.PI) / 180));
+    places.push({
+      id: `plc_${(n + 1).toString(36).padStart(5, "0")}`,
+      name,
+      category,
+      address: `${1 + random.int(200)} ${random.pick(STREETS)}, ${city.name}`,
+      city: city.name,
+      latitude: Math.round(latitude * 1e6) / 1e6,
+      longitude: Math.round(longitude * 1e6) / 1e6,
+      phone: `+${10 + random.int(89)} ${100000000 + random.int(899999999)}`,
+      company,
+    });
+    n++;
+  };
+  companies.forEach((company, i) =>
+    addPlace(company, PLACE_CATEGORIES[i % PLACE_CATEGORIES.length]!, company.name)
+  );
+  // Places with no website: found by a GeoLead search, never with an email.
+  for (let i = 0; i < 400; i++) {
+    const category = PLACE_CATEGORIES[i % PLACE_CATEGORIES.length]!;
+    addPlace(
+      null,
+      category,
+      `${random.pick(LAST_NAMES)} ${category.replace(/\b\w/g, (c) => c.toUpperCase())}`
+    );
+  }
+  return places;
+}
+
+interface World {
+  companies: Company[];
+  places: Place[];
+  /** Per company, its normalized name (the index by name). */
+  nameKeys: string[];
+  /** Per company, per person, the normalized LinkedIn URL (the index by URL). */
+  linkedinKeys: Array<Array<string | null>>;
+}
+
+/**
+ * The generated world of a seed and size, once per process: every sandbox of a test run (and a
+ * team host's demo) starts from the same one, and generating it is most of a sandbox's start.
+ * Directory copies it before any change.
+ */
+const worlds = new Map<string, World>();
+
+function generatedWorld(seed: number, count: number): World {
+  const key = `${seed}:${count}`;
+  let world = worlds.get(key);
+  if (!world) {
+    const random = mulberry32(seed);
+    const companies: Company[] = [];
+    for (let i = 0; i < count; i++) companies.push(generateCompany(i, random));
+    world = {
+      companies,
+      places: generatePlaces(companies, random),
+      nameKeys: companies.map((company) => normalizeCompanyName(company.name)),
+      linkedinKeys: companies.map((company) =>
+        company.people.map((person) =>
+          person.linkedinUrl ? normalizeLinkedinUrl(person.linkedinUrl) : null
+        )
+      ),
+    };
+    if (worlds.size >= 4) worlds.clear();
+    worlds.set(key, world);
+  }
+  return world;
+}
+
 /**
  * The sandbox's world: a deterministic list of companies, their people and their places,
  * generated from a seed, plus hash-derived answers for domains outside that list so that
@@ -162,10 +320,17 @@ export class Directory {
   private readonly syntheticCache = new Map<string, Company>();
 
   constructor(options: DirectoryOptions = {}) {
-    const random = mulberry32(options.seed ?? 20261121);
-    const count = options.companies ?? 1200;
-    for (let i = 0; i < count; i++) this.addCompany(this.generateCompany(i, random));
-    this.generatePlaces(random);
+    const world = generatedWorld(options.seed ?? 20261121, options.companies ?? 1200);
+    // This directory's own copy: world changes alter its people, not another sandbox's.
+    const copies = new Map<Company, Company>();
+    world.companies.forEach((template, i) => {
+      const company: Company = { ...template, genericEmails: [...template.genericEmails] };
+      company.people = template.people.map((person) => ({ ...person, company }));
+      copies.set(template, company);
+      this.addCompany(company, world.nameKeys[i]!, world.linkedinKeys[i]!);
+    });
+    for (const place of world.places)
+      this.places.push({ ...place, company: place.company && copies.get(place.company)! });
   }
 
   findCompanyByDomain(domain: string): Company | undefined {
@@ -267,127 +432,16 @@ export class Directory {
     return [...new Set(others)].filter((e) => e !== primary).slice(0, 3);
   }
 
-  private addCompany(company: Company): void {
+  /** `nameKey`: the company's normalized name; `linkedinKeys`: its people's normalized URLs. */
+  private addCompany(company: Company, nameKey: string, linkedinKeys: Array<string | null>): void {
     this.companies.push(company);
     this.byDomain.set(company.domain, company);
-    const key = normalizeCompanyName(company.name);
-    if (!this.byCompanyName.has(key)) this.byCompanyName.set(key, company);
-    for (const person of company.people) {
-      if (person.linkedinUrl) this.byLinkedin.set(normalizeLinkedinUrl(person.linkedinUrl), person);
+    if (!this.byCompanyName.has(nameKey)) this.byCompanyName.set(nameKey, company);
+    company.people.forEach((person, i) => {
+      const linkedin = linkedinKeys[i];
+      if (linkedin) this.byLinkedin.set(linkedin, person);
       this.byEmail.set(person.email, person);
-    }
-  }
-
-  private generateCompany(index: number, random: Random): Company {
-    const a = COMPANY_WORDS_A[index % COMPANY_WORDS_A.length]!;
-    const b = COMPANY_WORDS_B[Math.floor(index / COMPANY_WORDS_A.length) % COMPANY_WORDS_B.length]!;
-    const round = Math.floor(index / (COMPANY_WORDS_A.length * COMPANY_WORDS_B.length));
-    const baseName = round === 0 ? `${a} ${b}` : `${a} ${b} ${round + 1}`;
-    const tld = TLDS[index % TLDS.length]!;
-    const domain = `${baseName.toLowerCase().replace(/[^a-z0-9]+/g, "")}.${tld}`;
-    // Every 8th company accepts all mail, every 20th has no mail hosting, every 33rd was removed.
-    const mailServer: MailServerKind =
-      index % 33 === 7
-        ? "removed"
-        : index % 20 === 5
-          ? "no_mx"
-          : index % 8 === 3
-            ? "catch_all"
-            : "verifying";
-    const company: Company = {
-      name: baseName + LEGAL_SUFFIXES[index % LEGAL_SUFFIXES.length]!,
-      domain,
-      country: COUNTRY_BY_TLD[tld] ?? "US",
-      mailServer,
-      ...mxFor(domain, mailServer, index),
-      pattern: PATTERNS[index % PATTERNS.length]!,
-      genericEmails: GENERIC_LOCAL_PARTS.slice(0, 2 + (index % 5)).map(
-        (local) => `${local}@${domain}`
-      ),
-      people: [],
-      synthetic: false,
-    };
-    this.generatePeople(company, index, random);
-    return company;
-  }
-
-  private generatePeople(company: Company, index: number, random: Random): void {
-    const size = index % 50 === 11 ? 0 : 4 + random.int(36); // a few companies have nobody on file
-    const usedLocals = new Set<string>();
-    const categoryCounts = new Map<string, number>();
-    for (let i = 0; i < size; i++) {
-      const firstName = random.pick(FIRST_NAMES);
-      const compound = random.int(25) === 0;
-      const lastName = compound ? random.pick(COMPOUND_LAST_NAMES) : random.pick(LAST_NAMES);
-      let local = emailLocalPart(company.pattern, firstName, lastName);
-      if (usedLocals.has(local)) local = `${local}${i}`;
-      usedLocals.add(local);
-      // The first person is the CEO; most others hold one of the decision-maker categories.
-      const category: DecisionMakerCategory | null =
-        i === 0
-          ? "ceo"
-          : random.int(10) < 6
-            ? random.pick(DECISION_MAKER_CATEGORIES.slice(1))
-            : null;
-      const rank = category ? (categoryCounts.get(category) ?? 0) : 0;
-      if (category) categoryCounts.set(category, rank + 1);
-      const titles = category ? TITLES_BY_CATEGORY[category]! : OTHER_TITLES;
-      const title = category ? titles[Math.min(rank, titles.length - 1)]! : random.pick(titles);
-      const slug = `${asciiLocal(firstName)}-${asciiLocal(lastName)}-${(fnv1a(company.domain + i) % 0xfffff).toString(16)}`;
-      company.people.push({
-        key: `${company.domain}#${i}`,
-        firstName,
-        lastName,
-        fullName: `${firstName} ${lastName}`,
-        nameSplittable: !compound,
-        email: `${local}@${company.domain}`,
-        title,
-        category,
-        rank,
-        linkedinUrl: random.int(10) < 8 ? `https://www.linkedin.com/in/${slug}` : null,
-        blacklisted: i > 0 && random.int(40) === 0,
-        mailboxClosed: false,
-        company,
-      });
-    }
-  }
-
-  private generatePlaces(random: Random): void {
-    let n = 0;
-    const addPlace = (company: Company | null, category: string, name: string): void => {
-      const city = CITIES[n % CITIES.length]!;
-      // Within about 20 km of the city centre.
-      const distanceKm = Math.sqrt(random.next()) * 20;
-      const angle = random.next() * 2 * Math.PI;
-      const latitude = city.latitude + (distanceKm * Math.cos(angle)) / 111.32;
-      const longitude =
-        city.longitude +
-        (distanceKm * Math.sin(angle)) / (111.32 * Math.cos((city.latitude * Math.PI) / 180));
-      this.places.push({
-        id: `plc_${(n + 1).toString(36).padStart(5, "0")}`,
-        name,
-        category,
-        address: `${1 + random.int(200)} ${random.pick(STREETS)}, ${city.name}`,
-        city: city.name,
-        latitude: Math.round(latitude * 1e6) / 1e6,
-        longitude: Math.round(longitude * 1e6) / 1e6,
-        phone: `+${10 + random.int(89)} ${100000000 + random.int(899999999)}`,
-        company,
-      });
-      n++;
-    };
-    this.companies.forEach((company, i) =>
-      addPlace(company, PLACE_CATEGORIES[i % PLACE_CATEGORIES.length]!, company.name)
-    );
-    // Places with no website: found by a GeoLead search, never with an email.
-    for (let i = 0; i < 400; i++) {
-      const category = PLACE_CATEGORIES[i % PLACE_CATEGORIES.length]!;
-      addPlace(
-        null,
-        category,
-        `${random.pick(LAST_NAMES)} ${category.replace(/\b\w/g, (c) => c.toUpperCase())}`
-      );
-    }
+    });
   }
 
   private synthesizeCompany(domain: string): Company {
