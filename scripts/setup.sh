@@ -15,8 +15,9 @@ packages=()
 for tool in python3 make g++ pkg-config; do
   command -v "$tool" >/dev/null 2>&1 || packages+=("$tool")
 done
-# keytar (under office-addin-debugging) builds from source against libsecret.
-dpkg -s libsecret-1-dev >/dev/null 2>&1 || packages+=(libsecret-1-dev)
+# office-addin-debugging (npm start's sideloading, with keytar and the Microsoft 365 toolkit under
+# it) is installed only on Windows and macOS, where it can sideload (tools/sideload): nothing of
+# it is built or unpacked here.
 # The browser tests run in the three engines Office uses: Debian's Chromium (playwright-core),
 # Firefox ESR (puppeteer-core over WebDriver BiDi) and WebKitGTK (WebKitWebDriver driving
 # MiniBrowser, which needs a display: Xvfb).

@@ -110,10 +110,18 @@ async function stop(code: number): Promise<void> {
 }
 
 function sideload(): void {
-  if (process.platform === "win32" || process.platform === "darwin") {
+  const desktop = process.platform === "win32" || process.platform === "darwin";
+  // npm ci installs it on Windows and macOS only (tools/sideload/package.json).
+  const installed = existsSync(bin("office-addin-debugging"));
+  if (desktop && !installed)
+    console.log("office-addin-debugging is not installed: run npm ci (or scripts/setup.sh) again.");
+  if (desktop && installed) {
     console.log("Sideloading into Excel desktop (office-addin-debugging)…");
     const result = spawnSync(
-      bin("office-addin-debugging"),
+      // Quoted for the shell that runs it on Windows (a user folder may have a space).
+      process.platform === "win32"
+        ? `"${bin("office-addin-debugging")}"`
+        : bin("office-addin-debugging"),
       [
         "start",
         "manifest.xml",
@@ -124,7 +132,8 @@ function sideload(): void {
         String(DEV_SERVER_PORT),
         "--no-debug",
       ],
-      { cwd: ROOT, stdio: "inherit" }
+      // npm's bin shims are .cmd files on Windows, which only a shell runs.
+      { cwd: ROOT, stdio: "inherit", shell: process.platform === "win32" }
     );
     if (result.status === 0) return;
     console.log("Sideloading did not complete; use the steps below.");

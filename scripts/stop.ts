@@ -17,11 +17,19 @@ function kill(pid: number | undefined): void {
   }
 }
 
-if (process.platform === "win32" || process.platform === "darwin") {
+// Installed on Windows and macOS only (tools/sideload/package.json).
+const sideloader = join(ROOT, "node_modules", ".bin", "office-addin-debugging");
+if ((process.platform === "win32" || process.platform === "darwin") && existsSync(sideloader)) {
+  // Quoted for the shell that runs it on Windows (a user folder may have a space).
   spawnSync(
-    join(ROOT, "node_modules", ".bin", "office-addin-debugging"),
+    process.platform === "win32" ? `"${sideloader}"` : sideloader,
     ["stop", "manifest.xml"],
-    { cwd: ROOT, stdio: "inherit" }
+    {
+      cwd: ROOT,
+      stdio: "inherit",
+      // npm's bin shims are .cmd files on Windows, which only a shell runs.
+      shell: process.platform === "win32",
+    }
   );
 }
 if (!existsSync(STATE_FILE)) {
