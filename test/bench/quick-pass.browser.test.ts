@@ -20,8 +20,9 @@ test("npm run bench:quick: every benchmark meets its goals at small sizes", asyn
   child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const code = await new Promise<number | null>((resolve) => child.once("close", resolve));
   // The runner's summary (each benchmark passed, failed with the goal it missed, or crashed
-  // with its last lines) is what a failure shows.
+  // with its last lines) is what a failure shows, whole: a diff would cut it short.
   const summary = output.slice(Math.max(0, output.lastIndexOf("\nSummary") + 1));
-  expect({ code, summary }).toEqual({ code: 0, summary });
+  if (code !== 0) throw new Error(`npm run bench:quick exited with ${code}\n${summary}`);
+  expect(summary).toMatch(/^Summary \(quick\): 10 benchmarks/);
   console.log(summary);
 }, 900_000);

@@ -31,6 +31,20 @@ const ACTION_TIMEOUT_MS = 10_000;
 /** Longer than any test waits on one evaluate (cells of a large recalculation). */
 const SCRIPT_TIMEOUT_MS = 180_000;
 
+/**
+ * Scrolls an element into view in a frame (WebKitWebDriver's own scrolling leaves it below a
+ * frame's fold) and watches for the next click on it: window.__clickReached.
+ */
+const WATCH_CLICK = `
+  const [element, inFrame, done] = arguments;
+  if (inFrame !== null) element.scrollIntoView({ block: "center" });
+  window.__clickReached = false;
+  document.addEventListener("click", (event) => {
+    if (event.target instanceof Node && element.contains(event.target)) window.__clickReached = true;
+  }, { capture: true, once: true });
+  done();
+`;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function freePort(): Promise<number> {
@@ -164,6 +178,21 @@ class WebKitBrowser implements EngineBrowser {
     }
   }
 
+  /**
+   * Whether the click watched by WATCH_CLICK reached its element; a page or frame that went
+   * away with the click (a navigation) counts as reached.
+   */
+  private async clickReached(): Promise<boolean> {
+    for (let check = 1; check <= 3; check++) {
+      const reached = await this.session
+        .executeAsync<boolean | null>("arguments[0](window.__clickReached ?? null);", [])
+        .catch(() => null);
+      if (reached !== false) return true;
+      await sleep(100);
+    }
+    return false;
+  }
+
   async newPage(): Promise<EnginePage> {
     // A new window needs an open current one: home, when a closed page was current.
     const handle = await this.inWindow(this.home, () => this.session.newWindow());
@@ -191,12 +220,15 @@ class WebKitBrowser implements EngineBrowser {
             // In a frame, WebKitWebDriver's own scrolling into view leaves an element below
             // the frame's fold where it was, and the click lands elsewhere (nothing happens):
             // the element is scrolled into view first.
-            if (frame !== null)
-              await this.session.executeAsync(
-                "arguments[0].scrollIntoView({ block: 'center' }); arguments[1]();",
-                [{ [ELEMENT_KEY]: element }]
-              );
-            await this.session.clickElement(element);
+            // Under load a late render can still move it between the scroll and the click:
+            // the click is checked to have reached the element, and else tried again.
+            for (let attempt = 1; ; attempt++) {
+              await this.session.executeAsync(WATCH_CLICK, [{ [ELEMENT_KEY]: element }, frame]);
+              await this.session.clickElement(element);
+              if (await this.clickReached()) return;
+              if (attempt === 3)
+                throw new Error(`webkit: three clicks on ${selector} did not reach it`);
+            }
           })
         ),
       fill: (selector, value) =>
