@@ -3,6 +3,8 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:https";
 import { join } from "node:path";
 
+import { canSideload, runSideloader, sideloaderInstalled } from "./sideloader";
+
 const { certificatePaths } = require("./dev-certs") as {
   certificatePaths: () => Record<string, string>;
 };
@@ -110,32 +112,21 @@ async function stop(code: number): Promise<void> {
 }
 
 function sideload(): void {
-  const desktop = process.platform === "win32" || process.platform === "darwin";
-  // npm ci installs it on Windows and macOS only (tools/sideload/package.json).
-  const installed = existsSync(bin("office-addin-debugging"));
-  if (desktop && !installed)
+  if (canSideload && !sideloaderInstalled())
     console.log("office-addin-debugging is not installed: run npm ci (or scripts/setup.sh) again.");
-  if (desktop && installed) {
+  if (canSideload && sideloaderInstalled()) {
     console.log("Sideloading into Excel desktop (office-addin-debugging)…");
-    const result = spawnSync(
-      // Quoted for the shell that runs it on Windows (a user folder may have a space).
-      process.platform === "win32"
-        ? `"${bin("office-addin-debugging")}"`
-        : bin("office-addin-debugging"),
-      [
-        "start",
-        "manifest.xml",
-        "desktop",
-        "--app",
-        "excel",
-        "--dev-server-port",
-        String(DEV_SERVER_PORT),
-        "--no-debug",
-      ],
-      // npm's bin shims are .cmd files on Windows, which only a shell runs.
-      { cwd: ROOT, stdio: "inherit", shell: process.platform === "win32" }
-    );
-    if (result.status === 0) return;
+    const status = runSideloader([
+      "start",
+      "manifest.xml",
+      "desktop",
+      "--app",
+      "excel",
+      "--dev-server-port",
+      String(DEV_SERVER_PORT),
+      "--no-debug",
+    ]);
+    if (status === 0) return;
     console.log("Sideloading did not complete; use the steps below.");
   }
   console.log(`

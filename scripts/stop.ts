@@ -1,6 +1,6 @@
-import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { canSideload, runSideloader, sideloaderInstalled } from "./sideloader";
 
 // `npm stop`: stops what `npm start` started, and unregisters the sideloaded add-in where
 // office-addin-debugging supports it.
@@ -17,21 +17,7 @@ function kill(pid: number | undefined): void {
   }
 }
 
-// Installed on Windows and macOS only (tools/sideload/package.json).
-const sideloader = join(ROOT, "node_modules", ".bin", "office-addin-debugging");
-if ((process.platform === "win32" || process.platform === "darwin") && existsSync(sideloader)) {
-  // Quoted for the shell that runs it on Windows (a user folder may have a space).
-  spawnSync(
-    process.platform === "win32" ? `"${sideloader}"` : sideloader,
-    ["stop", "manifest.xml"],
-    {
-      cwd: ROOT,
-      stdio: "inherit",
-      // npm's bin shims are .cmd files on Windows, which only a shell runs.
-      shell: process.platform === "win32",
-    }
-  );
-}
+if (canSideload && sideloaderInstalled()) runSideloader(["stop", "manifest.xml"]);
 if (!existsSync(STATE_FILE)) {
   console.log("Nothing to stop: npm start is not running.");
 } else {

@@ -20,10 +20,10 @@ import { startSandbox, type TestSandbox } from "../helpers/sandbox";
 // normalization rules key free repeats (src/api/normalize.ts).
 
 type Body = Record<string, unknown>;
+type Examples = Record<string, Record<string, unknown>>;
 
 /** The fingerprint of seed 7's world of 300 companies (changes only with the generator). */
 const WORLD_7_300 = { length: 946_432, hash: 750_641_148 };
-type Examples = Record<string, Record<string, unknown>>;
 
 describe("directory determinism", () => {
   test("the same seed gives the same companies, people and examples", () => {
