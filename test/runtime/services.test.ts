@@ -6,7 +6,14 @@ import { Services } from "../../src/runtime/services";
 import { SettingsStore } from "../../src/runtime/settings";
 import type { TaskPaneHost } from "../../src/runtime/task-pane-host";
 import { MemorySettingsStorage } from "../helpers/custom-functions";
-import { eventually, startSandbox, type TestAccount, type TestSandbox } from "../helpers/sandbox";
+import {
+  call,
+  eventually,
+  startSandbox,
+  type TestAccount,
+  type TestSandbox,
+} from "../helpers/sandbox";
+import { NO_FAULTS } from "../../src/sandbox/services/faults";
 
 // The runtime's services as the functions and the task pane use them, against two real
 // sandboxes: settings that apply at once, the spending guard, Stop and durable answers.
@@ -170,12 +177,20 @@ describe("runtime services against the sandbox", () => {
     test("a change during a recalculation: sent lookups finish where they went, the rest go to the new service", async () => {
       const { services, wire } = runtime(first.baseUrl, mine.apiKey, {}, 2);
       const scheduler = await services.scheduler();
-      const cells = Array.from({ length: 10 }, (_, i) => scheduler.lookup("person", person(i)));
-      await eventually(async () => (scheduler.counts.inFlight === 2 ? true : undefined));
-      await services.settings.save({ baseUrl: second.baseUrl, apiKey: theirs.apiKey });
-      // A new cell for a lookup in flight at the first service does not join it.
-      const joinedLate = scheduler.lookup("person", person(0));
-      const results = await Promise.all([...cells, joinedLate].map(outcome));
+      // The first service answers in 2 s: its two lookups are still in flight when Settings
+      // change, however busy the machine (at 100 ms, a loaded CI sent it two more first).
+      await call(first.baseUrl, "POST", "/sandbox/faults", { slowRate: 1, slowMs: 2_000 });
+      let results: string[];
+      try {
+        const cells = Array.from({ length: 10 }, (_, i) => scheduler.lookup("person", person(i)));
+        await eventually(async () => (scheduler.counts.inFlight === 2 ? true : undefined));
+        await services.settings.save({ baseUrl: second.baseUrl, apiKey: theirs.apiKey });
+        // A new cell for a lookup in flight at the first service does not join it.
+        const joinedLate = scheduler.lookup("person", person(0));
+        results = await Promise.all([...cells, joinedLate].map(outcome));
+      } finally {
+        await call(first.baseUrl, "POST", "/sandbox/faults", NO_FAULTS);
+      }
       expect(results.every((r) => r === "ok")).toBe(true);
       const toFirst = wire.filter((w) => w.startsWith(first.baseUrl));
       const toSecond = wire.filter((w) => w.startsWith(second.baseUrl));
