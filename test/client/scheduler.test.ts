@@ -11,7 +11,13 @@ import { lookupKey } from "../../src/client/lookup-key";
 import { LookupScheduler } from "../../src/client/scheduler";
 import { SpendingGuard } from "../../src/client/spending";
 import { MemoryStore } from "../../src/client/storage";
-import { call, startSandbox, type TestAccount, type TestSandbox } from "../helpers/sandbox";
+import {
+  call,
+  eventually,
+  startSandbox,
+  type TestAccount,
+  type TestSandbox,
+} from "../helpers/sandbox";
 
 interface Harness {
   scheduler: LookupScheduler;
@@ -143,11 +149,19 @@ describe("lookup scheduler and persistent cache, against the sandbox", () => {
     const { scheduler, cache, sent } = await harness();
     const controller = new AbortController();
     const cell = scheduler.lookup("person", examples.person!.valid, { signal: controller.signal });
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // Cancelled once it is on the wire (the sandbox answers after 30 ms), however busy the machine.
+    await eventually(
+      async () => (sent.length === 1 ? true : undefined),
+      10_000,
+      "the request sent"
+    );
     controller.abort();
     await expect(cell).rejects.toMatchObject({ kind: "cancelled" });
-    await new Promise((resolve) => setTimeout(resolve, 80));
-    expect((await cache.usage()).count).toBe(1);
+    await eventually(
+      async () => ((await cache.usage()).count === 1 ? true : undefined),
+      10_000,
+      "the answer cached"
+    );
     const again = await scheduler.lookup("person", examples.person!.valid);
     expect(again.status).toBe("ok");
     expect(sent).toHaveLength(1);
