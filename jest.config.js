@@ -25,5 +25,6 @@ module.exports = {
     "default",
     "<rootDir>/test/reporters/summary-line.js",
     "<rootDir>/test/reporters/durations.js",
+    "<rootDir>/test/reporters/file-cpu.js",
   ],
 };
