@@ -7,9 +7,8 @@
 // (One worker still starts the run's shared Chromium; a file's figure then includes whatever
 // else the machine did meanwhile, so run it on a quiet machine.)
 const fs = require("node:fs");
-const path = require("node:path");
+const { relativePath } = require("../setup/test-sequencer");
 
-const ROOT = path.join(__dirname, "..", "..");
 const SHOWN = 30;
 
 /** CPU seconds the machine has spent busy since it started. */
@@ -36,7 +35,7 @@ class FileCpuReporter {
     const start = this.enabled && this.started.get(test.path);
     if (!start) return;
     this.rows.push({
-      file: path.relative(ROOT, test.path).split(path.sep).join("/"),
+      file: relativePath(test),
       cpu: machineCpuSeconds() - start.cpu,
       wall: (Date.now() - start.at) / 1000,
     });
@@ -45,10 +44,10 @@ class FileCpuReporter {
   onRunComplete() {
     if (!this.enabled || this.rows.length === 0) return;
     const rows = [...this.rows].sort((a, b) => b.cpu - a.cpu);
-    const total = (pick) => rows.reduce((sum, row) => sum + pick(row), 0);
+    const total = (of, field) => of.reduce((sum, row) => sum + row[field], 0).toFixed(0);
     const browser = rows.filter((row) => /\.browser\.test\.ts$/.test(row.file));
     const lines = [
-      `\nCPU seconds per test file (the machine's; ${rows.length} files: ${total((r) => r.cpu).toFixed(0)} CPU s in ${total((r) => r.wall).toFixed(0)} s; browser files ${browser.length}: ${browser.reduce((sum, r) => sum + r.cpu, 0).toFixed(0)} CPU s)`,
+      `\nCPU seconds per test file (the machine's; ${rows.length} files: ${total(rows, "cpu")} CPU s in ${total(rows, "wall")} s; browser files ${browser.length}: ${total(browser, "cpu")} CPU s)`,
       ...rows
         .slice(0, SHOWN)
         .map(
