@@ -81,7 +81,8 @@ export async function buildApp(options: SandboxOptions = {}): Promise<FastifyIns
   const directory = new Directory({ seed: options.seed, companies: options.companies });
   // Replays the clock's moves and the world's changes kept in the database.
   const world = new World(db, directory, clock);
-  const lookups = new Lookups(directory);
+  const faults = new Faults(options.faults);
+  const lookups = new Lookups(directory, () => faults.current.literalInputs);
   const ledger = new Ledger(db, clock);
   // Webhook retries are scheduled on the wall clock, whatever clock the ledger uses.
   const webhooks = new WebhookOutbox(db, systemClock, {
@@ -135,7 +136,7 @@ export async function buildApp(options: SandboxOptions = {}): Promise<FastifyIns
       concurrency: options.concurrency ?? 16,
       queueTimeoutMs: options.queueTimeoutMs ?? 60_000,
     }),
-    faults: new Faults(options.faults),
+    faults,
     latencyMs: options.latencyMs ?? 0,
     demoApiKey,
   });

@@ -150,6 +150,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       ...(options.now ? { now: options.now } : {}),
       ...(options.allowPrivateWebhookTargets ? { allowPrivateWebhookTargets: true } : {}),
       ...(metrics ? { observer: metrics } : {}),
+      log: app.log,
     });
     readinessChecks.push(...team.readinessChecks);
     const opened = team;

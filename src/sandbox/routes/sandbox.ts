@@ -95,6 +95,8 @@ export async function sandboxRoutes(app: FastifyInstance): Promise<void> {
             slowMs: { type: "integer", minimum: 0, maximum: 600_000 },
             dropAfterWork: { type: "boolean" },
             down: { type: "boolean" },
+            reportsKeepCredit: { type: "boolean" },
+            literalInputs: { type: "boolean" },
           },
         },
       },

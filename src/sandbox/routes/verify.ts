@@ -24,7 +24,7 @@ export async function verifyRoutes(app: FastifyInstance): Promise<void> {
       if (!isValidEmail(email)) throw badRequest("email is not a valid email address", "email");
       const address = normalizeEmail(email);
       const result = await serveLookup(app, (): VerifyEmailResult => {
-        const answer = app.sandbox.lookups.verify(address);
+        const answer = app.sandbox.lookups.verify(email);
         return {
           input: { email },
           credits_charged: billV51(app, request, {

@@ -20,6 +20,10 @@ export interface FaultSettings {
   malformedRate: number;
   /** The whole service is down: /status answers 503 and every API request 503. */
   down: boolean;
+  /** Bad-email reports are answered 200 but return no credit (a service that keeps it). */
+  reportsKeepCredit: boolean;
+  /** Lookup inputs not in their plain form are found nowhere (services/spellings.ts). */
+  literalInputs: boolean;
 }
 
 export const NO_FAULTS: FaultSettings = {
@@ -32,6 +36,8 @@ export const NO_FAULTS: FaultSettings = {
   dropAfterWork: true,
   malformedRate: 0,
   down: false,
+  reportsKeepCredit: false,
+  literalInputs: false,
 };
 
 export type BeforeFault = "503" | "500" | "drop" | null;

@@ -7,6 +7,7 @@ import type {
 import { normalizeDomain, normalizeEmail } from "../../api/normalize";
 import { splitFullName, type Company, type Directory, type Person } from "../directory/directory";
 import { fnv1a } from "../directory/random";
+import { isPlainQuery } from "./spellings";
 
 // Resolution of every lookup against the directory. Pure: no billing, no storage. The
 // routes (v5.1 and v5.0) and the bulk/GeoLead worker share these answers.
@@ -73,7 +74,16 @@ const present = (value: string | null | undefined): value is string =>
   typeof value === "string" && value.trim() !== "";
 
 export class Lookups {
-  constructor(private readonly directory: Directory) {}
+  /** `literal`: whether inputs not in their plain form are found nowhere (spellings.ts). */
+  constructor(
+    private readonly directory: Directory,
+    private readonly literal: () => boolean = () => false
+  ) {}
+
+  /** An input the service reads literally and so finds nowhere (the fault `literalInputs`). */
+  private unreadable(query: object): boolean {
+    return this.literal() && !isPlainQuery(query);
+  }
 
   /** The domain is preferred over the company name (spec 4.9, 4.10, 4.11). */
   resolveCompany(ref: CompanyRef): Company | null {
@@ -85,6 +95,8 @@ export class Lookups {
 
   /** Spec 4.9: name plus company, with the profile URL as refinement and fallback, or the URL alone. */
   person(query: PersonQuery): PersonAnswer {
+    if (this.unreadable(query))
+      return { ...this.nothing("no_result"), company: null, person: null };
     const names = this.namesOf(query);
     const hasCompany = present(query.domain) || present(query.company_name);
     const profile = present(query.linkedin_url)
@@ -106,12 +118,14 @@ export class Lookups {
 
   /** Spec 4.12 */
   linkedinUrl(url: string): PersonAnswer {
+    if (this.unreadable({ linkedin_url: url }))
+      return { ...this.nothing("no_result"), company: null, person: null };
     return this.personFromProfile(this.directory.findPersonByLinkedin(url) ?? null);
   }
 
   /** Spec 4.10: up to 20 addresses of the requested type. */
   company(ref: CompanyRef, emailType: CompanyEmailType = "any"): CompanyAnswer {
-    const company = this.resolveCompany(ref);
+    const company = this.unreadable(ref) ? null : this.resolveCompany(ref);
     if (!company)
       return {
         email_status: "not_found",
@@ -173,7 +187,7 @@ export class Lookups {
       person: null,
       ...NO_MX,
     };
-    const company = this.resolveCompany(ref);
+    const company = this.unreadable(ref) ? null : this.resolveCompany(ref);
     if (!company || company.mailServer === "no_mx") return none;
     if (company.mailServer === "removed") return { ...none, email_status: "blacklisted" };
     let fallback: DecisionMakerAnswer | null = null;
@@ -201,6 +215,7 @@ export class Lookups {
 
   /** Spec 4.13 */
   verify(email: string): VerifyAnswer {
+    if (this.unreadable({ email })) return { email_status: "invalid", ...NO_MX };
     const address = normalizeEmail(email);
     const company = this.directory.companyForDomain(address.slice(address.lastIndexOf("@") + 1));
     if (company.mailServer === "no_mx") return { email_status: "invalid", ...NO_MX };
@@ -218,6 +233,8 @@ export class Lookups {
     preferredTitle: string
   ): { company: Company | null; people: Person[]; reason?: string } {
     let company: Company | null = null;
+    if (this.unreadable({ ...ref, preferred_title: preferredTitle }))
+      return { company: null, people: [], reason: "company_name_not_found" };
     if (present(ref.domain)) {
       company = this.directory.findCompanyByDomain(normalizeDomain(ref.domain)) ?? null;
       if (!company) return { company: null, people: [], reason: "company_name_not_found" };

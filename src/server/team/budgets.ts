@@ -1,6 +1,6 @@
 import { HostError } from "../errors";
 import { credits } from "./credits";
-import type { BudgetRefusal, Reservation, TeamStore } from "./store";
+import type { BudgetRefusal, Reservation, ReserveResult, TeamStore } from "./store";
 
 // A paid request's money (DESIGN 6c): its most reserved before it goes out, over budget 402
 // `budget_exceeded` naming the budget; what the service charged settled after.
@@ -32,5 +32,37 @@ export async function settleSurely(
       if (attempt >= 4) throw error;
       await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
     }
+  }
+}
+
+/**
+ * How long a paid request waits while a bad-email report is measured (report-desk.ts) before it
+ * is refused: longer than a window lasts (its lease, renewed while it works, report-desk.ts).
+ */
+export const PAUSE_LIMIT_MS = 90_000;
+
+export function pausedTooLong(): HostError {
+  return new HostError(
+    503,
+    "server_busy",
+    "The team's host is measuring a bad-email report and held this request too long: nothing was sent. Try again in a few seconds."
+  );
+}
+
+/**
+ * A reservation made once no report is being measured (the store answers "paused" meanwhile):
+ * asked again every `pollMs`, refused past PAUSE_LIMIT_MS. Over a budget: 402.
+ */
+export async function reserveUnpaused(
+  reserve: () => Promise<ReserveResult>,
+  pollMs: number
+): Promise<Reservation> {
+  const deadline = Date.now() + PAUSE_LIMIT_MS;
+  for (;;) {
+    const result = await reserve();
+    if (result.ok) return result.reservation;
+    if (!result.paused) throw budgetExceeded(result);
+    if (Date.now() > deadline) throw pausedTooLong();
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
 }

@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3";
 import type { PoolClient } from "pg";
+import { MIGRATION_7 } from "./migration-7";
 
 // The team store's schema, one version after another, for SQLite and PostgreSQL alike. A
 // migration once released is never edited: a change is a new one. `schema_migrations` records
@@ -783,6 +784,7 @@ export const MIGRATIONS: readonly Migration[] = [
       END $$;
     `,
   },
+  MIGRATION_7,
 ];
 
 /** Brings a SQLite database up to the newest version; one transaction, other writers wait. */

@@ -12,7 +12,7 @@ type Call = (args: readonly unknown[], answer: unknown, observer: StoreObserver)
 
 /** The settles (and lookups' ends) that failed, by reservation: the next call for one is a retry. */
 const FAILED_SETTLES_KEPT = 10_000;
-const SETTLES = new Set(["settle", "finishLookup"]);
+const SETTLES = new Set(["settle", "finishLookup", "settleWebhookLookup"]);
 
 interface ReservationLike {
   id: string;
@@ -54,17 +54,13 @@ const CALLS: Record<string, Call> = {
   settleOrphan([, chargedMilli], answer, observer) {
     if (answer === true) observer.creditsSettled(number(chargedMilli));
   },
-  returnCredit([, , amountMilli], _answer, observer) {
-    observer.creditsReturned(number(amountMilli));
+  recordBounceReport(_args, answer, observer) {
+    const refunded = number((answer as { refundedMilli?: unknown } | null)?.refundedMilli);
+    if (refunded > 0) observer.creditsReturned(refunded);
   },
-  refundPurchases(_args, answer, observer) {
-    if (Array.isArray(answer))
-      observer.creditsReturned(
-        answer.reduce<number>(
-          (sum, refund) => sum + number((refund as { amountMilli?: unknown }).amountMilli),
-          0
-        )
-      );
+  settleWebhookLookup([reservation], answer, observer) {
+    if (isReservation(reservation)) observer.reservationEnded(reservation.id);
+    observer.creditsSettled(number(answer));
   },
   // A lookup's start and end in one call each, where the store offers them.
   startLookup([start], answer, observer) {
@@ -77,7 +73,7 @@ const CALLS: Record<string, Call> = {
       );
     else if (result.kind === "refused") refused(observer, result);
     else if (result.kind === "shared") observer.lookupStep("kept");
-    else if (result.kind === "held") observer.lookupStep("held");
+    else if (result.kind === "held" || result.kind === "paused") observer.lookupStep("held");
   },
   finishLookup([end], _answer, observer) {
     const { reservation, chargedMilli } = end as { reservation?: unknown; chargedMilli?: unknown };

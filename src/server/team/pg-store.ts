@@ -1,15 +1,20 @@
 import { randomUUID } from "node:crypto";
 import { Pool, type PoolClient, type QueryResult, type QueryResultRow } from "pg";
+import { answerDomain, answerQuality } from "./answer-facts";
 import { migratePostgres } from "./migrations";
 import {
   ADMIN_AUDIT_COLUMNS,
   adminAuditValues,
   MEMBER_COLUMNS,
   toAdminAuditEntry,
+  toBounceReport,
   toMember,
   toPendingWebhook,
   toToken,
   type AdminAuditRow,
+  type BounceReportRow,
+  type UnreturnedRow,
+  type WebhookMoneyRow,
   type PendingWebhookRow,
   type MemberRow,
   type TokenRow,
@@ -18,12 +23,14 @@ import { SignInCache } from "./sign-in-cache";
 import type {
   AdminAuditEntry,
   AuditEntry,
+  BounceReport,
   LookupEnd,
   LookupStart,
   LookupStarted,
   Member,
   MonthFigures,
   MonthlyUsage,
+  NewBounceReport,
   PendingWebhook,
   Purchase,
   Reservation,
@@ -35,6 +42,7 @@ import type {
   UsageRow,
 } from "./store";
 import {
+  bounceOutcome,
   checkBudget,
   checkLookupEnd,
   checkLookupStart,
@@ -117,13 +125,13 @@ async function giveBack(
   amountMilli: number,
   audit: { operation: string; status: number },
   at: string
-): Promise<void> {
+): Promise<number> {
   const { rows } = await client.query<{ spent_milli: string }>(
     "SELECT spent_milli FROM month_spend WHERE scope = $1 AND month = $2 FOR UPDATE",
     [memberScope(memberId), month]
   );
   const back = Math.min(amountMilli, Number(rows[0]?.spent_milli ?? 0));
-  if (back === 0) return;
+  if (back === 0) return 0;
   await client.query(
     "UPDATE month_spend SET spent_milli = spent_milli - $1 WHERE scope = $2 AND month = $3",
     [back, memberScope(memberId), month]
@@ -133,10 +141,23 @@ async function giveBack(
      VALUES ($1, $2, $3, $4, $5, $6)`,
     [at, month, memberId, audit.operation, -back, audit.status]
   );
+  return back;
+}
+
+/** A pending webhook's row, locked for the rest of the transaction. */
+async function lockedPending(
+  client: PoolClient,
+  id: string
+): Promise<(PendingWebhookRow & WebhookMoneyRow) | undefined> {
+  const { rows } = await client.query<PendingWebhookRow & WebhookMoneyRow>(
+    "SELECT * FROM pending_webhooks WHERE id = $1 FOR UPDATE",
+    [id]
+  );
+  return rows[0];
 }
 
 interface StartedRow {
-  outcome: "shared" | "held" | "reserved" | "refused";
+  outcome: "shared" | "held" | "reserved" | "refused" | "paused";
   answer_status: number | null;
   answer_body: string | null;
   answer_stored_at: Date | null;
@@ -175,6 +196,27 @@ export class PgTeamStore implements TeamStore {
 
   async migrate(): Promise<void> {
     await this.transaction(migratePostgres);
+    await this.noteAnswerFacts();
+  }
+
+  /** Answers kept before version 7 get their quality and domain (answer-facts.ts). */
+  private async noteAnswerFacts(): Promise<void> {
+    for (;;) {
+      const { rows } = await this.pool.query<{ key: string; body: string }>(
+        "SELECT key, body FROM shared_answers WHERE domain IS NULL LIMIT 1000"
+      );
+      if (rows.length === 0) return;
+      await this.pool.query(
+        `UPDATE shared_answers s SET quality = f.quality, domain = f.domain
+         FROM unnest($1::text[], $2::int[], $3::text[]) AS f (key, quality, domain)
+         WHERE s.key = f.key`,
+        [
+          rows.map((row) => row.key),
+          rows.map((row) => answerQuality(row.body)),
+          rows.map((row) => answerDomain(row.key, row.body)),
+        ]
+      );
+    }
   }
 
   async close(): Promise<void> {
@@ -449,7 +491,7 @@ export class PgTeamStore implements TeamStore {
     const reservation: Reservation = { id: randomUUID(), memberId, month, amountMilli };
     const refused = await this.retriedOnConflict(async () => {
       const { rows } = await this.prepared<{
-        refused_budget: "member" | "team" | null;
+        refused_budget: "member" | "team" | "paused" | null;
         limit_milli: string;
         used_milli: string;
       }>(
@@ -461,6 +503,7 @@ export class PgTeamStore implements TeamStore {
       return rows[0]!;
     });
     if (refused.refused_budget === null) return { ok: true, reservation };
+    if (refused.refused_budget === "paused") return { ok: false, paused: true };
     return {
       ok: false,
       budget: refused.refused_budget,
@@ -541,6 +584,8 @@ export class PgTeamStore implements TeamStore {
         };
       case "held":
         return { kind: "held" };
+      case "paused":
+        return { kind: "paused" };
       case "reserved": {
         const { memberId, month, amountMilli } = checked;
         return { kind: "reserved", reservation: { id, memberId, month, amountMilli } };
@@ -556,10 +601,12 @@ export class PgTeamStore implements TeamStore {
   }
 
   async finishLookup(end: LookupEnd): Promise<void> {
-    const { reservation, chargedMilli, audit, claim, answer, purchase } = checkLookupEnd(end);
+    const { reservation, chargedMilli, audit, claim, answer, purchase, legacyKey } =
+      checkLookupEnd(end);
     await this.prepared(
-      "mf_finish_lookup",
-      "SELECT mf_finish_lookup($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
+      "mf_finish_lookup_7",
+      `SELECT mf_finish_lookup($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,
+                               $16, $17, $18)`,
       [
         reservation.id,
         reservation.memberId,
@@ -574,8 +621,11 @@ export class PgTeamStore implements TeamStore {
         answer?.status ?? null,
         answer?.body ?? null,
         answer?.storedAt ?? null,
+        answer ? answerQuality(answer.body) : null,
+        answer ? answerDomain(answer.key, answer.body) : null,
         purchase?.email ?? null,
         purchase?.at ?? null,
+        legacyKey ?? null,
       ]
     );
   }
@@ -705,21 +755,9 @@ export class PgTeamStore implements TeamStore {
     const time = isoTime(before, "before");
     await this.pool.query("DELETE FROM purchases WHERE bought_at < $1", [time]);
     await this.pool.query("DELETE FROM pending_webhooks WHERE created_at < $1", [time]);
+    await this.pool.query("DELETE FROM bounce_reports WHERE at < $1", [time]);
     const pruned = await this.pool.query("DELETE FROM audit WHERE at < $1", [time]);
     return pruned.rowCount ?? 0;
-  }
-
-  async returnCredit(
-    memberId: string,
-    month: string,
-    amountMilli: number,
-    audit: { operation: string; status: number }
-  ): Promise<void> {
-    checkMonth(month);
-    checkMilli(amountMilli, "A credit returned");
-    await this.transaction((client) =>
-      giveBack(client, memberId, month, amountMilli, audit, now())
-    );
   }
 
   async addPendingWebhook(pending: PendingWebhook): Promise<void> {
@@ -744,11 +782,7 @@ export class PgTeamStore implements TeamStore {
 
   async deliverPendingWebhook(id: string): Promise<PendingWebhook | "delivered" | null> {
     return this.transaction(async (client) => {
-      const { rows } = await client.query<PendingWebhookRow>(
-        "SELECT * FROM pending_webhooks WHERE id = $1 FOR UPDATE",
-        [id]
-      );
-      const row = rows[0];
+      const row = await lockedPending(client, id);
       if (!row) return null;
       if (row.delivered_at !== null) return "delivered";
       await client.query("UPDATE pending_webhooks SET delivered_at = $1 WHERE id = $2", [
@@ -757,6 +791,92 @@ export class PgTeamStore implements TeamStore {
       ]);
       return toPendingWebhook(row);
     });
+  }
+
+  async pendingWebhook(id: string): Promise<PendingWebhook | "delivered" | null> {
+    const { rows } = await this.pool.query<PendingWebhookRow>(
+      "SELECT * FROM pending_webhooks WHERE id = $1",
+      [id]
+    );
+    const row = rows[0];
+    if (!row) return null;
+    return row.delivered_at !== null ? "delivered" : toPendingWebhook(row);
+  }
+
+  async settleWebhookLookup(
+    reservation: Reservation,
+    pendingId: string,
+    audit: { operation: string; status: number }
+  ): Promise<number> {
+    checkMonth(reservation.month);
+    return this.transaction(async (client) => {
+      // The pending row first: a result arriving meanwhile waits, then sees what was settled.
+      const row = await lockedPending(client, pendingId);
+      const charged =
+        row?.result_milli == null ? reservation.amountMilli : Number(row.result_milli);
+      const { rows } = await client.query<{ counted: boolean }>(
+        "SELECT mf_settle_counted($1, $2, $3, $4, $5, $6, $7) AS counted",
+        [
+          reservation.id,
+          reservation.memberId,
+          reservation.month,
+          charged,
+          now(),
+          audit.operation,
+          audit.status,
+        ]
+      );
+      if (rows[0]!.counted)
+        await client.query("UPDATE pending_webhooks SET settled_milli = $1 WHERE id = $2", [
+          charged,
+          pendingId,
+        ]);
+      return charged;
+    });
+  }
+
+  async deliverWebhookResult(
+    id: string,
+    resultMilli: number,
+    audit: { operation: string; status: number }
+  ): Promise<PendingWebhook | "delivered" | null> {
+    checkMilli(resultMilli, "A charge");
+    return this.transaction(async (client) => {
+      const row = await lockedPending(client, id);
+      if (!row) return null;
+      if (row.delivered_at !== null) return "delivered";
+      const at = now();
+      await client.query(
+        "UPDATE pending_webhooks SET delivered_at = $1, result_milli = $2 WHERE id = $3",
+        [at, resultMilli, id]
+      );
+      if (row.settled_milli !== null) {
+        const difference = resultMilli - Number(row.settled_milli);
+        if (difference > 0) {
+          await client.query("SELECT mf_change_month($1, $2, $3, 0)", [
+            memberScope(row.member_id),
+            row.month,
+            difference,
+          ]);
+          await client.query(
+            `INSERT INTO audit (at, month, member_id, operation, credits_milli, status)
+             VALUES ($1, $2, $3, $4, $5, $6)`,
+            [at, row.month, row.member_id, audit.operation, difference, audit.status]
+          );
+        } else if (difference < 0)
+          await giveBack(client, row.member_id, row.month, -difference, audit, at);
+      }
+      return toPendingWebhook(row);
+    });
+  }
+
+  async legacyCharged(key: string): Promise<boolean> {
+    const { rowCount } = await this.prepared(
+      "mf_legacy_charged",
+      "SELECT 1 FROM legacy_charges WHERE key = $1",
+      [key]
+    );
+    return rowCount === 1;
   }
 
   async recordPurchase(purchase: Purchase): Promise<void> {
@@ -775,29 +895,116 @@ export class PgTeamStore implements TeamStore {
     );
   }
 
-  async refundPurchases(
-    email: string,
-    audit: { operation: string; status: number }
-  ): Promise<Array<Pick<Purchase, "memberId" | "month" | "amountMilli">>> {
+  async unreturnedMilli(email: string): Promise<number> {
+    const { rows } = await this.pool.query<{ left: string }>(
+      `SELECT coalesce(sum(amount_milli - returned_milli), 0) AS left FROM purchases
+       WHERE email = $1 AND refunded_at IS NULL`,
+      [email]
+    );
+    return Number(rows[0]!.left);
+  }
+
+  async recordBounceReport(report: NewBounceReport): Promise<BounceReport> {
+    const at = isoTime(report.at, "at");
+    if (report.returnedMilli !== null) checkMilli(report.returnedMilli, "A return");
     return this.transaction(async (client) => {
-      const at = now();
-      const { rows } = await client.query<{
-        member_id: string;
-        month: string;
-        amount_milli: string;
-      }>(
-        `UPDATE purchases SET refunded_at = $1 WHERE email = $2 AND refunded_at IS NULL
-         RETURNING member_id, month, amount_milli`,
-        [at, email]
+      // The address's purchases locked: two reports of one address return each credit once.
+      const { rows } = await client.query<UnreturnedRow>(
+        `SELECT id, member_id, month, amount_milli, returned_milli FROM purchases
+         WHERE email = $1 AND refunded_at IS NULL ORDER BY bought_at, id FOR UPDATE`,
+        [report.email]
       );
-      for (const row of rows)
-        await giveBack(client, row.member_id, row.month, Number(row.amount_milli), audit, at);
-      return rows.map((row) => ({
-        memberId: row.member_id,
-        month: row.month,
-        amountMilli: Number(row.amount_milli),
+      const purchases = rows.map((row) => ({
+        ...row,
+        amount_milli: Number(row.amount_milli),
+        returned_milli: Number(row.returned_milli),
       }));
+      const claimed = purchases.reduce(
+        (sum, row) => sum + row.amount_milli - row.returned_milli,
+        0
+      );
+      let left = Math.min(claimed, report.returnedMilli ?? 0);
+      let refunded = 0;
+      for (const row of purchases) {
+        if (left === 0) break;
+        const back = Math.min(left, row.amount_milli - row.returned_milli);
+        left -= back;
+        refunded += await giveBack(client, row.member_id, row.month, back, report.audit, at);
+        await client.query(
+          `UPDATE purchases SET returned_milli = returned_milli + $1,
+             refunded_at = CASE WHEN returned_milli + $1 >= amount_milli THEN $2::timestamptz END
+           WHERE id = $3`,
+          [back, at, row.id]
+        );
+      }
+      const saved: BounceReport = {
+        id: randomUUID(),
+        at,
+        memberId: report.memberId,
+        email: report.email,
+        claimedMilli: claimed,
+        returnedMilli: report.returnedMilli,
+        refundedMilli: refunded,
+        outcome: bounceOutcome(claimed, report.returnedMilli),
+      };
+      await client.query(
+        `INSERT INTO bounce_reports (id, at, member_id, email, claimed_milli, returned_milli,
+                                     refunded_milli, outcome)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [
+          saved.id,
+          at,
+          saved.memberId,
+          saved.email,
+          claimed,
+          saved.returnedMilli,
+          refunded,
+          saved.outcome,
+        ]
+      );
+      return saved;
     });
+  }
+
+  async bounceReports(from: string, to: string, limit: number): Promise<BounceReport[]> {
+    const { rows } = await this.pool.query<BounceReportRow>(
+      `SELECT * FROM bounce_reports WHERE at >= $1 AND at < $2 ORDER BY at DESC, id DESC LIMIT $3`,
+      [isoTime(from, "from"), isoTime(to, "to"), checkPageSize(limit)]
+    );
+    return rows.map(toBounceReport);
+  }
+
+  async openReportWindow(owner: string, ttlMs: number): Promise<boolean> {
+    checkTtl(ttlMs);
+    return this.transaction(async (client) => {
+      // The team row held exclusively: a reservation deciding under its share lock finishes
+      // first (and is open when this returns), a later one waits and then sees the window.
+      await client.query("SELECT 1 FROM team WHERE id = 1 FOR UPDATE");
+      const opened = await client.query(
+        `INSERT INTO report_window AS w (id, owner, expires_at)
+         VALUES (1, $1, now() + $2 * interval '1 millisecond')
+         ON CONFLICT (id) DO UPDATE SET owner = EXCLUDED.owner, expires_at = EXCLUDED.expires_at
+         WHERE w.expires_at <= now() OR w.owner = EXCLUDED.owner
+         RETURNING owner`,
+        [owner, ttlMs]
+      );
+      return opened.rowCount === 1;
+    });
+  }
+
+  async closeReportWindow(owner: string): Promise<void> {
+    await this.pool.query("DELETE FROM report_window WHERE owner = $1", [owner]);
+  }
+
+  async paidInFlight(webhookSince: string): Promise<number> {
+    const { rows } = await this.pool.query<{ open: string; webhooks: string }>(
+      `SELECT
+         (SELECT count(*) FROM reservations WHERE state = 'open' AND expires_at > now()) AS open,
+         (SELECT count(*) FROM pending_webhooks
+          WHERE delivered_at IS NULL AND created_at >= $1) AS webhooks`,
+      [isoTime(webhookSince, "webhookSince")]
+    );
+    return Number(rows[0]!.open) + Number(rows[0]!.webhooks);
   }
 
   async recordAdminAction(entry: AdminAuditEntry): Promise<void> {
@@ -841,12 +1048,63 @@ export class PgTeamStore implements TeamStore {
   }
 
   async putSharedAnswer(answer: SharedAnswer): Promise<void> {
-    await this.pool.query(
-      `INSERT INTO shared_answers (key, status, body, stored_at) VALUES ($1, $2, $3, $4)
+    await this.keep(answer, false);
+  }
+
+  async offerSharedAnswer(answer: SharedAnswer): Promise<boolean> {
+    return this.keep(answer, true);
+  }
+
+  private async keep(answer: SharedAnswer, unlessBetter: boolean): Promise<boolean> {
+    const kept = await this.pool.query(
+      `INSERT INTO shared_answers AS s (key, status, body, stored_at, quality, domain)
+       VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (key) DO UPDATE SET
-         status = EXCLUDED.status, body = EXCLUDED.body, stored_at = EXCLUDED.stored_at`,
-      [answer.key, answer.status, answer.body, isoTime(answer.storedAt, "storedAt")]
+         status = EXCLUDED.status, body = EXCLUDED.body, stored_at = EXCLUDED.stored_at,
+         quality = EXCLUDED.quality, domain = EXCLUDED.domain
+       WHERE NOT $7 OR (EXCLUDED.quality >= s.quality AND EXCLUDED.stored_at >= s.stored_at)
+       RETURNING key`,
+      [
+        answer.key,
+        answer.status,
+        answer.body,
+        isoTime(answer.storedAt, "storedAt"),
+        answerQuality(answer.body),
+        answerDomain(answer.key, answer.body),
+        unlessBetter,
+      ]
     );
+    return kept.rowCount === 1;
+  }
+
+  async sharedAnswersOfDomain(domain: string, limit: number): Promise<SharedAnswer[]> {
+    const { rows } = await this.pool.query<{
+      key: string;
+      status: number;
+      body: string;
+      stored_at: Date;
+    }>(
+      `SELECT key, status, body, stored_at FROM shared_answers WHERE domain = $1
+       ORDER BY stored_at DESC, key LIMIT $2`,
+      [domain, checkPageSize(limit)]
+    );
+    return rows.map((row) => ({
+      key: row.key,
+      status: row.status,
+      body: row.body,
+      storedAt: row.stored_at.toISOString(),
+    }));
+  }
+
+  async purgeSharedAnswer(key: string): Promise<boolean> {
+    const purged = await this.pool.query("DELETE FROM shared_answers WHERE key = $1", [key]);
+    return purged.rowCount === 1;
+  }
+
+  async purgeDomainAnswers(domain: string): Promise<number> {
+    if (domain === "") return 0;
+    const purged = await this.pool.query("DELETE FROM shared_answers WHERE domain = $1", [domain]);
+    return purged.rowCount ?? 0;
   }
 
   async sharedAnswerCount(): Promise<number> {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { budgetExceeded } from "./budgets";
+import { budgetExceeded, PAUSE_LIMIT_MS, pausedTooLong } from "./budgets";
 import { fromStore } from "./sign-in";
 import type { LookupStart, Reservation, SharedAnswer, TeamStore } from "./store";
 import type { UpstreamAnswer } from "./upstream";
@@ -85,6 +85,8 @@ export class SharedLookups {
     const owner = `${this.instance}:${randomUUID()}`;
     const { claimTtlMs, pollMs } = this.options;
     let reservation: Reservation;
+    // Held by another request: its answer comes. Paused while a report is measured: bounded.
+    const pausedUntil = Date.now() + PAUSE_LIMIT_MS;
     for (;;) {
       const started = await fromStore(() =>
         this.store.startLookup({ key, freshSince, owner, claimTtlMs, ...purchaser })
@@ -95,6 +97,7 @@ export class SharedLookups {
         reservation = started.reservation;
         break;
       }
+      if (started.kind === "paused" && Date.now() > pausedUntil) throw pausedTooLong();
       await sleep(pollMs);
     }
     // A lease: renewed while the lookup is out, so that a host killed meanwhile holds it for

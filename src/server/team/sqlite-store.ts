@@ -2,6 +2,7 @@ import Database from "better-sqlite3";
 import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
+import { answerDomain, answerQuality } from "./answer-facts";
 import { migrateSqlite } from "./migrations";
 import {
   ADMIN_AUDIT_COLUMNS,
@@ -10,21 +11,27 @@ import {
   toAdminAuditEntry,
   toPendingWebhook,
   type PendingWebhookRow,
+  toBounceReport,
   toMember,
   toToken,
   type AdminAuditRow,
+  type BounceReportRow,
+  type UnreturnedRow,
+  type WebhookMoneyRow,
   type MemberRow,
   type TokenRow,
 } from "./store-rows";
 import type {
   AdminAuditEntry,
   AuditEntry,
+  BounceReport,
   LookupEnd,
   LookupStart,
   LookupStarted,
   Member,
   MonthFigures,
   MonthlyUsage,
+  NewBounceReport,
   PendingWebhook,
   Purchase,
   Reservation,
@@ -36,6 +43,7 @@ import type {
   UsageRow,
 } from "./store";
 import {
+  bounceOutcome,
   checkBudget,
   checkLookupEnd,
   checkLookupStart,
@@ -124,6 +132,23 @@ export class SqliteTeamStore implements TeamStore {
 
   async migrate(): Promise<void> {
     migrateSqlite(this.db);
+    this.noteAnswerFacts();
+  }
+
+  /** Answers kept before version 7 get their quality and domain (answer-facts.ts). */
+  private noteAnswerFacts(): void {
+    const unnoted = this.sql(
+      "SELECT key, body FROM shared_answers WHERE domain IS NULL LIMIT 1000"
+    );
+    const note = this.sql("UPDATE shared_answers SET quality = ?, domain = ? WHERE key = ?");
+    for (;;) {
+      const rows = unnoted.all() as Array<{ key: string; body: string }>;
+      if (rows.length === 0) return;
+      this.write(() => {
+        for (const row of rows)
+          note.run(answerQuality(row.body), answerDomain(row.key, row.body), row.key);
+      });
+    }
   }
 
   async close(): Promise<void> {
@@ -360,6 +385,8 @@ export class SqliteTeamStore implements TeamStore {
     ttlMs: number,
     lookupKey: string | null
   ): ReserveResult {
+    if (this.sql("SELECT 1 FROM report_window WHERE expires_at > ?").get(now()))
+      return { ok: false, paused: true };
     const limits = this.sql(
       `SELECT m.monthly_budget_milli AS member_limit, t.monthly_budget_milli AS team_limit
        FROM members m, team t WHERE m.id = ? AND m.removed_at IS NULL AND t.id = 1`
@@ -449,13 +476,15 @@ export class SqliteTeamStore implements TeamStore {
       const reserved = this.reserveIn(memberId, month, amountMilli, start.reservationTtlMs, key);
       if (reserved.ok) return { kind: "reserved", reservation: reserved.reservation };
       unclaim();
+      if (reserved.paused) return { kind: "paused" };
       const { budget, limitMilli, usedMilli } = reserved;
       return { kind: "refused", budget, limitMilli, usedMilli };
     });
   }
 
   async finishLookup(end: LookupEnd): Promise<void> {
-    const { reservation, chargedMilli, audit, claim, answer, purchase } = checkLookupEnd(end);
+    const { reservation, chargedMilli, audit, claim, answer, purchase, legacyKey } =
+      checkLookupEnd(end);
     this.write(() => {
       if (claim)
         this.sql("DELETE FROM lookup_claims WHERE key = ? AND owner = ?").run(
@@ -463,11 +492,16 @@ export class SqliteTeamStore implements TeamStore {
           claim.owner
         );
       if (answer) this.keep(answer);
-      if (this.settleIn(reservation, chargedMilli, audit) && purchase && chargedMilli > 0)
+      if (!this.settleIn(reservation, chargedMilli, audit) || chargedMilli === 0) return;
+      if (purchase)
         this.sql(
           `INSERT INTO purchases (email, member_id, month, amount_milli, bought_at)
            SELECT ?, member_id, month, ?, ? FROM reservations WHERE id = ?`
         ).run(purchase.email, chargedMilli, purchase.at, reservation.id);
+      if (legacyKey)
+        this.sql(
+          "INSERT INTO legacy_charges (key, charged_at) VALUES (?, ?) ON CONFLICT (key) DO NOTHING"
+        ).run(legacyKey, now());
     });
   }
 
@@ -613,18 +647,8 @@ export class SqliteTeamStore implements TeamStore {
     const time = isoTime(before, "before");
     this.sql("DELETE FROM purchases WHERE bought_at < ?").run(time);
     this.sql("DELETE FROM pending_webhooks WHERE created_at < ?").run(time);
+    this.sql("DELETE FROM bounce_reports WHERE at < ?").run(time);
     return this.sql("DELETE FROM audit WHERE at < ?").run(time).changes;
-  }
-
-  async returnCredit(
-    memberId: string,
-    month: string,
-    amountMilli: number,
-    audit: { operation: string; status: number }
-  ): Promise<void> {
-    checkMonth(month);
-    checkMilli(amountMilli, "A credit returned");
-    this.write(() => this.giveBack(memberId, month, amountMilli, audit, now()));
   }
 
   /** Inside a write: up to `amountMilli` off a member's month (never below 0), audited negative. */
@@ -634,14 +658,25 @@ export class SqliteTeamStore implements TeamStore {
     amountMilli: number,
     audit: { operation: string; status: number },
     at: string
-  ): void {
+  ): number {
     const back = Math.min(amountMilli, this.figures(memberScope(memberId), month).spentMilli);
-    if (back === 0) return;
+    if (back === 0) return 0;
     this.addToMonth(memberId, month, -back, 0);
+    this.auditRow(at, month, memberId, audit, -back);
+    return back;
+  }
+
+  private auditRow(
+    at: string,
+    month: string,
+    memberId: string,
+    audit: { operation: string; status: number },
+    creditsMilli: number
+  ): void {
     this.sql(
       `INSERT INTO audit (at, month, member_id, operation, credits_milli, status)
        VALUES (?, ?, ?, ?, ?, ?)`
-    ).run(at, month, memberId, audit.operation, -back, audit.status);
+    ).run(at, month, memberId, audit.operation, creditsMilli, audit.status);
   }
 
   async addPendingWebhook(pending: PendingWebhook): Promise<void> {
@@ -665,13 +700,72 @@ export class SqliteTeamStore implements TeamStore {
 
   async deliverPendingWebhook(id: string): Promise<PendingWebhook | "delivered" | null> {
     return this.write(() => {
-      const row = this.sql("SELECT * FROM pending_webhooks WHERE id = ?").get(id) as
-        PendingWebhookRow | undefined;
+      const row = this.pendingRow(id);
       if (!row) return null;
       if (row.delivered_at !== null) return "delivered";
       this.sql("UPDATE pending_webhooks SET delivered_at = ? WHERE id = ?").run(now(), id);
       return toPendingWebhook(row);
     });
+  }
+
+  async pendingWebhook(id: string): Promise<PendingWebhook | "delivered" | null> {
+    const row = this.pendingRow(id);
+    if (!row) return null;
+    return row.delivered_at !== null ? "delivered" : toPendingWebhook(row);
+  }
+
+  private pendingRow(id: string): (PendingWebhookRow & WebhookMoneyRow) | undefined {
+    return this.sql("SELECT * FROM pending_webhooks WHERE id = ?").get(id) as
+      (PendingWebhookRow & WebhookMoneyRow) | undefined;
+  }
+
+  async settleWebhookLookup(
+    reservation: Reservation,
+    pendingId: string,
+    audit: { operation: string; status: number }
+  ): Promise<number> {
+    checkMonth(reservation.month);
+    return this.write(() => {
+      const row = this.pendingRow(pendingId);
+      const charged = row?.result_milli ?? reservation.amountMilli;
+      if (this.settleIn(reservation, charged, audit))
+        this.sql("UPDATE pending_webhooks SET settled_milli = ? WHERE id = ?").run(
+          charged,
+          pendingId
+        );
+      return charged;
+    });
+  }
+
+  async deliverWebhookResult(
+    id: string,
+    resultMilli: number,
+    audit: { operation: string; status: number }
+  ): Promise<PendingWebhook | "delivered" | null> {
+    checkMilli(resultMilli, "A charge");
+    return this.write(() => {
+      const row = this.pendingRow(id);
+      if (!row) return null;
+      if (row.delivered_at !== null) return "delivered";
+      const at = now();
+      this.sql("UPDATE pending_webhooks SET delivered_at = ?, result_milli = ? WHERE id = ?").run(
+        at,
+        resultMilli,
+        id
+      );
+      if (row.settled_milli !== null) {
+        const difference = resultMilli - row.settled_milli;
+        if (difference > 0) {
+          this.addToMonth(row.member_id, row.month, difference, 0);
+          this.auditRow(at, row.month, row.member_id, audit, difference);
+        } else if (difference < 0) this.giveBack(row.member_id, row.month, -difference, audit, at);
+      }
+      return toPendingWebhook(row);
+    });
+  }
+
+  async legacyCharged(key: string): Promise<boolean> {
+    return this.sql("SELECT 1 FROM legacy_charges WHERE key = ?").get(key) !== undefined;
   }
 
   async recordPurchase(purchase: Purchase): Promise<void> {
@@ -689,23 +783,107 @@ export class SqliteTeamStore implements TeamStore {
     );
   }
 
-  async refundPurchases(
-    email: string,
-    audit: { operation: string; status: number }
-  ): Promise<Array<Pick<Purchase, "memberId" | "month" | "amountMilli">>> {
+  async unreturnedMilli(email: string): Promise<number> {
+    return this.unreturned(email).reduce(
+      (sum, row) => sum + row.amount_milli - row.returned_milli,
+      0
+    );
+  }
+
+  private unreturned(email: string): UnreturnedRow[] {
+    return this.sql(
+      `SELECT id, member_id, month, amount_milli, returned_milli FROM purchases
+       WHERE email = ? AND refunded_at IS NULL ORDER BY bought_at, id`
+    ).all(email) as UnreturnedRow[];
+  }
+
+  async recordBounceReport(report: NewBounceReport): Promise<BounceReport> {
+    const at = isoTime(report.at, "at");
+    if (report.returnedMilli !== null) checkMilli(report.returnedMilli, "A return");
     return this.write(() => {
-      const at = now();
-      const rows = this.sql(
-        `UPDATE purchases SET refunded_at = ? WHERE email = ? AND refunded_at IS NULL
-         RETURNING member_id, month, amount_milli`
-      ).all(at, email) as Array<{ member_id: string; month: string; amount_milli: number }>;
-      for (const row of rows) this.giveBack(row.member_id, row.month, row.amount_milli, audit, at);
-      return rows.map((row) => ({
-        memberId: row.member_id,
-        month: row.month,
-        amountMilli: row.amount_milli,
-      }));
+      const purchases = this.unreturned(report.email);
+      const claimed = purchases.reduce(
+        (sum, row) => sum + row.amount_milli - row.returned_milli,
+        0
+      );
+      let left = Math.min(claimed, report.returnedMilli ?? 0);
+      let refunded = 0;
+      for (const row of purchases) {
+        if (left === 0) break;
+        const back = Math.min(left, row.amount_milli - row.returned_milli);
+        left -= back;
+        refunded += this.giveBack(row.member_id, row.month, back, report.audit, at);
+        this.sql(
+          `UPDATE purchases SET returned_milli = returned_milli + ?,
+             refunded_at = CASE WHEN returned_milli + ? >= amount_milli THEN ? END
+           WHERE id = ?`
+        ).run(back, back, at, row.id);
+      }
+      const saved: BounceReport = {
+        id: randomUUID(),
+        at,
+        memberId: report.memberId,
+        email: report.email,
+        claimedMilli: claimed,
+        returnedMilli: report.returnedMilli,
+        refundedMilli: refunded,
+        outcome: bounceOutcome(claimed, report.returnedMilli),
+      };
+      this.sql(
+        `INSERT INTO bounce_reports (id, at, member_id, email, claimed_milli, returned_milli,
+                                     refunded_milli, outcome)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
+      ).run(
+        saved.id,
+        at,
+        saved.memberId,
+        saved.email,
+        claimed,
+        saved.returnedMilli,
+        refunded,
+        saved.outcome
+      );
+      return saved;
     });
+  }
+
+  async bounceReports(from: string, to: string, limit: number): Promise<BounceReport[]> {
+    const rows = this.sql(
+      `SELECT * FROM bounce_reports WHERE at >= ? AND at < ? ORDER BY at DESC, id DESC LIMIT ?`
+    ).all(isoTime(from, "from"), isoTime(to, "to"), checkPageSize(limit)) as BounceReportRow[];
+    return rows.map(toBounceReport);
+  }
+
+  async openReportWindow(owner: string, ttlMs: number): Promise<boolean> {
+    checkTtl(ttlMs);
+    return this.write(
+      () =>
+        this.sql(
+          `INSERT INTO report_window (id, owner, expires_at) VALUES (1, ?, ?)
+           ON CONFLICT (id) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at
+           WHERE report_window.expires_at <= ? OR report_window.owner = excluded.owner
+           RETURNING owner`
+        ).get(owner, later(ttlMs), now()) !== undefined
+    );
+  }
+
+  async closeReportWindow(owner: string): Promise<void> {
+    this.sql("DELETE FROM report_window WHERE owner = ?").run(owner);
+  }
+
+  async paidInFlight(webhookSince: string): Promise<number> {
+    const at = now();
+    const open = this.sql(
+      "SELECT count(*) FROM reservations WHERE state = 'open' AND expires_at > ?"
+    )
+      .pluck()
+      .get(at) as number;
+    const webhooks = this.sql(
+      "SELECT count(*) FROM pending_webhooks WHERE delivered_at IS NULL AND created_at >= ?"
+    )
+      .pluck()
+      .get(isoTime(webhookSince, "webhookSince")) as number;
+    return open + webhooks;
   }
 
   async recordAdminAction(entry: AdminAuditEntry): Promise<void> {
@@ -744,16 +922,61 @@ export class SqliteTeamStore implements TeamStore {
     this.keep({ ...answer, storedAt: isoTime(answer.storedAt, "storedAt") });
   }
 
-  private keep(answer: SharedAnswer): void {
-    this.sql(
-      `INSERT INTO shared_answers (key, status, body, stored_at) VALUES (?, ?, ?, ?)
+  private keep(answer: SharedAnswer, unlessBetter = false): boolean {
+    const kept = this.sql(
+      `INSERT INTO shared_answers (key, status, body, stored_at, quality, domain)
+       VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT (key) DO UPDATE SET
-         status = excluded.status, body = excluded.body, stored_at = excluded.stored_at`
-    ).run(answer.key, answer.status, answer.body, answer.storedAt);
+         status = excluded.status, body = excluded.body, stored_at = excluded.stored_at,
+         quality = excluded.quality, domain = excluded.domain
+       WHERE ? = 0 OR (excluded.quality >= shared_answers.quality
+                       AND excluded.stored_at >= shared_answers.stored_at)
+       RETURNING key`
+    ).get(
+      answer.key,
+      answer.status,
+      answer.body,
+      answer.storedAt,
+      answerQuality(answer.body),
+      answerDomain(answer.key, answer.body),
+      unlessBetter ? 1 : 0
+    );
+    return kept !== undefined;
+  }
+
+  async offerSharedAnswer(answer: SharedAnswer): Promise<boolean> {
+    return this.keep({ ...answer, storedAt: isoTime(answer.storedAt, "storedAt") }, true);
   }
 
   async sharedAnswerCount(): Promise<number> {
     return this.sql("SELECT count(*) FROM shared_answers").pluck().get() as number;
+  }
+
+  async sharedAnswersOfDomain(domain: string, limit: number): Promise<SharedAnswer[]> {
+    const rows = this.sql(
+      `SELECT key, status, body, stored_at FROM shared_answers WHERE domain = ?
+       ORDER BY stored_at DESC, key LIMIT ?`
+    ).all(domain, checkPageSize(limit)) as Array<{
+      key: string;
+      status: number;
+      body: string;
+      stored_at: string;
+    }>;
+    return rows.map((row) => ({
+      key: row.key,
+      status: row.status,
+      body: row.body,
+      storedAt: row.stored_at,
+    }));
+  }
+
+  async purgeSharedAnswer(key: string): Promise<boolean> {
+    return this.sql("DELETE FROM shared_answers WHERE key = ?").run(key).changes > 0;
+  }
+
+  async purgeDomainAnswers(domain: string): Promise<number> {
+    if (domain === "") return 0;
+    return this.sql("DELETE FROM shared_answers WHERE domain = ?").run(domain).changes;
   }
 
   async claimLookup(key: string, owner: string, ttlMs: number): Promise<boolean> {

@@ -2,6 +2,8 @@ import type {
   AdminActionKind,
   AdminActor,
   AdminAuditEntry,
+  BounceOutcome,
+  BounceReport,
   FieldChange,
   Member,
   PendingWebhook,
@@ -120,5 +122,45 @@ export function toPendingWebhook(row: PendingWebhookRow): PendingWebhook {
     lookupKey: row.lookup_key,
     memberUrl: row.member_url,
     createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** What pending_webhooks keeps of a webhook lookup's money (migration 7). */
+export interface WebhookMoneyRow {
+  settled_milli: number | null;
+  result_milli: number | null;
+}
+
+/** A purchase whose credit has not all come back. */
+export interface UnreturnedRow {
+  id: number | string;
+  member_id: string;
+  month: string;
+  amount_milli: number;
+  returned_milli: number;
+}
+
+/** A bounce_reports row as both stores read it. */
+export interface BounceReportRow {
+  id: string;
+  at: string | Date;
+  member_id: string;
+  email: string;
+  claimed_milli: number | string;
+  returned_milli: number | string | null;
+  refunded_milli: number | string;
+  outcome: string;
+}
+
+export function toBounceReport(row: BounceReportRow): BounceReport {
+  return {
+    id: row.id,
+    at: new Date(row.at).toISOString(),
+    memberId: row.member_id,
+    email: row.email,
+    claimedMilli: Number(row.claimed_milli),
+    returnedMilli: row.returned_milli === null ? null : Number(row.returned_milli),
+    refundedMilli: Number(row.refunded_milli),
+    outcome: row.outcome as BounceOutcome,
   };
 }

@@ -1,4 +1,4 @@
-import type { BudgetRefusal, LookupEnd, LookupStart, TeamSettings } from "./store";
+import type { BounceOutcome, BudgetRefusal, LookupEnd, LookupStart, TeamSettings } from "./store";
 
 // What the SQLite and the PostgreSQL stores check and decide alike: the shape of their inputs
 // and whether a reservation passes the budgets.
@@ -121,6 +121,17 @@ export function refusalOf(
       return { budget, limitMilli: state.limitMilli, usedMilli: state.usedMilli };
   }
   return null;
+}
+
+/**
+ * A report's outcome from what the team's purchases of its address claimed and what the service
+ * was seen to return (null: not seen). Both stores give back min(claimed, returned).
+ */
+export function bounceOutcome(claimedMilli: number, returnedMilli: number | null): BounceOutcome {
+  if (claimedMilli === 0) return "nothing_bought";
+  if (returnedMilli === null) return "unmeasured";
+  if (returnedMilli <= 0) return "claimed";
+  return returnedMilli >= claimedMilli ? "returned" : "partly_returned";
 }
 
 /** Rows of an export read at a time (eachAudit, eachUsage). */

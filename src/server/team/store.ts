@@ -50,7 +50,10 @@ export interface BudgetRefusal {
 }
 
 export type ReserveResult =
-  { ok: true; reservation: Reservation } | ({ ok: false } & BudgetRefusal);
+  | { ok: true; reservation: Reservation }
+  | ({ ok: false; paused?: undefined } & BudgetRefusal)
+  /** A bad-email report is being measured (the report window): nothing reserved, ask again. */
+  | { ok: false; paused: true };
 
 export interface MonthFigures {
   spentMilli: number;
@@ -170,7 +173,9 @@ export type LookupStarted =
   /** Claimed for the owner, and reserved. */
   | { kind: "reserved"; reservation: Reservation }
   /** Over a budget: nothing claimed or reserved. */
-  | ({ kind: "refused" } & BudgetRefusal);
+  | ({ kind: "refused" } & BudgetRefusal)
+  /** A bad-email report is being measured: nothing claimed or reserved (ask again shortly). */
+  | { kind: "paused" };
 
 /** How a bought lookup ends (TeamStore.finishLookup). */
 export interface LookupEnd {
@@ -183,6 +188,46 @@ export interface LookupEnd {
   answer: SharedAnswer | null;
   /** The address the charge bought (recordPurchase), noted by the settle that counts the charge only. */
   purchase: { email: string; at: string } | null;
+  /** A legacy person or company lookup's key, noted as charged when this settle charges it. */
+  legacyKey?: string | null;
+}
+
+/** What became of a bad-email report (DESIGN 6g: refunds need evidence). */
+export type BounceOutcome =
+  /** The service was seen to return at least what the team's purchases of the address cost. */
+  | "returned"
+  /** Seen to return part of it: that part given back, the rest claimed. */
+  | "partly_returned"
+  /** Answered without returning anything: a claim, the members' months unchanged. */
+  | "claimed"
+  /** What the service returned could not be read (its balance did not answer): a claim. */
+  | "unmeasured"
+  /** No purchase of the team's of the address was waiting for its credit. */
+  | "nothing_bought";
+
+export interface BounceReport {
+  id: string;
+  at: string;
+  /** Who reported it. */
+  memberId: string;
+  email: string;
+  /** The team's purchases of the address whose credit had not come back, when it was reported. */
+  claimedMilli: number;
+  /** What the account's balance showed the service returned; null when it could not be read. */
+  returnedMilli: number | null;
+  /** What was given back to the buyers' months: at most the claimed and the returned. */
+  refundedMilli: number;
+  outcome: BounceOutcome;
+}
+
+/** A report to record (TeamStore.recordBounceReport). */
+export interface NewBounceReport {
+  memberId: string;
+  email: string;
+  at: string;
+  /** What the service was seen to return; null: not seen. */
+  returnedMilli: number | null;
+  audit: { operation: string; status: number };
 }
 
 export interface TeamStore {
@@ -266,29 +311,61 @@ export interface TeamStore {
   ): Promise<boolean>;
   /** Notes that a member's charged lookup bought `email` (lower case): a bounce may return it. */
   recordPurchase(purchase: Purchase): Promise<void>;
+  /** What the team's purchases of `email` (lower case) whose credit has not come back cost. */
+  unreturnedMilli(email: string): Promise<number>;
   /**
-   * A bad-email report of `email` the service accepted: every purchase of it not returned yet is
-   * returned, once, to its member's spend in the month it was bought (the service returns the
-   * credit to the company's balance), and written to the audit with the credits negative.
+   * Records a bad-email report the service answered, and gives back to the members whose
+   * purchases of its address have not come back, oldest first, at most `returnedMilli` in all, to
+   * each purchase's month, audited negative: a purchase comes back once and never above its cost,
+   * and nothing comes back on a null `returnedMilli`. One transaction.
    */
-  refundPurchases(
-    email: string,
-    audit: { operation: string; status: number }
-  ): Promise<Array<Pick<Purchase, "memberId" | "month" | "amountMilli">>>;
-  /** Gives `amountMilli` of a settled charge back to its member's month (never below 0), audited negative. */
-  returnCredit(
-    memberId: string,
-    month: string,
-    amountMilli: number,
-    audit: { operation: string; status: number }
-  ): Promise<void>;
-  /** A lookup answered to the host's webhook, settled at its most until the result arrives. */
-  addPendingWebhook(pending: PendingWebhook): Promise<void>;
+  recordBounceReport(report: NewBounceReport): Promise<BounceReport>;
+  /** Reports in [from, to), newest first, at most `limit`. */
+  bounceReports(from: string, to: string, limit: number): Promise<BounceReport[]>;
   /**
-   * Marks the pending webhook `id` delivered: it, the first time; "delivered" when it was
-   * already; null when there is none.
+   * Opens (or, for the same owner, renews) the team's report window until `ttlMs` from now: true
+   * if nobody else holds it. While it is open, reserve() and startLookup() answer "paused", and a
+   * reservation that was being made when it opened is open by the time this returns.
+   */
+  openReportWindow(owner: string, ttlMs: number): Promise<boolean>;
+  closeReportWindow(owner: string): Promise<void>;
+  /**
+   * Paid requests that may still be charged: open reservations that have not expired, and lookups
+   * answered to a webhook since `webhookSince` whose result has not arrived.
+   */
+  paidInFlight(webhookSince: string): Promise<number>;
+  /** A lookup answered to the host's webhook, until its result arrives. */
+  addPendingWebhook(pending: PendingWebhook): Promise<void>;
+  /** The pending webhook `id` waiting for its result; "delivered" when it came; null when none. */
+  pendingWebhook(id: string): Promise<PendingWebhook | "delivered" | null>;
+  /**
+   * Marks the pending webhook `id` done without a result (the service refused the lookup): it,
+   * the first time; "delivered" when it was already; null when there is none.
    */
   deliverPendingWebhook(id: string): Promise<PendingWebhook | "delivered" | null>;
+  /**
+   * Settles a webhook lookup's reservation from its synchronous answer, in one transaction: at
+   * the result's charge if the result arrived first, else at the reservation's amount (the most),
+   * noted on the pending webhook `pendingId` so that the result settles the difference. Answers
+   * what was settled.
+   */
+  settleWebhookLookup(
+    reservation: Reservation,
+    pendingId: string,
+    audit: { operation: string; status: number }
+  ): Promise<number>;
+  /**
+   * The result of the pending webhook `id` arrived, saying `resultMilli` was charged: marked
+   * delivered, and if the synchronous answer was settled, the difference settled too, above as
+   * well as below (one transaction). It, the first time; "delivered"; or null.
+   */
+  deliverWebhookResult(
+    id: string,
+    resultMilli: number,
+    audit: { operation: string; status: number }
+  ): Promise<PendingWebhook | "delivered" | null>;
+  /** Whether the service charged the legacy lookup `key` before (it charges one once ever). */
+  legacyCharged(key: string): Promise<boolean>;
   /** Ends a reservation with nothing charged (the request failed); once. */
   release(reservation: Reservation): Promise<void>;
   /**
@@ -334,7 +411,18 @@ export interface TeamStore {
   /** The answer kept for `key`, if it was stored at or after `notBefore`. */
   sharedAnswer(key: string, notBefore: string): Promise<SharedAnswer | null>;
   putSharedAnswer(answer: SharedAnswer): Promise<void>;
+  /**
+   * Keeps a webhook's result for the team unless the answer kept for its key is better
+   * (answer-facts.ts) or newer; whether it was kept.
+   */
+  offerSharedAnswer(answer: SharedAnswer): Promise<boolean>;
   sharedAnswerCount(): Promise<number>;
+  /** The answers kept for lookups at `domain` (answer-facts.ts), newest first, at most `limit`. */
+  sharedAnswersOfDomain(domain: string, limit: number): Promise<SharedAnswer[]>;
+  /** Forgets the answer kept for `key`; whether there was one. */
+  purgeSharedAnswer(key: string): Promise<boolean>;
+  /** Forgets every answer kept for lookups at `domain`; how many. */
+  purgeDomainAnswers(domain: string): Promise<number>;
 
   /**
    * Claims the lookup `key` for `owner` (one host instance's request) until `ttlMs` from now:

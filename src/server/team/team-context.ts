@@ -1,3 +1,4 @@
+import type { ReportDesk } from "./report-desk";
 import type { EntraOptions, SignIn } from "./sign-in";
 import type { ServiceKeyHolder } from "./service-key";
 import type { SharedLookups } from "./shared-lookups";
@@ -14,6 +15,9 @@ export interface TeamTimings {
   claimTtlMs: number;
   /** How often a request waiting for another instance's lookup looks for its answer. */
   pollMs: number;
+  /** A bad-email report's window (report-desk.ts): its lease, and the wait for paid requests out. */
+  reportWindowTtlMs: number;
+  reportDrainMs: number;
 }
 
 export interface TeamContext {
@@ -22,6 +26,8 @@ export interface TeamContext {
   serviceKey: ServiceKeyHolder;
   upstream: Upstream;
   shared: SharedLookups;
+  /** Bad-email reports of addresses the team bought, measured one at a time. */
+  reports: ReportDesk;
   /** Lookups answered to a webhook through the host (null: no public URL, settled at their most). */
   webhooks: WebhookRelay | null;
   entra: EntraOptions | null;

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import {
   NO_TEAM_OBSERVER,
   NO_UPSTREAM_OBSERVER,
@@ -9,6 +9,7 @@ import { errorCodeOf, type ReadinessCheck } from "../readiness";
 import { adminApi } from "./admin-api";
 import { observedStore } from "./observed-store";
 import { openTeamStore } from "./open-store";
+import { REPORT_DESK_DEFAULTS, ReportDesk } from "./report-desk";
 import { PgTeamStore } from "./pg-store";
 import { readSecretFile } from "./secret-file";
 import { strongSecret } from "./secret-strength";
@@ -56,6 +57,8 @@ export interface TeamHostOptions {
   allowPrivateWebhookTargets?: boolean;
   /** What /metrics counts (no-ops by default). */
   observer?: TeamObserver & UpstreamObserver;
+  /** Where the team host's own work logs (a report measured while requests were out). */
+  log: FastifyBaseLogger;
 }
 
 export interface TeamHost {
@@ -123,19 +126,29 @@ async function started(
     reservationTtlMs: options.upstreamTimeoutMs + 60_000,
     claimTtlMs: 10_000,
     pollMs: 50,
+    reportWindowTtlMs: REPORT_DESK_DEFAULTS.windowTtlMs,
+    reportDrainMs: REPORT_DESK_DEFAULTS.drainMs,
     ...options.timings,
   };
   let settings: { value: Promise<TeamSettings>; at: number } | null = null;
+  const upstream = new Upstream(
+    options.upstream,
+    options.upstreamTimeoutMs,
+    options.upstreamConnections,
+    observer
+  );
+  const now = options.now ?? (() => new Date());
   const context: TeamContext = {
     store,
     signIn: new SignIn(store, options.entra),
     serviceKey,
-    upstream: new Upstream(
-      options.upstream,
-      options.upstreamTimeoutMs,
-      options.upstreamConnections,
-      observer
-    ),
+    upstream,
+    reports: new ReportDesk(store, upstream, () => serviceKey.key(), now, options.log, {
+      ...REPORT_DESK_DEFAULTS,
+      windowTtlMs: timings.reportWindowTtlMs,
+      drainMs: timings.reportDrainMs,
+      pollMs: timings.pollMs,
+    }),
     shared: new SharedLookups(store, { claimTtlMs: timings.claimTtlMs, pollMs: timings.pollMs }),
     webhooks: options.publicUrl
       ? new WebhookRelay(store, {
@@ -145,7 +158,7 @@ async function started(
       : null,
     entra: options.entra,
     options: timings,
-    now: options.now ?? (() => new Date()),
+    now,
     // An admin's change (freshness, name) applies within SETTINGS_MS on every instance.
     settings() {
       if (!settings || Date.now() - settings.at > SETTINGS_MS) {

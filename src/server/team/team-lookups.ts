@@ -1,22 +1,23 @@
 import type { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import sjson from "secure-json-parse";
-import { lookupKey, type LookupOperation } from "../../client/lookup-key";
 import type { CanonicalRequest } from "../api/canonical-request";
 import { HostError, payloadTooLarge } from "../errors";
 import { RELAYED_RESPONSE_HEADERS } from "../relay";
-import { budgetExceeded, settleSurely } from "./budgets";
+import { settleSurely } from "./budgets";
+import { canonicalLookup, type CanonicalLookup } from "./canonical-lookup";
 import { boughtEmailOf, chargedMilli, lookupPriceOf, type LookupPrice } from "./pricing";
 import type { HeldClaim } from "./shared-lookups";
 import { fromStore } from "./sign-in";
-import { monthOf, type LookupEnd, type Member, type Reservation, type TeamStore } from "./store";
+import { monthOf, type LookupEnd, type TeamStore } from "./store";
 import type { TeamContext } from "./team-context";
-import type { WebhookPending } from "./webhooks";
 import { UpstreamError, type UpstreamAnswer } from "./upstream";
+import { webhookLookup } from "./webhook-lookups";
 
 // The lookups of team mode (DESIGN 6c), answered by the host itself rather than streamed
-// through: the member signed in before a byte of the body is read, a fresh shared answer given
-// at once (free, marked `x-mail-finder-answer: shared`), otherwise the lookup bought once for
+// through: the member signed in before a byte of the body is read, the body rewritten in its
+// plain form and keyed on what is sent (canonical-lookup.ts), a fresh shared answer given at
+// once (free, marked `x-mail-finder-answer: shared`), otherwise the lookup bought once for
 // everyone asking it, within the member's and the team's budgets, with the team's key. Once
 // bought, its outcome is settled and kept whether or not the member is still there to read it.
 
@@ -28,18 +29,8 @@ const LOOKUP_BODY_LIMIT = 64 * 1024;
 /** The service gives a lookup charged within this long again for free (v5.1). */
 const SERVICE_REPEAT_WINDOW_MS = 30 * 86_400_000;
 
-const LEGACY_KEY_SPACE: Record<string, LookupOperation> = {
-  legacy_person: "person",
-  legacy_company: "company",
-  legacy_employees: "employees",
-  legacy_validate: "verify",
-};
-
-/** The shared answers' key: the API generation and the normalized lookup. */
-export function sharedKey(route: LookupPrice, body: object): string {
-  const operation = LEGACY_KEY_SPACE[route.lookup] ?? (route.lookup as LookupOperation);
-  return `${route.generation}:${lookupKey(operation, body)}`;
-}
+/** Legacy lookups the service charges once per query ever (spec 1). */
+const CHARGED_ONCE = new Set(["legacy_person", "legacy_company"]);
 
 /** A shared answer is free for the one it is given to. */
 function asShared(answer: UpstreamAnswer, route: LookupPrice): string {
@@ -121,29 +112,15 @@ export async function teamLookup(
   canonical: CanonicalRequest
 ): Promise<FastifyReply> {
   const route = lookupPriceOf(canonical)!;
-  const path = canonical.path;
   const member = await team.signIn.member(request);
-  const body = await readJsonBody(request);
+  const lookup = canonicalLookup(route, await readJsonBody(request));
   const webhook = canonical.operation.webhook ? request.headers["x-webhook-url"] : undefined;
   const serviceKey = await team.serviceKey.key();
-  const send = (answer: UpstreamAnswer, shared: boolean): FastifyReply => {
-    if (shared) void reply.header(SHARED_HEADER, "shared");
-    return sendAnswer(reply, answer, shared ? asShared(answer, route) : answer.body);
-  };
-  // Answered to a webhook: through the host's own where it has a public URL (what was charged
-  // is read when the result arrives, webhooks.ts), else straight to the member's, at its most.
-  if (typeof webhook === "string") {
-    const target = team.webhooks
-      ? await team.webhooks.redirect(webhook, sharedKey(route, body))
-      : { url: webhook, pending: null };
-    const reservation = await reserved(team, member, route);
-    const answer = await buy(team, route, path, body, serviceKey, reservation, null, {
-      headers: { "x-webhook-url": target.url },
-      webhook: target.pending,
-    });
-    return send(answer, false);
-  }
-  const key = sharedKey(route, body);
+  if (typeof webhook === "string")
+    return sendAnswer(
+      reply,
+      await webhookLookup(team, route, canonical.path, lookup, member, serviceKey, webhook)
+    );
   const settings = await fromStore(() => team.settings());
   const freshSince = new Date(
     team.now().getTime() - settings.freshnessDays * 86_400_000
@@ -154,10 +131,15 @@ export async function teamLookup(
     amountMilli: route.maxMilli,
     reservationTtlMs: team.options.reservationTtlMs,
   };
-  const outcome = await team.shared.answer(key, freshSince, purchaser, (reservation, claim) =>
-    buy(team, route, path, body, serviceKey, reservation, claim)
+  const outcome = await team.shared.answer(
+    lookup.key,
+    freshSince,
+    purchaser,
+    (reservation, claim) => buy(team, route, canonical.path, lookup, serviceKey, reservation, claim)
   );
-  return send(outcome.answer, !outcome.bought);
+  if (outcome.bought) return sendAnswer(reply, outcome.answer);
+  void reply.header(SHARED_HEADER, "shared");
+  return sendAnswer(reply, outcome.answer, asShared(outcome.answer, route));
 }
 
 /** The service's answer as the host's, with the relayed answers' headers. */
@@ -173,69 +155,26 @@ export function sendAnswer(
     .send(body);
 }
 
-/** A lookup's most reserved (one sent to a webhook: the others' start reserves theirs). */
-async function reserved(
-  team: TeamContext,
-  member: Member,
-  route: LookupPrice
-): Promise<Reservation> {
-  const result = await fromStore(() =>
-    team.store.reserve(
-      member.id,
-      monthOf(team.now()),
-      route.maxMilli,
-      team.options.reservationTtlMs
-    )
-  );
-  if (!result.ok) throw budgetExceeded(result);
-  return result.reservation;
-}
-
 /**
- * One paid lookup, reserved: sent, settled, audited, and (a 200 to share) kept for the team and
- * its claim released, the end in one step of the store.
+ * One paid lookup, reserved and claimed: sent, settled, audited, and (a 200 to share) kept for
+ * the team and its claim released, the end in one step of the store.
  */
 async function buy(
   team: TeamContext,
   route: LookupPrice,
   path: string,
-  request: Record<string, unknown>,
+  lookup: CanonicalLookup,
   serviceKey: string,
-  reservation: Reservation,
-  claim: HeldClaim | null,
-  {
-    headers = {},
-    webhook = null,
-  }: {
-    headers?: Record<string, string>;
-    webhook?: WebhookPending | null;
-  } = {}
+  reservation: Parameters<TeamStore["settle"]>[0],
+  claim: HeldClaim
 ): Promise<UpstreamAnswer> {
   const { store } = team;
-  const key = claim?.key ?? null;
+  const { key } = claim;
   const operation = `${route.generation}/${route.operation}`;
-  // Known before the service can post the result to it.
-  if (webhook)
-    await fromStore(() =>
-      store.addPendingWebhook({
-        id: webhook.id,
-        memberId: reservation.memberId,
-        month: reservation.month,
-        chargedMilli: route.maxMilli,
-        operation,
-        lookupKey: webhook.lookupKey,
-        memberUrl: webhook.memberUrl,
-        createdAt: team.now().toISOString(),
-      })
-    ).catch(async (error: unknown) => {
-      await store.release(reservation).catch(() => undefined);
-      throw error;
-    });
   let answer: UpstreamAnswer;
   try {
     answer = await team.upstream.request("POST", path, serviceKey, {
-      body: JSON.stringify(request),
-      headers,
+      body: JSON.stringify(lookup.body),
     });
   } catch (error) {
     // Sent and unanswered, the service may have charged it: counted at its price, never on a guess released.
@@ -243,10 +182,7 @@ async function buy(
       await settleSurely(store, reservation, route.maxMilli, { operation, status: 0 }).catch(
         () => undefined
       );
-    else {
-      await store.release(reservation).catch(() => undefined);
-      if (webhook) await store.deliverPendingWebhook(webhook.id).catch(() => undefined);
-    }
+    else await store.release(reservation).catch(() => undefined);
     throw error;
   }
   let parsed: unknown = null;
@@ -255,40 +191,33 @@ async function buy(
   } catch {
     // Not JSON (a proxy's error page): nothing charged can be read, nothing kept.
   }
-  // Legacy rule: a found person or company is charged once per query ever.
-  const bought =
-    route.generation === "v5.0" &&
-    key !== null &&
-    (await store.sharedAnswer(key, "1970-01-01T00:00:00.000Z")) !== null;
-  const charged =
-    key === null && route.generation === "v5.1" && answer.status === 200
-      ? route.maxMilli
-      : chargedMilli(route, answer.status, parsed, bought);
+  // Legacy rule: a found person or company is charged once per query ever, and the team knows
+  // which of its queries the service charged (an answer kept, e.g. "unknown", was not).
+  const chargedOnce = CHARGED_ONCE.has(route.lookup);
+  const bought = chargedOnce && (await store.legacyCharged(key));
+  const charged = chargedMilli(route, answer.status, parsed, bought);
   const audit = { operation, status: answer.status };
   // Asked before this lookup's answer is kept (by its end).
-  const orphan =
-    key !== null && charged === 0 && (await chargedBefore(team, route, key, answer, parsed));
+  const orphan = charged === 0 && (await chargedBefore(team, route, key, answer, parsed));
   // Noted for a bounce report of it, which returns the charge to this member.
-  const email = charged > 0 ? boughtEmailOf(route, parsed, request) : null;
-  await claim?.quiet();
+  const email = charged > 0 ? boughtEmailOf(route, parsed, lookup.body) : null;
+  await claim.quiet();
   await finishSurely(
     store,
     {
       reservation,
       chargedMilli: charged,
       audit,
-      claim: claim && { key: claim.key, owner: claim.owner },
+      claim: { key: claim.key, owner: claim.owner },
       answer:
-        key !== null && answer.status === 200 && parsed !== null
+        answer.status === 200 && parsed !== null
           ? { key, status: 200, body: answer.body, storedAt: team.now().toISOString() }
           : null,
       purchase: email ? { email, at: team.now().toISOString() } : null,
+      legacyKey: chargedOnce ? key : null,
     },
     claim
   );
-  // Refused by the service: no result will come, and none may change what was settled.
-  if (webhook && answer.status !== 200)
-    await store.deliverPendingWebhook(webhook.id).catch(() => undefined);
   if (orphan) await store.settleOrphan(key, route.maxMilli, audit).catch(() => undefined);
   return answer;
 }

@@ -1,7 +1,7 @@
 import type { CanonicalRequest } from "../api/canonical-request";
 import { HostError } from "../errors";
 import type { Failure, RelayCall, RelayHooks } from "../relay";
-import { budgetExceeded, settleSurely } from "./budgets";
+import { reserveUnpaused, settleSurely } from "./budgets";
 import { quoteOf, type Quote } from "./pricing";
 import { fromStore } from "./sign-in";
 import { monthOf, type Member, type Reservation } from "./store";
@@ -72,16 +72,18 @@ async function paidCall(
   serviceKey: string,
   quote: Quote
 ): Promise<RelayCall> {
-  const reserved = await fromStore(() =>
-    team.store.reserve(
-      member.id,
-      monthOf(team.now()),
-      quote.priceMilli,
-      team.options.reservationTtlMs
-    )
+  const reservation: Reservation = await reserveUnpaused(
+    () =>
+      fromStore(() =>
+        team.store.reserve(
+          member.id,
+          monthOf(team.now()),
+          quote.priceMilli,
+          team.options.reservationTtlMs
+        )
+      ),
+    team.options.pollMs
   );
-  if (!reserved.ok) throw budgetExceeded(reserved);
-  const reservation: Reservation = reserved.reservation;
   const operation = `v5.1/${canonical.operation.name}`;
   let ended = false;
   const once = async (end: () => Promise<void>): Promise<void> => {

@@ -1,13 +1,16 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { normalizeEmail } from "../../api/normalize";
 import type { CanonicalRequest } from "../api/canonical-request";
+import { canonicalReport } from "./canonical-lookup";
 import { fromStore } from "./sign-in";
 import type { TeamContext } from "./team-context";
 import { readJsonBody, sendAnswer } from "./team-lookups";
 
-// A bad-email report in team mode (spec 4.5, DESIGN 6c): sent with the team's key by the host
-// itself, so that when the service accepts it (and returns the credit of a charged address to
-// the company), the member whose lookup bought the address gets it back in their month.
+// A bad-email report in team mode (spec 4.5, DESIGN 6g): sent with the team's key by the host
+// itself. When the team bought the address, the report is measured (report-desk.ts): the buyers
+// get back what the service was seen to return, nothing on its word alone. Every report the
+// service accepts is recorded, so that the admin sees the claims it did not pay back.
+
+const OPERATION = "v5.1/report/bad-email";
 
 export async function teamReport(
   team: TeamContext,
@@ -15,22 +18,29 @@ export async function teamReport(
   reply: FastifyReply,
   canonical: CanonicalRequest
 ): Promise<FastifyReply> {
-  await team.signIn.member(request);
-  const body = await readJsonBody(request);
+  const member = await team.signIn.member(request);
+  const { email, body } = canonicalReport(await readJsonBody(request));
+  const claimed = await fromStore(() => team.store.unreturnedMilli(email));
+  if (claimed > 0)
+    return sendAnswer(reply, await team.reports.report({ memberId: member.id, email, body }));
+  // Nothing of the team's waits for this address's credit: nothing to measure or give back.
   const serviceKey = await team.serviceKey.key();
   const answer = await team.upstream.request("POST", canonical.path, serviceKey, {
     body: JSON.stringify(body),
   });
-  if (answer.status === 200 && typeof body.email === "string")
+  if (answer.status >= 200 && answer.status < 300)
     await fromStore(() =>
-      team.store.refundPurchases(normalizeEmail(body.email as string), {
-        operation: `v5.1/${canonical.operation.name}`,
-        status: answer.status,
+      team.store.recordBounceReport({
+        memberId: member.id,
+        email,
+        at: team.now().toISOString(),
+        returnedMilli: null,
+        audit: { operation: OPERATION, status: answer.status },
       })
     ).catch((error: unknown) =>
       request.log.error(
         { code: (error as { code?: string }).code },
-        "a refund could not be recorded"
+        "a bad-email report could not be recorded"
       )
     );
   return sendAnswer(reply, answer);

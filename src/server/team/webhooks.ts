@@ -1,26 +1,34 @@
 import { randomBytes } from "node:crypto";
 import { lookup } from "node:dns/promises";
+import type { LookupAddress } from "node:dns";
 import { BlockList, isIP } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { Agent, request } from "undici";
 import { OPERATIONS } from "../api/interface";
 import { HostError } from "../errors";
+import { canonicalLookup } from "./canonical-lookup";
 import { boughtEmailOf, chargedMilli, type LookupPrice } from "./pricing";
 import type { PendingWebhook, TeamStore } from "./store";
 
 // Lookups answered to a webhook in team mode (spec 4.2, 6): the service posts the result to the
-// host's own webhook (`<public URL>/team/webhooks/<secret id>`) instead of the member's, so that
-// the host reads what the service charged. The lookup is settled at its most when the service
-// accepts it; when the result arrives, the difference is given back to the member, the result
-// kept for the team, and passed on to the member's URL. That URL is checked as the host's own
-// outgoing request: https, no credentials, and an address on the public internet only (resolved
-// again when the result is passed on, so a name that later points inside is refused then too).
+// host's own webhook (`<public URL>/team/webhooks/<secret id>`, 256 random bits that no member
+// sees) instead of the member's, so that the host reads what the service charged. A post is
+// taken only as the result of its lookup: the shape of the service's result, and its `input` the
+// very request sent. The lookup is settled at the result's charge, above the reservation as well
+// as below it and whether the result comes before or after the synchronous answer
+// (webhook-lookups.ts, store.deliverWebhookResult); the result is kept for the team unless a
+// better or newer answer is kept, and passed on to the member's URL. That URL is checked as the
+// host's own outgoing request: https, no credentials, and every address its name resolves to on
+// the public internet (resolved again when the result is passed on, so a name that later points
+// inside is refused then too).
 
 export interface WebhookOptions {
   /** The host's public base URL, as the service reaches it. */
   publicUrl: URL;
   /** Tests only: members' webhook URLs on this machine or a private network are accepted. */
   allowPrivateTargets?: boolean;
+  /** Every address of a host name (default: the system's resolver, dns.lookup with all). */
+  resolve?: (hostname: string) => Promise<string[]>;
 }
 
 /** What the host keeps of a lookup redirected to its webhook, before the service is asked. */
@@ -53,6 +61,9 @@ for (const [network, prefix] of [
 for (const [network, prefix] of [
   ["::", 128],
   ["::1", 128],
+  // NAT64 (RFC 6052, RFC 8215): an IPv4 address inside, reached through a translator.
+  ["64:ff9b::", 96],
+  ["64:ff9b:1::", 48],
   ["fc00::", 7],
   ["fe80::", 10],
   ["ff00::", 8],
@@ -79,11 +90,21 @@ export class WebhookRelay {
   ) {
     this.publicBase = options.publicUrl.href.replace(/\/+$/, "");
     // Every connection of a pass-on resolves its name again and refuses an internal address.
+    // Node (net.connect's autoSelectFamily, on by default since Node 20) asks with `all: true`
+    // and takes a list; dns.lookup's single answer otherwise.
     this.agent = new Agent({
       connect: {
-        lookup: (hostname, _options, done) => {
+        lookup: (hostname, options, done) => {
           void this.addressesOf(hostname).then(
-            (addresses) => done(null, addresses[0]!, isIP(addresses[0]!)),
+            (addresses) => {
+              const found: LookupAddress[] = addresses.map((address) => ({
+                address,
+                family: isIP(address),
+              }));
+              if ((options as { all?: boolean }).all)
+                (done as unknown as (error: null, addresses: LookupAddress[]) => void)(null, found);
+              else done(null, found[0]!.address, found[0]!.family);
+            },
             (error: Error) => done(error, "", 4)
           );
         },
@@ -130,10 +151,20 @@ export class WebhookRelay {
       { bodyLimit: BODY_LIMIT, config: { secretPath: true } },
       async (incoming, reply) => {
         if (!ID.test(incoming.params.id)) throw notFound();
-        const pending = await this.store.deliverPendingWebhook(incoming.params.id);
+        const pending = await this.store.pendingWebhook(incoming.params.id);
         if (pending === null) throw notFound();
         if (pending === "delivered") return reply.code(200).send({ ok: true });
-        await this.settle(pending, incoming.body);
+        const result = resultOf(pending, incoming.body);
+        // Not the service's result of this lookup: refused, and the lookup still waits for it.
+        if (result === null)
+          throw new HostError(400, "bad_request", "This is not the result of this lookup.");
+        const delivered = await this.store.deliverWebhookResult(pending.id, result.chargedMilli, {
+          operation: pending.operation,
+          status: 200,
+        });
+        if (delivered === null) throw notFound();
+        if (delivered === "delivered") return reply.code(200).send({ ok: true });
+        await this.keep(pending, result);
         const event = incoming.headers["x-webhook-event"];
         void this.passOn(pending, incoming.body, typeof event === "string" ? event : null).catch(
           (error: unknown) =>
@@ -151,39 +182,27 @@ export class WebhookRelay {
     return this.agent.close();
   }
 
-  /** What the result says was charged: the difference back to the member, the answer kept. */
-  private async settle(pending: PendingWebhook, body: unknown): Promise<void> {
-    const price = priceOf(pending.operation);
-    const charged =
-      price && typeof (body as { credits_charged?: unknown } | null)?.credits_charged === "number"
-        ? chargedMilli(price, 200, body, false)
-        : pending.chargedMilli;
-    const audit = { operation: pending.operation, status: 200 };
-    if (charged < pending.chargedMilli)
-      await this.store.returnCredit(
-        pending.memberId,
-        pending.month,
-        pending.chargedMilli - charged,
-        audit
-      );
-    if (pending.lookupKey && body !== null && typeof body === "object")
+  /** The result kept for the team (unless it knows better) and the address it bought noted. */
+  private async keep(pending: PendingWebhook, result: WebhookResult): Promise<void> {
+    if (pending.lookupKey)
       await this.store
-        .putSharedAnswer({
+        .offerSharedAnswer({
           key: pending.lookupKey,
           status: 200,
-          body: JSON.stringify(body),
-          storedAt: new Date().toISOString(),
+          body: JSON.stringify(result.body),
+          // As old as the request it answers: an answer bought after it is newer.
+          storedAt: pending.createdAt,
         })
         .catch(() => undefined);
-    const input = (body as { input?: unknown } | null)?.input ?? null;
-    const email = price && charged > 0 ? boughtEmailOf(price, body, input) : null;
+    const email =
+      result.chargedMilli > 0 ? boughtEmailOf(result.price, result.body, result.body.input) : null;
     if (email)
       await this.store
         .recordPurchase({
           memberId: pending.memberId,
           email,
           month: pending.month,
-          amountMilli: charged,
+          amountMilli: result.chargedMilli,
           at: new Date().toISOString(),
         })
         .catch(() => undefined);
@@ -212,9 +231,7 @@ export class WebhookRelay {
     const host = hostname.replace(/^\[|\]$/g, "");
     let addresses: string[];
     try {
-      addresses = isIP(host)
-        ? [host]
-        : (await lookup(host, { all: true })).map((entry) => entry.address);
+      addresses = isIP(host) ? [host] : await (this.options.resolve ?? systemResolve)(host);
     } catch {
       throw refused(`${host} cannot be resolved`);
     }
@@ -223,6 +240,52 @@ export class WebhookRelay {
       throw refused(`${host} is not an address on the internet`);
     return addresses;
   }
+}
+
+async function systemResolve(hostname: string): Promise<string[]> {
+  return (await lookup(hostname, { all: true })).map((entry) => entry.address);
+}
+
+/** What a lookup's result must say: the service's result shape (spec 2.8, 2.9). */
+const STATUSES: Record<string, readonly string[]> = {
+  verify: ["valid", "risky", "invalid"],
+  default: ["valid", "risky", "not_found", "blacklisted"],
+};
+
+interface WebhookResult {
+  price: LookupPrice;
+  body: Record<string, unknown> & { input: Record<string, unknown> };
+  chargedMilli: number;
+}
+
+/**
+ * The post as the result of its pending lookup, or null: a v5.1 lookup result whose
+ * `credits_charged` is a credit amount, whose `email_status` is one of the operation's, and
+ * whose `input` is the request the host sent (its key the lookup's).
+ */
+function resultOf(pending: PendingWebhook, body: unknown): WebhookResult | null {
+  const price = priceOf(pending.operation);
+  if (price === null || price.generation !== "v5.1") return null;
+  if (body === null || typeof body !== "object" || Array.isArray(body)) return null;
+  const result = body as Record<string, unknown>;
+  const charged = result.credits_charged;
+  if (typeof charged !== "number" || !Number.isFinite(charged) || charged < 0) return null;
+  const statuses = STATUSES[price.lookup] ?? STATUSES.default!;
+  if (typeof result.email_status !== "string" || !statuses.includes(result.email_status))
+    return null;
+  const input = result.input;
+  if (input === null || typeof input !== "object" || Array.isArray(input)) return null;
+  try {
+    const key = canonicalLookup(price, input as Record<string, unknown>).key;
+    if (pending.lookupKey !== null && key !== pending.lookupKey) return null;
+  } catch {
+    return null;
+  }
+  return {
+    price,
+    body: result as WebhookResult["body"],
+    chargedMilli: chargedMilli(price, 200, result, false),
+  };
 }
 
 function notFound(): HostError {

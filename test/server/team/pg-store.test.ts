@@ -6,6 +6,7 @@ import { PgTeamStore } from "../../../src/server/team/pg-store";
 import type { Member, Reservation } from "../../../src/server/team/store";
 import { startTestDatabase, type TestDatabase } from "../../helpers/postgres";
 import { describeTeamStore } from "./store-contract";
+import { describeTeamStoreEvidence } from "./store-contract-evidence";
 
 // The team store shared by several host instances (DESIGN 6c): a real PostgreSQL server, and
 // two stores with a pool each on one database, as two instances behind a load balancer.
@@ -60,14 +61,12 @@ async function emptied(): Promise<void> {
   );
 }
 
-describeTeamStore(
-  "PostgreSQL",
-  async () => {
-    await emptied();
-    return { store: first, second: async () => second, close: async () => undefined };
-  },
-  { instances: 2 }
-);
+const pair = async () => {
+  await emptied();
+  return { store: first, second: async () => second, close: async () => undefined };
+};
+describeTeamStore("PostgreSQL", pair, { instances: 2 });
+describeTeamStoreEvidence("PostgreSQL", pair, { instances: 2 });
 
 describe("PostgreSQL team store under concurrent load from two instances", () => {
   beforeEach(emptied);

@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { openTeamStore } from "../../../src/server/team/open-store";
 import { SqliteTeamStore } from "../../../src/server/team/sqlite-store";
 import type { TeamStore } from "../../../src/server/team/store";
-import { describeTeamStore } from "./store-contract";
+import { describeTeamStore, type OpenedStore } from "./store-contract";
+import { describeTeamStoreEvidence } from "./store-contract-evidence";
 
 // The team store of a single host (DESIGN 6c): SQLite, in memory and in a file.
 
@@ -20,33 +21,33 @@ async function migrated(file: string): Promise<SqliteTeamStore> {
   return store;
 }
 
-describeTeamStore("SQLite in memory", async () => {
+const inMemory = async (): Promise<OpenedStore> => {
   const store = await migrated(":memory:");
   return { store, close: () => store.close() };
-});
+};
+describeTeamStore("SQLite in memory", inMemory);
+describeTeamStoreEvidence("SQLite in memory", inMemory);
 
 let files = 0;
-describeTeamStore(
-  "SQLite in a file",
-  async () => {
-    const file = join(directory, `contract-${++files}.db`);
-    const store = await migrated(file);
-    const others: TeamStore[] = [];
-    return {
-      store,
-      second: async () => {
-        const other = await migrated(file);
-        others.push(other);
-        return other;
-      },
-      close: async () => {
-        for (const other of others) await other.close();
-        await store.close();
-      },
-    };
-  },
-  { instances: 2 }
-);
+const inAFile = async (): Promise<OpenedStore> => {
+  const file = join(directory, `contract-${++files}.db`);
+  const store = await migrated(file);
+  const others: TeamStore[] = [];
+  return {
+    store,
+    second: async () => {
+      const other = await migrated(file);
+      others.push(other);
+      return other;
+    },
+    close: async () => {
+      for (const other of others) await other.close();
+      await store.close();
+    },
+  };
+};
+describeTeamStore("SQLite in a file", inAFile, { instances: 2 });
+describeTeamStoreEvidence("SQLite in a file", inAFile, { instances: 2 });
 
 describe("SQLite team store in a file", () => {
   test("keeps its data when reopened", async () => {

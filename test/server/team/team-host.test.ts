@@ -9,7 +9,7 @@ import { call, startSandbox, type TestAccount, type TestSandbox } from "../../he
 import { SqliteTeamStore } from "../../../src/server/team/sqlite-store";
 import { canonicalRequest } from "../../../src/server/api/canonical-request";
 import { lookupPriceOf } from "../../../src/server/team/pricing";
-import { sharedKey } from "../../../src/server/team/team-lookups";
+import { canonicalLookup } from "../../../src/server/team/canonical-lookup";
 import { DIST } from "../helpers";
 
 // The production host in team mode (DESIGN 6c) in front of a real sandbox, over real HTTP: the
@@ -243,7 +243,7 @@ describe("the production host in team mode", () => {
         month,
         route.maxMilli,
         1,
-        sharedKey(route, person)
+        canonicalLookup(route, person).key
       );
       expect(reserved.ok).toBe(true);
       const charged = await company.request("POST", "/v5.1/find-email/person", person);

@@ -137,13 +137,6 @@ describe("team mode: lookups answered to a webhook", () => {
     expect(malformed.status).toBe(404);
     // A delivery repeated (the service retries until a 2xx): the credit comes back once.
     const id = randomBytes(32).toString("base64url");
-    await store.settle(
-      (await store
-        .reserve(memberId, month, 2_000, 60_000)
-        .then((r) => (r.ok ? r.reservation : null)))!,
-      2_000,
-      { operation: "v5.1/find-email/decision-maker", status: 200 }
-    );
     await store.addPendingWebhook({
       id,
       memberId,
@@ -154,10 +147,16 @@ describe("team mode: lookups answered to a webhook", () => {
       memberUrl: receiverUrl,
       createdAt: new Date().toISOString(),
     });
+    const reservation = await store.reserve(memberId, month, 2_000, 60_000);
+    if (!reservation.ok) throw new Error("not reserved");
+    await store.settleWebhookLookup(reservation.reservation, id, {
+      operation: "v5.1/find-email/decision-maker",
+      status: 200,
+    });
     const before = await spentMilli();
     for (let i = 0; i < 2; i++) {
       const delivered = await call(url, "POST", `/team/webhooks/${id}`, {
-        input: {},
+        input: { domain: "acme.com", decision_maker_category: ["ceo"] },
         email_status: "not_found",
         credits_charged: 0,
       });
