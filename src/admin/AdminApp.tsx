@@ -2,11 +2,13 @@ import { useCallback, useMemo, useState } from "react";
 import { Button, Spinner, Title2 } from "@fluentui/react-components";
 import { AdminActionsSection } from "./AdminActionsSection";
 import { AdminClient } from "./admin-client";
+import { BounceReportsSection } from "./BounceReportsSection";
 import { AdminContext, type AdminContextValue } from "./admin-context";
 import { ErrorText } from "./ErrorText";
 import { ExportsSection } from "./ExportsSection";
 import { MembersSection } from "./MembersSection";
 import { ServiceKeySection } from "./ServiceKeySection";
+import { SharedAnswersSection } from "./SharedAnswersSection";
 import { SignIn } from "./SignIn";
 import { useAdminStyles } from "./styles";
 import { TeamSection } from "./TeamSection";
@@ -71,6 +73,8 @@ function Dashboard(props: {
               monthly={data.monthly}
               months={CHART_MONTHS}
             />
+            <BounceReportsSection reports={data.reports} members={data.members} />
+            <SharedAnswersSection />
             <ServiceKeySection />
             <ExportsSection />
             <AdminActionsSection actions={data.actions} members={data.members} />

@@ -11,6 +11,8 @@ const ACTIONS: Record<AdminAuditRow["action"], string> = {
   token_revoked: "Token revoked",
   team_updated: "Team settings changed",
   service_key_replaced: "Service key replaced",
+  shared_answer_purged: "Shared answer purged",
+  domain_answers_purged: "Domain's shared answers purged",
 };
 
 const FIELDS: Record<string, string> = {
@@ -18,6 +20,9 @@ const FIELDS: Record<string, string> = {
   email: "email",
   monthly_budget: "monthly budget",
   freshness_days: "freshness",
+  answer: "answer",
+  domain: "domain",
+  answers: "answers",
 };
 
 export function actorText(row: AdminAuditRow): string {
@@ -55,7 +60,8 @@ export function detailsText(row: AdminAuditRow): string {
   const changes = Object.entries(row.changes).map(([field, { from, to }]) => {
     const label = FIELDS[field] ?? field;
     if (row.action === "member_added") return `${label}: ${valueText(field, to)}`;
-    if (row.action === "member_removed") return `${label}: ${valueText(field, from)}`;
+    if (row.action === "member_removed" || row.action.endsWith("_purged"))
+      return `${label}: ${valueText(field, from)}`;
     return `${label}: ${valueText(field, from)} → ${valueText(field, to)}`;
   });
   if (row.token) changes.push(`token ${row.token}`);

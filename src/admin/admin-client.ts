@@ -4,10 +4,13 @@ import type {
   AdminMember,
   AdminTeam,
   ApiErrorBody,
+  BounceReportRow,
   IssuedToken,
   MemberPatch,
   MonthlyUsageRow,
   NewMember,
+  PurgeResult,
+  SharedAnswerRow,
   TeamPatch,
   UsageRow,
 } from "./api-types";
@@ -123,6 +126,23 @@ export class AdminClient {
 
   async replaceServiceKey(key: string): Promise<void> {
     await this.request("PUT", "/service-key", { key });
+  }
+
+  /** Bad-email reports of the last 90 days, newest first. */
+  bounceReports(): Promise<BounceReportRow[]> {
+    return this.json("GET", "/bounce-reports");
+  }
+
+  sharedAnswers(domain: string): Promise<SharedAnswerRow[]> {
+    return this.json("GET", `/shared-answers?domain=${encodeURIComponent(domain)}`);
+  }
+
+  purgeSharedAnswer(key: string): Promise<PurgeResult> {
+    return this.json("DELETE", `/shared-answers?key=${encodeURIComponent(key)}`);
+  }
+
+  purgeDomainAnswers(domain: string): Promise<PurgeResult> {
+    return this.json("DELETE", `/shared-answers?domain=${encodeURIComponent(domain)}`);
   }
 
   /** A CSV export as a file: its name from the host's content-disposition. */

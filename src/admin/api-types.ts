@@ -84,7 +84,9 @@ export type AdminActionName =
   | "token_issued"
   | "token_revoked"
   | "team_updated"
-  | "service_key_replaced";
+  | "service_key_replaced"
+  | "shared_answer_purged"
+  | "domain_answers_purged";
 
 /** A field as it was and as it became (budgets in credits, null for no limit). */
 export interface AdminFieldChange {
@@ -104,6 +106,45 @@ export interface AdminAuditRow {
   token: string | null;
   /** What changed, by field: name, email, monthly_budget, freshness_days. */
   changes: Record<string, AdminFieldChange>;
+}
+
+/** What became of a bad-email report (DESIGN 6g: refunds need evidence). */
+export type BounceOutcome =
+  "returned" | "partly_returned" | "claimed" | "unmeasured" | "nothing_bought";
+
+/** GET /bounce-reports: a report the host sent, and what came back of it. */
+export interface BounceReportRow {
+  id: string;
+  at: string;
+  /** The member who reported it (their id). */
+  member: string;
+  email: string;
+  /** Credits the team's purchases of the address had not had back when it was reported. */
+  claimed: number;
+  /** Credits the account's balance showed the service returned; null when it could not be read. */
+  returned: number | null;
+  /** Credits given back to the buyers' months. */
+  refunded: number;
+  outcome: BounceOutcome;
+}
+
+/** GET /shared-answers?domain=: an answer the team keeps, and the lookup it answers. */
+export interface SharedAnswerRow {
+  /** The answer's key (DELETE /shared-answers?key= forgets it). */
+  key: string;
+  /** The lookup, e.g. "v5.1 person". */
+  lookup: string;
+  /** The lookup's fields as the host sent them. */
+  fields: Record<string, string>;
+  /** The answer's status (email_status, or legacy validation); null if it has none. */
+  status: string | null;
+  email: string | null;
+  stored_at: string;
+}
+
+/** DELETE /shared-answers: how many answers were forgotten. */
+export interface PurgeResult {
+  purged: number;
 }
 
 export interface ServiceKeyChange {
@@ -130,4 +171,7 @@ export const LIMITS = {
   maxRangeDays: 400,
   /** Admin actions answered at most by one GET /admin-audit. */
   maxAdminAuditEntries: 500,
+  /** Reports answered at most by one GET /bounce-reports, answers by one GET /shared-answers. */
+  maxListedRows: 500,
+  domainLength: 253,
 } as const;

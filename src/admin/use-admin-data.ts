@@ -1,6 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { AdminApiError, type AdminClient } from "./admin-client";
-import type { AdminAuditRow, AdminMember, AdminTeam, MonthlyUsageRow, UsageRow } from "./api-types";
+import type {
+  AdminAuditRow,
+  AdminMember,
+  AdminTeam,
+  BounceReportRow,
+  MonthlyUsageRow,
+  UsageRow,
+} from "./api-types";
 
 // What the page shows, loaded together and reloaded after each change, so that the members,
 // the team's figures, this month's spend, the chart and the admin actions never disagree.
@@ -17,6 +24,7 @@ export interface AdminData {
   usage: UsageRow[];
   monthly: MonthlyUsageRow[];
   actions: AdminAuditRow[];
+  reports: BounceReportRow[];
 }
 
 export function useAdminData(
@@ -30,15 +38,16 @@ export function useAdminData(
   const reload = useCallback(async () => {
     const run = ++latest.current;
     try {
-      const [members, team, usage, monthly, actions] = await Promise.all([
+      const [members, team, usage, monthly, actions, reports] = await Promise.all([
         client.members(),
         client.team(),
         client.usage(),
         client.monthlyUsage(CHART_MONTHS),
         client.adminActions(ADMIN_ACTIONS_SHOWN),
+        client.bounceReports(),
       ]);
       if (run !== latest.current) return;
-      setData({ members, team, usage, monthly, actions });
+      setData({ members, team, usage, monthly, actions, reports });
       setError(null);
     } catch (caught) {
       if (run !== latest.current) return;

@@ -53,6 +53,35 @@ const OPERATIONS_BY_CODE = new Map(
   Object.entries(OPERATION_CODES).map(([operation, code]) => [code, operation as LookupOperation])
 );
 
+const FIELDS_BY_CODE = new Map(Object.entries(FIELD_CODES).map(([field, code]) => [code, field]));
+
+const asText = (value: unknown): string =>
+  Array.isArray(value) ? value.map(String).join(",") : String(value);
+
+/** The fields of a key (as keyOfNormalized wrote them), lists joined by commas. */
+export function fieldsOfKey(key: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const part of key.split(SEPARATOR).slice(1)) {
+    const code = part.charAt(0);
+    const plain = FIELDS_BY_CODE.get(code);
+    if (plain !== undefined) {
+      fields[plain] = part.slice(1);
+      continue;
+    }
+    try {
+      const json = FIELDS_BY_CODE.get(code.toLowerCase());
+      if (json !== undefined) fields[json] = asText(JSON.parse(part.slice(1)));
+      else {
+        const [field, value] = JSON.parse(part) as [string, unknown];
+        fields[field] = asText(value);
+      }
+    } catch {
+      // Not a field this version can read.
+    }
+  }
+  return fields;
+}
+
 /** The operation a key was made for. */
 export function operationOfKey(key: string): LookupOperation | undefined {
   return OPERATIONS_BY_CODE.get(key.charAt(0));

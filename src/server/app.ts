@@ -51,6 +51,8 @@ export type BuildServerOptions = Pick<ServerOptions, "dist" | "upstream"> &
     now?: () => Date;
     /** Tests only: members' webhook URLs on this machine are accepted (never from the command line). */
     allowPrivateWebhookTargets?: boolean;
+    /** Tests only: how the host names of members' webhook URLs resolve (default: the system's). */
+    webhookResolver?: (hostname: string) => Promise<string[]>;
   };
 
 /** Builds the host without listening (tests pick a port; src/server/cli.ts starts it). */
@@ -149,6 +151,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       ...(options.teamTimings ? { timings: options.teamTimings } : {}),
       ...(options.now ? { now: options.now } : {}),
       ...(options.allowPrivateWebhookTargets ? { allowPrivateWebhookTargets: true } : {}),
+      ...(options.webhookResolver ? { webhookResolver: options.webhookResolver } : {}),
       ...(metrics ? { observer: metrics } : {}),
       log: app.log,
     });

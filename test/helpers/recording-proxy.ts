@@ -11,6 +11,10 @@ export interface Seen {
   url: string;
   /** The request's x-request-id header, as it reached the service. */
   requestId?: string;
+  /** The request's x-webhook-url header, as it reached the service. */
+  webhookUrl?: string;
+  /** The request's body as it reached the service (complete when `answer` is asked). */
+  body: string;
 }
 
 export interface RecordingProxy {
@@ -50,10 +54,13 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
   };
   const server = http.createServer((request, response) => {
     const requestId = request.headers["x-request-id"];
+    const webhookUrl = request.headers["x-webhook-url"];
     const seen: Seen = {
       method: request.method ?? "",
       url: request.url ?? "",
       ...(typeof requestId === "string" ? { requestId } : {}),
+      ...(typeof webhookUrl === "string" ? { webhookUrl } : {}),
+      body: "",
     };
     proxy.seen.push(seen);
     open++;
@@ -63,6 +70,7 @@ export async function startRecordingProxy(target: string): Promise<RecordingProx
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
+      seen.body = Buffer.concat(chunks).toString("utf8");
       void (async () => {
         await sleep(proxy.delay(seen));
         const own = proxy.answer(seen);

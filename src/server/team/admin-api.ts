@@ -9,6 +9,7 @@ import {
 } from "../../admin/api-types";
 import { HostError } from "../errors";
 import { changesOf, fieldsAs, registerAdminAudit } from "./admin-audit";
+import { registerEvidence } from "./admin-evidence";
 import { registerExports } from "./admin-exports";
 import {
   bodyObject,
@@ -281,6 +282,7 @@ export const adminApi: FastifyPluginAsync<AdminApiOptions> = async (app, options
 
   registerExports(app, store, now);
   registerAdminAudit(app, store, now);
+  registerEvidence(app, store, now, audit);
 
   app.put("/service-key", { bodyLimit: BODY_LIMIT }, async (request, reply) => {
     const key = serviceKey(bodyObject(request.body).key);

@@ -1,13 +1,8 @@
+import { fieldsOfKey } from "../../client/lookup-key";
+
 // What the team store notes of each shared answer beside its body (DESIGN 6g): how good it is,
 // so that a webhook's result never replaces a better answer, and the domain of its lookup, so
-// that the admin can purge a domain's answers. Read from the key (src/client/lookup-key.ts: an
-// operation code, then fields separated by U+001F, each a field code and its value, the code in
-// capitals when the value is JSON) and from the service's body.
-
-/** The lookup key's field codes of a domain and an email (lookup-key.ts FIELD_CODES). */
-const DOMAIN_CODE = "d";
-const EMAIL_CODE = "e";
-const SEPARATOR = "\u001f";
+// that the admin can purge a domain's answers. Read from the key and from the service's body.
 
 /** Better answers rank higher: found and verified, found unverified, withheld, nothing. */
 const RANKS: Record<string, number> = {
@@ -45,20 +40,9 @@ export function answerQuality(body: string): number {
   return 0;
 }
 
-/** The value of one field of a key (without its "v5.1:" prefix), or null. */
-function keyField(key: string, code: string): string | null {
-  const fields = key
-    .slice(key.indexOf(":") + 1)
-    .split(SEPARATOR)
-    .slice(1);
-  for (const field of fields) {
-    if (field.startsWith(code)) return field.slice(1);
-    if (field.startsWith(code.toUpperCase())) {
-      const value = parsed(`[${field.slice(1)}]`)?.[0];
-      return typeof value === "string" ? value : null;
-    }
-  }
-  return null;
+/** The fields of a shared answer's key ("v5.1:" and a lookup key, src/client/lookup-key.ts). */
+export function keyFields(key: string): Record<string, string> {
+  return fieldsOfKey(key.slice(key.indexOf(":") + 1));
 }
 
 const domainOfEmail = (value: unknown): string | null =>
@@ -74,9 +58,9 @@ const domainOfEmail = (value: unknown): string | null =>
  * else of the address it found; "" for none.
  */
 export function answerDomain(key: string, body: string): string {
-  const domain = keyField(key, DOMAIN_CODE);
-  if (domain) return domain;
-  const verified = domainOfEmail(keyField(key, EMAIL_CODE));
+  const fields = keyFields(key);
+  if (fields.domain) return fields.domain;
+  const verified = domainOfEmail(fields.email);
   if (verified) return verified;
   const answer = parsed(body);
   const results = answer?.results as { email?: unknown } | undefined;

@@ -55,6 +55,8 @@ export interface TeamHostOptions {
   publicUrl?: URL;
   /** Tests only: members' webhook URLs on this machine are accepted. */
   allowPrivateWebhookTargets?: boolean;
+  /** Tests only: how members' webhook host names resolve. */
+  webhookResolver?: (hostname: string) => Promise<string[]>;
   /** What /metrics counts (no-ops by default). */
   observer?: TeamObserver & UpstreamObserver;
   /** Where the team host's own work logs (a report measured while requests were out). */
@@ -154,6 +156,7 @@ async function started(
       ? new WebhookRelay(store, {
           publicUrl: options.publicUrl,
           allowPrivateTargets: options.allowPrivateWebhookTargets === true,
+          ...(options.webhookResolver ? { resolve: options.webhookResolver } : {}),
         })
       : null,
     entra: options.entra,
