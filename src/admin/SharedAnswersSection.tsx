@@ -12,6 +12,7 @@ import {
   Text,
   Title3,
 } from "@fluentui/react-components";
+import { normalizeDomain } from "../api/normalize";
 import { useAdmin, useAdminAction } from "./admin-context";
 import type { SharedAnswerRow } from "./api-types";
 import { ErrorText } from "./ErrorText";
@@ -38,7 +39,8 @@ export function SharedAnswersSection(): JSX.Element {
   const [notice, setNotice] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const find = useAdminAction(async () => {
-    const asked = domain.trim();
+    // As the host files answers under it: "https://www.Acme.com/" is acme.com.
+    const asked = normalizeDomain(domain) || domain.trim();
     setNotice(null);
     setShown({ domain: asked, answers: await client.sharedAnswers(asked) });
   });

@@ -1,6 +1,4 @@
 import { randomUUID } from "node:crypto";
-import path from "node:path";
-import Fastify, { type FastifyInstance } from "fastify";
 import {
   chromium,
   type Browser,
@@ -8,16 +6,14 @@ import {
   type Locator,
   type Page,
 } from "playwright-core";
-import { errorHandler, notFoundHandler } from "../../src/server/errors";
-import { site } from "../../src/server/site";
-import { adminApi } from "../../src/server/team/admin-api";
-import { SqliteTeamStore } from "../../src/server/team/sqlite-store";
+import type { SqliteTeamStore } from "../../src/server/team/sqlite-store";
 import { monthOf } from "../../src/server/team/store";
 import { tokenHash } from "../../src/server/team/tokens";
 import { SHARED_CHROMIUM_ENV } from "../setup/chromium-server";
 import { axeViolations } from "./axe-scan";
 import { recordConsole, waitForText } from "./flows-helpers";
-import { CHROMIUM_PATH, browserTest, checkDist, describeBrowser } from "./harness";
+import { ADMIN_TOKEN, SERVICE_KEY, signIn, startAdminHost, type AdminHost } from "./admin-host";
+import { CHROMIUM_PATH, browserTest, describeBrowser } from "./harness";
 import { CHROMIUM_ARGS } from "./chromium";
 
 // The admin page of team mode (DESIGN 6c) in Chromium: the built page (dist/admin.html, `npm
@@ -26,47 +22,6 @@ import { CHROMIUM_ARGS } from "./chromium";
 // in, adds members (each token shown once), sets budgets, removes a member, sets the team's
 // budget, reads the spend and its chart, replaces the service key, downloads the usage and
 // reads the admin actions.
-
-const DIST = path.resolve(__dirname, "../../dist");
-const ADMIN_TOKEN = "admin-browser-token-6b1f0e";
-const SERVICE_KEY = "svc_live_browser_test_key";
-
-interface AdminHost {
-  url: string;
-  store: SqliteTeamStore;
-  replacedKeys: string[];
-  close(): Promise<void>;
-}
-
-/** The built add-in and the admin API on one origin, as the team host serves them. */
-async function startAdminHost(): Promise<AdminHost> {
-  checkDist();
-  const store = new SqliteTeamStore(":memory:");
-  await store.migrate();
-  const replacedKeys: string[] = [];
-  const app: FastifyInstance = Fastify();
-  app.setErrorHandler(errorHandler);
-  app.setNotFoundHandler(notFoundHandler);
-  await app.register(adminApi, {
-    prefix: "/admin/api",
-    store,
-    adminToken: () => ADMIN_TOKEN,
-    replaceServiceKey: async (key) => {
-      replacedKeys.push(key);
-    },
-  });
-  await app.register(site, { dist: DIST, tls: false });
-  const url = await app.listen({ port: 0, host: "127.0.0.1" });
-  return {
-    url,
-    store,
-    replacedKeys,
-    close: async () => {
-      await app.close();
-      await store.close();
-    },
-  };
-}
 
 /** What a member spent, as the relay's settle records it. */
 async function spend(store: SqliteTeamStore, memberId: string, month: string, credits: number) {
@@ -80,11 +35,6 @@ async function spend(store: SqliteTeamStore, memberId: string, month: string, cr
 function previousMonth(): string {
   const now = new Date();
   return monthOf(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)));
-}
-
-async function signIn(page: Page, token: string): Promise<void> {
-  await page.getByTestId("admin-token").fill(token);
-  await page.getByTestId("admin-sign-in").click();
 }
 
 /** Clicks, and waits for the admin API's answer to the request the click makes. */

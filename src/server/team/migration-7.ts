@@ -1,4 +1,4 @@
-import type { Migration } from "./migrations";
+import type { Migration } from "./migration";
 
 // Version 7 of the team store (DESIGN 6g, trust that survives an outside review):
 // - bounce_reports: each bad-email report the host sent, what the team's purchases of its address

@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3";
 import type { PoolClient } from "pg";
+import type { Migration } from "./migration";
 import { MIGRATION_7 } from "./migration-7";
 
 // The team store's schema, one version after another, for SQLite and PostgreSQL alike. A
@@ -10,12 +11,7 @@ import { MIGRATION_7 } from "./migration-7";
 // Times: ISO 8601 text in SQLite (written by the store in one form, so that text order is time
 // order), timestamptz in PostgreSQL. Amounts: whole milli-credits.
 
-export interface Migration {
-  version: number;
-  name: string;
-  sqlite: string;
-  postgres: string;
-}
+export type { Migration } from "./migration";
 
 export const MIGRATIONS: readonly Migration[] = [
   {

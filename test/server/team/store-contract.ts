@@ -472,7 +472,6 @@ export function describeTeamStore(
 
     describe("purchases and bounce refunds", () => {
       const month = "2026-03";
-      const audit = { operation: "v5.1/find-email/person", status: 200 };
       test("a pending webhook is delivered once, then known as delivered", async () => {
         const ada = await addMember("Ada");
         const pending = {
