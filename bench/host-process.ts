@@ -22,16 +22,19 @@ export interface HostProcessOptions {
   args?: string[];
   /** More environment (DATABASE_URL for team mode on PostgreSQL). */
   env?: Record<string, string>;
+  /** The checkout whose host runs (default this one): a baseline's, to compare with. */
+  root?: string;
 }
 
 /** Starts the host on a free port; resolves with its URL once it listens. */
 export async function startHostProcess(options: HostProcessOptions): Promise<HostProcess> {
-  const args = ["--import", "tsx", join(ROOT, "src/server/cli.ts"), "--port", "0"];
+  const root = options.root ?? ROOT;
+  const args = ["--import", "tsx", join(root, "src/server/cli.ts"), "--port", "0"];
   args.push("--host", "127.0.0.1", "--dist", options.dist, "--upstream", options.upstream);
   if (options.tls) args.push("--cert", options.tls.cert, "--key", options.tls.key);
   args.push(...(options.args ?? []));
   const child = spawn(process.execPath, args, {
-    cwd: ROOT,
+    cwd: root,
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, ...options.env },
   });
