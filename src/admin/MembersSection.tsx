@@ -16,7 +16,7 @@ import { formatCredits } from "./format";
 import { MemberBudget } from "./MemberBudget";
 import { MemberTokens } from "./MemberTokens";
 import { NewTokenNotice, type ShownToken } from "./NewTokenNotice";
-import { RemoveMemberDialog } from "./RemoveMemberDialog";
+import { ConfirmDialog } from "./ConfirmDialog";
 import { useAdminStyles } from "./styles";
 
 /** The members: added, their budgets edited, their tokens issued and revoked, removed. */
@@ -89,13 +89,18 @@ export function MembersSection(props: { members: AdminMember[] }): JSX.Element {
           </TableBody>
         </Table>
       )}
-      <RemoveMemberDialog
-        memberName={removing?.name ?? null}
+      <ConfirmDialog
+        open={removing !== null}
+        title={`Remove ${removing?.name ?? ""}?`}
+        action="Remove"
+        testId="admin-member-remove"
         busy={remove.busy}
         error={remove.error}
         onConfirm={() => removing && void remove.run(removing.id)}
         onCancel={() => setRemoving(null)}
-      />
+      >
+        Their tokens stop working at once. What they spent stays in the usage and the audit.
+      </ConfirmDialog>
     </section>
   );
 }

@@ -15,9 +15,9 @@ import {
 import { normalizeDomain } from "../api/normalize";
 import { useAdmin, useAdminAction } from "./admin-context";
 import type { SharedAnswerRow } from "./api-types";
+import { ConfirmDialog } from "./ConfirmDialog";
 import { ErrorText } from "./ErrorText";
 import { formatTime } from "./format";
-import { PurgeDomainDialog } from "./PurgeDomainDialog";
 import { useAdminStyles } from "./styles";
 
 // The team's shared answers of a domain (DESIGN 6g): a wrong answer kept for the team is given
@@ -155,9 +155,11 @@ export function SharedAnswersSection(): JSX.Element {
           )}
         </>
       )}
-      <PurgeDomainDialog
-        domain={confirming && shown ? shown.domain : null}
-        count={shown?.answers.length ?? 0}
+      <ConfirmDialog
+        open={confirming && shown !== null}
+        title={`Purge every answer of ${shown?.domain ?? ""}?`}
+        action="Purge"
+        testId="admin-answers-purge"
         busy={purgeAll.busy}
         error={purgeAll.error}
         onConfirm={() => void purgeAll.run()}
@@ -165,7 +167,10 @@ export function SharedAnswersSection(): JSX.Element {
           setConfirming(false);
           purgeAll.clear();
         }}
-      />
+      >
+        The team forgets every answer of this domain. Members who ask again buy the answer again
+        from the service.
+      </ConfirmDialog>
     </section>
   );
 }

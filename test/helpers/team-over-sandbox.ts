@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { createServer, type AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { buildServer, type BuildServerOptions } from "../../src/server/app";
@@ -36,6 +37,11 @@ export interface TeamOverSandboxOptions {
   databaseUrl?: string;
   /** The port to listen on (default: a free one). */
   port?: number;
+  /**
+   * Lookups sent with x-webhook-url are answered through the host's own webhook: the host's
+   * public URL is its loopback address, and members' URLs on loopback are accepted.
+   */
+  publicWebhooks?: boolean;
   team?: Partial<TeamServerOptions>;
   build?: Partial<BuildServerOptions>;
 }
@@ -48,6 +54,7 @@ export async function startTeamOverSandbox(
   writeFileSync(join(directory, "service-key"), options.serviceKey, { mode: 0o600 });
   writeFileSync(join(directory, "admin-token"), adminToken, { mode: 0o600 });
   const file = join(directory, "team.db");
+  const port = options.port ?? (options.publicWebhooks ? await freePort() : 0);
   const app = await buildServer({
     dist: DIST,
     upstream: options.upstream,
@@ -57,12 +64,14 @@ export async function startTeamOverSandbox(
       db: file,
       ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
       entra: null,
+      ...(options.publicWebhooks ? { publicUrl: new URL(`http://127.0.0.1:${port}/`) } : {}),
       ...options.team,
     },
     teamTimings: { pollMs: 10 },
+    ...(options.publicWebhooks ? { allowPrivateWebhookTargets: true } : {}),
     ...options.build,
   });
-  const url = await app.listen({ port: options.port ?? 0, host: "127.0.0.1" });
+  const url = await app.listen({ port, host: "127.0.0.1" });
   const store = await openTeamStore(
     options.databaseUrl ? { databaseUrl: options.databaseUrl } : { file }
   );
@@ -91,4 +100,13 @@ export async function startTeamOverSandbox(
       rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+/** A port free on loopback now (the host's public URL must be known before it listens). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", () => done()));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((done) => server.close(done));
+  return port;
 }

@@ -1,5 +1,3 @@
-import http from "node:http";
-import { createServer, type AddressInfo } from "node:net";
 import fc from "fast-check";
 import { Directory } from "../../../src/sandbox/directory/directory";
 import { monthOf, type TeamStore } from "../../../src/server/team/store";
@@ -13,6 +11,7 @@ import {
   type TestSandbox,
 } from "../../helpers/sandbox";
 import { startTeamOverSandbox, type TeamOverSandbox } from "../../helpers/team-over-sandbox";
+import { startWebhookReceiver, type WebhookReceiver } from "../../helpers/webhook-receiver";
 
 // Hostile members and the money that moves on the service's word (issue 42): random members
 // with small budgets buy people and verify addresses, answered at once or to a webhook (whose
@@ -60,23 +59,14 @@ const stepArbitrary = (people: number): fc.Arbitrary<Step> =>
     })
   );
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, "127.0.0.1", () => done()));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((done) => server.close(done));
-  return port;
-}
-
 export function hostileMoneySuite(options: { store: "sqlite" | "postgres"; runs: number }): void {
   let sandbox: TestSandbox;
   let company: TestAccount;
   let database: TestDatabase | null = null;
   let host: TeamOverSandbox;
   let store: TeamStore;
-  let receiver: http.Server;
-  let hook: string;
-  let passedOn = 0;
+  let receiver: WebhookReceiver;
+  const passedOn = () => receiver.received.length;
   const month = monthOf(new Date());
   const people: Person[] = new Directory({}).companies
     .filter((company) => company.mailServer === "verifying")
@@ -97,30 +87,19 @@ export function hostileMoneySuite(options: { store: "sqlite" | "postgres"; runs:
     sandbox = await startSandbox();
     company = await sandbox.account(100_000);
     if (options.store === "postgres") database = await startTestDatabase();
-    receiver = http.createServer((request, response) => {
-      request.resume();
-      request.on("end", () => {
-        passedOn++;
-        response.writeHead(200).end();
-      });
-    });
-    await new Promise<void>((done) => receiver.listen(0, "127.0.0.1", () => done()));
-    hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-    const port = await freePort();
+    receiver = await startWebhookReceiver();
     host = await startTeamOverSandbox({
       upstream: sandbox.baseUrl,
       serviceKey: company.apiKey,
-      port,
+      publicWebhooks: true,
       ...(database ? { databaseUrl: database.url } : {}),
-      team: { publicUrl: new URL(`http://127.0.0.1:${port}/`) },
-      build: { allowPrivateWebhookTargets: true },
     });
     store = host.store;
   }, 60_000);
 
   afterAll(async () => {
     await host?.close();
-    await new Promise((done) => receiver?.close(done));
+    await receiver?.close();
     await sandbox?.close();
     await database?.drop();
   });
@@ -167,7 +146,7 @@ export function hostileMoneySuite(options: { store: "sqlite" | "postgres"; runs:
             const headers = {
               authorization: `Bearer ${member.token}`,
               "content-type": "application/json",
-              ...("webhook" in step && step.webhook ? { "x-webhook-url": hook } : {}),
+              ...("webhook" in step && step.webhook ? { "x-webhook-url": receiver.url } : {}),
             };
             if (step.kind === "report") {
               const around = { ledger: await ledger(), team: await teamSpent() };
@@ -192,7 +171,7 @@ export function hostileMoneySuite(options: { store: "sqlite" | "postgres"; runs:
             }
             touched.push(person);
             const webhook = step.webhook;
-            const passedBefore = passedOn;
+            const passedBefore = passedOn();
             const answer = await rawRequest(
               host.url,
               "POST",
@@ -217,7 +196,7 @@ export function hostileMoneySuite(options: { store: "sqlite" | "postgres"; runs:
             if (webhook && answer?.status === 200) {
               webhooks++;
               await eventually(
-                async () => (passedOn > passedBefore ? true : undefined),
+                async () => (passedOn() > passedBefore ? true : undefined),
                 10_000,
                 "the webhook's result"
               );

@@ -1,5 +1,3 @@
-import http from "node:http";
-import { createServer, type AddressInfo } from "node:net";
 import fc from "fast-check";
 import { Directory } from "../../../src/sandbox/directory/directory";
 import { monthOf } from "../../../src/server/team/store";
@@ -16,20 +14,13 @@ import {
   type TestSandbox,
 } from "../../helpers/sandbox";
 import { startTeamOverSandbox, type TeamOverSandbox } from "../../helpers/team-over-sandbox";
+import { startWebhookReceiver, type WebhookReceiver } from "../../helpers/webhook-receiver";
 
 // Shared answers nobody can poison (issue 42 item 2), against the real host in front of a real
 // sandbox that reads inputs literally (the fault `literalInputs`: a spelling that is not plain is
 // found nowhere, as a real service may answer it): the host sends what it keyed on, so a hostile
 // member's spellings cannot have a bad answer kept for the plain request; a webhook's result is
 // kept only from the service's post; the admin purges an answer or a domain's, audited.
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, "127.0.0.1", () => done()));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((done) => server.close(done));
-  return port;
-}
 
 interface Person {
   first_name: string;
@@ -88,10 +79,10 @@ describe("team mode: shared answers nobody can poison", () => {
   let reference: TestAccount;
   let recorder: RecordingProxy;
   let host: TeamOverSandbox;
-  let receiver: http.Server;
+  let receiver: WebhookReceiver;
   let hook: string;
   /** Results passed on to the member's webhook. */
-  let passedOn = 0;
+  const passedOn = () => receiver.received.length;
   const month = monthOf(new Date());
 
   const ask = (token: string, body: unknown, webhook?: string) =>
@@ -109,29 +100,19 @@ describe("team mode: shared answers nobody can poison", () => {
     company = await sandbox.account(10_000);
     reference = await sandbox.account(10_000);
     recorder = await startRecordingProxy(sandbox.baseUrl);
-    receiver = http.createServer((request, response) => {
-      request.resume();
-      request.on("end", () => {
-        passedOn++;
-        response.writeHead(200).end();
-      });
-    });
-    await new Promise<void>((done) => receiver.listen(0, "127.0.0.1", () => done()));
-    hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-    const port = await freePort();
+    receiver = await startWebhookReceiver();
+    hook = receiver.url;
     host = await startTeamOverSandbox({
       upstream: recorder.url,
       serviceKey: company.apiKey,
-      port,
-      team: { publicUrl: new URL(`http://127.0.0.1:${port}/`) },
-      build: { allowPrivateWebhookTargets: true },
+      publicWebhooks: true,
     });
   });
 
   afterAll(async () => {
     await host?.close();
     await recorder?.close();
-    await new Promise((done) => receiver?.close(done));
+    await receiver?.close();
     await sandbox?.close();
   });
 
@@ -195,7 +176,7 @@ describe("team mode: shared answers nobody can poison", () => {
     const honest = await host.addMember("Honest member", null);
     let asked = 0;
     let viaWebhook = 0;
-    const passedBefore = passedOn;
+    const passedBefore = passedOn();
     await fc.assert(
       fc.asyncProperty(
         fc.array(
@@ -235,7 +216,7 @@ describe("team mode: shared answers nobody can poison", () => {
           }
           // The webhooks' results are in (and passed on) before the next run asks.
           await eventually(
-            async () => (passedOn - passedBefore >= viaWebhook ? true : undefined),
+            async () => (passedOn() - passedBefore >= viaWebhook ? true : undefined),
             10_000,
             "every webhook result delivered"
           );

@@ -1,10 +1,9 @@
 import { randomBytes } from "node:crypto";
-import http from "node:http";
-import { createServer, type AddressInfo } from "node:net";
 import { monthOf, type TeamStore } from "../../../src/server/team/store";
 import { isInternalAddress } from "../../../src/server/team/webhooks";
 import { rawRequest } from "../../helpers/recording-proxy";
 import { startTeamOverSandbox, type TeamOverSandbox } from "../../helpers/team-over-sandbox";
+import { startWebhookReceiver, type WebhookReceiver } from "../../helpers/webhook-receiver";
 import {
   call,
   eventually,
@@ -17,14 +16,6 @@ import {
 // the host's own webhook, the lookup is settled at what the result says it charged (not at its
 // most), the result is kept for the team and passed on to the member's URL.
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, "127.0.0.1", () => done()));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((done) => server.close(done));
-  return port;
-}
-
 describe("team mode: lookups answered to a webhook", () => {
   let sandbox: TestSandbox;
   let company: TestAccount;
@@ -34,9 +25,9 @@ describe("team mode: lookups answered to a webhook", () => {
   let token: string;
   let memberId: string;
   let examples: Record<string, Record<string, Record<string, unknown>>>;
-  let receiver: http.Server;
+  let receiver: WebhookReceiver;
   let receiverUrl: string;
-  const received: Array<{ event: string | undefined; body: Record<string, unknown> }> = [];
+  let received: WebhookReceiver["received"];
   const month = monthOf(new Date());
 
   const ledgerMilli = async (): Promise<number> => Math.round((await company.credits()) * 1000);
@@ -56,26 +47,12 @@ describe("team mode: lookups answered to a webhook", () => {
     sandbox = await startSandbox();
     examples = (await sandbox.examples()) as never;
     company = await sandbox.account(1_000);
-    receiver = http.createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on("data", (chunk: Buffer) => chunks.push(chunk));
-      request.on("end", () => {
-        received.push({
-          event: request.headers["x-webhook-event"] as string | undefined,
-          body: JSON.parse(Buffer.concat(chunks).toString("utf8")) as Record<string, unknown>,
-        });
-        response.writeHead(200).end();
-      });
-    });
-    await new Promise<void>((done) => receiver.listen(0, "127.0.0.1", () => done()));
-    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-    const port = await freePort();
+    receiver = await startWebhookReceiver();
+    ({ url: receiverUrl, received } = receiver);
     host = await startTeamOverSandbox({
       upstream: sandbox.baseUrl,
       serviceKey: company.apiKey,
-      port,
-      team: { publicUrl: new URL(`http://127.0.0.1:${port}/`) },
-      build: { allowPrivateWebhookTargets: true },
+      publicWebhooks: true,
     });
     url = host.url;
     store = host.store;
@@ -84,7 +61,7 @@ describe("team mode: lookups answered to a webhook", () => {
 
   afterAll(async () => {
     await host?.close();
-    await new Promise((done) => receiver?.close(done));
+    await receiver?.close();
     await sandbox?.close();
   });
 

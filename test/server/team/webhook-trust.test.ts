@@ -1,5 +1,3 @@
-import http from "node:http";
-import { createServer, type AddressInfo } from "node:net";
 import { monthOf, type TeamStore } from "../../../src/server/team/store";
 import {
   rawRequest,
@@ -15,20 +13,13 @@ import {
   type TestSandbox,
 } from "../../helpers/sandbox";
 import { startTeamOverSandbox, type TeamOverSandbox } from "../../helpers/team-over-sandbox";
+import { startWebhookReceiver, type WebhookReceiver } from "../../helpers/webhook-receiver";
 
 // Webhooks that deliver and settle both ways (issue 42 items 2 and 3), against the real host in
 // front of a real sandbox, with a recording proxy between them that can play the service: its
 // synchronous answer to a lookup sent with x-webhook-url, and its post of the result (early,
 // late, above the reservation, not the result of the lookup, twice), so that each order and
 // each lie can be tried. Members' webhook host names resolve through a resolver of the test's.
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, "127.0.0.1", () => done()));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((done) => server.close(done));
-  return port;
-}
 
 interface Played {
   seen: Seen;
@@ -44,9 +35,9 @@ describe("team mode: webhook results settle both ways and are taken from the ser
   let recorder: RecordingProxy;
   let host: TeamOverSandbox;
   let store: TeamStore;
-  let receiver: http.Server;
+  let receiver: WebhookReceiver;
   let receiverPort: number;
-  const received: Array<Record<string, unknown>> = [];
+  const received = () => receiver.received.map((post) => post.body);
   const names = new Map<string, string[]>();
   const asked: string[] = [];
   let examples: Record<string, Record<string, Record<string, unknown>>>;
@@ -107,26 +98,13 @@ describe("team mode: webhook results settle both ways and are taken from the ser
     examples = (await sandbox.examples()) as never;
     company = await sandbox.account(1_000);
     recorder = await startRecordingProxy(sandbox.baseUrl);
-    receiver = http.createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on("data", (chunk: Buffer) => chunks.push(chunk));
-      request.on("end", () => {
-        received.push(
-          JSON.parse(Buffer.concat(chunks).toString("utf8")) as Record<string, unknown>
-        );
-        response.writeHead(200).end();
-      });
-    });
-    await new Promise<void>((done) => receiver.listen(0, "127.0.0.1", () => done()));
-    receiverPort = (receiver.address() as AddressInfo).port;
-    const port = await freePort();
+    receiver = await startWebhookReceiver();
+    receiverPort = receiver.port;
     host = await startTeamOverSandbox({
       upstream: recorder.url,
       serviceKey: company.apiKey,
-      port,
-      team: { publicUrl: new URL(`http://127.0.0.1:${port}/`) },
+      publicWebhooks: true,
       build: {
-        allowPrivateWebhookTargets: true,
         webhookResolver: async (hostname) => {
           asked.push(hostname);
           const addresses = names.get(hostname);
@@ -146,7 +124,7 @@ describe("team mode: webhook results settle both ways and are taken from the ser
   afterAll(async () => {
     await host?.close();
     await recorder?.close();
-    await new Promise((done) => receiver?.close(done));
+    await receiver?.close();
     await sandbox?.close();
   });
 
@@ -154,7 +132,7 @@ describe("team mode: webhook results settle both ways and are taken from the ser
     const member = await host.addMember("Named", 10);
     names.set("hooks.member.test", ["127.0.0.1"]);
     asked.length = 0;
-    const before = received.length;
+    const before = received().length;
     const answer = await lookup(
       member.token,
       "find-email/person",
@@ -163,11 +141,11 @@ describe("team mode: webhook results settle both ways and are taken from the ser
     );
     expect(answer?.status).toBe(200);
     await eventually(
-      async () => (received.length > before ? true : undefined),
+      async () => (received().length > before ? true : undefined),
       10_000,
       "the result passed on through the host name"
     );
-    expect(received[received.length - 1]).toMatchObject({ email_status: "valid" });
+    expect(received().at(-1)).toMatchObject({ email_status: "valid" });
     // Checked when the lookup came, and again for the connection that delivered it.
     expect(asked.filter((name) => name === "hooks.member.test").length).toBeGreaterThanOrEqual(2);
   });

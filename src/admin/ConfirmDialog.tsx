@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import {
   Button,
   Dialog,
@@ -9,36 +10,42 @@ import {
 } from "@fluentui/react-components";
 import { ErrorText } from "./ErrorText";
 
-/** The question before every shared answer of a domain is forgotten. */
-export function PurgeDomainDialog(props: {
-  domain: string | null;
-  count: number;
+/**
+ * The question before an action that cannot be undone (a member removed, answers purged): what
+ * it does, Cancel and the action, and the host's refusal next to them. `testId` names its
+ * buttons: `<testId>-confirm`, `<testId>-cancel`.
+ */
+export function ConfirmDialog(props: {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  action: string;
+  testId: string;
   busy: boolean;
   error: string | null;
   onConfirm: () => void;
   onCancel: () => void;
 }): JSX.Element {
   return (
-    <Dialog open={props.domain !== null} onOpenChange={(_, data) => !data.open && props.onCancel()}>
+    <Dialog open={props.open} onOpenChange={(_, data) => !data.open && props.onCancel()}>
       <DialogSurface>
         <DialogBody>
-          <DialogTitle>Purge every answer of {props.domain}?</DialogTitle>
+          <DialogTitle>{props.title}</DialogTitle>
           <DialogContent>
-            The team forgets {props.count > 0 ? `these ${props.count} answer(s) and any` : "every"}{" "}
-            answer of this domain. Members who ask again buy the answer again from the service.
+            {props.children}
             <ErrorText message={props.error} />
           </DialogContent>
           <DialogActions>
-            <Button onClick={props.onCancel} data-testid="admin-answers-purge-cancel">
+            <Button onClick={props.onCancel} data-testid={`${props.testId}-cancel`}>
               Cancel
             </Button>
             <Button
               appearance="primary"
               disabled={props.busy}
               onClick={props.onConfirm}
-              data-testid="admin-answers-purge-confirm"
+              data-testid={`${props.testId}-confirm`}
             >
-              Purge
+              {props.action}
             </Button>
           </DialogActions>
         </DialogBody>
