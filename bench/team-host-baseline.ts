@@ -9,7 +9,7 @@ import { finishGoals, goal, quick } from "./goals";
 import { startHostProcess, type HostProcess } from "./host-process";
 import { DIST, ensureProductionBuild } from "./production-build";
 import { printTable } from "./sandbox-process";
-import { fire, startStandIn, type StandIn } from "./team-throughput";
+import { cpuOfPids, fire, startStandIn, type StandIn } from "./team-throughput";
 
 // Team mode's lookups per second, this checkout's host beside a baseline's (another checkout of
 // the repository, e.g. a `git worktree` of the last release), in one run: the same stand-in
@@ -92,12 +92,21 @@ async function main(): Promise<void> {
         domain: "throughput.example",
       }));
     const runs = new Map<string, number[]>();
+    const cpu = new Map<string, number[]>();
+    const note = (map: Map<string, number[]>, key: string, value: number) =>
+      map.set(key, [...(map.get(key) ?? []), value]);
     const once = async (setup: Setup, label: string) => {
       const bodies = people(LOOKUPS);
       for (const shared of [false, true]) {
+        const before = cpuOfPids([setup.host.child.pid!]);
         const fired = await fire([setup.host.url], LOOKUP, [setup.token], bodies, CONCURRENCY);
-        const key = `${label}|${shared}`;
-        runs.set(key, [...(runs.get(key) ?? []), bodies.length / (fired.wallMs / 1000)]);
+        note(runs, `${label}|${shared}`, bodies.length / (fired.wallMs / 1000));
+        // The host's own CPU a lookup: steadier than lookups/s on a machine shared with others.
+        note(
+          cpu,
+          `${label}|${shared}`,
+          (cpuOfPids([setup.host.child.pid!]) - before) / bodies.length
+        );
       }
     };
     for (const setup of setups) await once(setup, "warm-up");
@@ -108,6 +117,8 @@ async function main(): Promise<void> {
       }
     const rate = (code: string, store: string, shared: boolean) =>
       median(runs.get(`${code}|${store}|${shared}`)!);
+    const cpuMs = (code: string, store: string, shared: boolean) =>
+      median(cpu.get(`${code}|${store}|${shared}`)!);
     const rows = (["SQLite", "PostgreSQL"] as const).flatMap((store) =>
       [false, true].map((shared) => {
         const now = rate("this", store, shared);
@@ -118,6 +129,8 @@ async function main(): Promise<void> {
           "this code /s": Math.round(now),
           "baseline /s": Math.round(before),
           "this / baseline": (now / before).toFixed(2),
+          "host CPU ms/lookup (this)": cpuMs("this", store, shared).toFixed(3),
+          "host CPU ms/lookup (baseline)": cpuMs("baseline", store, shared).toFixed(3),
           "rounds (this)": runs.get(`this|${store}|${shared}`)!.map(Math.round).join(" "),
           "rounds (baseline)": runs.get(`baseline|${store}|${shared}`)!.map(Math.round).join(" "),
         };
