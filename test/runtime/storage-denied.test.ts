@@ -71,6 +71,28 @@ describe("settings where the browser denies storage", () => {
     expect(heard).toBe(1);
   });
 
+  test("a WebKit whose local storage is off: office.js's TypeError at a null localStorage is a denial too", async () => {
+    Object.defineProperty(globalThis, "localStorage", { value: null, configurable: true });
+    try {
+      const denial = new StorageDenial();
+      const refusing: SettingsStorage = {
+        getItem: () =>
+          Promise.reject(
+            new TypeError("null is not an object (evaluating 'window.localStorage.getItem')")
+          ),
+        setItem: () => Promise.reject(new TypeError("null is not an object")),
+        removeItem: () => Promise.reject(new TypeError("null is not an object")),
+      };
+      const storage = new SessionFallbackStorage(refusing, denial);
+      expect(await storage.getItem("settings.apiKey")).toBeNull();
+      await storage.setItem("settings.apiKey", "k");
+      expect(await storage.getItem("settings.apiKey")).toBe("k");
+      expect(denial.denied).toBe(true);
+    } finally {
+      delete (globalThis as { localStorage?: unknown }).localStorage;
+    }
+  });
+
   test("any other failure is the caller's, as before, and no denial is said", async () => {
     const denial = new StorageDenial();
     const failing: SettingsStorage = {
