@@ -2,7 +2,8 @@ import type { AnswerStore } from "./answer-store";
 import { carryOver } from "./carry-over";
 import { IndexedDbAnswerStore } from "./indexeddb-answer-store";
 import { KeyValueAnswerStore } from "./key-value-answer-store";
-import type { KeyValueStore } from "./storage";
+import { MemoryStore, type KeyValueStore } from "./storage";
+import { isStorageDenied } from "./storage-denial";
 import { t } from "../i18n/i18n";
 
 /** The store of kept answers in force, and why it is the fallback when it is. */
@@ -12,6 +13,11 @@ export interface AnswerStorage {
   fallbackReason: string | null;
   /** Answers of earlier versions carried over at this start. */
   carried: number;
+  /**
+   * The browser denies this frame its storage (DESIGN 6g): answers are kept in memory until
+   * the workbook closes.
+   */
+  denied: boolean;
 }
 
 export interface OpenAnswerStorageOptions {
@@ -28,7 +34,8 @@ export interface OpenAnswerStorageOptions {
 
 /**
  * Opens IndexedDB, or the fallback where it cannot be opened or refuses writes (DESIGN 3),
- * then carries over the answers of earlier versions. Nothing is read in bulk.
+ * then carries over the answers of earlier versions. Nothing is read in bulk. Where the browser
+ * denies the fallback too, answers are kept in memory for the session (DESIGN 6g).
  */
 export async function openAnswerStorage(options: OpenAnswerStorageOptions): Promise<AnswerStorage> {
   let store: AnswerStore | null = null;
@@ -45,6 +52,13 @@ export async function openAnswerStorage(options: OpenAnswerStorageOptions): Prom
       fallbackReason = t("cells.indexedDbUnusable", { reason: describe(error) });
     }
   }
+  if (!store && (await deniedAt(options.kv)))
+    return {
+      store: new KeyValueAnswerStore(new MemoryStore(), { kind: "memory" }),
+      fallbackReason: t("cells.storageDenied"),
+      carried: 0,
+      denied: true,
+    };
   store ??= new KeyValueAnswerStore(options.kv, { kind: options.kvKind ?? "runtime-storage" });
   let carried = 0;
   try {
@@ -52,8 +66,21 @@ export async function openAnswerStorage(options: OpenAnswerStorageOptions): Prom
   } catch (error) {
     options.onError?.(error);
   }
-  return { store, fallbackReason, carried };
+  return { store, fallbackReason, carried, denied: false };
 }
+
+/** Whether the browser refuses a read of the store (any other failure is left to its use). */
+async function deniedAt(kv: KeyValueStore): Promise<boolean> {
+  try {
+    await kv.getMany([PROBE_KEY]);
+    return false;
+  } catch (error) {
+    return isStorageDenied(error);
+  }
+}
+
+/** A key nothing is kept under: reading it asks the store only whether it can be read. */
+const PROBE_KEY = "mf.probe";
 
 function describe(error: unknown): string {
   if (error instanceof Error || (error && typeof error === "object" && "name" in error)) {

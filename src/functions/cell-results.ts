@@ -9,6 +9,7 @@ import { CHECKED_ON, dateCellValue, isoDay, withCheckedOn, type DateCellValue } 
 import { cardsSupported } from "../runtime/cards-support";
 import { ArgumentError } from "./arguments";
 import { bouncedOn } from "../client/bounces";
+import { isStorageDenied } from "../client/storage-denial";
 import { t } from "../i18n/i18n";
 
 // From answers and failures to what a cell shows (DESIGN 2, "Cell outcomes").
@@ -86,6 +87,8 @@ export function errorCell(error: unknown): CustomFunctions.Error {
         return excelError("notAvailable", error.message);
     }
   }
+  // The browser's words never reach a cell (DESIGN 6g): a denied storage says where to look.
+  if (isStorageDenied(error)) return excelError("notAvailable", t("cells.storageDenied"));
   return excelError(
     "notAvailable",
     t("cells.unexpected", { message: error instanceof Error ? error.message : String(error) })

@@ -16,6 +16,8 @@ const section = ({ heading, body }: Section, level = 2, id?: string): string =>
 export const API_KEY_ANCHOR = "api-key";
 /** Team hosts: a team token or a Microsoft 365 account (support.html#team). */
 export const TEAM_ANCHOR = "team";
+/** What to allow where the browser denies the add-in its storage (support.html#storage). */
+export const STORAGE_ANCHOR = "storage";
 
 const linkList = (links: ReadonlyArray<[string, string]>): string =>
   `<ul>\n${links.map(([href, text]) => `<li>${link(href, text)}</li>`).join("\n")}\n</ul>`;
@@ -23,7 +25,8 @@ const linkList = (links: ReadonlyArray<[string, string]>): string =>
 /** `guide`: the user's guide's URL from the page (src/help/user-guide.ts). */
 export function supportPage(s: HelpStrings, guide: string): string {
   const t = s.support;
-  const { busy, notRegistered, staleMetadata, paneNotOpening, certificates } = t.troubles;
+  const { busy, notRegistered, staleMetadata, paneNotOpening, certificates, storageDenied } =
+    t.troubles;
   const clearCache = [staleMetadata.windows, staleMetadata.mac, staleMetadata.web];
   const body = [
     section({ heading: t.whatHeading, body: t.what }),
@@ -35,6 +38,7 @@ export function supportPage(s: HelpStrings, guide: string): string {
     section(staleMetadata, 3),
     `<ul>\n${clearCache.map((text) => `<li>${inline(text)}</li>`).join("\n")}\n</ul>`,
     section(paneNotOpening, 3),
+    section(storageDenied, 3, STORAGE_ANCHOR),
     section(certificates, 3),
     `<h2>${escapeHtml(t.moreHeading)}</h2>`,
     linkList([

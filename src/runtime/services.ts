@@ -7,6 +7,7 @@ import { ResultCache, cacheNamespace, type CachePeers } from "../client/result-c
 import { LookupScheduler, type SchedulerOptions } from "../client/scheduler";
 import { SpendingGuard, type SpendingPolicy } from "../client/spending";
 import { MemoryStore, OfficeRuntimeStore, type OfficeRuntimeStorageLike } from "../client/storage";
+import { StorageDenial } from "../client/storage-denial";
 import type { Endpoint } from "../client/transport";
 import {
   SettingsStore,
@@ -20,6 +21,7 @@ import { KeptAnswersCheck } from "./kept-answers-check";
 import { openWorkbookShelves, type WorkbookShelves } from "./answer-shelves";
 import { TeamSession, type TeamSessionOptions } from "./team-mode";
 import { connectionOf, type Connection } from "./try-mode";
+import { SessionFallbackStorage } from "./session-settings-storage";
 
 export type ServicesClientOptions = Omit<
   Partial<ClientOptions>,
@@ -42,6 +44,8 @@ export interface ServicesOptions {
   microsoft?: Omit<MicrosoftAccountOptions, "config">;
   /** The open workbook's shelves of kept answers (default: its document settings, if any). */
   workbookShelves?: () => WorkbookShelves | null;
+  /** Where the settings' storage notes a denial (default: one of the services' own). */
+  storageDenial?: StorageDenial;
 }
 
 /** Where kept answers live: a store, or the opening of one (IndexedDB, else the fallback). */
@@ -65,6 +69,8 @@ export class Services {
   readonly team: TeamSession;
   /** A team member's Microsoft 365 account, where the team host signs in with Entra ID. */
   readonly microsoft: MicrosoftAccount;
+  /** The browser denies the add-in its storage (DESIGN 6g): nothing outlives the session. */
+  readonly storageDenial: StorageDenial;
   private readonly clientValue: EmailServiceClient;
   private readonly schedulerValue: LookupScheduler;
   private readonly caches = new Map<string, ResultCache>();
@@ -81,6 +87,7 @@ export class Services {
     private readonly options: ServicesOptions = {}
   ) {
     this.host = options.host ?? taskPaneHost();
+    this.storageDenial = options.storageDenial ?? new StorageDenial();
     this.keptAnswers = new KeptAnswersCheck({
       guard: this.spending,
       workbook: options.workbookShelves ?? openWorkbookShelves,
@@ -192,8 +199,15 @@ export class Services {
       const opening =
         typeof source === "function"
           ? source()
-          : Promise.resolve({ store: source, fallbackReason: null, carried: 0 });
+          : Promise.resolve({ store: source, fallbackReason: null, carried: 0, denied: false });
       this.storage = opening;
+      // Answers kept in memory only: the pane says why (DESIGN 6g).
+      void opening.then(
+        ({ denied }) => {
+          if (denied) this.storageDenial.note();
+        },
+        () => undefined
+      );
       // A store that failed to open is opened again at the next use.
       opening.catch(() => {
         if (this.storage === opening) this.storage = null;
@@ -309,14 +323,20 @@ function storeErrorText(error: unknown): string {
   return String(error);
 }
 
-function platformStorage(): { settings: SettingsStorage; answers: AnswerSource } {
+function platformStorage(denial: StorageDenial): {
+  settings: SettingsStorage;
+  answers: AnswerSource;
+} {
   const runtimeStorage =
     typeof OfficeRuntime !== "undefined" && OfficeRuntime?.storage ? OfficeRuntime.storage : null;
-  const settings: SettingsStorage = runtimeStorage ?? {
-    getItem: async (key) => globalThis.localStorage?.getItem(key) ?? null,
-    setItem: async (key, value) => globalThis.localStorage?.setItem(key, value),
-    removeItem: async (key) => globalThis.localStorage?.removeItem(key),
-  };
+  const settings = new SessionFallbackStorage(
+    runtimeStorage ?? {
+      getItem: async (key) => globalThis.localStorage?.getItem(key) ?? null,
+      setItem: async (key, value) => globalThis.localStorage?.setItem(key, value),
+      removeItem: async (key) => globalThis.localStorage?.removeItem(key),
+    },
+    denial
+  );
   const answers = (): Promise<AnswerStorage> =>
     openAnswerStorage({
       indexedDB: typeof indexedDB !== "undefined" ? indexedDB : null,
@@ -330,7 +350,13 @@ function platformStorage(): { settings: SettingsStorage; answers: AnswerSource }
 /** The other runtimes of this user (open workbooks), told when kept answers are cleared. */
 function broadcastPeers(): CachePeers | undefined {
   if (typeof BroadcastChannel !== "function") return undefined;
-  const channel = new BroadcastChannel("mail-finder-answers");
+  let channel: BroadcastChannel;
+  try {
+    channel = new BroadcastChannel("mail-finder-answers");
+  } catch {
+    // A browser that denies the frame its storage may refuse the channel too: no peers.
+    return undefined;
+  }
   // In Node (the runtime's tests) an open channel keeps the process alive; a browser's channel
   // has no unref.
   (channel as BroadcastChannel & { unref?: () => void }).unref?.();
@@ -360,7 +386,8 @@ type Holder = { [GLOBAL_KEY]?: Services };
 export function getServices(): Services {
   const holder = globalThis as Holder;
   if (!holder[GLOBAL_KEY]) {
-    const storage = platformStorage();
+    const storageDenial = new StorageDenial();
+    const storage = platformStorage(storageDenial);
     const defaults: ConnectionSettings =
       typeof __DEFAULT_SETTINGS__ !== "undefined"
         ? __DEFAULT_SETTINGS__
@@ -369,7 +396,7 @@ export function getServices(): Services {
       new SettingsStore(storage.settings, defaults),
       storage.answers,
       {},
-      { cachePeers: broadcastPeers() }
+      { cachePeers: broadcastPeers(), storageDenial }
     );
   }
   return holder[GLOBAL_KEY]!;

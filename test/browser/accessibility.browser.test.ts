@@ -9,8 +9,8 @@ import { browserTest, describeBrowser, useAddin } from "./harness";
 
 // WCAG 2.2 AA on everything the pane shows (DESIGN 4e): every tab in its first state, errors
 // shown next to their fields, the spending question, the confirmations (a domain file's order,
-// a paid download), jobs listed and an
-// Enrich run in progress; each state scanned once per theme, all violations (any impact)
+// a paid download), jobs listed, an Enrich run in progress and the explanation where the
+// browser denies storage; each state scanned once per theme, all violations (any impact)
 // gathered by state and compared at the end, so that one run lists them all.
 
 const TABS = ["enrich", "bulk", "geo", "domain", "report", "jobs", "lookups", "settings"] as const;
@@ -163,6 +163,23 @@ describeBrowser(`accessibility in Chromium (axe-core ${axeVersion()}, WCAG 2.2 A
     await page.getByTestId("enrich-progress").waitFor();
     await scan(page, "enrich: a run in progress");
     await page.close();
+
+    // Storage denied (DESIGN 6g): the explanation above the tabs. The shim's storage refuses as
+    // a denying browser's (the themes need the shim; storage-denied.browser.test.ts has the real
+    // browser).
+    const denied = await addin.openTaskPane({
+      shim: {
+        officeTheme: THEMES[0].officeTheme,
+        indexedDbForAddin: "refuse",
+        runtimeStorage: "denied",
+      },
+    });
+    await denied.addStyleTag({
+      content: "*, *::before, *::after { transition: none !important; }",
+    });
+    await denied.getByTestId("storage-denied").waitFor();
+    await scan(denied, "storage denied: the explanation");
+    await denied.close();
     return found;
   }
 
@@ -176,7 +193,7 @@ describeBrowser(`accessibility in Chromium (axe-core ${axeVersion()}, WCAG 2.2 A
         `accessibility: ${Object.keys(found).length} scans in ${Date.now() - started} ms, ` +
           `${Object.keys(failing).length} with violations`
       );
-      expect(Object.keys(found).length).toBe(THEMES.length * (TABS.length + 8));
+      expect(Object.keys(found).length).toBe(THEMES.length * (TABS.length + 9));
       expect(failing).toEqual({});
     },
     { timeoutMs: 240_000 }

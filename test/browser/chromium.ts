@@ -64,6 +64,17 @@ export const CHROMIUM_ARGS = [
     .join(",")}`,
 ];
 
+/**
+ * Appended to CHROMIUM_ARGS (Chromium reads its last --disable-features): storage partitioning
+ * off, as Playwright starts Chromium. Its contexts then block third-party cookies and site data
+ * without partitioning them: the add-in's cross-site frame is denied any storage (localStorage
+ * throws SecurityError, IndexedDB refuses to open), as in an incognito window or under a
+ * privacy setting or policy (DESIGN 6g).
+ */
+export const PARTITIONING_OFF_ARGS = [
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...WINDOW_FEATURES_DISABLED].join(",")}`,
+];
+
 /** Excel on the web's page and office.js's CDN, as the Office host page server answers them. */
 export const HOST_PAGE_ORIGIN = "https://excel.officeapps.live.com";
 

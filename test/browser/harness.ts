@@ -48,6 +48,7 @@ import {
   HOST_PAGE_ORIGIN,
   HOST_SHIM_PATH,
   OFFICE_JS_URL,
+  PARTITIONING_OFF_ARGS,
   officeHostArgs,
 } from "./chromium";
 import { SHARED_CHROMIUM_ENV, SHARED_OFFICE_HOST_ENV } from "../setup/chromium-server";
@@ -134,6 +135,12 @@ export interface HostShimConfig {
   requirementSets?: Record<string, string>;
   /** "refuse": databases other than the shim's own fail to open (private browsing). */
   indexedDbForAddin?: "refuse";
+  /**
+   * "denied": every OfficeRuntime.storage call rejects with SecurityError, as office.js's in a
+   * frame the browser denies storage (DESIGN 6g; the host page has the real thing:
+   * `thirdPartyStorage: "blocked"`).
+   */
+  runtimeStorage?: "denied";
   /** Office.context.displayLanguage / contentLanguage (null: Office gives none). */
   displayLanguage?: string | null;
   contentLanguage?: string | null;
@@ -616,6 +623,12 @@ export interface AddinOptions {
    * fault the host page cannot produce, saying which.
    */
   host?: "office" | "shim";
+  /**
+   * "blocked": third-party storage blocked and not partitioned (PARTITIONING_OFF_ARGS), so that
+   * the browser denies the add-in's frame any storage (DESIGN 6g); a Chromium and an Office host
+   * page server of its own. Default "partitioned", as Chrome has it.
+   */
+  thirdPartyStorage?: "partitioned" | "blocked";
 }
 
 interface Served {
@@ -997,17 +1010,24 @@ export async function startAddin(options: AddinOptions = {}): Promise<Addin> {
     // The run's shared Chromium (test/setup/chromium-server.js) and its Office host page
     // server when there are; else a browser of its own, with a host page server of its own.
     const underOfficeJs = (options.host ?? "office") === "office";
+    const blocked = options.thirdPartyStorage === "blocked";
+    if (blocked && !underOfficeJs)
+      throw new Error('thirdPartyStorage "blocked": the add-in runs on the Office host page only');
     const shared = process.env[SHARED_CHROMIUM_ENV];
     const sharedHostPort = process.env[SHARED_OFFICE_HOST_ENV];
     let browser: Browser;
-    if (shared && sharedHostPort && (!productionHost || underOfficeJs)) {
+    if (shared && sharedHostPort && !blocked && (!productionHost || underOfficeJs)) {
       browser = await chromium.connect(shared);
     } else {
       officeHost = underOfficeJs ? await startOfficeHostServer() : null;
       browser = await chromium.launch({
         executablePath: CHROMIUM_PATH,
         args: officeHost
-          ? [...CHROMIUM_ARGS, ...officeHostArgs(officeHost.port)]
+          ? [
+              ...CHROMIUM_ARGS,
+              ...officeHostArgs(officeHost.port),
+              ...(blocked ? PARTITIONING_OFF_ARGS : []),
+            ]
           : productionHost
             ? [...CHROMIUM_ARGS, "--ignore-certificate-errors"]
             : CHROMIUM_ARGS,

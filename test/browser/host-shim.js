@@ -30,7 +30,8 @@
  *
  * Test API: window.__hostShim (see the bottom of this file). Configuration before load:
  * window.__hostShimConfig = { visibility: "Hidden" | "Taskpane", payloadLimitBytes,
- * indexedDbForAddin: "refuse", nestedAppAuth: { tokenUrl, user, cancel }, ... }.
+ * indexedDbForAddin: "refuse", runtimeStorage: "denied", nestedAppAuth: { tokenUrl, user, cancel },
+ * ... }.
  * Plain browser JavaScript (ES2020), no imports.
  */
 (function () {
@@ -3208,6 +3209,19 @@
       },
     },
   };
+
+  // `runtimeStorage: "denied"`: every call rejects as office.js's does in a frame the browser
+  // denies storage (third-party storage blocked without partitioning, DESIGN 6g), for a suite
+  // that needs the shim (Excel's themes); storage-denied.browser.test.ts has the real browser.
+  if (config.runtimeStorage === "denied")
+    for (const name of Object.keys(OfficeRuntime.storage))
+      OfficeRuntime.storage[name] = () =>
+        Promise.reject(
+          new DOMException(
+            "Failed to read the 'localStorage' property from 'Window': Access is denied for this document.",
+            "SecurityError"
+          )
+        );
 
   // ---------------------------------------------------------------------------------------
   // CustomFunctions (the shared runtime's custom functions API)

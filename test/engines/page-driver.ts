@@ -45,6 +45,8 @@ export interface LaunchOptions {
   proxy?: string;
   /** Firefox only: preferences over puppeteer's (which turn Total Cookie Protection off). */
   firefoxPrefs?: Record<string, string | number | boolean>;
+  /** WebKitGTK only: MiniBrowser's own flags (`--enable-html5-local-storage=false`, ...). */
+  webkitArgs?: string[];
 }
 
 /** A browser of one engine: one process for the whole test file. */

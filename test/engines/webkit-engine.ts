@@ -342,7 +342,10 @@ export async function launchWebKit(
       browserName: options.browser?.browserName ?? "MiniBrowser",
       "webkitgtk:browserOptions": options.browser
         ? { binary: options.browser.binary, args: [...(options.browser.args ?? []), ...proxy] }
-        : { binary: MINIBROWSER_PATH, args: ["--automation", ...proxy] },
+        : {
+            binary: MINIBROWSER_PATH,
+            args: ["--automation", ...(options.webkitArgs ?? []), ...proxy],
+          },
       ...(options.acceptInsecureCerts ? { acceptInsecureCerts: true } : {}),
     });
     await session.setTimeouts({ script: SCRIPT_TIMEOUT_MS, pageLoad: 30_000, implicit: 0 });

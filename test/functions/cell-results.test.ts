@@ -82,6 +82,23 @@ describe("errorCell()", () => {
   });
 });
 
+describe("errorCell(): the browser's own words never reach a cell", () => {
+  test("a storage the browser denies (DESIGN 6g): #N/A saying what to do, not its message", () => {
+    const error = errorCell(
+      new DOMException(
+        "Failed to read the 'localStorage' property from 'Window': Access is denied for this document.",
+        "SecurityError"
+      )
+    );
+    expect(error).toBeInstanceOf(FakeCustomFunctionsError);
+    expect(error).toMatchObject({
+      code: "#N/A",
+      message:
+        "This browser denies the add-in its storage (third-party cookies and site data are blocked): the task pane says what to allow.",
+    });
+  });
+});
+
 describe("errorCell(): 402", () => {
   test("a team host's budget refusal: #N/A with the host's message, which names the budget", () => {
     const message = "Your monthly budget of 10 credits is spent (10 of 10 used).";

@@ -16,6 +16,7 @@ import { FirstRun } from "./FirstRun";
 import { JobEndAnnouncement } from "./JobEndAnnouncement";
 import { JobFinishedBar } from "./JobFinishedBar";
 import { SpendingQuestionBar } from "./SpendingQuestionBar";
+import { StorageDeniedNotice } from "./StorageDeniedNotice";
 import { TeamBudgetNotice, TeamStatus } from "./TeamStatus";
 import { TryBanner } from "./TryBanner";
 import { PaneContextValue, createPaneContext, useJobNotices, type TabId } from "./pane-context";
@@ -99,6 +100,7 @@ export function App({ services }: { services: Services }): JSX.Element {
         </div>
         <TeamStatus services={services} />
         <TryBanner services={services} />
+        <StorageDeniedNotice services={services} />
         <TeamBudgetNotice services={services} />
         <SpendingQuestionBar services={services} />
         <JobFinishedBar announcer={pane.announcer} openJobs={() => setTab("jobs")} />

@@ -81,9 +81,10 @@ export function CachePanel({ services }: { services: Services }): JSX.Element {
 async function keptAnswers(services: Services): Promise<KeptAnswers> {
   const cache = await (await services.scheduler()).currentCache();
   const [usage, storage] = await Promise.all([cache.usage(), services.answerStorage()]);
-  const { store, fallbackReason } = storage;
+  const { store, fallbackReason, denied } = storage;
   let where = t("settings.keptInIndexedDb");
-  if (store instanceof KeyValueAnswerStore) {
+  if (denied) where = t("settings.keptInMemory");
+  else if (store instanceof KeyValueAnswerStore) {
     const fits = usage.count > 0 ? Math.floor((store.maxBytes * usage.count) / usage.bytes) : null;
     const size = formatBytes(store.maxBytes);
     where = fits

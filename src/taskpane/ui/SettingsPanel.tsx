@@ -17,6 +17,7 @@ import { TextField } from "./TextField";
 import { useAsyncAction } from "./use-async-action";
 import { submitTo, useForm } from "./use-form";
 import { MicrosoftSignIn } from "./MicrosoftSignIn";
+import { useStorageDenied } from "./use-storage-denied";
 import { useTeam } from "./use-team";
 
 const useStyles = makeStyles({ actions: { display: "flex", gap: "8px" } });
@@ -83,6 +84,8 @@ export function SettingsPanel({ services }: { services: Services }): JSX.Element
   const panel = usePanelStyles();
   const styles = useStyles();
   const team = useTeam(services).team;
+  // The browser keeps nothing of the add-in's (DESIGN 6g): the key lasts the session.
+  const storageDenied = useStorageDenied(services);
   const { form, setForm, edit } = useForm(
     // The settings are read before the pane's first render: the form starts with them, so that
     // nothing typed before they arrive is overwritten by them.
@@ -111,7 +114,7 @@ export function SettingsPanel({ services }: { services: Services }): JSX.Element
         maxConcurrency: form.maxConcurrency.trim() === "" ? null : Number(form.maxConcurrency),
         maxAgeDays: form.maxAgeDays.trim() === "" ? null : Number(form.maxAgeDays),
       });
-      return t("settings.saved");
+      return t(services.storageDenial.denied ? "settings.savedForSession" : "settings.saved");
     },
     { fields: FIELDS.map(([field]) => field), fallback: "baseUrl" }
   );
@@ -135,7 +138,10 @@ export function SettingsPanel({ services }: { services: Services }): JSX.Element
     <form className={panel.form} onSubmit={submitTo(saveOnly)}>
       <MicrosoftSignIn services={services} />
       {FIELDS.map(([field, keyLabel, keyHint, testId, input]) => {
-        const [label, hint] = field === "apiKey" && team ? TEAM_TOKEN_LABELS : [keyLabel, keyHint];
+        const [label, teamOrKeyHint] =
+          field === "apiKey" && team ? TEAM_TOKEN_LABELS : [keyLabel, keyHint];
+        const hint =
+          field === "apiKey" && storageDenied ? "settings.apiKeyHintNotKept" : teamOrKeyHint;
         return (
           <TextField
             key={field}

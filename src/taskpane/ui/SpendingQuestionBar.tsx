@@ -10,6 +10,7 @@ import { t } from "../../i18n/i18n";
 import type { Services } from "../../runtime/services";
 import { formatCredits } from "./use-credits";
 import { useSpendingQuestion } from "./use-spending";
+import { useStorageDenied } from "./use-storage-denied";
 import { useTeam } from "./use-team";
 
 /**
@@ -20,6 +21,7 @@ import { useTeam } from "./use-team";
 export function SpendingQuestionBar({ services }: { services: Services }): JSX.Element | null {
   const question = useSpendingQuestion(services);
   const team = useTeam(services);
+  const storageDenied = useStorageDenied(services);
   useEffect(() => services.presentQuestions(), [services]);
   // What the team budget leaves is read again as the question opens (DESIGN 6c).
   useEffect(() => {
@@ -46,6 +48,8 @@ export function SpendingQuestionBar({ services }: { services: Services }): JSX.E
       budget === null
         ? t("app.spendingQuestionBody", costs)
         : t("app.spendingQuestionBodyTeam", { ...costs, budgetLeft: budget });
+  // What is bought now is gone when the workbook closes (DESIGN 6g).
+  if (storageDenied) body = t("app.twoSentences", { first: body, second: t("app.answersNotKept") });
   return (
     <MessageBar
       intent="warning"

@@ -33,8 +33,6 @@
  * test/engines/office-host-engines (the same host name as the add-in).
  */
 import fs from "node:fs";
-import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import {
@@ -69,6 +67,7 @@ import {
   type PersonExamples,
 } from "../../engines/steps";
 import { launchWebKit, WEBKIT_DRIVER_PATH } from "../../engines/webkit-engine";
+import { startOfficeProxy, type OfficeProxy } from "../office-proxy";
 import { CDN_PREFIX, startOfficeHostServer, type OfficeHostServer } from "../server";
 import type { ShownValue } from "../page/main";
 import { ANSWERS_DB } from "../../../src/client/indexeddb-answer-store";
@@ -77,7 +76,6 @@ import { JOBS_SETTING_KEY } from "../../../src/workbook/job-store";
 const LOOKUPS = "/v5.1/find-email/";
 const TOP_PAGE = "/__measure/top.html";
 const PERSISTENT_WEBKIT = path.join(__dirname, "webkit-persistent-browser.py");
-const OFFICE_HOSTS = ["excel.officeapps.live.com", "appsforoffice.microsoft.com"];
 /**
  * Firefox's own defaults for third-party storage (Total Cookie Protection, cookieBehavior 5),
  * over puppeteer's profile, which turns it off ("cookieBehavior0" in the standard category).
@@ -198,41 +196,6 @@ async function probeStorage(args: {
 // The servers
 // ---------------------------------------------------------------------------------------------
 
-/**
- * An HTTP proxy on the loopback that answers CONNECT to Excel on the web's and office.js's
- * host names (port 443) with the host page server, and refuses everything else.
- */
-async function startOfficeProxy(hostPort: number): Promise<{ port: number; close(): void }> {
-  const server = http.createServer((_req, res) => res.writeHead(403).end("CONNECT only"));
-  server.on("connect", (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
-    const [name, port] = (req.url ?? "").split(":");
-    if (!OFFICE_HOSTS.includes(name ?? "") || port !== "443") {
-      client.end("HTTP/1.1 403 Forbidden\r\n\r\n");
-      return;
-    }
-    const upstream = net.connect(hostPort, "127.0.0.1", () => {
-      client.write("HTTP/1.1 200 Connection Established\r\n\r\n");
-      if (head.length) upstream.write(head);
-      upstream.pipe(client);
-      client.pipe(upstream);
-    });
-    const drop = () => {
-      upstream.destroy();
-      client.destroy();
-    };
-    upstream.on("error", drop);
-    client.on("error", drop);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-  return {
-    port: (server.address() as net.AddressInfo).port,
-    close: () => {
-      server.close();
-      server.closeAllConnections();
-    },
-  };
-}
-
 /** A page of the add-in's origin to open top-level (its storage read there). */
 const topPageRoute: HostRoutes = (req, res) => {
   if (!req.url?.startsWith(TOP_PAGE)) return false;
@@ -246,7 +209,7 @@ interface Rig {
   sandbox: TestSandbox;
   addin: AddinServer;
   host: OfficeHostServer;
-  proxy: { port: number; close(): void };
+  proxy: OfficeProxy;
   certificate: { cert: string; key: string };
 }
 

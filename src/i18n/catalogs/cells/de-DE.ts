@@ -90,6 +90,8 @@ export const cells: Translation<typeof cellsEn> = {
   "cells.indexedDbUnusable": "IndexedDB kann hier nicht verwendet werden ({reason}).",
   "cells.indexedDbOpenTimeout": "IndexedDB wurde nicht innerhalb von {seconds, number} s geöffnet.",
   "cells.paneFailed": "Mail Finder konnte seinen Aufgabenbereich nicht starten: {error}",
+  "cells.storageDenied":
+    "Dieser Browser verweigert dem Add-In seinen Speicher (Cookies und Websitedaten von Drittanbietern sind blockiert): Der Aufgabenbereich nennt, was Sie zulassen können.",
 };
 
 /** Ids this language writes exactly as English, on purpose (a name, a borrowed word). */

@@ -89,6 +89,8 @@ export const cells: Translation<typeof cellsEn> = {
   "cells.indexedDbUnusable": "IndexedDB no se puede usar aquí ({reason}).",
   "cells.indexedDbOpenTimeout": "IndexedDB no se ha abierto en {seconds, number} s.",
   "cells.paneFailed": "Mail Finder no pudo iniciar su panel de tareas: {error}",
+  "cells.storageDenied":
+    "Este navegador niega el almacenamiento al complemento (las cookies y los datos de sitios de terceros están bloqueados): el panel de tareas indica qué permitir.",
 };
 
 /** Ids this language writes exactly as English, on purpose (a name, a borrowed word). */

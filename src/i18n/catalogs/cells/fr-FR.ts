@@ -94,6 +94,8 @@ export const cells: Translation<typeof cellsEn> = {
   "cells.indexedDbOpenTimeout":
     "IndexedDB ne s’est pas ouvert dans un délai de {seconds, number}\u00a0s.",
   "cells.paneFailed": "Mail Finder n’a pas pu démarrer son volet Office : {error}",
+  "cells.storageDenied":
+    "Ce navigateur refuse tout stockage au complément (les cookies et données de sites tiers sont bloqués) : le volet Office indique quoi autoriser.",
 };
 
 /** Ids this language writes exactly as English, on purpose (a name, a borrowed word). */

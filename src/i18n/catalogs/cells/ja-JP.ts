@@ -85,6 +85,8 @@ export const cells: Translation<typeof cellsEn> = {
   "cells.indexedDbUnusable": "ここではIndexedDBを使用できません（{reason}）。",
   "cells.indexedDbOpenTimeout": "IndexedDBが{seconds, number}秒以内に開きませんでした。",
   "cells.paneFailed": "Mail Finderの作業ウィンドウを開始できませんでした：{error}",
+  "cells.storageDenied":
+    "このブラウザーはアドインによる保存を拒否しています（サードパーティの Cookie とサイト データがブロックされています）。許可する設定は作業ウィンドウに表示されます。",
 };
 
 /** Ids this language writes exactly as English, on purpose (a name, a borrowed word). */

@@ -85,6 +85,8 @@ export const cells: Translation<typeof cellsEn> = {
   "cells.indexedDbUnusable": "O IndexedDB não pode ser usado aqui ({reason}).",
   "cells.indexedDbOpenTimeout": "O IndexedDB não abriu em {seconds, number} s.",
   "cells.paneFailed": "O Mail Finder não conseguiu iniciar o painel de tarefas: {error}",
+  "cells.storageDenied":
+    "Este navegador nega armazenamento ao suplemento (cookies e dados de sites de terceiros estão bloqueados): o painel de tarefas diz o que permitir.",
 };
 
 /** Ids this language writes exactly as English, on purpose (a name, a borrowed word). */

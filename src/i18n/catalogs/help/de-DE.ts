@@ -229,6 +229,14 @@ export const help: HelpStrings = {
           "Vertrauen Sie im Browser `~/.office-addin-dev-certs/ca.crt`, oder öffnen Sie einmal https://localhost:3000/taskpane.html und akzeptieren Sie das Zertifikat; laden Sie dann Excel für das Web neu.",
         ],
       },
+      storageDenied: {
+        heading:
+          "Schlüssel und Antworten werden nicht behalten: Der Browser blockiert den Speicher des Add-Ins",
+        body: [
+          "Excel für das Web führt das Add-In in einem Frame der eigenen Website des Add-Ins aus. Wo der Browser Cookies und Websitedaten von Drittanbietern blockiert (ein privates oder Inkognito-Fenster, eine Datenschutzeinstellung oder eine Richtlinie Ihrer Organisation), gibt er diesem Frame überhaupt keinen Speicher. Der Aufgabenbereich sagt das dann: Ihr Schlüssel und Ihre Einstellungen gelten nur, bis die Arbeitsmappe geschlossen wird, und die Antworten Ihrer Zellen werden bis dahin im Arbeitsspeicher behalten. Wird die Arbeitsmappe erneut geöffnet, fragt der Bereich wieder nach dem Schlüssel und fragt, bevor Antworten erneut gekauft werden.",
+          "Um sie zu behalten, lassen Sie Cookies und Websitedaten von Drittanbietern für die Website des Add-Ins zu, die der Aufgabenbereich nennt. In Chrome: Einstellungen > Datenschutz und Sicherheit > Drittanbieter-Cookies > Websites, die Drittanbieter-Cookies verwenden dürfen > Hinzufügen. In Edge: Einstellungen > Cookies und Websiteberechtigungen > Cookies und Websitedaten verwalten und löschen > Zulassen > Hinzufügen. In Firefox: Einstellungen > Datenschutz & Sicherheit > Cookies und Website-Daten > Ausnahmen verwalten > Erlauben. Oder öffnen Sie Excel in einem normalen statt einem privaten Fenster. Wenn eine Richtlinie Ihrer Organisation sie blockiert, wenden Sie sich an Ihren Administrator.",
+        ],
+      },
     },
     moreHeading: "Weitere Informationen",
     helpLink: "Hilfe zu jeder Tabellenfunktion",

@@ -229,6 +229,13 @@ export const EN = {
           "In a browser, trust `~/.office-addin-dev-certs/ca.crt`, or open https://localhost:3000/taskpane.html once and accept the certificate, then reload Excel on the web.",
         ],
       },
+      storageDenied: {
+        heading: "Your key and answers are not kept: the browser blocks the add-in's storage",
+        body: [
+          "Excel on the web runs the add-in in a frame of the add-in's own site. Where the browser blocks third-party cookies and site data (a private or incognito window, a privacy setting, or your organization's policy), it gives that frame no storage at all. The task pane then says so: your key and settings last only until the workbook closes, and the answers your cells get are kept in memory until then. When the workbook is opened again, the pane asks for the key again and asks before buying answers again.",
+          "To keep them, allow third-party cookies and site data for the add-in's site, which the task pane names. In Chrome: Settings > Privacy and security > Third-party cookies > Sites allowed to use third-party cookies > Add. In Edge: Settings > Cookies and site permissions > Manage and delete cookies and site data > Allow > Add. In Firefox: Settings > Privacy & Security > Cookies and Site Data > Manage Exceptions > Allow. Or open Excel in a normal window instead of a private one. If your organization's policy blocks them, ask your administrator.",
+        ],
+      },
     },
     moreHeading: "More",
     helpLink: "Help for every worksheet function",

@@ -228,6 +228,14 @@ export const help: HelpStrings = {
           "En un explorador, confíe en `~/.office-addin-dev-certs/ca.crt`, o abra una vez https://localhost:3000/taskpane.html y acepte el certificado; después vuelva a cargar Excel para la Web.",
         ],
       },
+      storageDenied: {
+        heading:
+          "Su clave y sus respuestas no se conservan: el explorador bloquea el almacenamiento del complemento",
+        body: [
+          "Excel para la Web ejecuta el complemento en un marco del propio sitio del complemento. Donde el explorador bloquea las cookies y los datos de sitios de terceros (una ventana privada o de incógnito, una opción de privacidad o una directiva de su organización), no da a ese marco ningún almacenamiento. El panel de tareas lo indica entonces: su clave y su configuración duran solo hasta que se cierra el libro, y las respuestas de sus celdas se conservan en memoria hasta entonces. Al volver a abrir el libro, el panel pide de nuevo la clave y pregunta antes de volver a comprar respuestas.",
+          "Para conservarlas, permita las cookies y los datos de sitios de terceros para el sitio del complemento, que el panel de tareas indica. En Chrome: Configuración > Privacidad y seguridad > Cookies de terceros > Sitios que pueden usar cookies de terceros > Añadir. En Edge: Configuración > Cookies y permisos del sitio > Administrar y eliminar cookies y datos del sitio > Permitir > Agregar. En Firefox: Ajustes > Privacidad & Seguridad > Cookies y datos del sitio > Administrar excepciones > Permitir. O abra Excel en una ventana normal en lugar de una privada. Si una directiva de su organización las bloquea, consulte a su administrador.",
+        ],
+      },
     },
     moreHeading: "Más información",
     helpLink: "Ayuda de cada función de hoja de cálculo",

@@ -228,6 +228,14 @@ export const help: HelpStrings = {
           "Dans un navigateur, approuvez `~/.office-addin-dev-certs/ca.crt`, ou ouvrez une fois https://localhost:3000/taskpane.html et acceptez le certificat, puis rechargez Excel pour le web.",
         ],
       },
+      storageDenied: {
+        heading:
+          "Votre clé et vos réponses ne sont pas conservées : le navigateur bloque le stockage du complément",
+        body: [
+          "Excel pour le web exécute le complément dans un cadre du site propre au complément. Là où le navigateur bloque les cookies et données de sites tiers (une fenêtre de navigation privée, un paramètre de confidentialité ou une stratégie de votre organisation), il ne donne aucun stockage à ce cadre. Le volet Office l’indique alors : votre clé et vos paramètres ne durent que jusqu’à la fermeture du classeur, et les réponses de vos cellules sont conservées en mémoire jusque-là. À la réouverture du classeur, le volet redemande la clé et demande avant de racheter des réponses.",
+          "Pour les conserver, autorisez les cookies et données de sites tiers pour le site du complément, que le volet Office indique. Dans Chrome : Paramètres > Confidentialité et sécurité > Cookies tiers > Sites autorisés à utiliser des cookies tiers > Ajouter. Dans Edge : Paramètres > Cookies et autorisations de site > Gérer et supprimer les cookies et les données du site > Autoriser > Ajouter. Dans Firefox : Paramètres > Vie privée et sécurité > Cookies et données de sites > Gérer les exceptions > Autoriser. Ou ouvrez Excel dans une fenêtre normale plutôt que privée. Si une stratégie de votre organisation les bloque, adressez-vous à votre administrateur.",
+        ],
+      },
     },
     moreHeading: "Plus d’informations",
     helpLink: "Aide de chaque fonction de feuille de calcul",

@@ -226,6 +226,14 @@ export const help: HelpStrings = {
           "Em um navegador, confie em `~/.office-addin-dev-certs/ca.crt`, ou abra https://localhost:3000/taskpane.html uma vez e aceite o certificado; depois recarregue o Excel para a Web.",
         ],
       },
+      storageDenied: {
+        heading:
+          "Sua chave e suas respostas não são mantidas: o navegador bloqueia o armazenamento do suplemento",
+        body: [
+          "O Excel para a Web executa o suplemento em um quadro do próprio site do suplemento. Onde o navegador bloqueia cookies e dados de sites de terceiros (uma janela anônima, uma configuração de privacidade ou uma política da sua organização), ele não dá nenhum armazenamento a esse quadro. O painel de tarefas então avisa: sua chave e suas configurações duram só até a pasta de trabalho ser fechada, e as respostas das suas células ficam na memória até lá. Quando a pasta de trabalho é aberta de novo, o painel pede a chave outra vez e pergunta antes de comprar respostas de novo.",
+          "Para mantê-las, permita cookies e dados de sites de terceiros para o site do suplemento, que o painel de tarefas informa. No Chrome: Configurações > Privacidade e segurança > Cookies de terceiros > Sites com permissão para usar cookies de terceiros > Adicionar. No Edge: Configurações > Cookies e permissões de site > Gerenciar e excluir cookies e dados do site > Permitir > Adicionar. No Firefox: Configurações > Privacidade e Segurança > Cookies e dados de sites > Gerenciar exceções > Permitir. Ou abra o Excel em uma janela normal em vez de uma anônima. Se uma política da sua organização os bloquear, fale com o seu administrador.",
+        ],
+      },
     },
     moreHeading: "Mais informações",
     helpLink: "Ajuda de cada função de planilha",

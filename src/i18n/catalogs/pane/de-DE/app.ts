@@ -63,6 +63,12 @@ export const app: Translation<typeof appEn> = {
   "app.answersGoneBudget": "In Ihrem Budget sind diesen Monat noch {budgetLeft} übrig.",
   "app.answersGoneRun": "Erneut kaufen",
   "app.answersGoneDecline": "Nicht kaufen",
+  "app.storageDeniedTitle": "Auf diesem Gerät wird nichts gespeichert",
+  "app.storageDeniedBody":
+    "Dieser Browser blockiert den Speicher von Mail Finder in Excel: Cookies und Websitedaten von Drittanbietern sind blockiert (ein privates Fenster, eine Datenschutzeinstellung oder eine Richtlinie Ihrer Organisation). Ihr Schlüssel, Ihre Einstellungen und die Antworten Ihrer Zellen gelten nur, bis diese Arbeitsmappe geschlossen wird. Um sie zu behalten, lassen Sie in diesem Browser Cookies und Websitedaten von Drittanbietern für {site} zu, oder öffnen Sie Excel in einem normalen Fenster.",
+  "app.storageDeniedHelp": "Was Sie zulassen können",
+  "app.answersNotKept":
+    "Antworten bleiben nach dem Schließen dieser Arbeitsmappe nicht erhalten: Dieser Browser verweigert Mail Finder seinen Speicher.",
   "app.dismiss": "Schließen",
   "app.openJobs": "Aufträge öffnen",
   "app.cancel": "Abbrechen",

@@ -96,6 +96,12 @@ export const settings: Translation<typeof settingsEn> = {
   "settings.keptInOfficeAbout":
     "Im Add-In-Speicher von Office gespeichert ({size} für Antworten, etwa {fits, number} davon; die ältesten werden zuerst entfernt).",
   "settings.roomLeft": "Verbleibender Speicherplatz für dieses Add-In auf diesem Gerät: {size}.",
+  "settings.apiKeyHintNotKept":
+    "Gilt, bis diese Arbeitsmappe geschlossen wird, und wird nirgends gespeichert: Dieser Browser verweigert dem Add-In seinen Speicher.",
+  "settings.savedForSession":
+    "Einstellungen gelten, bis diese Arbeitsmappe geschlossen wird (dieser Browser lässt sie nicht speichern).",
+  "settings.keptInMemory":
+    "Nur im Arbeitsspeicher, bis diese Arbeitsmappe geschlossen wird: Dieser Browser verweigert dem Add-In seinen Speicher.",
   "settings.keptCleared":
     "{count, plural, one {# Antwort gelöscht; die Arbeitsmappe wird neu berechnet.} other {# Antworten gelöscht; die Arbeitsmappe wird neu berechnet.}}",
   "settings.clearAndRecalculate": "Löschen und neu berechnen",

@@ -68,6 +68,15 @@ export const appEn = {
   "app.answersGoneRun": "Buy again",
   "app.answersGoneDecline": "Don''t buy",
 
+  // The browser denies the add-in's frame its storage (DESIGN 6g).
+  "app.storageDeniedTitle": "Nothing is kept on this device",
+  /** {site}: the add-in's site (its host name), which the browser's settings can allow. */
+  "app.storageDeniedBody":
+    "This browser blocks Mail Finder''s storage inside Excel: third-party cookies and site data are blocked (a private window, a privacy setting or your organization''s policy). Your key, your settings and the answers your cells get last only until this workbook closes. To keep them, allow third-party cookies and site data for {site} in this browser, or open Excel in a normal window.",
+  "app.storageDeniedHelp": "What to allow",
+  "app.answersNotKept":
+    "Answers will not survive closing this workbook: this browser denies Mail Finder its storage.",
+
   // A job that finished while another tab was shown.
   "app.dismiss": "Dismiss",
   "app.openJobs": "Open Jobs",

@@ -96,6 +96,14 @@ export const settingsEn = {
   "settings.keptInOfficeAbout":
     "Kept in Office''s add-in storage ({size} for answers, about {fits, number} of them; the oldest go first).",
   "settings.roomLeft": "Room left for this add-in on this device: {size}.",
+
+  // The browser denies the add-in its storage (DESIGN 6g): nothing is saved.
+  "settings.apiKeyHintNotKept":
+    "Used until this workbook closes and saved nowhere: this browser denies the add-in its storage.",
+  "settings.savedForSession":
+    "Settings in force until this workbook closes (this browser does not let them be saved).",
+  "settings.keptInMemory":
+    "Kept in memory only, until this workbook closes: this browser denies the add-in its storage.",
   "settings.keptCleared":
     "{count, plural, one {# answer cleared; the workbook is recalculating.} other {# answers cleared; the workbook is recalculating.}}",
   "settings.clearAndRecalculate": "Clear and recalculate",

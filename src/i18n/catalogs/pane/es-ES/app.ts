@@ -63,6 +63,12 @@ export const app: Translation<typeof appEn> = {
   "app.answersGoneBudget": "Le quedan {budgetLeft} en su presupuesto este mes.",
   "app.answersGoneRun": "Volver a comprar",
   "app.answersGoneDecline": "No comprar",
+  "app.storageDeniedTitle": "No se guarda nada en este dispositivo",
+  "app.storageDeniedBody":
+    "Este navegador bloquea el almacenamiento de Mail Finder dentro de Excel: las cookies y los datos de sitios de terceros están bloqueados (una ventana privada, una opción de privacidad o una directiva de su organización). Su clave, su configuración y las respuestas de sus celdas duran solo hasta que se cierre este libro. Para conservarlas, permita las cookies y los datos de sitios de terceros para {site} en este navegador, o abra Excel en una ventana normal.",
+  "app.storageDeniedHelp": "Qué permitir",
+  "app.answersNotKept":
+    "Las respuestas no se conservarán al cerrar este libro: este navegador niega el almacenamiento a Mail Finder.",
   "app.dismiss": "Descartar",
   "app.openJobs": "Ver trabajos",
   "app.cancel": "Cancelar",

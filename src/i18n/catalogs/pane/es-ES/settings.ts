@@ -94,6 +94,12 @@ export const settings: Translation<typeof settingsEn> = {
   "settings.keptInOfficeAbout":
     "Guardadas en el almacenamiento de complementos de Office ({size} para respuestas, unas {fits, number}; las más antiguas se eliminan primero).",
   "settings.roomLeft": "Espacio restante para este complemento en este dispositivo: {size}.",
+  "settings.apiKeyHintNotKept":
+    "Se usa hasta que se cierre este libro y no se guarda en ningún sitio: este navegador niega el almacenamiento al complemento.",
+  "settings.savedForSession":
+    "Configuración vigente hasta que se cierre este libro (este navegador no permite guardarla).",
+  "settings.keptInMemory":
+    "Solo en memoria, hasta que se cierre este libro: este navegador niega el almacenamiento al complemento.",
   "settings.keptCleared":
     "{count, plural, one {# respuesta borrada; el libro se está recalculando.} other {# respuestas borradas; el libro se está recalculando.}}",
   "settings.clearAndRecalculate": "Borrar y recalcular",

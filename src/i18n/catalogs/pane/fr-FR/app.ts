@@ -63,6 +63,12 @@ export const app: Translation<typeof appEn> = {
   "app.answersGoneBudget": "Il vous reste {budgetLeft} dans votre budget ce mois-ci.",
   "app.answersGoneRun": "Racheter",
   "app.answersGoneDecline": "Ne pas racheter",
+  "app.storageDeniedTitle": "Rien n’est conservé sur cet appareil",
+  "app.storageDeniedBody":
+    "Ce navigateur bloque le stockage de Mail Finder dans Excel : les cookies et données de sites tiers sont bloqués (une fenêtre de navigation privée, un paramètre de confidentialité ou une stratégie de votre organisation). Votre clé, vos paramètres et les réponses de vos cellules ne durent que jusqu’à la fermeture de ce classeur. Pour les conserver, autorisez les cookies et données de sites tiers pour {site} dans ce navigateur, ou ouvrez Excel dans une fenêtre normale.",
+  "app.storageDeniedHelp": "Ce qu’il faut autoriser",
+  "app.answersNotKept":
+    "Les réponses ne survivront pas à la fermeture de ce classeur : ce navigateur refuse tout stockage à Mail Finder.",
   "app.dismiss": "Ignorer",
   "app.openJobs": "Afficher les tâches",
   "app.cancel": "Annuler",

@@ -94,6 +94,12 @@ export const settings: Translation<typeof settingsEn> = {
   "settings.keptInOfficeAbout":
     "Conservées dans le stockage des compléments d’Office ({size} pour les réponses, environ {fits, number} d’entre elles ; les plus anciennes sont supprimées en premier).",
   "settings.roomLeft": "Espace restant pour ce complément sur cet appareil : {size}.",
+  "settings.apiKeyHintNotKept":
+    "Utilisée jusqu’à la fermeture de ce classeur et enregistrée nulle part : ce navigateur refuse tout stockage au complément.",
+  "settings.savedForSession":
+    "Paramètres en vigueur jusqu’à la fermeture de ce classeur (ce navigateur ne permet pas de les enregistrer).",
+  "settings.keptInMemory":
+    "Conservées en mémoire seulement, jusqu’à la fermeture de ce classeur : ce navigateur refuse tout stockage au complément.",
   "settings.keptCleared":
     "{count, plural, one {# réponse effacée ; le classeur est en cours de recalcul.} other {# réponses effacées ; le classeur est en cours de recalcul.}}",
   "settings.clearAndRecalculate": "Effacer et recalculer",

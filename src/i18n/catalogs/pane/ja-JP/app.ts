@@ -58,6 +58,12 @@ export const app: Translation<typeof appEn> = {
   "app.answersGoneBudget": "今月の予算の残りは{budgetLeft}です。",
   "app.answersGoneRun": "再度購入",
   "app.answersGoneDecline": "購入しない",
+  "app.storageDeniedTitle": "このデバイスには何も保存されません",
+  "app.storageDeniedBody":
+    "このブラウザーは Excel 内での Mail Finder の保存をブロックしています。サードパーティの Cookie とサイト データがブロックされています（プライベート ウィンドウ、プライバシー設定、または組織のポリシー）。キー、設定、セルの回答は、このブックを閉じるまでしか保持されません。保持するには、このブラウザーで {site} のサードパーティ Cookie とサイト データを許可するか、通常のウィンドウで Excel を開いてください。",
+  "app.storageDeniedHelp": "許可する設定",
+  "app.answersNotKept":
+    "このブックを閉じると回答は失われます。このブラウザーは Mail Finder による保存を拒否しています。",
   "app.dismiss": "閉じる",
   "app.openJobs": "ジョブを開く",
   "app.cancel": "キャンセル",

@@ -91,6 +91,12 @@ export const settings: Translation<typeof settingsEn> = {
   "settings.keptInOfficeAbout":
     "Officeのアドイン用ストレージに保存されています（回答用に{size}、約{fits, number}件分。古いものから削除されます）。",
   "settings.roomLeft": "このデバイスでこのアドインが使用できる残り容量：{size}。",
+  "settings.apiKeyHintNotKept":
+    "このブックを閉じるまで使用され、どこにも保存されません。このブラウザーはアドインによる保存を拒否しています。",
+  "settings.savedForSession":
+    "設定はこのブックを閉じるまで有効です（このブラウザーでは保存できません）。",
+  "settings.keptInMemory":
+    "このブックを閉じるまでメモリにのみ保持されます。このブラウザーはアドインによる保存を拒否しています。",
   "settings.keptCleared":
     "{count, plural, other {#件の回答を消去しました。ブックを再計算しています。}}",
   "settings.clearAndRecalculate": "消去して再計算",

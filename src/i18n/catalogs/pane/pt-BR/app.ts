@@ -62,6 +62,12 @@ export const app: Translation<typeof appEn> = {
   "app.answersGoneBudget": "Restam {budgetLeft} no seu orçamento este mês.",
   "app.answersGoneRun": "Comprar de novo",
   "app.answersGoneDecline": "Não comprar",
+  "app.storageDeniedTitle": "Nada é guardado neste dispositivo",
+  "app.storageDeniedBody":
+    "Este navegador bloqueia o armazenamento do Mail Finder dentro do Excel: cookies e dados de sites de terceiros estão bloqueados (uma janela anônima, uma configuração de privacidade ou uma política da sua organização). Sua chave, suas configurações e as respostas das suas células duram só até esta pasta de trabalho ser fechada. Para mantê-las, permita cookies e dados de sites de terceiros para {site} neste navegador, ou abra o Excel em uma janela normal.",
+  "app.storageDeniedHelp": "O que permitir",
+  "app.answersNotKept":
+    "As respostas não serão mantidas depois que esta pasta de trabalho for fechada: este navegador nega armazenamento ao Mail Finder.",
   "app.dismiss": "Descartar",
   "app.openJobs": "Ver trabalhos",
   "app.cancel": "Cancelar",

@@ -94,6 +94,12 @@ export const settings: Translation<typeof settingsEn> = {
   "settings.keptInOfficeAbout":
     "Guardadas no armazenamento de suplementos do Office ({size} para respostas, cerca de {fits, number} delas; as mais antigas são removidas primeiro).",
   "settings.roomLeft": "Espaço restante para este suplemento neste dispositivo: {size}.",
+  "settings.apiKeyHintNotKept":
+    "Usada até esta pasta de trabalho ser fechada, sem ser guardada em lugar nenhum: este navegador nega armazenamento ao suplemento.",
+  "settings.savedForSession":
+    "Configurações em vigor até esta pasta de trabalho ser fechada (este navegador não permite salvá-las).",
+  "settings.keptInMemory":
+    "Só na memória, até esta pasta de trabalho ser fechada: este navegador nega armazenamento ao suplemento.",
   "settings.keptCleared":
     "{count, plural, one {# resposta apagada; a pasta de trabalho está sendo recalculada.} other {# respostas apagadas; a pasta de trabalho está sendo recalculada.}}",
   "settings.clearAndRecalculate": "Limpar e recalcular",

@@ -1,0 +1,46 @@
+import {
+  Link,
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
+  makeStyles,
+} from "@fluentui/react-components";
+import { t } from "../../i18n/i18n";
+import { sitePath } from "../../i18n/site-path";
+import type { Services } from "../../runtime/services";
+import { useStorageDenied } from "./use-storage-denied";
+
+/** The support page's section on what to allow (served beside the pane). */
+const WHAT_TO_ALLOW_URL = "support.html#storage";
+
+const useStyles = makeStyles({
+  // Targets at least 24 px high (DESIGN 4e).
+  link: { minHeight: "24px", display: "inline-flex", alignItems: "center" },
+});
+
+/**
+ * Above the first-run screen and the tabs while the browser denies the add-in its storage
+ * (DESIGN 6g): why nothing outlives the workbook, and what the user can allow.
+ */
+export function StorageDeniedNotice({ services }: { services: Services }): JSX.Element | null {
+  const styles = useStyles();
+  const denied = useStorageDenied(services);
+  if (!denied) return null;
+  return (
+    <MessageBar intent="warning" layout="multiline" data-testid="storage-denied">
+      <MessageBarBody>
+        <MessageBarTitle>{t("app.storageDeniedTitle")}</MessageBarTitle>
+        {t("app.storageDeniedBody", { site: globalThis.location?.hostname ?? "" })}{" "}
+        <Link
+          className={styles.link}
+          href={sitePath(WHAT_TO_ALLOW_URL)}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-testid="storage-denied-help"
+        >
+          {t("app.storageDeniedHelp")}
+        </Link>
+      </MessageBarBody>
+    </MessageBar>
+  );
+}
