@@ -3,6 +3,7 @@ import { Transform, type Readable, type TransformCallback } from "node:stream";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { Pool } from "undici";
 import { canonicalRequest, type CanonicalRequest } from "./api/canonical-request";
+import { clientGone } from "./client-gone";
 import { HostError, payloadTooLarge } from "./errors";
 import {
   NO_UPSTREAM_OBSERVER,
@@ -284,8 +285,9 @@ export const relay: FastifyPluginAsync<RelayOptions> = async (app, options) => {
       )
         void reply.header(name, value);
     void reply.headers(RELAYED_RESPONSE_HEADERS);
-    // A client gone meanwhile: the answer's body is dropped (its charge was settled above).
-    if (reply.raw.destroyed) {
+    // A client gone meanwhile: the answer's body is dropped (its charge was settled above),
+    // which frees its connection to the service; sent to nobody, it would stay paused there.
+    if (clientGone(reply)) {
       answer.body.on("error", () => undefined).destroy();
       reply.hijack();
       return reply;
