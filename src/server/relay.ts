@@ -221,11 +221,13 @@ export const relay: FastifyPluginAsync<RelayOptions> = async (app, options) => {
       throw payloadTooLarge(options.bodyLimit);
     checkBody(request, request.canonical);
   });
-  app.addHook("preParsing", async (request, _reply, payload) =>
-    request.headers["content-length"] === undefined
-      ? payload.pipe(limitBody(options.bodyLimit))
-      : payload
-  );
+  app.addHook("preParsing", async (request, _reply, payload) => {
+    if (request.headers["content-length"] !== undefined) return payload;
+    const limited = limitBody(options.bodyLimit);
+    // pipe() passes no error on: a body that fails (stalled, cut) fails what reads it.
+    payload.on("error", (error) => limited.destroy(error));
+    return payload.pipe(limited);
+  });
   // Bodies are never parsed here: they stream to the service (or to team lookups, which read
   // them after sign-in).
   app.removeAllContentTypeParsers();
