@@ -275,7 +275,7 @@ export const SETTINGS = {
     secret: "file",
     group: "metrics",
     description:
-      "`/metrics` answers only `Authorization: Bearer <the file's token>` (one line, mode 0600, 32 random characters or more; read once at start). Needs `--metrics`.",
+      "`/metrics` answers only `Authorization: Bearer <the file's token>` (one line, mode 0600, a random token: `openssl rand -base64 32`; read once at start). Needs `--metrics`.",
   },
   demo: {
     flag: "--demo",
@@ -355,7 +355,8 @@ export const SETTINGS = {
     placeholder: "<file>",
     secret: "file",
     group: "team",
-    description: "The admin token (one line, mode 0600, 32 random characters or more).",
+    description:
+      "The admin token (one line, mode 0600, a random token: `openssl rand -base64 32`).",
   },
   "sealing-key-file": {
     flag: "--sealing-key-file",
