@@ -42,7 +42,7 @@ import {
 // synchronous = NORMAL in WAL mode: a crash of the machine may lose the last commits, a crash of
 // the host none.
 
-const ADMIN = "admin-token-of-the-team-bench-0123456789abcdef";
+const ADMIN = "x3bfTjMiQbQSpa8r+mhhHM0BqGOYt6aNMJ7P6y52SHo=";
 const LOOKUPS = Number(flag("lookups", quick ? "300" : "2000"));
 const ROUNDS = Number(flag("rounds", quick ? "1" : "5"));
 const CONCURRENCY = Number(flag("concurrency", "64"));

@@ -82,7 +82,7 @@ async function measure(
   };
 }
 
-const ADMIN = "admin-token-of-the-round-trip-count-0123456789";
+const ADMIN = "NvalPBzHQkVF2uIIc8WXrMsZRrPZMx9YyAHhYYQWcdk=";
 const LOOKUP = "/api/v5.1/find-email/person";
 const JOINING = 8;
 

@@ -9,14 +9,21 @@ import Fastify, {
   type FastifyRequest,
 } from "fastify";
 import { version } from "../../package.json";
+import { closeStalledBodies } from "./body-stalls";
 import { DEMO_PREFIX, demo } from "./demo";
 import { HostError, errorHandler, notFoundHandler } from "./errors";
 import { drainOnClose } from "./graceful";
+import { closeUnfinishedHeaders } from "./header-timeouts";
 import { REQUEST_ID_HEADER, loggerOptions, requestIds } from "./logging";
 import { HostMetrics } from "./metrics/host-metrics";
 import { registerMetricsRoute } from "./metrics/metrics-route";
 import { instrumentRequests, routeOf } from "./metrics/request-metrics";
-import { DEFAULT_BODY_LIMIT, DEMO_DEFAULTS, type ServerOptions } from "./options";
+import {
+  DEFAULT_BODY_LIMIT,
+  DEMO_DEFAULTS,
+  HELD_CONNECTION_DEFAULTS,
+  type ServerOptions,
+} from "./options";
 import {
   Readiness,
   registerReadiness,
@@ -59,6 +66,7 @@ export type BuildServerOptions = Pick<ServerOptions, "dist" | "upstream"> &
 export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
   const dist = resolve(options.dist);
   const upstreamTimeoutMs = options.upstreamTimeoutMs ?? 120_000;
+  const headersTimeoutMs = options.headersTimeoutMs ?? HELD_CONNECTION_DEFAULTS.headersTimeoutMs;
   const tls =
     options.cert && options.key
       ? { cert: readFileSync(options.cert), key: readFileSync(options.key) }
@@ -81,7 +89,12 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     : null;
   // One instance type for both transports; fastify's typings split them by overload.
   const app = Fastify({
-    ...(tls ? { http2: true as const, https: { allowHTTP1: true, ...tls } } : {}),
+    ...(tls
+      ? {
+          http2: true as const,
+          https: { allowHTTP1: true, handshakeTimeout: headersTimeoutMs, ...tls },
+        }
+      : {}),
     // JSON lines; never a header, a query string or a secret (logging.ts).
     logger: options.log
       ? loggerOptions({
@@ -104,6 +117,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     // Longer than the wait for the service, itself longer than the client's 90 s: the client
     // gives up first, never the host.
     http2SessionTimeout: upstreamTimeoutMs + 5_000,
+    // No bound on a whole request or a quiet connection: an upload or a download that keeps
+    // moving may take its time, and so may the service. What holds a connection without moving
+    // is closed by the headers timeout and the body's idle watch below.
     connectionTimeout: 0,
     requestTimeout: 0,
     keepAliveTimeout: 65_000,
@@ -124,6 +140,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   });
   app.setNotFoundHandler(notFoundHandler);
   drainOnClose(app, tls !== null);
+  closeUnfinishedHeaders(app, headersTimeoutMs);
+  closeStalledBodies(app, options.bodyIdleTimeoutMs ?? HELD_CONNECTION_DEFAULTS.bodyIdleTimeoutMs);
 
   /** Null when the built add-in can be served, else why not. */
   const addinUnreadable = (): Promise<string | null> =>

@@ -23,6 +23,10 @@ export interface ServerOptions {
   bodyLimit: number;
   /** Time allowed for the upstream's answer (default 120 s: above the client's 90 s). */
   upstreamTimeoutMs: number;
+  /** How long a request's headers may take to arrive (default 60 s: header-timeouts.ts). */
+  headersTimeoutMs: number;
+  /** How long a request body may send nothing while the host reads it (default 30 s: body-stalls.ts). */
+  bodyIdleTimeoutMs: number;
   /** How long a graceful shutdown lets requests in flight finish (default 30 s). */
   shutdownGraceMs: number;
   /** A JSON log line per request answered (method, route, status, time; never a header or the key). */
@@ -82,6 +86,12 @@ export const DEMO_DEFAULTS = {
 } as const;
 
 export const TEAM_DEFAULTS = { db: SETTINGS.db.default } as const;
+
+/** What buildServer applies when it is not told: the command line's defaults. */
+export const HELD_CONNECTION_DEFAULTS = {
+  headersTimeoutMs: SETTINGS["headers-timeout-ms"].default,
+  bodyIdleTimeoutMs: SETTINGS["body-idle-timeout-ms"].default,
+} as const;
 
 /** What the command line asks: run the host with `options`, or print its help or configuration. */
 export type CommandLineRequest =
@@ -206,6 +216,8 @@ function checked(settings: ResolvedSettings): ServerOptions {
     upstreamConnections: read("upstream-connections") ?? SETTINGS["upstream-connections"].default,
     bodyLimit: read("body-limit") ?? SETTINGS["body-limit"].default,
     upstreamTimeoutMs: read("upstream-timeout-ms") ?? SETTINGS["upstream-timeout-ms"].default,
+    headersTimeoutMs: read("headers-timeout-ms") ?? SETTINGS["headers-timeout-ms"].default,
+    bodyIdleTimeoutMs: read("body-idle-timeout-ms") ?? SETTINGS["body-idle-timeout-ms"].default,
     shutdownGraceMs: read("shutdown-grace-ms") ?? SETTINGS["shutdown-grace-ms"].default,
     requestLogs: read("quiet") !== true,
     logLevel: (read("log-level") ?? SETTINGS["log-level"].default) as LogLevel,

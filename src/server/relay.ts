@@ -3,6 +3,7 @@ import { Transform, type Readable, type TransformCallback } from "node:stream";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { Pool } from "undici";
 import { canonicalRequest, type CanonicalRequest } from "./api/canonical-request";
+import { clientGone } from "./client-gone";
 import { HostError, payloadTooLarge } from "./errors";
 import {
   NO_UPSTREAM_OBSERVER,
@@ -220,11 +221,13 @@ export const relay: FastifyPluginAsync<RelayOptions> = async (app, options) => {
       throw payloadTooLarge(options.bodyLimit);
     checkBody(request, request.canonical);
   });
-  app.addHook("preParsing", async (request, _reply, payload) =>
-    request.headers["content-length"] === undefined
-      ? payload.pipe(limitBody(options.bodyLimit))
-      : payload
-  );
+  app.addHook("preParsing", async (request, _reply, payload) => {
+    if (request.headers["content-length"] !== undefined) return payload;
+    const limited = limitBody(options.bodyLimit);
+    // pipe() passes no error on: a body that fails (stalled, cut) fails what reads it.
+    payload.on("error", (error) => limited.destroy(error));
+    return payload.pipe(limited);
+  });
   // Bodies are never parsed here: they stream to the service (or to team lookups, which read
   // them after sign-in).
   app.removeAllContentTypeParsers();
@@ -284,8 +287,9 @@ export const relay: FastifyPluginAsync<RelayOptions> = async (app, options) => {
       )
         void reply.header(name, value);
     void reply.headers(RELAYED_RESPONSE_HEADERS);
-    // A client gone meanwhile: the answer's body is dropped (its charge was settled above).
-    if (reply.raw.destroyed) {
+    // A client gone meanwhile: the answer's body is dropped (its charge was settled above),
+    // which frees its connection to the service; sent to nobody, it would stay paused there.
+    if (clientGone(reply)) {
       answer.body.on("error", () => undefined).destroy();
       reply.hijack();
       return reply;

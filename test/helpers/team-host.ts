@@ -42,7 +42,9 @@ export interface TeamHostRecord {
   upstream: boolean;
 }
 
-const ADMIN = "admin-token-of-the-pane-team-tests-0123456789";
+/** The host's admin token: random, as the host requires (`openssl rand -base64 32`). */
+export const TEAM_HOST_ADMIN_TOKEN = "iU5G4ttKqHCwuGgyjrSGtHfH+6232w1LggtfdYD8rBw=";
+const ADMIN = TEAM_HOST_ADMIN_TOKEN;
 
 export class TeamHostForTests {
   readonly log: TeamHostRecord[] = [];

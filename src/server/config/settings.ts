@@ -182,6 +182,30 @@ export const SETTINGS = {
     description:
       "How long the service may take to answer (then 504); above the client's 90 s, so the host never gives up first.",
   },
+  "headers-timeout-ms": {
+    flag: "--headers-timeout-ms",
+    env: "MAILFINDER_HEADERS_TIMEOUT_MS",
+    aliases: [],
+    kind: { type: "integer", min: 1_000, max: 600_000 },
+    default: 60_000,
+    placeholder: "<ms>",
+    secret: "none",
+    group: "host",
+    description:
+      "How long a request's headers may take to arrive, and the TLS handshake before them (then the connection is closed); an HTTP/2 connection with no request open is closed after it too.",
+  },
+  "body-idle-timeout-ms": {
+    flag: "--body-idle-timeout-ms",
+    env: "MAILFINDER_BODY_IDLE_TIMEOUT_MS",
+    aliases: [],
+    kind: { type: "integer", min: 1_000, max: 600_000 },
+    default: 30_000,
+    placeholder: "<ms>",
+    secret: "none",
+    group: "host",
+    description:
+      "How long a request body may send nothing while the host reads it (then the request is closed); a body that keeps moving takes as long as it needs.",
+  },
   "shutdown-grace-ms": {
     flag: "--shutdown-grace-ms",
     env: "MAILFINDER_SHUTDOWN_GRACE_MS",
@@ -251,7 +275,7 @@ export const SETTINGS = {
     secret: "file",
     group: "metrics",
     description:
-      "`/metrics` answers only `Authorization: Bearer <the file's token>` (one line, mode 0600, 32 random characters or more; read once at start). Needs `--metrics`.",
+      "`/metrics` answers only `Authorization: Bearer <the file's token>` (one line, mode 0600, a random token: `openssl rand -base64 32`; read once at start). Needs `--metrics`.",
   },
   demo: {
     flag: "--demo",
@@ -331,7 +355,8 @@ export const SETTINGS = {
     placeholder: "<file>",
     secret: "file",
     group: "team",
-    description: "The admin token (one line, mode 0600, 32 random characters or more).",
+    description:
+      "The admin token (one line, mode 0600, a random token: `openssl rand -base64 32`).",
   },
   "sealing-key-file": {
     flag: "--sealing-key-file",

@@ -91,24 +91,16 @@ export const adminApi: FastifyPluginAsync<AdminApiOptions> = async (app, options
   const throttle = new SignInThrottle(options.throttle);
   const actors = new WeakMap<FastifyRequest, AdminActor>();
 
-  // Throttled addresses first, then the admin token compared in constant time (a member token
-  // is not one). Answers carry members' details: never cached, never framed (clickjacking).
+  // The sign-in first: the admin token compared in constant time (a member token is not one),
+  // then an Entra ID admin. Only failures meet the throttle, so that nobody's wrong guesses
+  // lock the real admin out (sign-in-throttle.ts says what it still guarantees, and why).
+  // Answers carry members' details: never cached, never framed (clickjacking).
   app.addHook("onRequest", async (request, reply) => {
     void reply.headers({
       "cache-control": "no-store",
       "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
       "x-frame-options": "DENY",
     });
-    const wait = throttle.waitFor(request.ip);
-    if (wait > 0) {
-      const seconds = Math.ceil(wait / 1000);
-      void reply.header("retry-after", String(seconds));
-      throw new HostError(
-        429,
-        "rate_limited",
-        `Too many failed admin sign-ins from this address: every admin request from it is refused for ${Math.ceil(seconds / 60)} more minute(s).`
-      );
-    }
     const given = bearerOf(request.headers.authorization);
     const expected = options.adminToken();
     const actor =
@@ -118,6 +110,16 @@ export const adminApi: FastifyPluginAsync<AdminApiOptions> = async (app, options
           ? ADMIN_TOKEN
           : ((await options.entraAdmin?.(request)) ?? null);
     if (!actor) {
+      const wait = throttle.waitFor(request.ip);
+      if (wait > 0) {
+        const seconds = Math.ceil(wait / 1000);
+        void reply.header("retry-after", String(seconds));
+        throw new HostError(
+          429,
+          "rate_limited",
+          `Too many failed admin sign-ins from this address: for ${Math.ceil(seconds / 60)} more minute(s), nothing but a valid admin sign-in is answered from it.`
+        );
+      }
       if (given !== null) throttle.failed(request.ip);
       void reply.header("www-authenticate", 'Bearer realm="admin"');
       throw new HostError(

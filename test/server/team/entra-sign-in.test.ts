@@ -16,7 +16,7 @@ import { DIST } from "../helpers";
 // the test), its issuer, audience, expiry (required) and the API's scope, and finds the member
 // by the account (tid + oid) bound at their first sign-in, by the email they were invited with.
 
-const ADMIN = "admin-token-for-the-entra-tests-0123456789abcdef";
+const ADMIN = "dGBrdAxAYoFew+BeSCwJTw6O9z28y8Tg5Jo5pYa0wzY=";
 const CLIENT_ID = "11111111-2222-3333-4444-555555555555";
 const AUDIENCE = `api://mail-finder.example.com/${CLIENT_ID}`;
 const SCOPE = `${AUDIENCE}/access_as_user`;

@@ -14,7 +14,7 @@ import { DIST } from "../helpers";
 // unmetered; a reservation left by a host that died is released when a host starts, and a
 // token of another team's host is refused.
 
-const ADMIN = "admin-token-of-the-team-fault-tests-0123456789";
+const ADMIN = "q10b6OgQkjjMkMJ2HyfI/bHetq2Er5E5oNoTb0uuMEc=";
 
 describe("team mode's faults", () => {
   let sandbox: TestSandbox;

@@ -16,7 +16,7 @@ import { DIST } from "../helpers";
 // company's key held by the host, members signed in with their tokens, budgets, the team's
 // shared answers, and what is refused.
 
-const ADMIN = "admin-token-for-the-team-host-tests-0123456789";
+const ADMIN = "u/JFmomaOrMuUobqxDsSA5/ccXpce0aFtVGK/pGQL+E=";
 
 interface Host {
   app: FastifyInstance;

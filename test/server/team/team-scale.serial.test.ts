@@ -12,7 +12,7 @@ import { DIST } from "../helpers";
 // some members with a budget; one instance killed midway, the rest finishing through the
 // other. What reaches the service is counted by a relay in front of the sandbox.
 
-const ADMIN = "admin-token-of-the-scale-test-0123456789abcdef";
+const ADMIN = "/HqId236H40+hPWazNvTZseqjnriP8EBflym2zbzdXw=";
 const CREDITS = 100_000;
 
 describe("two team host instances on one PostgreSQL", () => {
