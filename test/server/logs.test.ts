@@ -85,7 +85,7 @@ describe("logs and request ids", () => {
       const relayedId = relayed.headers.get("x-request-id")!;
       expect(relayedId).toMatch(UUID);
       expect(relayedId).not.toBe(healthId);
-      expect(proxy.seen.slice(before)).toEqual([
+      expect(proxy.seen.slice(before)).toMatchObject([
         { method: "POST", url: "/v5.1/verify-email", requestId: relayedId },
       ]);
       // Answers the host gives itself carry it too.
@@ -183,7 +183,7 @@ describe("logs and request ids", () => {
       );
       expect(lookup.status).toBe(200);
       // The team's own request to the service carries the member's request's id.
-      expect(proxy.seen.slice(before)).toEqual([
+      expect(proxy.seen.slice(before)).toMatchObject([
         {
           method: "POST",
           url: "/v5.1/find-email/person",
