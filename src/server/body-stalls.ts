@@ -89,6 +89,8 @@ class WatchedBody extends Readable {
 
   override _destroy(error: Error | null, done: (error?: Error | null) => void): void {
     this.stopWaiting();
+    // What reads the body giving it up cuts the request, as it did reading the request itself.
+    if (!this.source.readableEnded) this.source.destroy();
     done(error);
   }
 
