@@ -47,7 +47,7 @@ function closeRequest(request: FastifyRequest): void {
 }
 
 /** `source` as a stream that fails with 408 and calls `stalled` when the client stops sending. */
-export function bodyWatched(source: Readable, idleMs: number, stalled: () => void): Readable {
+function bodyWatched(source: Readable, idleMs: number, stalled: () => void): Readable {
   return new WatchedBody(source, idleMs, stalled);
 }
 
