@@ -10,6 +10,7 @@ import { DomainFiles } from "./services/domain-files";
 import { Faults, type FaultSettings } from "./services/faults";
 import { Ledger } from "./services/ledger";
 import { Lookups } from "./services/lookups";
+import { SearchAllowance, type AllowanceLimits } from "./services/search-allowance";
 import { LookupQueue } from "./services/queue";
 import { DEFAULT_WEBHOOK_OPTIONS, WebhookOutbox, type WebhookOptions } from "./services/webhooks";
 import { SearchService } from "./jobs/searches";
@@ -53,6 +54,8 @@ export interface SandboxOptions {
   /** Extra origins allowed by CORS; loopback origins are always allowed. */
   corsOrigins?: string[];
   bodyLimitBytes?: number;
+  /** What one account may search in all (Try mode's demo keys); none: no bound. */
+  searchAllowance?: AllowanceLimits;
   logger?: boolean;
   /** Where the request log goes when `logger` is on (default stdout). */
   logStream?: NodeJS.WritableStream;
@@ -89,7 +92,18 @@ export async function buildApp(options: SandboxOptions = {}): Promise<FastifyIns
     ...DEFAULT_WEBHOOK_OPTIONS,
     ...options.webhooks,
   });
-  const searches = new SearchService({ db, clock, directory, lookups, ledger, webhooks });
+  const allowance = options.searchAllowance
+    ? new SearchAllowance(db, options.searchAllowance)
+    : null;
+  const searches = new SearchService({
+    db,
+    clock,
+    directory,
+    lookups,
+    ledger,
+    webhooks,
+    allowance,
+  });
   const runner = new JobRunner(searches, {
     chunkSize: options.jobChunkSize ?? 1000,
     stepMs: options.jobStepMs ?? 0,

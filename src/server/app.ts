@@ -54,8 +54,10 @@ export type BuildServerOptions = Pick<ServerOptions, "dist" | "upstream"> &
     readiness?: Partial<ReadinessOptions>;
     /** Team mode's waits (tests shorten them). */
     teamTimings?: Partial<TeamTimings>;
-    /** The clock of team mode's months and freshness (tests move it). */
+    /** The clock of team mode's months and freshness, and of Try mode's accounts' age (tests move it). */
     now?: () => Date;
+    /** How often Try mode removes its accounts older than a day (tests shorten it). */
+    demoSweepEveryMs?: number;
     /** Tests only: members' webhook URLs on this machine are accepted (never from the command line). */
     allowPrivateWebhookTargets?: boolean;
     /** Tests only: how the host names of members' webhook URLs resolve (default: the system's). */
@@ -202,6 +204,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       db: options.demoDb ?? DEMO_DEFAULTS.demoDb,
       credits: options.demoCredits ?? DEMO_DEFAULTS.demoCredits,
       rateLimit: options.demoRateLimit ?? DEMO_DEFAULTS.demoRateLimit,
+      ...(options.now ? { clock: { now: () => options.now!().getTime() } } : {}),
+      ...(options.demoSweepEveryMs ? { sweepEveryMs: options.demoSweepEveryMs } : {}),
     });
   await app.register(site, { dist, tls: tls !== null });
   return app;

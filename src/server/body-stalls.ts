@@ -47,7 +47,7 @@ function closeRequest(request: FastifyRequest): void {
 }
 
 /** `source` as a stream that fails with 408 and calls `stalled` when the client stops sending. */
-export function bodyWatched(source: Readable, idleMs: number, stalled: () => void): Readable {
+function bodyWatched(source: Readable, idleMs: number, stalled: () => void): Readable {
   return new WatchedBody(source, idleMs, stalled);
 }
 
@@ -89,6 +89,8 @@ class WatchedBody extends Readable {
 
   override _destroy(error: Error | null, done: (error?: Error | null) => void): void {
     this.stopWaiting();
+    // What reads the body giving it up cuts the request, as it did reading the request itself.
+    if (!this.source.readableEnded) this.source.destroy();
     done(error);
   }
 

@@ -4,8 +4,12 @@ import { dirname, resolve } from "node:path";
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import rateLimit from "@fastify/rate-limit";
 import { buildApp } from "../sandbox/app";
+import { removeAccountsCreatedBefore } from "../sandbox/services/account-removal";
+import type { Clock } from "../sandbox/services/clock";
 import { toCredits } from "../sandbox/services/ledger";
+import type { AllowanceLimits } from "../sandbox/services/search-allowance";
 import { canonicalRequest } from "./api/canonical-request";
+import { networkOf } from "./client-network";
 import { HostError } from "./errors";
 import { RELAYED_RESPONSE_HEADERS } from "./relay";
 
@@ -27,15 +31,36 @@ export interface DemoOptions {
   db: string;
   /** Credits of each demo account. */
   credits: number;
-  /** Requests per minute from one client address. */
+  /** Requests per minute from one client network (client-network.ts: an IPv6 /48). */
   rateLimit: number;
-  /** Demo accounts per hour from one client address (default 10). */
+  /** Demo accounts per hour from one client network (default 10). */
   accountsPerHour?: number;
   /** Largest request body, in bytes (default 16 MiB: a demo's file). */
   bodyLimit?: number;
+  /** What one demo key may search in all (default DEMO_ALLOWANCE). */
+  allowance?: AllowanceLimits;
+  /** The demo's clock (accounts' age); tests move it. */
+  clock?: Clock;
+  /** How often accounts older than DEMO_ACCOUNT_LIFETIME_MS are removed (default 10 minutes). */
+  sweepEveryMs?: number;
 }
 
 export const DEMO_BODY_LIMIT = 16 * 1024 * 1024;
+
+/** One demo key's searches in all: enough to try bulk and GeoLead, not to work for free. */
+export const DEMO_ALLOWANCE: AllowanceLimits = { searches: 10, rows: 10_000 };
+
+/** A demo account and its searches are removed this long after it was made. */
+export const DEMO_ACCOUNT_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Client networks each rate limit remembers (an LRU: the least recently seen is forgotten
+ * first): 150 to 300 bytes each, so a few MB a limit whatever the number of addresses that
+ * come (90,000 more addresses than it holds: no growth; unbounded, 14 MB). A network forgotten
+ * starts again at 0, which its own requests cannot bring about: they keep it among the most
+ * recently seen.
+ */
+export const RATE_LIMIT_NETWORKS = 10_000;
 
 /** Request headers handed to the sandbox. Not x-webhook-url: the demo posts nothing anywhere. */
 const FORWARDED_HEADERS = ["authorization", "content-type", "accept"] as const;
@@ -68,6 +93,8 @@ async function startSandbox(options: DemoOptions): Promise<FastifyInstance> {
     // no credits. Demo accounts come from POST /demo-api/demo/accounts.
     demoApiKey: `unused_${randomBytes(18).toString("base64url")}`,
     demoCredits: 0,
+    searchAllowance: options.allowance ?? DEMO_ALLOWANCE,
+    ...(options.clock ? { clock: options.clock } : {}),
     jobChunkSize: 100,
     jobStepMs: 100,
     domainReadyMs: 2_000,
@@ -81,7 +108,21 @@ async function startSandbox(options: DemoOptions): Promise<FastifyInstance> {
 
 export const demo: FastifyPluginAsync<DemoOptions> = async (app, options) => {
   const sandbox = await startSandbox(options);
+  const { db, clock, demoApiKey } = sandbox.sandbox;
+  // Demo accounts older than a day go, with their searches (at start, then every few minutes).
+  const removeOld = (): void => {
+    const removed = removeAccountsCreatedBefore(
+      db,
+      clock.now() - DEMO_ACCOUNT_LIFETIME_MS,
+      demoApiKey
+    );
+    if (removed > 0) app.log.info({ removed }, "demo accounts older than 24 hours removed");
+  };
+  removeOld();
+  const sweep = setInterval(removeOld, options.sweepEveryMs ?? 10 * 60_000);
+  sweep.unref();
   app.addHook("onClose", async () => {
+    clearInterval(sweep);
     await sandbox.close();
   });
 
@@ -93,12 +134,15 @@ export const demo: FastifyPluginAsync<DemoOptions> = async (app, options) => {
     (_request, body, done) => done(null, body)
   );
 
-  // Per client address (request.ip: the socket's, or the proxy's word where the host trusts a
-  // proxy), so that one address's flood leaves the others served.
+  // Per client network (request.ip: the socket's, or the proxy's word where the host trusts a
+  // proxy; an IPv6 address by its /48, which one client holds whole), so that one network's
+  // flood leaves the others served and rotating through its addresses gains nothing.
   await app.register(rateLimit, {
     global: true,
     max: options.rateLimit,
     timeWindow: 60_000,
+    keyGenerator: (request) => networkOf(request.ip),
+    cache: RATE_LIMIT_NETWORKS,
     errorResponseBuilder: tooMany("requests"),
   });
 
@@ -138,6 +182,8 @@ export const demo: FastifyPluginAsync<DemoOptions> = async (app, options) => {
         rateLimit: {
           max: options.accountsPerHour ?? 10,
           timeWindow: 3_600_000,
+          keyGenerator: (request: FastifyRequest) => networkOf(request.ip),
+          cache: RATE_LIMIT_NETWORKS,
           errorResponseBuilder: tooMany("demo accounts"),
         },
       },

@@ -17,6 +17,8 @@ export interface GeoLeadParams {
   find_company_emails: boolean;
   find_decision_maker_categories: DecisionMakerCategory[];
   result_limit: number | null;
+  /** The most places its account's allowance leaves it (Try mode), or null. */
+  row_cap?: number | null;
 }
 
 /** The input columns of a GeoLead result file: what extraction found about each place. */
@@ -93,7 +95,7 @@ export function placeMatches(place: Place, query: string): boolean {
   return ` ${terms(place.category)} `.includes(wanted) || ` ${terms(place.name)} `.includes(wanted);
 }
 
-/** Extraction: matching places within the radius, nearest first, at most `result_limit`. */
+/** Extraction: matching places within the radius, nearest first, at most `result_limit` and `row_cap`. */
 export function extractPlaces(places: readonly Place[], params: GeoLeadParams): BulkCell[][] {
   const found = places
     .filter((p) => placeMatches(p, params.query))
@@ -103,7 +105,8 @@ export function extractPlaces(places: readonly Place[], params: GeoLeadParams): 
     }))
     .filter((x) => x.km <= params.radius_km)
     .sort((a, b) => a.km - b.km || a.p.id.localeCompare(b.p.id));
-  const kept = params.result_limit === null ? found : found.slice(0, params.result_limit);
+  const limit = Math.min(params.result_limit ?? Infinity, params.row_cap ?? Infinity);
+  const kept = found.slice(0, limit);
   return kept.map(({ p }) => [
     p.name,
     p.category,

@@ -12,6 +12,7 @@ import { badRequest, notFound } from "../errors";
 import { isoTime, type Clock } from "../services/clock";
 import { FREE_REPEAT_WINDOW_MS, toCredits, type Ledger } from "../services/ledger";
 import type { Lookups } from "../services/lookups";
+import type { SearchAllowance } from "../services/search-allowance";
 import type { WebhookOutbox } from "../services/webhooks";
 import type { Db } from "../storage/db";
 import {
@@ -44,6 +45,8 @@ export interface SearchServiceDeps {
   lookups: Lookups;
   ledger: Ledger;
   webhooks: WebhookOutbox;
+  /** What one account may search in all (Try mode); none: no bound. */
+  allowance?: SearchAllowance | null;
 }
 
 export type SearchKind = "bulk" | "geo";
@@ -133,8 +136,8 @@ export class SearchService {
     this.sql = {
       byId: db.prepare<[string], SearchRow>("SELECT * FROM searches WHERE id = ?"),
       insertSearch: db.prepare(
-        `INSERT INTO searches (id, kind, account_id, status, file_name, params, header, total, webhook_url, created_at)
-         VALUES (@id, @kind, @account_id, @status, @file_name, @params, @header, @total, @webhook_url, @created_at)`
+        `INSERT INTO searches (id, kind, account_id, status, file_name, params, header, total, counted_rows, webhook_url, created_at)
+         VALUES (@id, @kind, @account_id, @status, @file_name, @params, @header, @total, @counted_rows, @webhook_url, @created_at)`
       ),
       insertRow: db.prepare("INSERT INTO search_rows (search_id, idx, input) VALUES (?, ?, ?)"),
       active: db.prepare<[], { id: string }>(
@@ -157,7 +160,7 @@ export class SearchService {
       ),
       finish: db.prepare("UPDATE searches SET status = ?, finished_at = ?, error = ? WHERE id = ?"),
       extracted: db.prepare(
-        "UPDATE searches SET status = 'queued', total = ? WHERE id = ? AND status = 'extraction_running'"
+        "UPDATE searches SET status = 'queued', total = ?, counted_rows = ? WHERE id = ? AND status = 'extraction_running'"
       ),
       // Mirrors Ledger.charge: a query charged (for more than nothing) inside the window is free.
       costNow: db.prepare<[string, number, number], { milli: number }>(
@@ -222,6 +225,7 @@ export class SearchService {
     const now = this.deps.clock.now();
     const id = newId("blk");
     this.deps.db.transaction(() => {
+      this.deps.allowance?.checkBulk(accountId, rows.length);
       this.sql.insertSearch.run({
         id,
         kind: "bulk",
@@ -231,6 +235,7 @@ export class SearchService {
         params: JSON.stringify(params),
         header: JSON.stringify(header),
         total: rows.length,
+        counted_rows: rows.length,
         webhook_url: input.webhookUrl,
         created_at: now,
       });
@@ -250,6 +255,7 @@ export class SearchService {
       find_company_emails: input.find_company_emails,
       find_decision_maker_categories: [...new Set(input.find_decision_maker_categories)],
       result_limit: input.result_limit,
+      row_cap: this.deps.allowance?.geoLeadRows(accountId, input.result_limit) ?? null,
     };
     const now = this.deps.clock.now();
     const id = newId("geo");
@@ -263,10 +269,16 @@ export class SearchService {
       params: JSON.stringify(params),
       header: JSON.stringify(header),
       total: 0,
+      counted_rows: params.row_cap ?? 0,
       webhook_url: input.webhookUrl,
       created_at: now,
     });
     return this.geoLeadOf(this.row(id)!);
+  }
+
+  /** Throws 429 when `accountId` may create no more search (before a file is read). */
+  ensureSearchLeft(accountId: number): void {
+    this.deps.allowance?.rowsLeft(accountId);
   }
 
   // ---- reading ----
@@ -353,7 +365,7 @@ export class SearchService {
     const places = extractPlaces(this.deps.directory.places, params);
     this.deps.db.transaction(() => {
       places.forEach((place, idx) => this.sql.insertRow.run(row.id, idx, JSON.stringify(place)));
-      this.sql.extracted.run(places.length, row.id);
+      this.sql.extracted.run(places.length, places.length, row.id);
     })();
   }
 

@@ -178,6 +178,8 @@ export async function bulkRoutes(app: FastifyInstance): Promise<void> {
   app.post("/v5.1/bulk/multipart", async (request): Promise<BulkSearch> => {
     if (!request.isMultipart())
       throw badRequest("Send multipart/form-data with a file part (CSV or XLSX).", "file");
+    // An account that may search no more is told before its file is read and parsed.
+    app.sandbox.searches.ensureSearchLeft(request.account.id);
     const headerWebhook = webhookUrlOf(request);
     let upload: { buffer: Buffer; filename: string; mimetype: string } | null = null;
     let strayFile: string | null = null;

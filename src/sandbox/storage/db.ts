@@ -108,6 +108,16 @@ const MIGRATIONS: string[] = [
     PRIMARY KEY (search_id, query_key)
   ) WITHOUT ROWID;
   `,
+  // What each search counts against its account's allowance (Try mode: search-allowance.ts),
+  // and the lookups by account and by age that the allowance and the removal of old accounts
+  // make.
+  `
+  ALTER TABLE searches ADD COLUMN counted_rows INTEGER NOT NULL DEFAULT 0;
+  UPDATE searches SET counted_rows = total;
+  CREATE INDEX searches_by_account ON searches(account_id);
+  CREATE INDEX reports_by_account ON reports(account_id);
+  CREATE INDEX accounts_by_age ON accounts(created_at);
+  `,
 ];
 
 /** Opens (creating if needed) the sandbox database: WAL, foreign keys, schema up to date. */
