@@ -364,6 +364,21 @@ describe("the team host's secrets", () => {
       expect(await relayedAs(member)).toBe("C");
     });
 
+    test("a sealing key replaced as the admin guide says: the key in use written to the file, the sealed copy cleared", async () => {
+      await start({ sealingKey: SEALING_1 });
+      const member = await addMember();
+      await admin(TOKEN_A, "PUT", "/service-key", { key: companies[1]!.apiKey });
+      // 1. The key in use (an admin's replacement) to the file; 2. the sealed copy cleared.
+      await operatorSql("UPDATE team SET sealed_service_key = NULL");
+      // 3. Started with the new sealing key file: the file's key, sealed with it.
+      await start({ sealingKey: SEALING_2, serviceKey: companies[1]!.apiKey });
+      expect(await relayedAs(member)).toBe("B");
+      expect(await kept()).toMatch(/^v2\.file\./);
+      expect(await refusal({ sealingKey: SEALING_1, serviceKey: companies[1]!.apiKey })).toMatch(
+        /The sealing key file is not the one it was sealed with/
+      );
+    });
+
     test("a sealing key file given later seals the kept key with it", async () => {
       await start();
       const member = await addMember();
