@@ -44,17 +44,33 @@ function asShared(answer: UpstreamAnswer, route: LookupPrice): string {
   }
 }
 
+/** What is read and dropped of a body refused as too large before its connection is closed. */
+const DROPPED_AT_MOST = 1024 * 1024;
+
+/**
+ * Reads and drops the rest of a refused body, so that its client reads the 413, up to
+ * DROPPED_AT_MOST: a sender that goes on past that (or trickles, under the body idle timeout)
+ * has its request destroyed instead of holding the connection.
+ */
+function dropRest(readable: Readable): void {
+  let dropped = 0;
+  readable.on("error", () => {});
+  readable.on("data", (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > DROPPED_AT_MOST) readable.destroy();
+  });
+  readable.resume();
+}
+
 /**
  * Reads a body of at most `limit` bytes. One announced larger is refused before it is read; one
- * that grows past the limit while it streams is refused there, and the rest of it is read and
- * dropped rather than the socket destroyed, so that the client reads the 413 (the server's
- * request timeout bounds a sender that never stops).
+ * that grows past the limit while it streams is refused there; the rest is dropped (dropRest).
  */
 function readBounded(request: FastifyRequest, limit: number): Promise<Buffer> {
   const readable = request.body as Readable | null | undefined;
   if (!readable || typeof readable.on !== "function") return Promise.resolve(Buffer.alloc(0));
   if (Number(request.headers["content-length"] ?? 0) > limit) {
-    readable.resume();
+    dropRest(readable);
     return Promise.reject(payloadTooLarge(limit));
   }
   return new Promise((resolve, reject) => {
@@ -69,8 +85,7 @@ function readBounded(request: FastifyRequest, limit: number): Promise<Buffer> {
       size += chunk.length;
       if (size <= limit) return void chunks.push(chunk);
       stop();
-      readable.on("error", () => {});
-      readable.resume();
+      dropRest(readable);
       reject(payloadTooLarge(limit));
     };
     const onEnd = () => {

@@ -264,6 +264,32 @@ describe("team mode: paid requests without the service's answer", () => {
     });
     expect(streamed.status).toBe(413);
     expect(JSON.parse(streamed.body)).toMatchObject({ error: "payload_too_large" });
+    // A sender that goes on and on after the 413 (a gigabyte announced, sent as fast as the
+    // socket takes it) is cut after a megabyte dropped instead of holding the connection.
+    const endless = await new Promise<{ sent: number; closed: boolean }>((resolve) => {
+      const request = http.request(`${url}/api/v5.1/find-email/person`, {
+        method: "POST",
+        agent: false,
+        headers: {
+          authorization: `Bearer ${token}`,
+          "content-type": "application/json",
+          "content-length": String(1024 ** 3),
+        },
+      });
+      let sent = 0;
+      const chunk = Buffer.alloc(64 * 1024, "z");
+      const pump = (): void => {
+        while (sent < 1024 ** 3 && request.write(chunk)) sent += chunk.length;
+      };
+      request.on("drain", pump);
+      request.on("response", (response) => response.resume());
+      request.on("error", () => resolve({ sent, closed: true }));
+      request.on("close", () => resolve({ sent, closed: true }));
+      pump();
+      setTimeout(() => resolve({ sent, closed: false }), 10_000).unref();
+    });
+    expect(endless.closed).toBe(true);
+    expect(endless.sent).toBeLessThan(64 * 1024 * 1024);
     expect(await ledgerMilli()).toBe(charged);
   });
 });
