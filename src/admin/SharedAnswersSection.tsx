@@ -12,9 +12,8 @@ import {
   Text,
   Title3,
 } from "@fluentui/react-components";
-import { normalizeDomain } from "../api/normalize";
 import { useAdmin, useAdminAction } from "./admin-context";
-import type { SharedAnswerRow } from "./api-types";
+import type { DomainAnswers, SharedAnswerRow } from "./api-types";
 import { ConfirmDialog } from "./ConfirmDialog";
 import { ErrorText } from "./ErrorText";
 import { formatTime } from "./format";
@@ -35,14 +34,13 @@ export function SharedAnswersSection(): JSX.Element {
   const styles = useAdminStyles();
   const { client, reload } = useAdmin();
   const [domain, setDomain] = useState("");
-  const [shown, setShown] = useState<{ domain: string; answers: SharedAnswerRow[] } | null>(null);
+  const [shown, setShown] = useState<DomainAnswers | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const find = useAdminAction(async () => {
-    // As the host files answers under it: "https://www.Acme.com/" is acme.com.
-    const asked = normalizeDomain(domain) || domain.trim();
     setNotice(null);
-    setShown({ domain: asked, answers: await client.sharedAnswers(asked) });
+    // The domain as the host files answers under it: "https://www.Acme.com/" is acme.com.
+    setShown(await client.sharedAnswers(domain.trim()));
   });
   const purgeOne = useAdminAction(async (row: SharedAnswerRow) => {
     await client.purgeSharedAnswer(row.key);

@@ -5,12 +5,12 @@ import type {
   AdminTeam,
   ApiErrorBody,
   BounceReportRow,
+  DomainAnswers,
   IssuedToken,
   MemberPatch,
   MonthlyUsageRow,
   NewMember,
   PurgeResult,
-  SharedAnswerRow,
   TeamPatch,
   UsageRow,
 } from "./api-types";
@@ -133,7 +133,7 @@ export class AdminClient {
     return this.json("GET", "/bounce-reports");
   }
 
-  sharedAnswers(domain: string): Promise<SharedAnswerRow[]> {
+  sharedAnswers(domain: string): Promise<DomainAnswers> {
     return this.json("GET", `/shared-answers?domain=${encodeURIComponent(domain)}`);
   }
 

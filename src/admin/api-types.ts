@@ -142,9 +142,17 @@ export interface SharedAnswerRow {
   stored_at: string;
 }
 
-/** DELETE /shared-answers: how many answers were forgotten. */
+/** GET /shared-answers?domain=: the domain as the host files answers under it, and its answers. */
+export interface DomainAnswers {
+  /** "https://www.Acme.com/" asked is "acme.com". */
+  domain: string;
+  answers: SharedAnswerRow[];
+}
+
+/** DELETE /shared-answers: how many answers were forgotten (and of which domain, if one). */
 export interface PurgeResult {
   purged: number;
+  domain?: string;
 }
 
 export interface ServiceKeyChange {

@@ -134,7 +134,9 @@ describeBrowser("the admin page: bounce reports, claims and purges, in Chromium"
       await page.getByTestId("admin-answers-purge-domain").click();
       await page.getByTestId("admin-answers-purge-confirm").click();
       await waitForText(page, "admin-answers-notice", /^Purged 1 answer\(s\) of acme\.com\.$/);
+      // The question gone, and the page given back to assistive technology.
       await page.getByTestId("admin-answers-purge-confirm").waitFor({ state: "detached" });
+      await page.waitForFunction(() => !document.querySelector("[aria-hidden=true] button"));
       expect(await host.store.sharedAnswerCount()).toBe(1);
       expect(await host.store.sharedAnswersOfDomain("other.com", 10)).toHaveLength(1);
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
   LIMITS,
   type BounceReportRow,
+  type DomainAnswers,
   type PurgeResult,
   type SharedAnswerRow,
 } from "../../admin/api-types";
@@ -56,14 +57,11 @@ export function registerEvidence(
     }
   );
 
-  app.get<{ Querystring: Query }>(
-    "/shared-answers",
-    async (request): Promise<SharedAnswerRow[]> => {
-      const domain = domainQuery(request.query);
-      const limit = limitQuery(request.query, LIMITS.maxListedRows, LIMITS.maxListedRows);
-      return (await store.sharedAnswersOfDomain(domain, limit)).map(answerView);
-    }
-  );
+  app.get<{ Querystring: Query }>("/shared-answers", async (request): Promise<DomainAnswers> => {
+    const domain = domainQuery(request.query);
+    const limit = limitQuery(request.query, LIMITS.maxListedRows, LIMITS.maxListedRows);
+    return { domain, answers: (await store.sharedAnswersOfDomain(domain, limit)).map(answerView) };
+  });
 
   // One answer by its key, or every answer of a domain.
   app.delete<{ Querystring: Query }>("/shared-answers", async (request): Promise<PurgeResult> => {
@@ -87,7 +85,7 @@ export function registerEvidence(
       action: "domain_answers_purged",
       changes: { domain: { from: domain, to: null }, answers: { from: purged, to: 0 } },
     });
-    return { purged };
+    return { purged, domain };
   });
 }
 

@@ -239,7 +239,8 @@ describe("team mode: shared answers nobody can poison", () => {
       `/shared-answers?domain=${encodeURIComponent(`https://WWW.${first.domain}/`)}`
     );
     expect(listed.status).toBe(200);
-    const rows = listed.body as Array<{
+    expect(listed.body.domain).toBe(first.domain);
+    const rows = listed.body.answers as Array<{
       key: string;
       lookup: string;
       fields: Record<string, string>;
@@ -258,10 +259,16 @@ describe("team mode: shared answers nobody can poison", () => {
     expect(again!.headers["x-mail-finder-answer"]).toBeUndefined();
     const sameDomain = rows.length;
     const domainPurge = await host.admin("DELETE", `/shared-answers?domain=${first.domain}`);
-    expect(domainPurge.body).toEqual({ purged: sameDomain });
-    expect((await host.admin("GET", `/shared-answers?domain=${first.domain}`)).body).toEqual([]);
+    expect(domainPurge.body).toEqual({ purged: sameDomain, domain: first.domain });
+    expect((await host.admin("GET", `/shared-answers?domain=${first.domain}`)).body).toEqual({
+      domain: first.domain,
+      answers: [],
+    });
     expect(
-      ((await host.admin("GET", `/shared-answers?domain=${third.domain}`)).body as unknown[]).length
+      (
+        (await host.admin("GET", `/shared-answers?domain=${third.domain}`)).body
+          .answers as unknown[]
+      ).length
     ).toBeGreaterThan(0);
     for (const bad of [
       "",

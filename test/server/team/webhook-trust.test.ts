@@ -279,7 +279,7 @@ describe("team mode: webhook results settle both ways and are taken from the ser
       domain: string;
     };
     const shared = async () =>
-      (await host.admin("GET", `/shared-answers?domain=${person.domain}`)).body as Array<{
+      (await host.admin("GET", `/shared-answers?domain=${person.domain}`)).body.answers as Array<{
         fields: Record<string, string>;
         status: string;
         stored_at: string;
