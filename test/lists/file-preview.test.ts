@@ -44,6 +44,12 @@ async function timed(
 
 const timings: Record<string, number> = {};
 
+/**
+ * Never a hang: inflating any of these archives whole takes far longer. The figures are printed
+ * below; on a loaded 2-core machine the slowest took 1.3 s, so this is no speed target.
+ */
+const NEVER_A_HANG_MS = 3000;
+
 /** Each hostile archive: refused with a message matching `expected`, quickly, never a hang. */
 async function expectRefusedQuickly(
   label: string,
@@ -58,9 +64,7 @@ async function expectRefusedQuickly(
     rows: undefined,
     error: expect.stringMatching(expected),
   });
-  // Never a hang: inflating any of these archives whole takes far longer. The figures are
-  // printed below; on a loaded 2-core machine the slowest took 1.1 s, so this is no speed target.
-  expect(outcome.ms).toBeLessThan(3000);
+  expect(outcome.ms).toBeLessThan(NEVER_A_HANG_MS);
 }
 
 afterAll(() => {
@@ -370,7 +374,7 @@ describe("XLSX preview (fflate)", () => {
       );
       timings["shared strings of 1 GB, two needed"] = Math.round(previewed.ms);
       expect(previewed.rows).toEqual([["x"], ["x"]]);
-      expect(previewed.ms).toBeLessThan(1000);
+      expect(previewed.ms).toBeLessThan(NEVER_A_HANG_MS);
       // A bomb in a part the preview does not need is never inflated.
       const aside = await timed(
         rawZip([
@@ -386,7 +390,7 @@ describe("XLSX preview (fflate)", () => {
       );
       timings["1 GB bomb in an image, not read"] = Math.round(aside.ms);
       expect(aside.rows).toEqual([["Email"], ["a@b.example"]]);
-      expect(aside.ms).toBeLessThan(1000);
+      expect(aside.ms).toBeLessThan(NEVER_A_HANG_MS);
     });
 
     test("wrong checksums: data intact is previewed (the service checks the file), data damaged is refused", async () => {
@@ -394,7 +398,7 @@ describe("XLSX preview (fflate)", () => {
       const wrongCrc = await timed(rawZip(entries.map((e) => ({ ...e, crc: e.crc ^ 0x5a5a5a5a }))));
       timings["wrong CRCs, data intact"] = Math.round(wrongCrc.ms);
       expect(wrongCrc.rows).toEqual([["Email"], ["a@b.example"]]);
-      expect(wrongCrc.ms).toBeLessThan(1000);
+      expect(wrongCrc.ms).toBeLessThan(NEVER_A_HANG_MS);
       // Every byte of the worksheet's deflate stream flipped in turn (so its CRC no longer
       // matches): each is refused with a message or still reads as a worksheet, quickly.
       const sheet = entries[2]!;
@@ -404,7 +408,7 @@ describe("XLSX preview (fflate)", () => {
         const data = sheet.data.slice();
         data[at] ^= 0xff;
         const outcome = await timed(rawZip([entries[0]!, entries[1]!, { ...sheet, data }]));
-        expect(outcome.ms).toBeLessThan(1000);
+        expect(outcome.ms).toBeLessThan(NEVER_A_HANG_MS);
         slowest = Math.max(slowest, outcome.ms);
         if (outcome.error) {
           refused++;
@@ -448,7 +452,7 @@ describe("XLSX preview (fflate)", () => {
         const outcome = await timed(rawZip(entries));
         timings[label] = Math.round(outcome.ms);
         expect({ label, rows: outcome.rows }).toEqual({ label, rows });
-        expect(outcome.ms).toBeLessThan(1000);
+        expect(outcome.ms).toBeLessThan(NEVER_A_HANG_MS);
       }
     });
 
