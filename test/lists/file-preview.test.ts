@@ -45,10 +45,12 @@ async function timed(
 const timings: Record<string, number> = {};
 
 /**
- * Never a hang: inflating any of these archives whole takes far longer. The figures are printed
- * below; on a loaded 2-core machine the slowest took 1.3 s, so this is no speed target.
+ * Never a hang. What bounds the work is the preview's caps, which each case's message shows (16
+ * MB inflated at most, parts it does not need never inflated); this bound only catches a loop
+ * that never ends. The figures are printed below: a second or so on a quiet machine, and 3.2 s
+ * measured once for a bomb on a loaded 2-core one, so this is no speed target.
  */
-const NEVER_A_HANG_MS = 3000;
+const NEVER_A_HANG_MS = 10_000;
 
 /** Each hostile archive: refused with a message matching `expected`, quickly, never a hang. */
 async function expectRefusedQuickly(
