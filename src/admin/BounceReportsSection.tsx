@@ -13,7 +13,7 @@ import type { AdminMember, BounceOutcome, BounceReportRow } from "./api-types";
 import { formatCredits, formatTime } from "./format";
 import { useAdminStyles } from "./styles";
 
-// The bad-email reports the host sent (DESIGN 6g): a member's month gets credits back only when
+// The bad-email reports the host sent (SECURITY.md): a member's month gets credits back only when
 // the service was seen to return them; a report it answered without returning anything is a
 // claim, listed here so that the admin can take it up with the service.
 

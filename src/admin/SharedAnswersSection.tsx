@@ -19,7 +19,7 @@ import { ErrorText } from "./ErrorText";
 import { formatTime } from "./format";
 import { useAdminStyles } from "./styles";
 
-// The team's shared answers of a domain (DESIGN 6g): a wrong answer kept for the team is given
+// The team's shared answers of a domain (SECURITY.md): a wrong answer kept for the team is given
 // to every member who asks again; the admin finds it by its domain and purges it, or all of the
 // domain's at once. Each purge is in the admin actions.
 

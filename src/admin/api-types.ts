@@ -108,7 +108,7 @@ export interface AdminAuditRow {
   changes: Record<string, AdminFieldChange>;
 }
 
-/** What became of a bad-email report (DESIGN 6g: refunds need evidence). */
+/** What became of a bad-email report (SECURITY.md: refunds need evidence). */
 export type BounceOutcome =
   "returned" | "partly_returned" | "claimed" | "unmeasured" | "nothing_bought";
 

@@ -14,7 +14,7 @@ export interface AnswerStorage {
   /** Answers of earlier versions carried over at this start. */
   carried: number;
   /**
-   * The browser denies this frame its storage (DESIGN 6g): answers are kept in memory until
+   * The browser denies this frame its storage (docs/user-guide.md): answers are kept in memory until
    * the workbook closes.
    */
   denied: boolean;
@@ -35,7 +35,7 @@ export interface OpenAnswerStorageOptions {
 /**
  * Opens IndexedDB, or the fallback where it cannot be opened or refuses writes (DESIGN 3),
  * then carries over the answers of earlier versions. Nothing is read in bulk. Where the browser
- * denies the fallback too, answers are kept in memory for the session (DESIGN 6g).
+ * denies the fallback too, answers are kept in memory for the session (docs/user-guide.md).
  */
 export async function openAnswerStorage(options: OpenAnswerStorageOptions): Promise<AnswerStorage> {
   let store: AnswerStore | null = null;

@@ -1,6 +1,6 @@
 import { Listeners } from "./listeners";
 
-// The browser denies the add-in's frame its storage (DESIGN 6g): where third-party storage is
+// The browser denies the add-in's frame its storage (docs/user-guide.md): where third-party storage is
 // blocked without partitioning (a private window, a privacy setting, an administrator's policy)
 // Chromium and Firefox throw SecurityError at the frame's localStorage, which office.js's
 // OfficeRuntime.storage rejects with, and refuse its IndexedDB; a WebKit whose local storage is

@@ -87,7 +87,7 @@ export function errorCell(error: unknown): CustomFunctions.Error {
         return excelError("notAvailable", error.message);
     }
   }
-  // The browser's words never reach a cell (DESIGN 6g): a denied storage says where to look.
+  // The browser's words never reach a cell (docs/user-guide.md): a denied storage says where to look.
   if (isStorageDenied(error)) return excelError("notAvailable", t("cells.storageDenied"));
   return excelError(
     "notAvailable",

@@ -69,7 +69,7 @@ export class Services {
   readonly team: TeamSession;
   /** A team member's Microsoft 365 account, where the team host signs in with Entra ID. */
   readonly microsoft: MicrosoftAccount;
-  /** The browser denies the add-in its storage (DESIGN 6g): nothing outlives the session. */
+  /** The browser denies the add-in its storage (docs/user-guide.md): nothing outlives the session. */
   readonly storageDenial: StorageDenial;
   private readonly clientValue: EmailServiceClient;
   private readonly schedulerValue: LookupScheduler;
@@ -201,7 +201,7 @@ export class Services {
           ? source()
           : Promise.resolve({ store: source, fallbackReason: null, carried: 0, denied: false });
       this.storage = opening;
-      // Answers kept in memory only: the pane says why (DESIGN 6g).
+      // Answers kept in memory only: the pane says why (docs/user-guide.md).
       void opening.then(
         ({ denied }) => {
           if (denied) this.storageDenial.note();

@@ -2,7 +2,7 @@ import { isStorageDenied, type StorageDenial } from "../client/storage-denial";
 import { MemorySettingsStorage, type SettingsStorage } from "./settings";
 
 /**
- * The user's storage for settings, or, once the browser denies it (DESIGN 6g), memory for the
+ * The user's storage for settings, or, once the browser denies it (docs/user-guide.md), memory for the
  * rest of the session: the key typed in the pane is used until the workbook closes and written
  * nowhere else. Any other failure is the caller's, as before.
  */

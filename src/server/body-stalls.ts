@@ -3,7 +3,7 @@ import { Readable } from "node:stream";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { HostError } from "./errors";
 
-// A request body that stops (DESIGN 6g "Nothing can be held"): a client that announces a body
+// A request body that stops (SECURITY.md "Nothing can be held"): a client that announces a body
 // and then sends nothing would keep its connection, or its HTTP/2 stream, for as long as it
 // likes (Node's requestTimeout bounds a whole request, which a large upload that keeps moving
 // must be allowed to take). So every body is read through a watch that gives the client

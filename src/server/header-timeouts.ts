@@ -2,7 +2,7 @@ import type { Server as HttpServer } from "node:http";
 import type { Http2Session } from "node:http2";
 import type { FastifyInstance } from "fastify";
 
-// Headers that never come (DESIGN 6g "Nothing can be held"): a client that opens a connection
+// Headers that never come (SECURITY.md "Nothing can be held"): a client that opens a connection
 // and never finishes a request's headers would hold it for as long as it likes. Each request's
 // headers must arrive within `headersMs`; what comes after them is bounded elsewhere (a body by
 // body-stalls.ts, the service's answer by the upstream timeout), never the request as a whole,

@@ -164,7 +164,7 @@ describeBrowser(`accessibility in Chromium (axe-core ${axeVersion()}, WCAG 2.2 A
     await scan(page, "enrich: a run in progress");
     await page.close();
 
-    // Storage denied (DESIGN 6g): the explanation above the tabs. The shim's storage refuses as
+    // Storage denied (docs/user-guide.md): the explanation above the tabs. The shim's storage refuses as
     // a denying browser's (the themes need the shim; storage-denied.browser.test.ts has the real
     // browser).
     const denied = await addin.openTaskPane({

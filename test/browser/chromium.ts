@@ -69,7 +69,7 @@ export const CHROMIUM_ARGS = [
  * off, as Playwright starts Chromium. Its contexts then block third-party cookies and site data
  * without partitioning them: the add-in's cross-site frame is denied any storage (localStorage
  * throws SecurityError, IndexedDB refuses to open), as in an incognito window or under a
- * privacy setting or policy (DESIGN 6g).
+ * privacy setting or policy (docs/user-guide.md).
  */
 export const PARTITIONING_OFF_ARGS = [
   `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...WINDOW_FEATURES_DISABLED].join(",")}`,

@@ -137,7 +137,7 @@ export interface HostShimConfig {
   indexedDbForAddin?: "refuse";
   /**
    * "denied": every OfficeRuntime.storage call rejects with SecurityError, as office.js's in a
-   * frame the browser denies storage (DESIGN 6g; the host page has the real thing:
+   * frame the browser denies storage (docs/user-guide.md; the host page has the real thing:
    * `thirdPartyStorage: "blocked"`).
    */
   runtimeStorage?: "denied";
@@ -625,7 +625,7 @@ export interface AddinOptions {
   host?: "office" | "shim";
   /**
    * "blocked": third-party storage blocked and not partitioned (PARTITIONING_OFF_ARGS), so that
-   * the browser denies the add-in's frame any storage (DESIGN 6g); a Chromium and an Office host
+   * the browser denies the add-in's frame any storage (docs/user-guide.md); a Chromium and an Office host
    * page server of its own. Default "partitioned", as Chrome has it.
    */
   thirdPartyStorage?: "partitioned" | "blocked";

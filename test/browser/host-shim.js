@@ -3211,7 +3211,7 @@
   };
 
   // `runtimeStorage: "denied"`: every call rejects as office.js's does in a frame the browser
-  // denies storage (third-party storage blocked without partitioning, DESIGN 6g), for a suite
+  // denies storage (third-party storage blocked without partitioning, docs/user-guide.md), for a suite
   // that needs the shim (Excel's themes); storage-denied.browser.test.ts has the real browser.
   if (config.runtimeStorage === "denied")
     for (const name of Object.keys(OfficeRuntime.storage))

@@ -7,7 +7,7 @@ import { setSpending, showTab, useKey, waitForText } from "./flows-helpers";
 import { browserTest, describeBrowser, screenshot, useAddin } from "./harness";
 import { layoutFaultsOf } from "./layout-faults";
 
-// Cells that answer where the browser denies storage (DESIGN 6g, issue 42 item 5): under
+// Cells that answer where the browser denies storage (docs/user-guide.md, issue 42 item 5): under
 // Microsoft's office.js on the Office host page, in a Chromium whose third-party storage is
 // blocked and not partitioned (an incognito window, a privacy setting, a policy; Playwright's
 // own way of starting it), the add-in's frame gets no storage at all: office.js's

@@ -36,7 +36,7 @@ import {
 } from "./steps";
 import { launchWebKit } from "./webkit-engine";
 
-// Cells that answer where the browser denies the add-in's frame its storage (DESIGN 6g, issue 42
+// Cells that answer where the browser denies the add-in's frame its storage (docs/user-guide.md, issue 42
 // item 5), under Microsoft's office.js on the Office host page at Excel on the web's own host
 // name (the add-in's frame is a cross-site frame, as on the web), in each engine with the
 // setting that denies it (test/office-host/README.md, "Storage denied"):

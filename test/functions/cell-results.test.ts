@@ -83,7 +83,7 @@ describe("errorCell()", () => {
 });
 
 describe("errorCell(): the browser's own words never reach a cell", () => {
-  test("a storage the browser denies (DESIGN 6g): #N/A saying what to do, not its message", () => {
+  test("a storage the browser denies (docs/user-guide.md): #N/A saying what to do, not its message", () => {
     const error = errorCell(
       new DOMException(
         "Failed to read the 'localStorage' property from 'Window': Access is denied for this document.",

@@ -10,7 +10,7 @@ import { SettingsStore, type SettingsStorage } from "../../src/runtime/settings"
 import type { TaskPaneHost } from "../../src/runtime/task-pane-host";
 import { startSandbox, type TestSandbox } from "../helpers/sandbox";
 
-// Where the browser denies the add-in's frame its storage (DESIGN 6g): office.js's
+// Where the browser denies the add-in's frame its storage (docs/user-guide.md): office.js's
 // OfficeRuntime.storage rejects every call with the SecurityError the frame's localStorage
 // throws, and IndexedDB refuses to open. Settings and kept answers then live in memory for the
 // session, and the runtime says so; any other failure is not taken for a denial.

@@ -1,6 +1,6 @@
 import type { Db } from "../storage/db";
 
-// Accounts removed with everything the sandbox keeps of them (Try mode, DESIGN 6g: a demo
+// Accounts removed with everything the sandbox keeps of them (Try mode, SECURITY.md: a demo
 // account and its searches are deleted after 24 hours): their searches with their rows,
 // billable keys and the webhook posts announcing them (a search's `webhook_url` of its body:
 // the demo posts none, they would only pile up), their charges, bad-email reports and domain

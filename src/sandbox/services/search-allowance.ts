@@ -1,7 +1,7 @@
 import { ServiceError } from "../errors";
 import type { Db } from "../storage/db";
 
-// How much search work one account may ask for in all (Try mode, DESIGN 6g "Nothing can be
+// How much search work one account may ask for in all (Try mode, SECURITY.md "Nothing can be
 // held"): a demo key is free, so its searches are bounded, counted in the sandbox's own
 // database so that a restart forgets nothing. Bulk searches count their data rows; a GeoLead
 // counts the places it found, at most its result_limit and at most the rows left, which it

@@ -21,7 +21,7 @@ import { keyFields } from "./answer-facts";
 import { credits } from "./credits";
 import type { AdminAuditEntry, BounceReport, SharedAnswer, TeamStore } from "./store";
 
-// What the admin sees of the trust the host keeps (DESIGN 6g): the bad-email reports it sent and
+// What the admin sees of the trust the host keeps (SECURITY.md): the bad-email reports it sent and
 // what the service was seen to return of each (a claim is a report it answered without returning
 // anything), and the team's shared answers of a domain, each of which, or all of them, the admin
 // can purge (audited), so that a wrong answer is never given again.

@@ -1,6 +1,6 @@
 import { fieldsOfKey } from "../../client/lookup-key";
 
-// What the team store notes of each shared answer beside its body (DESIGN 6g): how good it is,
+// What the team store notes of each shared answer beside its body (SECURITY.md): how good it is,
 // so that a webhook's result never replaces a better answer, and the domain of its lookup, so
 // that the admin can purge a domain's answers. Read from the key and from the service's body.
 

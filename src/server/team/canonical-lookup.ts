@@ -4,7 +4,7 @@ import type { LookupKind } from "../api/interface";
 import { HostError } from "../errors";
 import type { LookupPrice } from "./pricing";
 
-// A team lookup's body as the host sends it (DESIGN 6g: shared answers are what the service
+// A team lookup's body as the host sends it (SECURITY.md: shared answers are what the service
 // answered to the request that was sent). Each field of the operation is rewritten in its plain
 // form (text trimmed, single-spaced and case-folded, a domain without scheme, path or `www`, a
 // profile URL as https://www.linkedin.com/in/...), unknown fields and values that are not text

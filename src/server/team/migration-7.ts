@@ -1,6 +1,6 @@
 import type { Migration } from "./migration";
 
-// Version 7 of the team store (DESIGN 6g, trust that survives an outside review):
+// Version 7 of the team store (SECURITY.md, trust that survives an outside review):
 // - bounce_reports: each bad-email report the host sent, what the team's purchases of its address
 //   not returned yet came to (claimed), what the account's balance showed the service returned,
 //   and what was given back to members; purchases.returned_milli: how much of a purchase came

@@ -6,7 +6,7 @@ import type { TeamStore } from "./store";
 import type { Upstream, UpstreamAnswer } from "./upstream";
 import { UpstreamError } from "./upstream";
 
-// Bad-email reports measured (DESIGN 6g: refunds need evidence). The service returns a credit
+// Bad-email reports measured (SECURITY.md: refunds need evidence). The service returns a credit
 // only for a verified address that hard-bounced, and it decides: its answer to a report says
 // nothing of it. So the host reads the account's balance before and after each report, with the
 // team's other paid requests held meanwhile, and gives back to the buyers only what the balance

@@ -2,7 +2,7 @@ import { ZxcvbnFactory } from "@zxcvbn-ts/core";
 import * as common from "@zxcvbn-ts/language-common";
 import * as english from "@zxcvbn-ts/language-en";
 
-// How hard a secret the operator chose is to guess (DESIGN 6d, 6g: the admin token is random
+// How hard a secret the operator chose is to guess (SECURITY.md: the admin token is random
 // enough, or the host refuses to start). Randomness cannot be proven from
 // one token; what people use instead can be recognised, and zxcvbn-ts knows it: dictionary
 // words, names, l33t spellings, dates, years, keyboard walks, sequences and repeats. It counts

@@ -1,6 +1,6 @@
 import { networkOf } from "../client-network";
 
-// Failed admin sign-ins, counted per client network (DESIGN 6d, 6g): after `failures` failures
+// Failed admin sign-ins, counted per client network (SECURITY.md): after `failures` failures
 // in a window of `windowMs` from the first, a failed sign-in from that network is answered 429
 // until the window ends (admin-api.ts), and not counted further.
 //

@@ -192,7 +192,7 @@ export interface LookupEnd {
   legacyKey?: string | null;
 }
 
-/** What became of a bad-email report (DESIGN 6g: refunds need evidence). */
+/** What became of a bad-email report (SECURITY.md: refunds need evidence). */
 export type BounceOutcome =
   /** The service was seen to return at least what the team's purchases of the address cost. */
   | "returned"

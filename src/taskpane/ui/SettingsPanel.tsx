@@ -84,7 +84,7 @@ export function SettingsPanel({ services }: { services: Services }): JSX.Element
   const panel = usePanelStyles();
   const styles = useStyles();
   const team = useTeam(services).team;
-  // The browser keeps nothing of the add-in's (DESIGN 6g): the key lasts the session.
+  // The browser keeps nothing of the add-in's (docs/user-guide.md): the key lasts the session.
   const storageDenied = useStorageDenied(services);
   const { form, setForm, edit } = useForm(
     // The settings are read before the pane's first render: the form starts with them, so that

@@ -48,7 +48,7 @@ export function SpendingQuestionBar({ services }: { services: Services }): JSX.E
       budget === null
         ? t("app.spendingQuestionBody", costs)
         : t("app.spendingQuestionBodyTeam", { ...costs, budgetLeft: budget });
-  // What is bought now is gone when the workbook closes (DESIGN 6g).
+  // What is bought now is gone when the workbook closes (docs/user-guide.md).
   if (storageDenied) body = t("app.twoSentences", { first: body, second: t("app.answersNotKept") });
   return (
     <MessageBar

@@ -20,7 +20,7 @@ const useStyles = makeStyles({
 
 /**
  * Above the first-run screen and the tabs while the browser denies the add-in its storage
- * (DESIGN 6g): why nothing outlives the workbook, and what the user can allow.
+ * (docs/user-guide.md): why nothing outlives the workbook, and what the user can allow.
  */
 export function StorageDeniedNotice({ services }: { services: Services }): JSX.Element | null {
   const styles = useStyles();

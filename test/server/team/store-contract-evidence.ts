@@ -1,7 +1,7 @@
 import type { Reservation, SharedAnswer, TeamStore } from "../../../src/server/team/store";
 import type { OpenedStore } from "./store-contract";
 
-// The team store's contract for what issue 42 added (DESIGN 6g), run against SQLite and
+// The team store's contract for what issue 42 added (SECURITY.md), run against SQLite and
 // PostgreSQL alike: bounce reports give back what the service was seen to return and no more,
 // once; the report window pauses paid requests (across instances, none slipping in unseen); a
 // webhook lookup settles at its result's charge whichever comes first, above and below; a

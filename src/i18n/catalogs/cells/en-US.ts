@@ -96,7 +96,7 @@ export const cellsEn = {
   "cells.indexedDbOpenTimeout": "IndexedDB did not open within {seconds, number} s.",
   /** {error}: why the pane's code or catalog did not load. */
   "cells.paneFailed": "Mail Finder could not start its task pane: {error}",
-  // The browser denies the add-in's frame its storage (DESIGN 6g): never its own message.
+  // The browser denies the add-in's frame its storage (docs/user-guide.md): never its own message.
   "cells.storageDenied":
     "This browser denies the add-in its storage (third-party cookies and site data are blocked): the task pane says what to allow.",
 } as const;

@@ -68,7 +68,7 @@ export const appEn = {
   "app.answersGoneRun": "Buy again",
   "app.answersGoneDecline": "Don''t buy",
 
-  // The browser denies the add-in's frame its storage (DESIGN 6g).
+  // The browser denies the add-in's frame its storage (docs/user-guide.md).
   "app.storageDeniedTitle": "Nothing is kept on this device",
   /** {site}: the add-in's site (its host name), which the browser's settings can allow. */
   "app.storageDeniedBody":

@@ -97,7 +97,7 @@ export const settingsEn = {
     "Kept in Office''s add-in storage ({size} for answers, about {fits, number} of them; the oldest go first).",
   "settings.roomLeft": "Room left for this add-in on this device: {size}.",
 
-  // The browser denies the add-in its storage (DESIGN 6g): nothing is saved.
+  // The browser denies the add-in its storage (docs/user-guide.md): nothing is saved.
   "settings.apiKeyHintNotKept":
     "Used until this workbook closes and saved nowhere: this browser denies the add-in its storage.",
   "settings.savedForSession":
