@@ -1,6 +1,7 @@
 import { HostError } from "../errors";
 import { credits } from "./credits";
-import type { BudgetRefusal, Reservation, ReserveResult, TeamStore } from "./store";
+import { fromStore } from "./sign-in";
+import { monthOf, type BudgetRefusal, type Reservation, type TeamStore } from "./store";
 
 // A paid request's money (DESIGN 6c): its most reserved before it goes out, over budget 402
 // `budget_exceeded` naming the budget; what the service charged settled after.
@@ -49,20 +50,32 @@ export function pausedTooLong(): HostError {
   );
 }
 
+/** What a reservation of a paid request needs of the team host (team-context.ts). */
+export interface Reserving {
+  store: TeamStore;
+  now(): Date;
+  options: { reservationTtlMs: number; pollMs: number };
+}
+
 /**
- * A reservation made once no report is being measured (the store answers "paused" meanwhile):
- * asked again every `pollMs`, refused past PAUSE_LIMIT_MS. Over a budget: 402.
+ * `amountMilli` of this month reserved for a member once no report is being measured (the store
+ * answers "paused" meanwhile): asked again every `pollMs`, refused past PAUSE_LIMIT_MS. Over a
+ * budget: 402.
  */
-export async function reserveUnpaused(
-  reserve: () => Promise<ReserveResult>,
-  pollMs: number
+export async function reserveForMember(
+  team: Reserving,
+  memberId: string,
+  amountMilli: number
 ): Promise<Reservation> {
+  const { store, options } = team;
   const deadline = Date.now() + PAUSE_LIMIT_MS;
   for (;;) {
-    const result = await reserve();
+    const result = await fromStore(() =>
+      store.reserve(memberId, monthOf(team.now()), amountMilli, options.reservationTtlMs)
+    );
     if (result.ok) return result.reservation;
     if (!result.paused) throw budgetExceeded(result);
     if (Date.now() > deadline) throw pausedTooLong();
-    await new Promise((resolve) => setTimeout(resolve, pollMs));
+    await new Promise((resolve) => setTimeout(resolve, options.pollMs));
   }
 }

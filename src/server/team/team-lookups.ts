@@ -9,7 +9,7 @@ import { canonicalLookup, type CanonicalLookup } from "./canonical-lookup";
 import { boughtEmailOf, chargedMilli, lookupPriceOf, type LookupPrice } from "./pricing";
 import type { HeldClaim } from "./shared-lookups";
 import { fromStore } from "./sign-in";
-import { monthOf, type LookupEnd, type TeamStore } from "./store";
+import { monthOf, type LookupEnd, type Reservation, type TeamStore } from "./store";
 import type { TeamContext } from "./team-context";
 import { UpstreamError, type UpstreamAnswer } from "./upstream";
 import { webhookLookup } from "./webhook-lookups";
@@ -180,7 +180,7 @@ async function buy(
   path: string,
   lookup: CanonicalLookup,
   serviceKey: string,
-  reservation: Parameters<TeamStore["settle"]>[0],
+  reservation: Reservation,
   claim: HeldClaim
 ): Promise<UpstreamAnswer> {
   const { store } = team;

@@ -1,10 +1,9 @@
 import type { CanonicalRequest } from "../api/canonical-request";
 import { HostError } from "../errors";
 import type { Failure, RelayCall, RelayHooks } from "../relay";
-import { reserveUnpaused, settleSurely } from "./budgets";
+import { reserveForMember, settleSurely } from "./budgets";
 import { quoteOf, type Quote } from "./pricing";
-import { fromStore } from "./sign-in";
-import { monthOf, type Member, type Reservation } from "./store";
+import type { Member, Reservation } from "./store";
 import type { TeamContext } from "./team-context";
 import { teamLookup } from "./team-lookups";
 import { teamReport } from "./team-report";
@@ -72,18 +71,7 @@ async function paidCall(
   serviceKey: string,
   quote: Quote
 ): Promise<RelayCall> {
-  const reservation: Reservation = await reserveUnpaused(
-    () =>
-      fromStore(() =>
-        team.store.reserve(
-          member.id,
-          monthOf(team.now()),
-          quote.priceMilli,
-          team.options.reservationTtlMs
-        )
-      ),
-    team.options.pollMs
-  );
+  const reservation: Reservation = await reserveForMember(team, member.id, quote.priceMilli);
   const operation = `v5.1/${canonical.operation.name}`;
   let ended = false;
   const once = async (end: () => Promise<void>): Promise<void> => {

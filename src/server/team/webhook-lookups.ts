@@ -1,8 +1,8 @@
-import { reserveUnpaused, settleSurely } from "./budgets";
+import { reserveForMember, settleSurely } from "./budgets";
 import type { CanonicalLookup } from "./canonical-lookup";
 import type { LookupPrice } from "./pricing";
 import { fromStore } from "./sign-in";
-import { monthOf, type Member } from "./store";
+import type { Member } from "./store";
 import type { TeamContext } from "./team-context";
 import { UpstreamError, type UpstreamAnswer } from "./upstream";
 
@@ -24,14 +24,8 @@ export async function webhookLookup(
   memberUrl: string
 ): Promise<UpstreamAnswer> {
   const { store } = team;
-  const target = team.webhooks ? await team.webhooks.redirect(memberUrl, lookup.key) : null;
-  const reservation = await reserveUnpaused(
-    () =>
-      fromStore(() =>
-        store.reserve(member.id, monthOf(team.now()), route.maxMilli, team.options.reservationTtlMs)
-      ),
-    team.options.pollMs
-  );
+  const target = team.webhooks ? await team.webhooks.redirect(memberUrl) : null;
+  const reservation = await reserveForMember(team, member.id, route.maxMilli);
   const operation = `${route.generation}/${route.operation}`;
   // Known before the service can post the result to it.
   if (target)

@@ -35,7 +35,6 @@ export interface WebhookOptions {
 export interface WebhookPending {
   id: string;
   memberUrl: string;
-  lookupKey: string;
 }
 
 const ID = /^[A-Za-z0-9_-]{43}$/;
@@ -132,15 +131,12 @@ export class WebhookRelay {
    * Where the service is to post a lookup's result instead of the member's `memberUrl` (checked):
    * the host's own webhook, and what the host keeps until the result arrives.
    */
-  async redirect(
-    memberUrl: string,
-    lookupKey: string
-  ): Promise<{ url: string; pending: WebhookPending }> {
+  async redirect(memberUrl: string): Promise<{ url: string; pending: WebhookPending }> {
     const target = await this.checkTarget(memberUrl);
     const id = randomBytes(32).toString("base64url");
     return {
       url: `${this.publicBase}/team/webhooks/${id}`,
-      pending: { id, memberUrl: target.href, lookupKey },
+      pending: { id, memberUrl: target.href },
     };
   }
 
