@@ -42,7 +42,7 @@ import type {
   UsageRow,
 } from "./store";
 import {
-  bounceOutcome,
+  bounceReportOf,
   checkBudget,
   checkLookupEnd,
   checkLookupStart,
@@ -56,6 +56,7 @@ import {
   inPages,
   isoTime,
   memberScope,
+  returnsOf,
   TOKEN_USE_RESOLUTION_MS,
 } from "./store-rules";
 
@@ -919,34 +920,25 @@ export class PgTeamStore implements TeamStore {
         amount_milli: Number(row.amount_milli),
         returned_milli: Number(row.returned_milli),
       }));
-      const claimed = purchases.reduce(
-        (sum, row) => sum + row.amount_milli - row.returned_milli,
-        0
-      );
-      let left = Math.min(claimed, report.returnedMilli ?? 0);
+      const { claimedMilli, backs } = returnsOf(purchases, report.returnedMilli);
       let refunded = 0;
-      for (const row of purchases) {
-        if (left === 0) break;
-        const back = Math.min(left, row.amount_milli - row.returned_milli);
-        left -= back;
-        refunded += await giveBack(client, row.member_id, row.month, back, report.audit, at);
+      for (const { purchase, backMilli } of backs) {
+        refunded += await giveBack(
+          client,
+          purchase.member_id,
+          purchase.month,
+          backMilli,
+          report.audit,
+          at
+        );
         await client.query(
           `UPDATE purchases SET returned_milli = returned_milli + $1,
              refunded_at = CASE WHEN returned_milli + $1 >= amount_milli THEN $2::timestamptz END
            WHERE id = $3`,
-          [back, at, row.id]
+          [backMilli, at, purchase.id]
         );
       }
-      const saved: BounceReport = {
-        id: randomUUID(),
-        at,
-        memberId: report.memberId,
-        email: report.email,
-        claimedMilli: claimed,
-        returnedMilli: report.returnedMilli,
-        refundedMilli: refunded,
-        outcome: bounceOutcome(claimed, report.returnedMilli),
-      };
+      const saved = bounceReportOf(report, at, claimedMilli, refunded);
       await client.query(
         `INSERT INTO bounce_reports (id, at, member_id, email, claimed_milli, returned_milli,
                                      refunded_milli, outcome)
@@ -956,7 +948,7 @@ export class PgTeamStore implements TeamStore {
           at,
           saved.memberId,
           saved.email,
-          claimed,
+          claimedMilli,
           saved.returnedMilli,
           refunded,
           saved.outcome,

@@ -43,7 +43,7 @@ import type {
   UsageRow,
 } from "./store";
 import {
-  bounceOutcome,
+  bounceReportOf,
   checkBudget,
   checkLookupEnd,
   checkLookupStart,
@@ -58,6 +58,7 @@ import {
   isoTime,
   memberScope,
   refusalOf,
+  returnsOf,
   TEAM_SCOPE,
   TOKEN_USE_RESOLUTION_MS,
 } from "./store-rules";
@@ -784,10 +785,7 @@ export class SqliteTeamStore implements TeamStore {
   }
 
   async unreturnedMilli(email: string): Promise<number> {
-    return this.unreturned(email).reduce(
-      (sum, row) => sum + row.amount_milli - row.returned_milli,
-      0
-    );
+    return returnsOf(this.unreturned(email), null).claimedMilli;
   }
 
   private unreturned(email: string): UnreturnedRow[] {
@@ -801,34 +799,20 @@ export class SqliteTeamStore implements TeamStore {
     const at = isoTime(report.at, "at");
     if (report.returnedMilli !== null) checkMilli(report.returnedMilli, "A return");
     return this.write(() => {
-      const purchases = this.unreturned(report.email);
-      const claimed = purchases.reduce(
-        (sum, row) => sum + row.amount_milli - row.returned_milli,
-        0
+      const { claimedMilli, backs } = returnsOf(
+        this.unreturned(report.email),
+        report.returnedMilli
       );
-      let left = Math.min(claimed, report.returnedMilli ?? 0);
       let refunded = 0;
-      for (const row of purchases) {
-        if (left === 0) break;
-        const back = Math.min(left, row.amount_milli - row.returned_milli);
-        left -= back;
-        refunded += this.giveBack(row.member_id, row.month, back, report.audit, at);
+      for (const { purchase, backMilli } of backs) {
+        refunded += this.giveBack(purchase.member_id, purchase.month, backMilli, report.audit, at);
         this.sql(
           `UPDATE purchases SET returned_milli = returned_milli + ?,
              refunded_at = CASE WHEN returned_milli + ? >= amount_milli THEN ? END
            WHERE id = ?`
-        ).run(back, back, at, row.id);
+        ).run(backMilli, backMilli, at, purchase.id);
       }
-      const saved: BounceReport = {
-        id: randomUUID(),
-        at,
-        memberId: report.memberId,
-        email: report.email,
-        claimedMilli: claimed,
-        returnedMilli: report.returnedMilli,
-        refundedMilli: refunded,
-        outcome: bounceOutcome(claimed, report.returnedMilli),
-      };
+      const saved = bounceReportOf(report, at, claimedMilli, refunded);
       this.sql(
         `INSERT INTO bounce_reports (id, at, member_id, email, claimed_milli, returned_milli,
                                      refunded_milli, outcome)
@@ -838,7 +822,7 @@ export class SqliteTeamStore implements TeamStore {
         at,
         saved.memberId,
         saved.email,
-        claimed,
+        claimedMilli,
         saved.returnedMilli,
         refunded,
         saved.outcome

@@ -1,7 +1,16 @@
-import type { BounceOutcome, BudgetRefusal, LookupEnd, LookupStart, TeamSettings } from "./store";
+import { randomUUID } from "node:crypto";
+import type {
+  BounceOutcome,
+  BounceReport,
+  BudgetRefusal,
+  LookupEnd,
+  LookupStart,
+  NewBounceReport,
+  TeamSettings,
+} from "./store";
 
-// What the SQLite and the PostgreSQL stores check and decide alike: the shape of their inputs
-// and whether a reservation passes the budgets.
+// What the SQLite and the PostgreSQL stores check and decide alike: the shape of their inputs,
+// whether a reservation passes the budgets, and what a bounce report gives back.
 
 export const TEAM_SCOPE = "team";
 
@@ -132,6 +141,55 @@ export function bounceOutcome(claimedMilli: number, returnedMilli: number | null
   if (returnedMilli === null) return "unmeasured";
   if (returnedMilli <= 0) return "claimed";
   return returnedMilli >= claimedMilli ? "returned" : "partly_returned";
+}
+
+/** A purchase whose credit may come back (store-rows.ts UnreturnedRow, amounts as numbers). */
+export interface Returnable {
+  amount_milli: number;
+  returned_milli: number;
+}
+
+/**
+ * What a bounce report gives back, both stores alike: the purchases' credits not back yet
+ * (claimed), and what each purchase gets of `returnedMilli` (null: nothing seen), oldest first,
+ * never above what is left of it.
+ */
+export function returnsOf<P extends Returnable>(
+  purchases: P[],
+  returnedMilli: number | null
+): { claimedMilli: number; backs: Array<{ purchase: P; backMilli: number }> } {
+  const claimedMilli = purchases.reduce(
+    (sum, purchase) => sum + purchase.amount_milli - purchase.returned_milli,
+    0
+  );
+  let left = Math.min(claimedMilli, returnedMilli ?? 0);
+  const backs: Array<{ purchase: P; backMilli: number }> = [];
+  for (const purchase of purchases) {
+    if (left === 0) break;
+    const backMilli = Math.min(left, purchase.amount_milli - purchase.returned_milli);
+    left -= backMilli;
+    backs.push({ purchase, backMilli });
+  }
+  return { claimedMilli, backs };
+}
+
+/** A report as both stores record it, once they know what it claimed and gave back. */
+export function bounceReportOf(
+  report: NewBounceReport,
+  at: string,
+  claimedMilli: number,
+  refundedMilli: number
+): BounceReport {
+  return {
+    id: randomUUID(),
+    at,
+    memberId: report.memberId,
+    email: report.email,
+    claimedMilli,
+    returnedMilli: report.returnedMilli,
+    refundedMilli,
+    outcome: bounceOutcome(claimedMilli, report.returnedMilli),
+  };
 }
 
 /** Rows of an export read at a time (eachAudit, eachUsage). */
