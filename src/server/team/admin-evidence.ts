@@ -17,7 +17,7 @@ import {
   queryText,
   type Query,
 } from "./admin-input";
-import { keyFields } from "./answer-facts";
+import { keyFields, readAnswer } from "./answer-facts";
 import { credits } from "./credits";
 import type { AdminAuditEntry, BounceReport, SharedAnswer, TeamStore } from "./store";
 
@@ -134,21 +134,13 @@ function keyText(key: string): string {
 }
 
 function answerView(answer: SharedAnswer): SharedAnswerRow {
-  let body: Record<string, unknown> = {};
-  try {
-    body = JSON.parse(answer.body) as Record<string, unknown>;
-  } catch {
-    // Shown without status or email.
-  }
-  const results = (body.results ?? {}) as Record<string, unknown>;
-  const status = body.email_status ?? results.validation ?? body.validation;
-  const email = body.email ?? results.email ?? (Array.isArray(body.emails) ? body.emails[0] : null);
+  const { status, email } = readAnswer(answer.body);
   return {
     key: answer.key,
     lookup: lookupText(answer.key),
     fields: keyFields(answer.key),
-    status: typeof status === "string" ? status : null,
-    email: typeof email === "string" ? email : null,
+    status,
+    email,
     stored_at: answer.storedAt,
   };
 }

@@ -23,21 +23,38 @@ const parsed = (body: string): Record<string, unknown> | null => {
   }
 };
 
-const rankOf = (status: unknown): number => (typeof status === "string" ? (RANKS[status] ?? 0) : 0);
+const rankOf = (status: string | null): number => (status === null ? 0 : (RANKS[status] ?? 0));
 
-/**
- * How good an answer is, from its body: v5.1's `email_status`, legacy's `results.validation` or
- * `validation`, or employees found. 0 for anything else.
- */
-export function answerQuality(body: string): number {
+const text = (value: unknown): string | null => (typeof value === "string" ? value : null);
+
+/** What an answer says, whatever its generation: its status and the address it found. */
+export interface AnswerReading {
+  /** v5.1's `email_status`, legacy's `results.validation` or `validation`; null if none. */
+  status: string | null;
+  /** The address found (`email`, legacy's `results.email`, a company's first); null if none. */
+  email: string | null;
+  /** A legacy employees answer that found some. */
+  employees: boolean;
+}
+
+export function readAnswer(body: string): AnswerReading {
   const answer = parsed(body);
-  if (!answer) return 0;
-  if ("email_status" in answer) return rankOf(answer.email_status);
-  const results = answer.results as { validation?: unknown } | undefined;
-  if (results && typeof results === "object") return rankOf(results.validation);
-  if ("validation" in answer) return rankOf(answer.validation);
-  if (Array.isArray(answer.employees)) return answer.employees.length > 0 ? RANKS.valid! : 0;
-  return 0;
+  const results = (answer?.results ?? null) as Record<string, unknown> | null;
+  return {
+    status: text(answer?.email_status) ?? text(results?.validation) ?? text(answer?.validation),
+    email:
+      text(answer?.email) ??
+      text(answer?.valid_email) ??
+      text(results?.email) ??
+      (Array.isArray(answer?.emails) ? text(answer.emails[0]) : null),
+    employees: Array.isArray(answer?.employees) && answer.employees.length > 0,
+  };
+}
+
+/** How good an answer is (RANKS, by its status), or employees found; 0 for anything else. */
+export function answerQuality(body: string): number {
+  const reading = readAnswer(body);
+  return reading.status === null && reading.employees ? RANKS.valid! : rankOf(reading.status);
 }
 
 /** The fields of a shared answer's key ("v5.1:" and a lookup key, src/client/lookup-key.ts). */
@@ -45,8 +62,8 @@ export function keyFields(key: string): Record<string, string> {
   return fieldsOfKey(key.slice(key.indexOf(":") + 1));
 }
 
-const domainOfEmail = (value: unknown): string | null =>
-  typeof value === "string" && value.includes("@")
+const domainOfEmail = (value: string | null | undefined): string | null =>
+  value?.includes("@")
     ? value
         .slice(value.lastIndexOf("@") + 1)
         .trim()
@@ -59,16 +76,7 @@ const domainOfEmail = (value: unknown): string | null =>
  */
 export function answerDomain(key: string, body: string): string {
   const fields = keyFields(key);
-  if (fields.domain) return fields.domain;
-  const verified = domainOfEmail(fields.email);
-  if (verified) return verified;
-  const answer = parsed(body);
-  const results = answer?.results as { email?: unknown } | undefined;
   return (
-    domainOfEmail(answer?.email) ??
-    domainOfEmail(answer?.valid_email) ??
-    domainOfEmail(results?.email) ??
-    domainOfEmail(Array.isArray(answer?.emails) ? answer.emails[0] : null) ??
-    ""
+    fields.domain || domainOfEmail(fields.email) || domainOfEmail(readAnswer(body).email) || ""
   );
 }
