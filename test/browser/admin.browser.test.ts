@@ -65,9 +65,20 @@ async function addMember(
   await page.getByTestId("admin-member-name").fill(member.name);
   await page.getByTestId("admin-member-email").fill(member.email);
   await page.getByTestId("admin-member-budget").fill(member.budget);
-  await page.getByTestId("admin-member-add").click();
   const shown = page.getByTestId("admin-new-token");
-  await shown.waitFor();
+  // A token still shown from the member added before is not this member's.
+  const before = (await shown.count()) > 0 ? await shown.inputValue() : "";
+  const status = await clickForAnswer(
+    page,
+    page.getByTestId("admin-member-add"),
+    "POST",
+    /^\/admin\/api\/members$/
+  );
+  expect(status).toBe(201);
+  await page.waitForFunction((previous) => {
+    const field = document.querySelector<HTMLInputElement>('[data-testid="admin-new-token"]');
+    return field !== null && field.value !== "" && field.value !== previous;
+  }, before);
   return shown.inputValue();
 }
 
