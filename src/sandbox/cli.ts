@@ -5,27 +5,149 @@ export interface CliOptions extends SandboxOptions {
   host: string;
 }
 
-const USAGE = `Usage: npm run sandbox -- [options]
-  --port <n>               port to listen on (default 4010; 0 picks a free one)
-  --host <addr>            address to bind (default 127.0.0.1)
-  --db <file|:memory:>     SQLite database (default .sandbox/sandbox.db)
-  --latency-ms <n>         processing time of each lookup (default 0)
-  --concurrency <n>        lookups served at once (default 16)
-  --queue-timeout-ms <n>   wait for a slot before 503 server_busy (default 60000)
-  --fault-rate <0..1>      share of API requests answered 503 (default 0)
-  --slow-rate <0..1>       share of answers delayed by --slow-ms
-  --slow-ms <n>            delay of a slow answer (default 0)
-  --drop-rate <0..1>       share of connections closed without an answer
-  --malformed-rate <0..1>  share of answers with a broken JSON body
-  --job-step-ms <n>        pause between bulk/GeoLead worker steps (default 0)
-  --job-chunk <n>          rows per worker step (default 1000)
-  --domain-ready-ms <n>    time from a domain file order to ready (default 3000)
-  --demo-key <key>         API key of the demo account (default sandbox-demo-key)
-  --cors-origin <origin>   extra origin allowed by CORS (repeatable)
-  --seed <n>               seed of the generated directory
-  --log                    log every request`;
+/** One flag of the sandbox, as `--help` and docs/sandbox.md say it. */
+export interface SandboxFlag {
+  flag: `--${string}`;
+  /** The value's placeholder: `--port <n>`; none for a switch. */
+  placeholder?: string;
+  /** The default as people read it. */
+  default: string;
+  meaning: string;
+}
 
-/** Parses the sandbox's flags (DESIGN section 7). Throws with the usage text on bad input. */
+/**
+ * The sandbox's flags, in the order of `--help` and of the table in docs/sandbox.md (written by
+ * scripts/write-doc-tables.ts); parseArgs reads each, and a test checks both agree.
+ */
+export const SANDBOX_FLAGS: readonly SandboxFlag[] = [
+  {
+    flag: "--port",
+    placeholder: "<n>",
+    default: "4010",
+    meaning: "port to listen on (0 picks a free one)",
+  },
+  { flag: "--host", placeholder: "<addr>", default: "127.0.0.1", meaning: "address to bind" },
+  {
+    flag: "--db",
+    placeholder: "<file|:memory:>",
+    default: ".sandbox/sandbox.db",
+    meaning: "SQLite database; accounts, credits, jobs and webhooks survive restarts",
+  },
+  {
+    flag: "--latency-ms",
+    placeholder: "<ms>",
+    default: "0",
+    meaning: "processing time of each lookup, spent while holding a queue slot",
+  },
+  {
+    flag: "--concurrency",
+    placeholder: "<n>",
+    default: "16",
+    meaning: "lookups served at once (1 to 10000)",
+  },
+  {
+    flag: "--queue-timeout-ms",
+    placeholder: "<ms>",
+    default: "60000",
+    meaning: "how long a lookup waits for a slot before 503 server_busy",
+  },
+  {
+    flag: "--fault-rate",
+    placeholder: "<0..1>",
+    default: "0",
+    meaning: "share of API requests answered 503 server_busy",
+  },
+  {
+    flag: "--slow-rate",
+    placeholder: "<0..1>",
+    default: "0",
+    meaning: "share of answers delayed by --slow-ms",
+  },
+  { flag: "--slow-ms", placeholder: "<ms>", default: "0", meaning: "delay of a slow answer" },
+  {
+    flag: "--drop-rate",
+    placeholder: "<0..1>",
+    default: "0",
+    meaning: "share of connections closed without an answer (after the work: the costly case)",
+  },
+  {
+    flag: "--malformed-rate",
+    placeholder: "<0..1>",
+    default: "0",
+    meaning: "share of answers with a truncated JSON body",
+  },
+  {
+    flag: "--job-step-ms",
+    placeholder: "<ms>",
+    default: "0",
+    meaning: "pause between bulk/GeoLead worker steps",
+  },
+  {
+    flag: "--job-chunk",
+    placeholder: "<n>",
+    default: "1000",
+    meaning: "rows per worker step (1 to 100000)",
+  },
+  {
+    flag: "--domain-ready-ms",
+    placeholder: "<ms>",
+    default: "3000",
+    meaning: "time from a domain file order to ready",
+  },
+  {
+    flag: "--demo-key",
+    placeholder: "<key>",
+    default: "sandbox-demo-key",
+    meaning: "API key of the demo account (8 to 200 printable characters)",
+  },
+  {
+    flag: "--cors-origin",
+    placeholder: "<origin>",
+    default: "loopback origins only",
+    meaning: "another origin allowed by CORS, such as https://host:port (repeatable)",
+  },
+  {
+    flag: "--seed",
+    placeholder: "<n>",
+    default: "20261121",
+    meaning: "seed of the generated directory",
+  },
+  { flag: "--log", default: "off", meaning: "log every request" },
+];
+
+/** `--help` and `-h`: print the usage (stdout, exit 0). */
+export const HELP_FLAGS = ["--help", "-h"] as const;
+
+export const USAGE = [
+  "Usage: npm run sandbox -- [options]",
+  ...SANDBOX_FLAGS.map(
+    ({ flag, placeholder, default: byDefault, meaning }) =>
+      `  ${`${flag}${placeholder ? ` ${placeholder}` : ""}`.padEnd(25)} ${meaning} (default ${byDefault})`
+  ),
+  `  ${HELP_FLAGS.join(", ").padEnd(25)} print this help and exit`,
+].join("\n");
+
+/** Whether the command line asks for the usage (answered whatever else it holds). */
+export function wantsHelp(argv: readonly string[]): boolean {
+  return argv.some((token) => (HELP_FLAGS as readonly string[]).includes(token));
+}
+
+const cell = (text: string): string => text.replace(/\|/g, "\\|");
+
+/** The flags table of docs/sandbox.md. */
+export function sandboxFlagsTable(): string {
+  return [
+    "| flag | default | meaning |",
+    "|---|---|---|",
+    ...SANDBOX_FLAGS.map(
+      ({ flag, placeholder, default: byDefault, meaning }) =>
+        `| \`${cell(`${flag}${placeholder ? ` ${placeholder}` : ""}`)}\` | ${cell(byDefault)} | ${cell(meaning)} |`
+    ),
+    `| ${HELP_FLAGS.map((flag) => `\`${flag}\``).join(", ")} | | print the usage on stdout and exit 0 |`,
+  ].join("\n");
+}
+
+/** Parses the sandbox's flags (SANDBOX_FLAGS). Throws with the usage text on bad input; see wantsHelp for --help. */
 export function parseArgs(argv: string[]): CliOptions {
   const options: CliOptions = { port: 4010, host: "127.0.0.1", db: ".sandbox/sandbox.db" };
   const faults: NonNullable<SandboxOptions["faults"]> = {};
@@ -117,6 +239,7 @@ export function parseArgs(argv: string[]): CliOptions {
         break;
       case "--help":
       case "-h":
+        // The CLI answers these before parsing (wantsHelp); here they are not options.
         throw new Error(USAGE);
       default:
         throw new Error(`Unknown option ${flag}\n\n${USAGE}`);

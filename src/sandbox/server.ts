@@ -1,11 +1,16 @@
 import { buildApp } from "./app";
-import { parseArgs } from "./cli";
+import { USAGE, parseArgs, wantsHelp } from "./cli";
 
 // Entry of `npm run sandbox`: starts the service and prints its base URL and the demo key.
 async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  if (wantsHelp(argv)) {
+    console.log(USAGE);
+    process.exit(0);
+  }
   let options;
   try {
-    options = parseArgs(process.argv.slice(2));
+    options = parseArgs(argv);
   } catch (error) {
     console.error((error as Error).message);
     process.exit(2);

@@ -1,6 +1,12 @@
 import { isIP } from "node:net";
 import { ConfigError, readSettings, type ResolvedSettings } from "./config/read-settings";
-import { SETTINGS, type Action, type LogLevel, type SettingName } from "./config/settings";
+import {
+  SETTINGS,
+  SETTING_NAMES,
+  type Action,
+  type LogLevel,
+  type SettingName,
+} from "./config/settings";
 import { USAGE } from "./config/usage";
 import { maskedUrl } from "./config/masking";
 
@@ -192,15 +198,12 @@ function checked(settings: ResolvedSettings): ServerOptions {
     throw new ConfigError(
       `${named("metrics-token-file")} protects /metrics, which is off: add --metrics (or MAILFINDER_METRICS=1)`
     );
-  const offTeam = (
-    [
-      "service-key-file",
-      "admin-token-file",
-      "sealing-key-file",
-      "public-url",
-      "database-url",
-    ] as const
-  ).filter((name) => settings[name].from !== "default");
+  // Every setting of the team group (settings.ts), given while team mode is off, is a mistake:
+  // the operator meant a team host and would get a relay that holds no key and checks no member.
+  const offTeam = SETTING_NAMES.filter(
+    (name) =>
+      name !== "team" && SETTINGS[name].group === "team" && settings[name].from !== "default"
+  );
   if (!team && offTeam.length > 0)
     throw new ConfigError(
       `${offTeam.map(named).join(", ")} ${offTeam.length > 1 ? "are" : "is"} for team mode, which is off: add --team (or MAILFINDER_TEAM=1), or leave ${offTeam.length > 1 ? "them" : "it"} out`
@@ -264,6 +267,24 @@ function trustedProxies(text: string | undefined): string[] {
   });
 }
 
+/**
+ * Entra ID's issuer and keys are fetched over the network and trusted to sign members in: an
+ * https URL, checked now (exit 2) rather than when the first sign-in fails.
+ */
+function httpsUrl(text: string, named: string): void {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ConfigError(`${named} is not a URL: ${JSON.stringify(text)}`, false);
+  }
+  if (url.protocol !== "https:" || url.username || url.password)
+    throw new ConfigError(
+      `${named} must be an https URL without credentials, not one starting ${url.protocol}//${url.host}`,
+      false
+    );
+}
+
 function teamOptions(
   read: Read,
   named: (name: SettingName) => string,
@@ -285,7 +306,9 @@ function teamOptions(
   const given = [issuer, audience, clientId].filter(Boolean).length;
   if (given > 0 && given < 3)
     throw new ConfigError(`--entra-issuer, --entra-audience and --entra-client-id go together`);
+  if (issuer) httpsUrl(issuer, named("entra-issuer"));
   const jwksUrl = read("entra-jwks-url");
+  if (jwksUrl) httpsUrl(jwksUrl, named("entra-jwks-url"));
   const adminGroup = read("entra-admin-group");
   const scope = read("entra-scope");
   const sealingKeyFile = read("sealing-key-file");

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
-import { parseArgs } from "../../src/sandbox/cli";
+import { SANDBOX_FLAGS, USAGE, parseArgs, wantsHelp } from "../../src/sandbox/cli";
 
-// `npm run sandbox -- --port <n> --db <file | :memory:>` and its knobs (DESIGN section 7).
+// `npm run sandbox -- --port <n> --db <file | :memory:>` and its knobs (SANDBOX_FLAGS).
 
 describe("parseArgs", () => {
   test("defaults", () => {
@@ -109,6 +109,25 @@ describe("parseArgs", () => {
     expect(() => parseArgs(argv)).toThrow(/Usage: npm run sandbox/);
   });
 
+  test("the flags table and the parser agree: every flag of the table is read, each in the usage", () => {
+    for (const { flag, placeholder } of SANDBOX_FLAGS) {
+      const argv = placeholder ? [flag, flag === "--demo-key" ? "a-demo-key" : "1"] : [flag];
+      if (flag === "--db" || flag === "--host") argv[1] = "x";
+      if (flag === "--cors-origin") argv[1] = "https://a.example";
+      let message = "";
+      try {
+        parseArgs(argv);
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).not.toContain("Unknown option");
+      expect(USAGE).toContain(flag);
+    }
+    expect(wantsHelp(["--port", "1", "-h"])).toBe(true);
+    expect(wantsHelp(["--help"])).toBe(true);
+    expect(wantsHelp(["--port", "1"])).toBe(false);
+  });
+
   test("--help throws the usage text, which lists every flag", () => {
     let message = "";
     try {
@@ -180,6 +199,26 @@ describe("the sandbox as a process", () => {
       });
     });
   }
+
+  test("--help and -h print the usage on stdout and exit 0, starting nothing", async () => {
+    const root = join(__dirname, "..", "..");
+    for (const flag of ["--help", "-h"]) {
+      child = spawn(
+        join(root, "node_modules", ".bin", "tsx"),
+        ["src/sandbox/server.ts", "--port", "0", flag],
+        { cwd: root, stdio: ["ignore", "pipe", "pipe"] }
+      );
+      let stdout = "";
+      let stderr = "";
+      child.stdout!.on("data", (chunk) => (stdout += chunk));
+      child.stderr!.on("data", (chunk) => (stderr += chunk));
+      const code = await new Promise<number | null>((resolve) => child!.once("exit", resolve));
+      expect({ flag, code, stderr }).toEqual({ flag, code: 0, stderr: "" });
+      expect(stdout).toContain("Usage: npm run sandbox -- [options]");
+      expect(stdout).toContain("--help, -h");
+      expect(stdout).not.toContain("listening");
+    }
+  }, 60_000);
 
   test("prints its base URL and demo key, serves them, and stops on SIGTERM", async () => {
     const root = join(__dirname, "..", "..");

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { SETTINGS, SETTING_NAMES, type Setting } from "../../src/server/config/settings";
 import { parseCommandLine, parseServerArgs } from "../../src/server/options";
 import { DIST, runHostProcess } from "./helpers";
 
@@ -136,6 +137,68 @@ describe("the host's configuration", () => {
       "MAILFINDER_DATABASE_URL must be a postgres:// or postgresql:// URL, not mysql://mf:***@db/mf"
     );
     expect(mysql).not.toContain("hunter2");
+  });
+
+  test("every setting of the team group without --team is refused, by flag or variable, naming it", () => {
+    // Read from the settings table, so that a setting joining or leaving the group is covered.
+    const teamOnly = SETTING_NAMES.filter(
+      (name) => name !== "team" && SETTINGS[name].group === "team"
+    );
+    expect(teamOnly).toEqual(expect.arrayContaining(["db", "entra-issuer", "entra-scope"]));
+    for (const name of teamOnly) {
+      const setting: Setting = SETTINGS[name];
+      const value = setting.kind.type === "url" ? "https://example.org/x" : "/x";
+      if (setting.flag)
+        expect(refusal([...BASE, setting.flag, value])).toContain(
+          `${setting.flag} is for team mode, which is off: add --team`
+        );
+      expect(refusal(BASE, { [setting.env]: value })).toContain(
+        `${setting.flag ?? setting.env}${setting.flag ? ` (from ${setting.env})` : ""} is for team mode`
+      );
+    }
+    expect(refusal([...BASE, "--db", "/t.db", "--entra-audience", "a"])).toContain(
+      "--db, --entra-audience are for team mode, which is off"
+    );
+    // Given with --team, the same settings are taken.
+    const team = [...BASE, "--team", "--service-key-file", "/k", "--admin-token-file", "/a"];
+    expect(parseServerArgs([...team, "--db", "/t.db"], {}).team?.db).toBe("/t.db");
+  });
+
+  test("Entra ID's issuer and keys must be https URLs, refused before the start", () => {
+    const team = [...BASE, "--team", "--service-key-file", "/k", "--admin-token-file", "/a"];
+    const entra = (issuer: string): string[] => [
+      ...team,
+      "--entra-issuer",
+      issuer,
+      "--entra-audience",
+      "api://h/c",
+      "--entra-client-id",
+      "c",
+    ];
+    const good = "https://login.microsoftonline.com/t/v2.0";
+    expect(refusal(entra("login.microsoftonline.com/t"))).toContain(
+      '--entra-issuer is not a URL: "login.microsoftonline.com/t"'
+    );
+    expect(refusal(entra("http://login.example/t/v2.0"))).toContain(
+      "--entra-issuer must be an https URL without credentials, not one starting http://login.example"
+    );
+    expect(refusal([...entra(good), "--entra-jwks-url", "keys.json"])).toContain(
+      "--entra-jwks-url is not a URL"
+    );
+    expect(refusal(entra(good), { MAILFINDER_ENTRA_JWKS_URL: "http://keys.example/k" })).toContain(
+      "--entra-jwks-url (from MAILFINDER_ENTRA_JWKS_URL) must be an https URL"
+    );
+    const secret = refusal([
+      ...entra(good),
+      "--entra-jwks-url",
+      "https://u:hunter2@keys.example/k",
+    ]);
+    expect(secret).toContain("must be an https URL without credentials");
+    expect(secret).not.toContain("hunter2");
+    expect(
+      parseServerArgs([...entra(good), "--entra-jwks-url", "https://keys.example/k"], {}).team
+        ?.entra
+    ).toMatchObject({ issuer: good, jwksUrl: "https://keys.example/k" });
   });
 
   test("--help and --print-config answer without starting; --help whatever else is given", () => {

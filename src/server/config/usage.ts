@@ -112,6 +112,34 @@ export function configurationTable(): string {
   ].join("\n");
 }
 
+/**
+ * One group's settings for a guide (docs/admin-guide.md): flag, variable, default, meaning; the
+ * full table, with the earlier names, types and secrecy, is operations.md's.
+ */
+export function groupTable(group: SettingGroup): string {
+  return [
+    "| flag | environment | default | meaning |",
+    "|---|---|---|---|",
+    ...settingsOf(group).map(
+      (setting) =>
+        `| ${[
+          setting.flag ? code(flagText(setting)) : "(environment only)",
+          code(setting.env),
+          setting.defaultText
+            ? setting.defaultText.includes("<")
+              ? code(setting.defaultText)
+              : setting.defaultText
+            : setting.default === null
+              ? "none"
+              : code(String(setting.default)),
+          setting.description,
+        ]
+          .map(cell)
+          .join(" | ")} |`
+    ),
+  ].join("\n");
+}
+
 /** The markers around the generated table in docs/operations.md. */
 export const TABLE_START =
   "<!-- configuration table: generated from src/server/config/settings.ts by scripts/write-config-table.ts -->";
