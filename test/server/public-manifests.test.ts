@@ -10,6 +10,7 @@ import {
   unifiedSchemaErrors,
   xmlTextSchemaErrors,
 } from "../helpers/manifest-schemas";
+import { parseExposition } from "../helpers/prometheus-text";
 import { DIST, serve, startHostProcess, type Running } from "./helpers";
 
 // One build serves any address (DESIGN 6h): the host renders the manifests, the app package and
@@ -96,7 +97,12 @@ describe("the host renders the add-in for its --public-url", () => {
   let bare: Running;
   beforeAll(async () => {
     [host, other, bare] = await Promise.all([
-      serve({ dist: DIST, upstream: "http://127.0.0.1:9", publicUrl: new URL(PUBLIC_URL) }),
+      serve({
+        dist: DIST,
+        upstream: "http://127.0.0.1:9",
+        publicUrl: new URL(PUBLIC_URL),
+        metrics: true,
+      }),
       serve({ dist: DIST, upstream: "http://127.0.0.1:9", publicUrl: new URL(OTHER_URL) }),
       serve({ dist: DIST, upstream: "http://127.0.0.1:9" }),
     ]);
@@ -260,6 +266,20 @@ describe("the host renders the add-in for its --public-url", () => {
     expect(functions.functions[0].helpUrl).toMatch(new RegExp(`^${OTHER_URL}help/`));
     // The first host is unchanged by the second.
     expect((await get(`${host.url}/manifest.xml`)).body.toString()).toContain(PUBLIC_URL);
+  });
+
+  test("/metrics counts the rendered files by their own routes", async () => {
+    await get(`${host.url}/mail-finder.zip`);
+    await get(`${host.url}/functions.de-DE.json`);
+    const figures = parseExposition((await get(`${host.url}/metrics`)).body.toString("utf8"));
+    for (const route of ["/manifest.xml", "/manifest.json", "/mail-finder.zip", "/functions.json"])
+      expect([
+        route,
+        figures.sum("mailfinder_http_requests_total", { method: "GET", route, status: "200" }) > 0,
+      ]).toEqual([route, true]);
+    expect(
+      figures.sum("mailfinder_http_requests_total", { route: "/functions.de-DE.json" })
+    ).toBeGreaterThan(0);
   });
 
   test("without --public-url: the manifests answer 404 saying what the host needs", async () => {
