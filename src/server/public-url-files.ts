@@ -53,7 +53,7 @@ const MIN_COMPRESSED = 1024;
 /** The served path of every file rendered for `publicUrl` from the build in `dist`. */
 export function renderForPublicUrl(dist: string, publicUrl: URL): Map<string, RenderedFile> {
   const base = originBase(publicUrl.href);
-  const manifests = addinManifests(base, (path) => new Uint8Array(readFileSync(join(dist, path))));
+  const manifests = addinManifests(base, (path) => readBuilt(dist, path));
   const files = new Map<string, RenderedFile>([
     [MANIFEST_PATHS.xml, text(manifests.xml, TYPES[".xml"]!)],
     [MANIFEST_PATHS.json, text(manifests.json, TYPES[".json"]!)],
@@ -76,6 +76,17 @@ export function renderForPublicUrl(dist: string, publicUrl: URL): Map<string, Re
     files.set(path, text(bytes.toString("utf8").split(PUBLIC_URL_PLACEHOLDER).join(base), type));
   }
   return files;
+}
+
+/** A file of the build the manifests need (an icon), or why the host cannot start without it. */
+function readBuilt(dist: string, path: string): Uint8Array {
+  try {
+    return new Uint8Array(readFileSync(join(dist, path)));
+  } catch (error) {
+    throw new Error(
+      `the app package needs ${path} of the built add-in, which ${dist} lacks (${(error as NodeJS.ErrnoException).code ?? "unreadable"}): run npm run build`
+    );
+  }
 }
 
 function text(content: string, contentType: string): RenderedFile {

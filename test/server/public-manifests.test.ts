@@ -1,9 +1,11 @@
 import http from "node:http";
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, relative, sep } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { unzipSync } from "fflate";
 import { PUBLIC_URL_PLACEHOLDER } from "../../src/manifest/origins";
+import { buildServer } from "../../src/server/app";
 import { parseServerArgs } from "../../src/server/options";
 import {
   localizationSchemaErrors,
@@ -295,6 +297,21 @@ describe("the host renders the add-in for its --public-url", () => {
     expect((await get(`${bare.url}/taskpane.html`)).status).toBe(200);
     expect((await get(`${bare.url}/functions.json`)).status).toBe(200);
   });
+});
+
+test("a build without the app package's icons stops the start, saying so", async () => {
+  const dist = mkdtempSync(join(tmpdir(), "mf-no-icons-"));
+  try {
+    writeFileSync(join(dist, "taskpane.html"), "<!doctype html><title>pane</title>");
+    await expect(
+      buildServer({ dist, upstream: "http://127.0.0.1:9", publicUrl: new URL(PUBLIC_URL) })
+    ).rejects.toThrow(/needs assets\/color-192\.png of the built add-in.*run npm run build/);
+    // Without a public URL nothing is rendered: the same build starts.
+    const app = await buildServer({ dist, upstream: "http://127.0.0.1:9" });
+    await app.close();
+  } finally {
+    rmSync(dist, { recursive: true, force: true });
+  }
 });
 
 describe("--public-url is a setting of every mode", () => {
