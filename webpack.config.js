@@ -15,13 +15,21 @@ const { HelpPagesPlugin } = require("tsx/cjs/api").require(
   __filename
 );
 
-const urlDev = "https://localhost:3000/";
-// Where the production build is served from: its manifests point there.
-const urlProd = process.env.ADDIN_PUBLIC_URL || "https://mail-finder.example.com/";
+// The dev build is served by `npm start`; the production build by a host that knows its public
+// URL only at start (--public-url): its files name a placeholder the host replaces.
+const { DEV_ORIGIN: urlDev, PUBLIC_URL_PLACEHOLDER: urlProd } = require("tsx/cjs/api").require(
+  "./src/manifest/origins.ts",
+  __filename
+);
 const sandboxUrl = process.env.SANDBOX_URL || "http://localhost:4010";
 
 module.exports = async (env, options) => {
   const dev = options.mode === "development";
+  // One build serves any address (DESIGN 6h): a build-time address would be silently replaced.
+  if (!dev && process.env.ADDIN_PUBLIC_URL)
+    throw new Error(
+      `ADDIN_PUBLIC_URL is no longer read by the build: one build serves any address. Give the address to the host instead: npm run serve -- --public-url ${process.env.ADDIN_PUBLIC_URL} (MAILFINDER_PUBLIC_URL).`
+    );
   const buildType = dev ? "dev" : "prod";
   // The dev build talks to the local sandbox through the dev server's same-origin relay.
   const defaultSettings = dev
@@ -94,7 +102,8 @@ module.exports = async (env, options) => {
         input: "./src/functions/functions.ts",
       }),
       // dist/help/<id>.html for every function, help/index.html, support.html, privacy.html; the
-      // functions' helpUrls (JSDoc @helpurl, on the dev origin) are pointed at this build's origin.
+      // functions' helpUrls (JSDoc @helpurl, on the dev origin) are pointed at this build's origin
+      // (production: the placeholder, which the host replaces with its --public-url).
       new HelpPagesPlugin({
         metadataFile: "functions.json",
         devOrigin: urlDev,
@@ -132,8 +141,8 @@ module.exports = async (env, options) => {
           ]
         : []),
       new CopyWebpackPlugin({ patterns: [{ from: "assets/*.png", to: "assets/[name][ext]" }] }),
-      // Both manifests, shortcuts.json and the admin center's zip, from one description.
-      new ManifestsPlugin({ origin: dev ? urlDev : urlProd, buildType, root: __dirname }),
+      // shortcuts.json; the dev build's manifests and zip (the host renders production's).
+      new ManifestsPlugin({ buildType, root: __dirname }),
       // The production host serves these copies as they are.
       ...(dev ? [] : [new PrecompressPlugin()]),
     ],

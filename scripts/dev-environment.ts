@@ -46,8 +46,9 @@ export const DEV_ENVIRONMENT: readonly DevVariable[] = [
   {
     name: "ADDIN_PUBLIC_URL",
     readBy: ["webpack.config.js"],
-    default: "see the admin guide",
-    meaning: "`npm run build`: the address the production build is built for.",
+    default: "none",
+    meaning:
+      "No longer read: `npm run build` stops if it is set, since one build serves any address; give the address to the host with `--public-url`.",
   },
   {
     name: "PRODUCTION_BASE_URL",

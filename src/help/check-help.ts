@@ -62,7 +62,7 @@ export function checkHelp(
   locale = "en-US"
 ): string[] {
   const problems: string[] = [];
-  // ADDIN_PUBLIC_URL without its slash would still match the URLs it rewrote, but lead nowhere.
+  // An origin without its trailing slash would still match the URLs it rewrote, but lead nowhere.
   if (!/^https:\/\/[^/?#]+\/([^?#]*\/)?$/.test(origin))
     problems.push(`The add-in's origin ${origin} must be an https URL that ends with "/".`);
   const ids = new Set(metadata.functions.map((fn) => fn.id));

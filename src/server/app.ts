@@ -165,6 +165,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   if (options.team) {
     team = await openTeamHost({
       ...options.team,
+      ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
       upstream: new URL(options.upstream),
       upstreamTimeoutMs,
       upstreamConnections: options.upstreamConnections ?? 128,
@@ -207,7 +208,11 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       ...(options.now ? { clock: { now: () => options.now!().getTime() } } : {}),
       ...(options.demoSweepEveryMs ? { sweepEveryMs: options.demoSweepEveryMs } : {}),
     });
-  await app.register(site, { dist, tls: tls !== null });
+  await app.register(site, {
+    dist,
+    tls: tls !== null,
+    ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+  });
   return app;
 }
 

@@ -9,6 +9,8 @@ import { ConfigError } from "./config/read-settings";
 import { USAGE } from "./config/usage";
 import { writeLogLine } from "./logging";
 import { parseCommandLine, type CommandLineRequest, type ServerOptions } from "./options";
+import { NO_PUBLIC_URL_MESSAGE } from "./public-manifests";
+import { manifestUrls } from "./public-url-files";
 
 // Entry of `npm run serve` (DESIGN 6b, 6e). A configuration it refuses is said in plain text
 // on stderr with exit 2 (the answer to whoever typed the command: the reason, and the usage
@@ -85,6 +87,7 @@ function started(app: FastifyInstance, address: string, options: ServerOptions):
       addin: `${url}/taskpane.html`,
       dist: options.dist,
       relay: `${url}/api`,
+      manifests: options.publicUrl ? manifestUrls(options.publicUrl) : "off (no --public-url)",
       upstream: options.upstream,
       health: `${url}/healthz`,
       readiness: `${url}/readyz`,
@@ -112,6 +115,8 @@ function started(app: FastifyInstance, address: string, options: ServerOptions):
     },
     `Mail Finder host listening at ${url} (${protocol}, Node ${process.version})`
   );
+  // Said at every start: without it, users cannot be given a manifest for this host.
+  if (!options.publicUrl) app.log.warn(`No --public-url: ${NO_PUBLIC_URL_MESSAGE}`);
 }
 
 void main();

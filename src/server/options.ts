@@ -58,11 +58,14 @@ export interface ServerOptions {
    * client's address (rate limits, logs) is then the one they name. Empty: the socket's.
    */
   trustProxy: string[];
+  /**
+   * The host's public URL (https), as users load the add-in from it: the manifests are rendered
+   * for it (DESIGN 6h), and in team mode lookups sent with x-webhook-url are answered through it.
+   */
+  publicUrl?: URL;
 }
 
 export interface TeamServerOptions {
-  /** The host's public URL (https): lookups sent with x-webhook-url are answered through it. */
-  publicUrl?: URL;
   serviceKeyFile: string;
   adminTokenFile: string;
   /** A secret of the operator's that seals the service key in the store (team/sealing.ts). */
@@ -208,8 +211,10 @@ function checked(settings: ResolvedSettings): ServerOptions {
     throw new ConfigError(
       `${offTeam.map(named).join(", ")} ${offTeam.length > 1 ? "are" : "is"} for team mode, which is off: add --team (or MAILFINDER_TEAM=1), or leave ${offTeam.length > 1 ? "them" : "it"} out`
     );
+  const publicUrl = publicUrlOf(read("public-url"), fromWhere("public-url"));
   return {
-    team: team ? teamOptions(read, named, fromWhere) : null,
+    team: team ? teamOptions(read, named) : null,
+    ...(publicUrl ? { publicUrl } : {}),
     trustProxy: trustedProxies(read("trust-proxy")),
     port: read("port") ?? (cert ? 8443 : 8080),
     host: read("host") ?? SETTINGS.host.default,
@@ -285,11 +290,22 @@ function httpsUrl(text: string, named: string): void {
     );
 }
 
-function teamOptions(
-  read: Read,
-  named: (name: SettingName) => string,
-  fromWhere: (name: SettingName) => string
-): TeamServerOptions {
+/** --public-url, checked: the plain https address users reach the host at. */
+function publicUrlOf(text: string | undefined, from: string): URL | undefined {
+  if (!text) return undefined;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ConfigError(`--public-url is not a URL: ${text}${from}`);
+  }
+  // ' and & would need escaping where the address is written into the pages and manifests.
+  if (url.protocol !== "https:" || url.username || url.search || url.hash || /['&]/.test(url.href))
+    throw new ConfigError(`--public-url must be the host's plain https URL${from}`);
+  return url;
+}
+
+function teamOptions(read: Read, named: (name: SettingName) => string): TeamServerOptions {
   const serviceKeyFile = read("service-key-file");
   const adminTokenFile = read("admin-token-file");
   if (!serviceKeyFile) throw new ConfigError(`--team needs --service-key-file`);
@@ -312,21 +328,7 @@ function teamOptions(
   const adminGroup = read("entra-admin-group");
   const scope = read("entra-scope");
   const sealingKeyFile = read("sealing-key-file");
-  const publicText = read("public-url");
-  let publicUrl: URL | undefined;
-  if (publicText) {
-    try {
-      publicUrl = new URL(publicText);
-    } catch {
-      throw new ConfigError(`--public-url is not a URL: ${publicText}${fromWhere("public-url")}`);
-    }
-    if (publicUrl.protocol !== "https:" || publicUrl.username || publicUrl.search || publicUrl.hash)
-      throw new ConfigError(
-        `--public-url must be the host's plain https URL${fromWhere("public-url")}`
-      );
-  }
   return {
-    ...(publicUrl ? { publicUrl } : {}),
     serviceKeyFile,
     adminTokenFile,
     ...(sealingKeyFile ? { sealingKeyFile } : {}),

@@ -3,6 +3,8 @@ import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import { inlineScriptSources } from "./inline-scripts";
+import { registerPublicFiles } from "./public-manifests";
+import { renderForPublicUrl } from "./public-url-files";
 
 // The built add-in (dist/) with its cache and security headers (DESIGN 6b). Registered apart
 // from the relay, so the service's answers pass without these headers or a second encoding.
@@ -12,7 +14,12 @@ export interface SiteOptions {
   dist: string;
   /** Served over TLS: HSTS is sent. */
   tls: boolean;
+  /** The address users load the add-in from: the manifests are rendered for it (DESIGN 6h). */
+  publicUrl?: URL;
 }
+
+/** The page served at "/". */
+const INDEX = "taskpane.html";
 
 /**
  * Office on the web frames the task pane from these origins, every ancestor frame included:
@@ -74,9 +81,15 @@ export const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
     },
   });
   await app.register(compress, { encodings: ["br", "gzip"], threshold: 1024 });
+  // Rendered once, at start: a build that cannot be rendered stops the start with its reason.
+  const rendered = options.publicUrl ? renderForPublicUrl(options.dist, options.publicUrl) : null;
+  registerPublicFiles(app, rendered, `/${INDEX}`);
   await app.register(fastifyStatic, {
     root: options.dist,
-    index: ["taskpane.html"],
+    index: [INDEX],
+    // A rendered file's build copy (and its .br and .gz) names the placeholder origin: never
+    // served, whatever the spelling of the path that reaches it.
+    allowedPath: (path) => !rendered?.has(path.replace(/\.(?:br|gz)$/, "")),
     // The build writes a .br and a .gz copy of each text file (scripts/precompress-plugin.js):
     // sent as they are, not compressed again for every request.
     preCompressed: true,

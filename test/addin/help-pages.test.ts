@@ -27,6 +27,7 @@ import {
   writeHelpPages,
   type HelpCompilation,
 } from "../../scripts/help-pages-plugin";
+import { PUBLIC_URL_PLACEHOLDER } from "../../src/manifest/origins";
 import { anchorsOf } from "../docs/markdown-links";
 
 // Help for every function, support and privacy pages (DESIGN 4d): the build writes them from
@@ -35,8 +36,8 @@ import { anchorsOf } from "../docs/markdown-links";
 const ROOT = join(__dirname, "..", "..");
 const DIST = join(ROOT, "dist");
 const DEV_ORIGIN = "https://localhost:3000/";
-/** webpack.config.js's urlProd. */
-const PROD_ORIGIN = process.env.ADDIN_PUBLIC_URL || "https://mail-finder.example.com/";
+/** The production build's origin: the placeholder the host replaces with its --public-url. */
+const PROD_ORIGIN = PUBLIC_URL_PLACEHOLDER;
 const EXAMPLE_ORIGIN = "https://help.example.org/";
 
 /** What a reader sees of a page: its text without tags, entities decoded, spaces collapsed. */
@@ -387,7 +388,7 @@ describe("the built pages (npm run build)", () => {
     });
   }
   const read = (path: string): string => readFileSync(join(DIST, path), "utf8");
-  /** The build's origin: the dev build keeps the JSDoc's, the production one is ADDIN_PUBLIC_URL. */
+  /** The build's origin: the dev build keeps the JSDoc's, the production one is the placeholder. */
   const origin = (): string =>
     existsSync(join(DIST, "manifest.dev.xml")) ? DEV_ORIGIN : PROD_ORIGIN;
   const metadata = (): FunctionsMetadata => parseFunctionsMetadata(read("functions.json"));

@@ -4,7 +4,8 @@ import { runInNewContext } from "node:vm";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { XMLParser } from "fast-xml-parser";
 import { MAIL_FUNCTION_IDS } from "../helpers/function-ids";
-import { xmlSchemaErrors } from "../helpers/manifest-schemas";
+import { renderForPublicUrl } from "../../src/server/public-url-files";
+import { xmlSchemaErrors, xmlTextSchemaErrors } from "../helpers/manifest-schemas";
 
 // The manifest and the build (`npm test` builds first; `office-addin-manifest validate` needs
 // the network, so these checks are ours).
@@ -254,14 +255,15 @@ describe("the build (npm run build)", () => {
       expect(f(id).options).toEqual({ cancelable: true });
   });
 
-  it("the production manifest points at the production host, not localhost", () => {
-    const prod = readFileSync(join(DIST, "manifest.prod.xml"), "utf8");
-    expect(prod).not.toContain("localhost");
-    const app = parse(join(DIST, "manifest.prod.xml"));
-    for (const url of urls(app)) expect(url).toMatch(/^https:\/\//);
-    expect(resources(app).get("Taskpane.Url")).toMatch(/\/taskpane\.html$/);
-    expect(xmlSchemaErrors(join(DIST, "manifest.prod.xml"))).toBe("");
-    checkLanguages(app, process.env.ADDIN_PUBLIC_URL || "https://mail-finder.example.com/");
+  it("the manifest the host renders for its public URL points there, not at localhost", () => {
+    const publicUrl = "https://addin.contoso.test/";
+    const text = renderForPublicUrl(DIST, new URL(publicUrl)).get("/manifest.xml")!.body.toString();
+    expect(text).not.toContain("localhost");
+    const app = parser.parse(text).OfficeApp as Node;
+    for (const url of urls(app)) expect(url).toMatch(/^https:\/\/addin\.contoso\.test\//);
+    expect(resources(app).get("Taskpane.Url")).toBe(`${publicUrl}taskpane.html`);
+    expect(xmlTextSchemaErrors(text)).toBe("");
+    checkLanguages(app, publicUrl);
     // Each language's metadata file the manifest names is in dist.
     for (const locale of LANGUAGES)
       expect(existsSync(join(DIST, `functions.${locale}.json`))).toBe(true);
@@ -301,7 +303,7 @@ describe("the build (npm run build)", () => {
     const texts = files.filter((f) => /\.(?:js|html|json|xml)$/.test(f));
     const copied = texts.filter((f) => files.includes(`${f}.br`));
     // The scripts, pages and manifests (tiny files are sent as they are).
-    for (const name of ["functions.js", "support.html", "manifest.prod.json"])
+    for (const name of ["functions.js", "support.html", "functions.json"])
       expect(copied).toContain(name);
     expect(copied.some((f) => /^taskpane-ui\.[0-9a-f]{8}\.js$/.test(f))).toBe(true);
     for (const name of copied) {

@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import Ajv from "ajv-draft-04";
 import { XMLParser } from "fast-xml-parser";
 import { unzipSync } from "fflate";
 import { associateCommands } from "../../src/commands/commands";
@@ -8,7 +7,12 @@ import { ADDIN, addinTexts } from "../../src/manifest/addin-description";
 import { rootManifests } from "../../src/manifest/manifest-files";
 import { languageFile, unifiedManifest } from "../../src/manifest/unified-manifest";
 import { MANIFEST_SAME } from "../../src/i18n/catalogs/manifest/tables";
-import { xmlSchemaErrors, unifiedSchemaErrors } from "../helpers/manifest-schemas";
+import { renderForPublicUrl } from "../../src/server/public-url-files";
+import {
+  localizationSchemaErrors,
+  unifiedSchemaErrors,
+  xmlTextSchemaErrors,
+} from "../helpers/manifest-schemas";
 import { pngHeader, rgbaPixels } from "../helpers/png";
 
 // The unified manifest beside the XML one (DESIGN 4d), both written from one description, and
@@ -16,35 +20,14 @@ import { pngHeader, rgbaPixels } from "../helpers/png";
 
 const ROOT = join(__dirname, "..", "..");
 const DIST = join(ROOT, "dist");
-// The origin of the test build: webpack.config.js's default when ADDIN_PUBLIC_URL is not set.
-const PROD_ORIGIN = process.env.ADDIN_PUBLIC_URL || "https://mail-finder.example.com/";
+// A production build has no address: the host renders its manifests for --public-url.
+const PUBLIC_URL = "https://addin.contoso.test/";
 const DEV_ORIGIN = "https://localhost:3000/";
 
 type Node = Record<string, any>;
 
 /** Every language but English (DESIGN 4e). */
 const LANGUAGES = ["de-DE", "fr-FR", "es-ES", "pt-BR", "ja-JP"] as const;
-
-const LOCALIZATION_SCHEMA = join(
-  ROOT,
-  "node_modules/@microsoft/app-manifest/build/json-schemas/teams/v1.30/MicrosoftTeams.Localization.schema.json"
-);
-let validateLocalization: ReturnType<Ajv["compile"]> | undefined;
-
-/** ajv's complaints about a language file against the v1.30 localization schema ([] when valid). */
-function localizationSchemaErrors(file: unknown): string[] {
-  if (!validateLocalization) {
-    // Two of Microsoft's patterns (activities.activityTypes) hold a lone "]", which only a
-    // regular expression without the u flag accepts.
-    const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false });
-    ajv.addFormat("uri", (value: string) => URL.canParse(value));
-    validateLocalization = ajv.compile(JSON.parse(readFileSync(LOCALIZATION_SCHEMA, "utf8")));
-  }
-  if (validateLocalization(file)) return [];
-  return (validateLocalization.errors ?? []).map(
-    (e) => `${e.instancePath || "/"} ${e.message ?? ""} ${JSON.stringify(e.params)}`
-  );
-}
 
 /** What a language file must say, beyond its schema: the texts, the pages and the metadata. */
 function checkLanguageFile(file: Node, locale: string, origin: string): void {
@@ -85,10 +68,11 @@ function leaves(value: unknown, path = "", found = new Map<string, string>()): M
 }
 
 const readJson = (file: string): Node => JSON.parse(readFileSync(file, "utf8"));
-const xmlApp = (file: string): Node =>
+const xmlAppOf = (text: string): Node =>
   new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", removeNSPrefix: true }).parse(
-    readFileSync(file, "utf8")
+    text
   ).OfficeApp;
+const xmlApp = (file: string): Node => xmlAppOf(readFileSync(file, "utf8"));
 
 /** Every http(s) URL in a manifest's text, the schema's own address left out. */
 function urlsIn(text: string): string[] {
@@ -305,31 +289,41 @@ describe("keyboard shortcuts", () => {
   });
 });
 
-describe("the build's manifests, shortcuts file and app package (npm run build)", () => {
-  const built = existsSync(join(DIST, "manifest.prod.json"));
+describe("the manifests and app package rendered from the build for a public URL, and its shortcuts file (npm run build)", () => {
+  const built = existsSync(join(DIST, "shortcuts.json"));
   const it = built ? test : test.skip;
   if (!built) {
-    test("dist/manifest.prod.json exists", () => {
+    test("dist/shortcuts.json exists", () => {
       throw new Error("Run `npm run build` first (npm test does).");
     });
   }
   const read = (name: string) => readFileSync(join(DIST, name));
+  // What the host renders at start (src/server/public-url-files.ts), from the build's files.
+  let rendered: ReturnType<typeof renderForPublicUrl> | undefined;
+  const renderedBody = (path: string): Buffer => {
+    rendered ??= renderForPublicUrl(DIST, new URL(PUBLIC_URL));
+    return rendered.get(path)!.body;
+  };
+  const renderedText = (path: string) => renderedBody(path).toString("utf8");
 
-  it("manifest.prod.json: valid, for the production origin, in step with manifest.prod.xml", () => {
-    const text = read("manifest.prod.json").toString("utf8");
-    expect(text).not.toContain("localhost");
-    checkUnifiedManifest(JSON.parse(text), PROD_ORIGIN, xmlApp(join(DIST, "manifest.prod.xml")));
+  it("the production build writes no manifest of its own: it has no address", () => {
+    for (const name of ["manifest.prod.xml", "manifest.prod.json", "mail-finder.prod.zip"])
+      expect([name, existsSync(join(DIST, name))]).toEqual([name, false]);
   });
 
-  it("manifest.prod.xml: the production origin everywhere, shortcuts file included, and valid", () => {
-    const text = read("manifest.prod.xml").toString("utf8");
+  it("manifest.json: valid, for the public URL, in step with manifest.xml", () => {
+    const text = renderedText("/manifest.json");
+    expect(text).not.toContain("localhost");
+    checkUnifiedManifest(JSON.parse(text), PUBLIC_URL, xmlAppOf(renderedText("/manifest.xml")));
+  });
+
+  it("manifest.xml: the public URL everywhere, shortcuts file included, and valid", () => {
+    const text = renderedText("/manifest.xml");
     expect(text).not.toContain("localhost");
     for (const url of urlsIn(text))
-      expect(url.startsWith(PROD_ORIGIN) ? url : `${url} not on ${PROD_ORIGIN}`).toBe(url);
-    expect(xmlApp(join(DIST, "manifest.prod.xml")).ExtendedOverrides["@Url"]).toBe(
-      `${PROD_ORIGIN}shortcuts.json`
-    );
-    expect(xmlSchemaErrors(join(DIST, "manifest.prod.xml"))).toBe("");
+      expect(url.startsWith(PUBLIC_URL) ? url : `${url} not on ${PUBLIC_URL}`).toBe(url);
+    expect(xmlAppOf(text).ExtendedOverrides["@Url"]).toBe(`${PUBLIC_URL}shortcuts.json`);
+    expect(xmlTextSchemaErrors(text)).toBe("");
   });
 
   it("shortcuts.json: every action commands.ts associates, two of them with a key", () => {
@@ -347,8 +341,8 @@ describe("the build's manifests, shortcuts file and app package (npm run build)"
     for (const shortcut of file.shortcuts) expect(shortcutProblem(shortcut.key.default)).toBe("");
   });
 
-  it("mail-finder.prod.zip: manifest.json (dist's), the two icons and the language files, at its root", () => {
-    const entries = unzipSync(new Uint8Array(read("mail-finder.prod.zip")));
+  it("mail-finder.zip: manifest.json (the rendered one), the build's two icons and the language files, at its root", () => {
+    const entries = unzipSync(new Uint8Array(renderedBody("/mail-finder.zip")));
     expect(Object.keys(entries).sort()).toEqual(
       [
         "color-192.png",
@@ -358,7 +352,7 @@ describe("the build's manifests, shortcuts file and app package (npm run build)"
       ].sort()
     );
     const manifestJson = Buffer.from(entries["manifest.json"]!).toString("utf8");
-    expect(manifestJson).toBe(read("manifest.prod.json").toString("utf8"));
+    expect(manifestJson).toBe(renderedText("/manifest.json"));
     expect(JSON.parse(manifestJson).icons).toEqual({
       color: "color-192.png",
       outline: "outline-32.png",
@@ -373,10 +367,10 @@ describe("the build's manifests, shortcuts file and app package (npm run build)"
     ).toEqual([]);
     expect(outline.some(([, , , a]) => a === 0)).toBe(true);
     expect(outline.some(([, , , a]) => a === 255)).toBe(true);
-    // The icons in the package are the repository's.
-    expect(
-      Buffer.from(entries["color-192.png"]!).equals(readFileSync(join(ROOT, ADDIN.icons.color)))
-    ).toBe(true);
+    // The icons in the package are the build's, which are the repository's.
+    expect(Buffer.from(entries["color-192.png"]!).equals(read(ADDIN.icons.color))).toBe(true);
+    expect(read(ADDIN.icons.color).equals(readFileSync(join(ROOT, ADDIN.icons.color)))).toBe(true);
+    expect(Buffer.from(entries["outline-32.png"]!).equals(read(ADDIN.icons.outline))).toBe(true);
   });
 });
 
@@ -409,11 +403,12 @@ describe("the unified manifest's languages (localizationInfo, DESIGN 4e)", () =>
       for (const key of MANIFEST_SAME[locale]) expect(english.get(key)).toBe("Mail Finder");
   });
 
-  const built = existsSync(join(DIST, "mail-finder.prod.zip"));
+  const built = existsSync(join(DIST, "functions.json"));
   (built ? test : test.skip)(
-    "the app package holds each language file manifest.prod.json names",
+    "the app package rendered for a public URL holds each language file its manifest.json names",
     () => {
-      const entries = unzipSync(new Uint8Array(readFileSync(join(DIST, "mail-finder.prod.zip"))));
+      const rendered = renderForPublicUrl(DIST, new URL(PUBLIC_URL));
+      const entries = unzipSync(new Uint8Array(rendered.get("/mail-finder.zip")!.body));
       const manifest = JSON.parse(Buffer.from(entries["manifest.json"]!).toString("utf8"));
       const named: Node[] = manifest.localizationInfo.additionalLanguages;
       expect(named.map((l) => l.languageTag)).toEqual(LANGUAGES.map((l) => l.toLowerCase()));
@@ -421,7 +416,7 @@ describe("the unified manifest's languages (localizationInfo, DESIGN 4e)", () =>
         const entry = entries[file];
         expect(entry ? file : `${file} missing from the zip`).toBe(file);
         const locale = LANGUAGES[i]!;
-        checkLanguageFile(JSON.parse(Buffer.from(entry!).toString("utf8")), locale, PROD_ORIGIN);
+        checkLanguageFile(JSON.parse(Buffer.from(entry!).toString("utf8")), locale, PUBLIC_URL);
         // The metadata the language file points at is in dist.
         expect(existsSync(join(DIST, `functions.${locale}.json`))).toBe(true);
       }

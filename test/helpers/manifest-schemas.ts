@@ -1,12 +1,19 @@
 import { spawnSync } from "node:child_process";
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Ajv from "ajv-draft-04";
 
 // Both manifests against Microsoft's schemas, offline: the XML one with xmllint and the XSDs
-// in ../shared/manifest-xsd, the unified one with ajv and the schema @microsoft/app-manifest
-// ships.
+// in ../shared/manifest-xsd, the unified one and its language files with ajv and the schemas
+// @microsoft/app-manifest ships.
 
 const ROOT = join(__dirname, "..", "..");
 export const XSD_DIR = join(ROOT, "..", "shared", "manifest-xsd");
@@ -55,6 +62,17 @@ export function xmlSchemaErrors(file: string, options: { unpatched?: boolean } =
   return run.status === 0 ? "" : run.stderr;
 }
 
+/** xmllint's complaints about a manifest's text ("" when it validates), as xmlSchemaErrors. */
+export function xmlTextSchemaErrors(xml: string): string {
+  const dir = mkdtempSync(join(tmpdir(), "manifest-"));
+  try {
+    writeFileSync(join(dir, "manifest.xml"), xml);
+    return xmlSchemaErrors(join(dir, "manifest.xml"));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 const UNIFIED_SCHEMA_DIR = join(
   ROOT,
   "node_modules",
@@ -83,6 +101,27 @@ export function unifiedSchemaErrors(manifest: unknown): string[] {
   }
   if (validateUnified(manifest)) return [];
   return (validateUnified.errors ?? []).map(
+    (e) => `${e.instancePath || "/"} ${e.message ?? ""} ${JSON.stringify(e.params)}`
+  );
+}
+
+let validateLocalization: ReturnType<Ajv["compile"]> | undefined;
+
+/** ajv's complaints about a language file against the v1.30 localization schema ([] when valid). */
+export function localizationSchemaErrors(file: unknown): string[] {
+  if (!validateLocalization) {
+    // Two of Microsoft's patterns (activities.activityTypes) hold a lone "]", which only a
+    // regular expression without the u flag accepts.
+    const ajv = new Ajv({ allErrors: true, strict: false, unicodeRegExp: false });
+    ajv.addFormat("uri", (value: string) => URL.canParse(value));
+    validateLocalization = ajv.compile(
+      JSON.parse(
+        readFileSync(join(UNIFIED_SCHEMA_DIR, "MicrosoftTeams.Localization.schema.json"), "utf8")
+      )
+    );
+  }
+  if (validateLocalization(file)) return [];
+  return (validateLocalization.errors ?? []).map(
     (e) => `${e.instancePath || "/"} ${e.message ?? ""} ${JSON.stringify(e.params)}`
   );
 }

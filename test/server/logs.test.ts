@@ -155,8 +155,8 @@ describe("logs and request ids", () => {
     const team = await startTeamOverSandbox({
       upstream: proxy.url,
       serviceKey: company.apiKey,
-      team: { publicUrl: new URL("https://addin.example.com") },
       build: {
+        publicUrl: new URL("https://addin.example.com"),
         log: true,
         logStream: new Writable({
           write(chunk, _encoding, done) {

@@ -612,7 +612,7 @@ describe("production host (npm run serve): relay and site", () => {
       // The build's brotli copy, sent as it is (not compressed again for each request).
       expect(Number(res.headers["content-length"])).toBe(statSync(join(DIST, `${chunk}.br`)).size);
     }
-    for (const name of ["functions.js", "taskpane.js", "functions.json", "manifest.prod.xml", ""]) {
+    for (const name of ["functions.js", "taskpane.js", "functions.json", "support.html", ""]) {
       const res = await rawGet(`${plain.url}/${name}`);
       expect([name, res.statusCode, res.headers["cache-control"]]).toEqual([name, 200, "no-cache"]);
       // Revalidation: the same file answers 304 to its ETag.

@@ -147,6 +147,19 @@ export const SETTINGS = {
     group: "host",
     description: "TLS private key (PEM), with `--cert`.",
   },
+  "public-url": {
+    flag: "--public-url",
+    env: "MAILFINDER_PUBLIC_URL",
+    aliases: alias("PUBLIC_URL"),
+    kind: { type: "url" },
+    default: null,
+    defaultText: "none (no manifests served)",
+    placeholder: "<url>",
+    secret: "none",
+    group: "host",
+    description:
+      "The https address users load the add-in from: the manifests (`/manifest.xml`, `/manifest.json`, `/mail-finder.zip`) and the functions' help links are rendered for it at start; in team mode, webhook lookups are answered through it.",
+  },
   "upstream-connections": {
     flag: "--upstream-connections",
     env: "MAILFINDER_UPSTREAM_CONNECTIONS",
@@ -369,19 +382,6 @@ export const SETTINGS = {
     secret: "file",
     group: "team",
     description: "A secret that seals the service key in the database.",
-  },
-  "public-url": {
-    flag: "--public-url",
-    env: "MAILFINDER_PUBLIC_URL",
-    aliases: alias("PUBLIC_URL"),
-    kind: { type: "url" },
-    default: null,
-    defaultText: "none",
-    placeholder: "<url>",
-    secret: "none",
-    group: "team",
-    description:
-      "The host's public https URL: webhook lookups are answered through it and settled at what the service charged.",
   },
   db: {
     flag: "--db",

@@ -146,7 +146,7 @@ describe("team mode: lookups answered to a webhook", () => {
     const strict = await startTeamOverSandbox({
       upstream: sandbox.baseUrl,
       serviceKey: company.apiKey,
-      team: { publicUrl: new URL("https://addin.example.com/") },
+      build: { publicUrl: new URL("https://addin.example.com/") },
     });
     try {
       const member = await strict.addMember("Bo", 10);

@@ -318,8 +318,8 @@ describe("team mode: webhook results settle both ways and are taken from the ser
     const strict = await startTeamOverSandbox({
       upstream: sandbox.baseUrl,
       serviceKey: company.apiKey,
-      team: { publicUrl: new URL("https://addin.example.com/") },
       build: {
+        publicUrl: new URL("https://addin.example.com/"),
         webhookResolver: async (hostname) => {
           const addresses = names.get(hostname);
           if (!addresses) throw new Error("not found");
