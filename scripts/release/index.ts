@@ -72,7 +72,9 @@ async function release(options: ReleaseOptions): Promise<void> {
   }
 }
 
-release(parseArguments(process.argv.slice(2))).catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : String(error));
-  process.exitCode = 1;
-});
+Promise.resolve()
+  .then(() => release(parseArguments(process.argv.slice(2))))
+  .catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exitCode = 1;
+  });
