@@ -14,10 +14,13 @@ export const NPMRC = "ignore-scripts=true\n";
 
 /** Operators' guides, shipped under docs/ (the README points at the first). */
 export const GUIDES = ["admin-guide.md", "operations.md"];
+/** The root's pages the guides link to (`../CHANGELOG.md`): upgrade notes, the security policy. */
+export const ROOT_PAGES = ["CHANGELOG.md", "SECURITY.md"];
 
 export function copyReleaseFiles(root: string, dist: string, releaseRoot: string): void {
   cpSync(dist, join(releaseRoot, "dist"), { recursive: true });
-  copyFileSync(join(root, "LICENSE"), join(releaseRoot, "LICENSE"));
+  for (const page of ["LICENSE", ...ROOT_PAGES])
+    copyFileSync(join(root, page), join(releaseRoot, page));
   copyFileSync(join(__dirname, "README.release.md"), join(releaseRoot, "README.md"));
   writeFileSync(join(releaseRoot, ".npmrc"), NPMRC);
   mkdirSync(join(releaseRoot, "docs"));

