@@ -114,7 +114,8 @@ describe("the release an operator installs", () => {
       ],
     ];
     // Side by side: the four starts share the machine, as four services of one operator would.
-    await Promise.all(
+    // Each settles before a failure is thrown, so that afterAll stops every host that started.
+    const starts = await Promise.allSettled(
       modes.map(async ([mode, flags, env]) =>
         hosts.set(
           mode,
@@ -122,6 +123,7 @@ describe("the release an operator installs", () => {
         )
       )
     );
+    for (const start of starts) if (start.status === "rejected") throw start.reason;
   }, 240_000);
 
   afterAll(async () => {
