@@ -4,12 +4,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { dirname, join, posix } from "node:path";
 import { promisify } from "node:util";
-import {
-  DockerfileParser,
-  type Dockerfile,
-  type Instruction,
-  type ModifiableInstruction,
-} from "dockerfile-ast";
+import type { Instruction, ModifiableInstruction } from "dockerfile-ast";
 import { parseServerArgs } from "../../src/server/options";
 import {
   RELEASE_DIR,
@@ -19,60 +14,21 @@ import {
   unknownFlags,
   unknownVariables,
 } from "./host-command";
+import {
+  ROOT,
+  all,
+  execForm,
+  final,
+  imageEnvironment as environment,
+  imageUser,
+  stages,
+  the as one,
+} from "./dockerfile-reading";
 
 // The container definition (DESIGN 6h), read with dockerfile-ast: what an operator's image must
 // be (multi-stage, non-root, health-checked on /readyz, writable paths named, stopped cleanly),
 // and what it says to the host checked against the host's own settings. The image built and
 // run is test/deploy/container.test.ts (on request: it needs podman).
-
-const ROOT = join(__dirname, "..", "..");
-const dockerfile: Dockerfile = DockerfileParser.parse(
-  readFileSync(join(ROOT, "Dockerfile"), "utf8")
-);
-const stages = splitStages(dockerfile.getInstructions());
-const final = stages.at(-1)!;
-
-/** The instructions of each stage, FROM first. */
-function splitStages(instructions: Instruction[]): Instruction[][] {
-  const result: Instruction[][] = [];
-  for (const instruction of instructions) {
-    if (instruction.getKeyword() === "FROM") result.push([]);
-    result.at(-1)?.push(instruction);
-  }
-  return result;
-}
-
-const all = (stage: Instruction[], keyword: string): Instruction[] =>
-  stage.filter((instruction) => instruction.getKeyword() === keyword);
-
-/** The one instruction of a stage (the last wins in Docker; two are a mistake here). */
-function one(stage: Instruction[], keyword: string): Instruction {
-  const found = all(stage, keyword);
-  expect(found.map((i) => i.toString())).toHaveLength(1);
-  return found[0]!;
-}
-
-/** An exec-form (JSON array) instruction's words; throws on the shell form. */
-function execForm(instruction: Instruction): string[] {
-  const text = instruction.getArgumentsContent() ?? "";
-  const words = text.replace(/^CMD\s+/, "");
-  const parsed: unknown = JSON.parse(words);
-  if (!Array.isArray(parsed) || !parsed.every((word) => typeof word === "string"))
-    throw new Error(`${instruction.getKeyword()} is not in exec form: ${text}`);
-  return parsed as string[];
-}
-
-/** The final stage's ENV, as the container's process gets it. */
-function environment(): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const instruction of all(final, "ENV"))
-    for (const property of (instruction as unknown as PropertyHolder).getProperties())
-      env[property.getName()] = property.getValue() ?? "";
-  return env;
-}
-interface PropertyHolder {
-  getProperties(): { getName(): string; getValue(): string | null }[];
-}
 
 const image = (stage: Instruction[]): string => stage[0]!.getArguments()[0]!.getValue();
 const entrypoint = (): string[] => execForm(one(final, "ENTRYPOINT"));
@@ -106,11 +62,9 @@ describe("the Dockerfile", () => {
   });
 
   test("runs as a numeric non-root user that owns only the volumes", () => {
-    const user = one(final, "USER").getArgumentsContent()!;
-    const match = /^(\d+)(?::(\d+))?$/.exec(user);
-    expect(match).not.toBeNull();
-    expect(Number(match![1])).toBeGreaterThan(0);
-    if (match![2] !== undefined) expect(Number(match![2])).toBeGreaterThan(0);
+    const { uid, gid } = imageUser();
+    expect(uid).toBeGreaterThan(0);
+    expect(gid).toBeGreaterThan(0);
     // USER is the last word of the stage about the user: no RUN after it runs as root again.
     const lastUser = final.lastIndexOf(one(final, "USER"));
     expect(final.slice(lastUser).filter((i) => i.getKeyword() === "RUN")).toEqual([]);
