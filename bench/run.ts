@@ -21,6 +21,7 @@ const BENCHMARKS = [
   "pane-load.ts",
   "team-host.ts",
   "canonical-request.ts",
+  "release.ts",
 ];
 /** The benchmarks that run the built add-in (dist/). */
 const BUILT = [
@@ -29,7 +30,10 @@ const BUILT = [
   "enrich-bulk.ts",
   "pane-load.ts",
   "team-host.ts",
+  "release.ts",
 ];
+/** Not in the quick pass: test/release/ installs and starts the release in every npm test. */
+const FULL_ONLY = ["release.ts"];
 
 /** A benchmark that runs longer is stopped and counted as crashed. */
 const TIMEOUT_MS = (quick ? 3 : 60) * 60_000;
@@ -52,7 +56,10 @@ const named = (arg: string): string | undefined =>
 const args = process.argv.slice(2);
 const chosen = args.map(named).filter((b): b is string => b !== undefined);
 const passed = args.filter((a) => named(a) === undefined);
-const selected = chosen.length > 0 ? BENCHMARKS.filter((b) => chosen.includes(b)) : BENCHMARKS;
+const selected =
+  chosen.length > 0
+    ? BENCHMARKS.filter((b) => chosen.includes(b))
+    : BENCHMARKS.filter((b) => !(quick && FULL_ONLY.includes(b)));
 
 function seconds(ms: number): string {
   if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
