@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import { dirname, join, posix } from "node:path";
 import { promisify } from "node:util";
 import type { Instruction, ModifiableInstruction } from "dockerfile-ast";
+import { releasePackage } from "../../scripts/release/release-package";
 import { parseServerArgs } from "../../src/server/options";
 import {
   RELEASE_DIR,
@@ -73,6 +74,12 @@ describe("the Dockerfile", () => {
   test("ENTRYPOINT and CMD in exec form run the release's Node on its host, with real flags only", () => {
     const { nodeOptions, script, hostArgs } = readHostCommand([...entrypoint(), ...command()]);
     expect(script).toBe(RELEASE_HOST);
+    // As the release's `npm start` runs it (npm is not in the image to run that script).
+    const root = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as Parameters<
+      typeof releasePackage
+    >[0];
+    const start = releasePackage(root, []).scripts.start.split(" ");
+    expect(start).toEqual(["node", ...nodeOptions, posix.relative(RELEASE_DIR, script)]);
     for (const option of nodeOptions)
       expect(process.allowedNodeEnvironmentFlags.has(option.split("=")[0]!)).toBe(true);
     expect(unknownFlags(hostArgs)).toEqual([]);

@@ -1,3 +1,4 @@
+import { HOST_FILE } from "../../scripts/release/compile-host";
 import { KNOWN_FLAGS } from "../../src/server/config/read-settings";
 import { SETTINGS, type Setting } from "../../src/server/config/settings";
 
@@ -19,10 +20,10 @@ export const SECRET_FILE_VARIABLES: ReadonlySet<string> = new Set(
   )
 );
 
-/** The release's layout: where the Dockerfile and the unit find its Node and its host. */
+/** Where the image and the unit install the release, and so find its Node and its host. */
 export const RELEASE_DIR = "/opt/mail-finder";
 export const RELEASE_NODE = `${RELEASE_DIR}/node_modules/.bin/node`;
-export const RELEASE_HOST = `${RELEASE_DIR}/server/cli.js`;
+export const RELEASE_HOST = `${RELEASE_DIR}/${HOST_FILE}`;
 
 export interface HostCommand {
   /** Node's own options, before the script. */
