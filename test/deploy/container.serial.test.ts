@@ -1,5 +1,15 @@
 import { execFile } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import {
+  chmodSync,
+  chownSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -19,6 +29,7 @@ const run = promisify(execFile);
 const enabled = process.env.CONTAINER_TEST === "1";
 const IMAGE = "localhost/mail-finder:container-test";
 const CONTAINER = `mail-finder-test-${process.pid}`;
+const TEAM_CONTAINER = `mail-finder-team-test-${process.pid}`;
 
 /** podman's options for this machine: within its limits, and runc where crun cannot run. */
 async function podmanOptions(): Promise<{ global: string[]; limits: string[] }> {
@@ -101,14 +112,15 @@ describeContainer("the image, built and run with podman", () => {
   }, 660_000);
 
   afterAll(async () => {
-    await podman(["rm", "--force", "--volumes", CONTAINER]).catch(() => undefined);
+    for (const name of [CONTAINER, TEAM_CONTAINER])
+      await podman(["rm", "--force", "--volumes", name]).catch(() => undefined);
     await podman(["rmi", "--force", IMAGE]).catch(() => undefined);
   }, 60_000);
 
-  async function readyWithin(ms: number): Promise<void> {
+  async function readyWithin(ms: number, on = port): Promise<void> {
     const until = Date.now() + ms;
     for (;;) {
-      const answer = await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => null);
+      const answer = await fetch(`http://127.0.0.1:${on}/readyz`).catch(() => null);
       if (answer?.status === 200) return;
       if (Date.now() > until) throw new Error(`/readyz not 200 within ${ms} ms`);
       await new Promise((resolve) => setTimeout(resolve, 250));
@@ -133,6 +145,54 @@ describeContainer("the image, built and run with podman", () => {
     const demo = await podman(["exec", CONTAINER, "ls", "/var/lib/mail-finder/demo"]);
     expect(demo.split("\n")).toContain("demo.db");
   });
+
+  test("team mode as docs/deploy.md runs it: SQLite in its volume, secrets as the user's files", async () => {
+    const secrets = mkdtempSync(join(tmpdir(), "container-secrets-"));
+    try {
+      const { uid, gid } = imageUser();
+      for (const name of ["service-key", "admin-token", "sealing-key"]) {
+        // As docs/deploy.md says to make them: openssl rand -base64 32.
+        writeFileSync(join(secrets, name), `${randomBytes(32).toString("base64")}\n`);
+        chownSync(join(secrets, name), uid, gid ?? uid);
+        chmodSync(join(secrets, name), 0o400);
+      }
+      // The folder too is the user's (a bind mount keeps owners and modes).
+      chownSync(secrets, uid, gid ?? uid);
+      chmodSync(secrets, 0o500);
+      const { limits } = await podmanOptions();
+      const teamPort = port + 1;
+      await podman([
+        "run",
+        "--detach",
+        "--name",
+        TEAM_CONTAINER,
+        "--read-only",
+        ...limits,
+        "--publish",
+        `127.0.0.1:${teamPort}:8080`,
+        "--volume",
+        `${secrets}:/run/secrets/mail-finder:ro`,
+        ...["MAILFINDER_UPSTREAM=https://api.the-service.example", "MAILFINDER_TEAM=1"].flatMap(
+          (env) => ["--env", env]
+        ),
+        ...["service-key", "admin-token", "sealing-key"].flatMap((name) => [
+          "--env",
+          `MAILFINDER_${name.toUpperCase().replace("-", "_")}_FILE=/run/secrets/mail-finder/${name}`,
+        ]),
+        IMAGE,
+      ]);
+      // Ready: the store answers and the sealed service key opens.
+      await readyWithin(20_000, teamPort).catch(async (error: Error) => {
+        const logs = await podman(["logs", TEAM_CONTAINER]).catch(() => "");
+        throw new Error(`${error.message}; the host said:\n${logs.slice(-2000)}`);
+      });
+      const files = await podman(["exec", TEAM_CONTAINER, "ls", "/var/lib/mail-finder/team"]);
+      expect(files.split("\n")).toContain("team.db");
+    } finally {
+      await podman(["rm", "--force", "--volumes", TEAM_CONTAINER]).catch(() => undefined);
+      rmSync(secrets, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   test("stops on SIGTERM and exits 0", async () => {
     await podman(["stop", "--time", "40", CONTAINER], 60_000);

@@ -242,7 +242,9 @@ describe("the Kubernetes manifests", () => {
         expect(key).toBeDefined();
         expect(Object.keys(secretValues)).toContain(key);
       }
-      // fsGroup lets the init container (the same user) read the Secret's files.
+      // The same image (its user, its shell and `install`), and fsGroup lets that user read the
+      // Secret's files.
+      expect(init.image).toBe(host.image);
       expect(pod.securityContext.fsGroup).toBe(pod.securityContext.runAsGroup);
       expect(source.defaultMode).toBe(0o440);
     });
