@@ -100,7 +100,7 @@ const containerPort = (port: string | number): number =>
 
 describe("the Kubernetes manifests", () => {
   test("every object is valid against the API's schemas (kubernetes-models)", () => {
-    const output = execFileSync(process.execPath, [join(__dirname, "validate-kubernetes.mjs")], {
+    const output = execFileSync(process.execPath, [join(__dirname, "validate-kubernetes.js")], {
       input: JSON.stringify(objects),
       encoding: "utf8",
     });
@@ -108,7 +108,7 @@ describe("the Kubernetes manifests", () => {
     // The check itself fails on a wrong type, so that a pass means something.
     const broken = structuredClone(deployment);
     broken.spec.replicas = "two";
-    const complaint = execFileSync(process.execPath, [join(__dirname, "validate-kubernetes.mjs")], {
+    const complaint = execFileSync(process.execPath, [join(__dirname, "validate-kubernetes.js")], {
       input: JSON.stringify([broken]),
       encoding: "utf8",
     });
