@@ -33,18 +33,18 @@ FROM debian:bookworm-slim
 RUN groupadd --gid 10001 mailfinder \
     && useradd --uid 10001 --gid 10001 --home-dir /nonexistent --no-create-home \
         --shell /usr/sbin/nologin mailfinder \
-    && mkdir -p /var/lib/mail-finder/team /var/lib/mail-finder/demo \
-    && chown -R 10001:10001 /var/lib/mail-finder
+    && mkdir -p /var/lib/mail-finder \
+    && chown 10001:10001 /var/lib/mail-finder
 COPY --from=install /opt/mail-finder /opt/mail-finder
 
-# The only paths the host writes: team mode's SQLite store (unused with MAILFINDER_DATABASE_URL)
-# and Try mode's database. Everything else can be read-only (docker run --read-only).
 ENV MAILFINDER_DIST=/opt/mail-finder/dist \
     MAILFINDER_PORT=8080 \
-    MAILFINDER_DB=/var/lib/mail-finder/team/team.db \
-    MAILFINDER_DEMO_DB=/var/lib/mail-finder/demo/demo.db \
     NODE_ENV=production
-VOLUME ["/var/lib/mail-finder/team", "/var/lib/mail-finder/demo"]
+# The host writes only in its working directory, by its defaults: team mode's SQLite store
+# (.team/team.db, unused with MAILFINDER_DATABASE_URL) and Try mode's database (.demo/demo.db).
+# The image sets neither path: the host refuses a team setting such as MAILFINDER_DB when team
+# mode is off. Everything else can be read-only (docker run --read-only).
+VOLUME ["/var/lib/mail-finder"]
 WORKDIR /var/lib/mail-finder
 USER 10001:10001
 EXPOSE 8080

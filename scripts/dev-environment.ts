@@ -99,6 +99,13 @@ export const DEV_ENVIRONMENT: readonly DevVariable[] = [
     meaning: "The WebKitGTK browser `test/engines` drives.",
   },
   {
+    name: "CONTAINER_TEST",
+    readBy: ["test/deploy/container.serial.test.ts"],
+    default: "off",
+    meaning:
+      "`1`: the container test builds the image from a release with podman and runs it (root; `scripts/container-setup.sh` first; 4 to 5 minutes on a fresh machine).",
+  },
+  {
     name: "KEPT_ANSWERS_CELLS",
     readBy: ["test/browser/kept-answers.browser.test.ts"],
     default: "100000",

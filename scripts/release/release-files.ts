@@ -12,8 +12,20 @@ import { join } from "node:path";
  */
 export const NPMRC = "ignore-scripts=true\n";
 
-/** Operators' guides, shipped under docs/ (the README points at the first). */
-export const GUIDES = ["admin-guide.md", "operations.md"];
+/**
+ * The guides shipped under docs/ (the README points at the first): the operator's, and the pages
+ * they link to.
+ */
+export const GUIDES = [
+  "admin-guide.md",
+  "operations.md",
+  "deploy.md",
+  "user-guide.md",
+  "sandbox.md",
+  "benchmarks.md",
+];
+/** Beside them: the container, Kubernetes and systemd definitions, the dashboard and alerts. */
+export const DEPLOY_FOLDER = "deploy";
 /** The root's pages the guides link to (`../CHANGELOG.md`): upgrade notes, the security policy. */
 export const ROOT_PAGES = ["CHANGELOG.md", "SECURITY.md"];
 
@@ -26,4 +38,9 @@ export function copyReleaseFiles(root: string, dist: string, releaseRoot: string
   mkdirSync(join(releaseRoot, "docs"));
   for (const guide of GUIDES)
     copyFileSync(join(root, "docs", guide), join(releaseRoot, "docs", guide));
+  cpSync(join(root, "docs", "screenshots"), join(releaseRoot, "docs", "screenshots"), {
+    recursive: true,
+  });
+  cpSync(join(root, DEPLOY_FOLDER), join(releaseRoot, DEPLOY_FOLDER), { recursive: true });
+  copyFileSync(join(root, "Dockerfile"), join(releaseRoot, "Dockerfile"));
 }

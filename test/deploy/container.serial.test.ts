@@ -142,7 +142,7 @@ describeContainer("the image, built and run with podman", () => {
       /Read-only file system/
     );
     // Try mode's database is written in its volume.
-    const demo = await podman(["exec", CONTAINER, "ls", "/var/lib/mail-finder/demo"]);
+    const demo = await podman(["exec", CONTAINER, "ls", "/var/lib/mail-finder/.demo"]);
     expect(demo.split("\n")).toContain("demo.db");
   });
 
@@ -186,7 +186,7 @@ describeContainer("the image, built and run with podman", () => {
         const logs = await podman(["logs", TEAM_CONTAINER]).catch(() => "");
         throw new Error(`${error.message}; the host said:\n${logs.slice(-2000)}`);
       });
-      const files = await podman(["exec", TEAM_CONTAINER, "ls", "/var/lib/mail-finder/team"]);
+      const files = await podman(["exec", TEAM_CONTAINER, "ls", "/var/lib/mail-finder/.team"]);
       expect(files.split("\n")).toContain("team.db");
     } finally {
       await podman(["rm", "--force", "--volumes", TEAM_CONTAINER]).catch(() => undefined);

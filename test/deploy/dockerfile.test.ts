@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { dirname, join, posix } from "node:path";
+import { join, posix } from "node:path";
 import { promisify } from "node:util";
 import type { Instruction, ModifiableInstruction } from "dockerfile-ast";
 import { releasePackage } from "../../scripts/release/release-package";
@@ -106,28 +106,30 @@ describe("the Dockerfile", () => {
   test("the paths the host writes are VOLUMEs, and nothing else is", () => {
     const env = environment();
     const volumes = execForm(one(final, "VOLUME"));
-    // Team mode's SQLite store and Try mode's database: each its own folder, a volume.
-    const written = [env.MAILFINDER_DB, env.MAILFINDER_DEMO_DB];
-    expect(written.every((path) => path && posix.isAbsolute(path))).toBe(true);
-    expect(written.map((path) => dirname(path!)).sort()).toEqual([...volumes].sort());
-    const options = parseServerArgs(
+    // Team mode's SQLite store and Try mode's database, by the host's defaults (relative to its
+    // working directory): inside the volume, which is the working directory.
+    const workdirs = all(final, "WORKDIR").map((i) => i.getArgumentsContent()!);
+    const workdir = workdirs[workdirs.length - 1]!;
+    expect(volumes).toEqual([workdir]);
+    const team = parseServerArgs(
       ["--team", "--service-key-file", "/s", "--admin-token-file", "/a"],
       {
         ...env,
         ...OPERATOR,
       }
-    );
-    expect(options.team?.db).toBe(env.MAILFINDER_DB);
-    expect(parseServerArgs(["--demo"], { ...env, ...OPERATOR }).demoDb).toBe(
-      env.MAILFINDER_DEMO_DB
-    );
-    // The user of the image owns them (they are made and given away before USER).
+    ).team!;
+    const demo = parseServerArgs(["--demo"], { ...env, ...OPERATOR }).demoDb;
+    for (const written of [team.db, demo]) {
+      const path = posix.resolve(workdir, written);
+      expect(path.startsWith(`${workdir}/`)).toBe(true);
+    }
+    // The user of the image owns it (made and given away before USER).
     const setup = all(final, "RUN")
       .map((i) => i.getArgumentsContent() ?? "")
       .join("\n");
     const user = one(final, "USER").getArgumentsContent()!;
-    for (const volume of volumes) expect(setup).toContain(volume);
-    expect(setup).toMatch(new RegExp(`chown -R ${user} ${dirname(volumes[0]!)}`));
+    expect(setup).toContain(`mkdir -p ${workdir}`);
+    expect(setup).toMatch(new RegExp(`chown (-R )?${user} ${workdir}(\\s|$)`));
   });
 
   test("stops on SIGTERM, which the host handles as PID 1", () => {

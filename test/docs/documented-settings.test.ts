@@ -105,6 +105,14 @@ describe("the flags, variables and metrics the guides name", () => {
       node: ["--cpu-prof", "--import"],
       tsc: ["--noEmit"],
       chromium: ["--disable-features"],
+      // The deployment guides' containers, clusters and services.
+      podman: ["--read-only", "--env-file", "--cgroups", "--runtime", "--ulimit", "--format"],
+      "systemd-analyze": ["--offline"],
+      debootstrap: ["--variant"],
+      kubectl: ["--from-file", "--from-literal"],
+      tar: ["--strip-components"],
+      useradd: ["--system", "--home-dir", "--shell"],
+      systemctl: ["--now"],
     };
     for (const flags of Object.values(programs)) for (const flag of flags) known.add(flag);
     // `--entra-*` names a family: some known flag must start with it.
@@ -125,6 +133,8 @@ describe("the flags, variables and metrics the guides name", () => {
     const constants = new Set<string>([
       "DS_PROMETHEUS", // Grafana: the dashboard's data source input
       "CAP_NET_BIND_SERVICE", // Linux: the capability to bind ports below 1024
+      "CAP_SYS_RESOURCE", // Linux: the capability to raise resource limits
+      "NODE_EXTRA_CA_CERTS", // Node: extra certificate authorities (a proxy's, in the image build)
     ]);
     for (const file of CODE)
       for (const match of read(file).matchAll(

@@ -145,8 +145,17 @@ describe("the release an operator installs", () => {
     ])
       expect([file, existsSync(join(release.root, file))]).toEqual([file, true]);
     expect(readdirSync(join(release.root, "server")).sort()).toEqual(["cli.js", "cli.js.map"]);
-    // The README's links lead to files of the release.
-    expect(checkLinks(release.root, ["README.md"])).toEqual([]);
+    // The operator's path through the pages, README to the admin guide and the deployment
+    // definitions, leads to files of the release.
+    expect(
+      checkLinks(release.root, ["README.md", "docs/admin-guide.md", "docs/deploy.md"])
+    ).toEqual([]);
+    for (const file of [
+      "Dockerfile",
+      "deploy/kubernetes/deployment.yaml",
+      "deploy/systemd/mail-finder.service",
+    ])
+      expect([file, existsSync(join(release.root, file))]).toEqual([file, true]);
     expect(readFileSync(join(release.root, "LICENSE"), "utf8")).toContain(
       "Copyright (c) 2026 Mail Finder contributors"
     );

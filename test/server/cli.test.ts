@@ -68,7 +68,7 @@ describe("npm run serve, as a process", () => {
     const missing = await runHostProcess(["--dist", DIST]);
     expect(missing.code).toBe(2);
     expect(missing.output).toContain("--upstream is required");
-    expect(missing.output).toContain("Usage: npm run serve");
+    expect(missing.output).toContain("npm run serve -- --dist <dir> --upstream");
     const unknown = await runHostProcess(["--tls"]);
     expect([unknown.code, unknown.output]).toEqual([
       2,

@@ -217,7 +217,7 @@ describe("the host's configuration", () => {
     expect(variable.output).toContain("Unknown environment variable MAILFINDER_METRICS_TOKEN");
     const help = await runHostProcess(["--help"]);
     expect(help.code).toBe(0);
-    expect(help.output).toContain("Usage: npm run serve");
+    expect(help.output).toContain("npm run serve -- --dist <dir> --upstream");
     expect(help.output).toContain("MAILFINDER_METRICS_TOKEN_FILE (or METRICS_TOKEN_FILE)");
   }, 120_000);
 

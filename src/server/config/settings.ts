@@ -81,7 +81,7 @@ export const SETTINGS = {
     aliases: alias("ADDIN_DIST"),
     kind: { type: "file" },
     default: null,
-    defaultText: "(required)",
+    defaultText: "(required; a release's own dist/)",
     placeholder: "<dir>",
     secret: "none",
     group: "host",

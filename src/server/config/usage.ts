@@ -56,7 +56,8 @@ function envText(setting: Setting): string {
 const plain = (text: string): string => text.replace(/`/g, "");
 
 export const USAGE = [
-  "Usage: npm run serve -- --dist <dir> --upstream <service base URL> [options]",
+  "Usage: npm start -- --upstream <service base URL> [options]               (a release: --dist is its own dist/)",
+  "       npm run serve -- --dist <dir> --upstream <service base URL> [options] (a checkout)",
   "Every option is also an environment variable (after it below); a flag wins over the environment.",
   ...GROUPS.flatMap((group) => [
     "",
