@@ -1,0 +1,8 @@
+/**
+ * The `code` of a thrown value, when it is a string: Office.js's ("ItemNotFound"), Node's
+ * ("ENOENT"), PostgreSQL's ("23505"). Anything else thrown, null included, has none.
+ */
+export function errorCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null | undefined)?.code;
+  return typeof code === "string" ? code : undefined;
+}
