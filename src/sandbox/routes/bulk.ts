@@ -13,7 +13,8 @@ import { validWebhookUrl, webhookUrlOf } from "../http";
 import { MAX_BULK_COLUMNS, MAX_BULK_ROWS, type BulkIndexes } from "../jobs/bulk-rows";
 import { parseUploadedFile } from "../jobs/input-files";
 import { contentDisposition, renderTable } from "../jobs/result-files";
-import type { DownloadRequest, SearchKind } from "../jobs/searches";
+import type { DownloadRequest } from "../jobs/search-downloads";
+import type { SearchKind } from "../jobs/search-records";
 
 // Bulk searches (spec 2.5, 3.1, 4.6, 4.7), and the sandbox-only controls of every search.
 
