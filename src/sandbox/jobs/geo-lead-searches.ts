@@ -2,7 +2,7 @@ import type { GeoLead } from "../../api/types";
 import type { GeoLeadParams } from "./geo-lead-rows";
 import { searchHead, startedRunningAt, type SearchRow } from "./search-records";
 
-// GeoLead searches (docs/interface.md, GeoLead): what a creation asks for, and the search
+// GeoLead searches (docs/interface.md, GeoLead searches): what a creation asks for, and the search
 // object the service answers with.
 
 /** What a GeoLead creation asks for, with the route's defaults applied. */

@@ -4,7 +4,7 @@ import { GEO_PAID_COLUMNS, geoResultColumns, type GeoLeadParams } from "./geo-le
 import { uniqueHeader, type FileCell, type ResultTable } from "./result-files";
 import type { SearchRow, StoredResult } from "./search-records";
 
-// A search's result file (docs/interface.md, Bulk searches, downloads): its input columns,
+// A search's result file (docs/interface.md, Downloading results): its input columns,
 // its result columns, the rows of the outcomes asked for; a preview leaves paid columns blank.
 
 export interface DownloadRequest {

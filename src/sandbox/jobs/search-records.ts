@@ -36,7 +36,7 @@ export interface StoredResult {
   v: Record<string, ResultValue>;
 }
 
-/** States in which the worker moves a search on (docs/interface.md, Bulk searches and GeoLead). */
+/** States in which the worker moves a search on (docs/interface.md, Search states). */
 export const ACTIVE: readonly SearchStatus[] = [
   "extraction_queued",
   "extraction_running",

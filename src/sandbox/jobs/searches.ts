@@ -260,7 +260,7 @@ export class SearchService {
 
   // ---- payment and downloads ----
   /**
-   * A download (docs/interface.md, Bulk searches). A preview is free at any time and shows the
+   * A download (docs/interface.md, Downloading results). A preview is free at any time and shows the
    * rows processed so far, without emails. A full download needs a completed search; the first
    * one pays for it (402 and nothing charged when the balance is short), later ones are free.
    */
