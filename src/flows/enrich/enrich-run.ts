@@ -12,7 +12,7 @@ import {
   type TypedCell,
 } from "../../workbook/enrich-sheet";
 
-// Enrich in place (DESIGN 4b), the run through the cells' lookups: one scheduler lookup per
+// Enrich in place, the run through the cells' lookups: one scheduler lookup per
 // distinct request (kept answers, de-duplication, spending rules and Stop all apply), answers
 // written beside their rows in batches. A row whose lookup failed or was not run keeps empty
 // outputs, so that the next run does it.
@@ -41,7 +41,7 @@ export interface EnrichRunInput {
   plan: EnrichPlan;
   target: EnrichTarget;
   outputs: readonly OutputField[];
-  /** Only valid emails: a risky or invalid one's cell is left empty (DESIGN 3). */
+  /** Only valid emails: a risky or invalid one's cell is left empty. */
   onlyValid?: boolean;
   scheduler: Pick<LookupScheduler, "lookup">;
   onProgress?: (progress: EnrichProgress) => void;
