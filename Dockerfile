@@ -1,4 +1,4 @@
-# Mail Finder's host as a container image, built from the release an operator installs (DESIGN 6h):
+# Mail Finder's host as a container image, built from the release an operator installs:
 #
 #   npm run release                      # release/mail-finder-<version>.tgz
 #   docker build -t mail-finder .

@@ -25,7 +25,7 @@ const sandboxUrl = process.env.SANDBOX_URL || "http://localhost:4010";
 
 module.exports = async (env, options) => {
   const dev = options.mode === "development";
-  // One build serves any address (DESIGN 6h): a build-time address would be silently replaced.
+  // One build serves any address: a build-time address would be silently replaced.
   if (!dev && process.env.ADDIN_PUBLIC_URL)
     throw new Error(
       `ADDIN_PUBLIC_URL is no longer read by the build: one build serves any address. Give the address to the host instead: npm run serve -- --public-url ${process.env.ADDIN_PUBLIC_URL} (MAILFINDER_PUBLIC_URL).`
@@ -42,13 +42,13 @@ module.exports = async (env, options) => {
 
   return {
     devtool: dev ? "source-map" : false,
-    // One runtime, one copy (DESIGN 3): functions.js holds the webpack runtime and the runtime,
+    // One runtime, one copy: functions.js holds the webpack runtime and the runtime,
     // client and error modules; the task pane entry and its lazy chunks depend on it and reuse
     // those modules instead of bundling a second copy (two copies make `instanceof` lie).
     entry: {
       functions: "./src/functions/functions.ts",
       taskpane: { import: "./src/taskpane/taskpane.ts", dependOn: "functions" },
-      // The team host's admin page (DESIGN 6c): a page of its own, sharing nothing with the pane.
+      // The team host's admin page: a page of its own, sharing nothing with the pane.
       admin: "./src/admin/index.tsx",
     },
     output: {
@@ -153,7 +153,7 @@ module.exports = async (env, options) => {
       port: Number(
         process.env.DEV_SERVER_PORT || process.env.npm_package_config_dev_server_port || 3000
       ),
-      // Same-origin relay to the service (DESIGN 3): /api/* -> the sandbox or any upstream.
+      // Same-origin relay to the service: /api/* -> the sandbox or any upstream.
       proxy: [
         {
           context: ["/api"],

@@ -146,7 +146,7 @@ async function main(): Promise<void> {
     });
     goal("credits charged per valid row", charged / search.counts.found_valid!, {
       atMost: 1,
-      why: "a bulk search pays for valid answers only, each at most once (spec 1)",
+      why: "a bulk search pays for valid answers only, each at most once (docs/interface.md, Credits)",
     });
     goal("credits charged by the second download", chargedAgain, {
       atMost: 0,

@@ -6,7 +6,7 @@ import { finishGoals, goal, quick } from "./goals";
 import { ensureProductionBuild } from "./production-build";
 import { post, printTable } from "./sandbox-process";
 
-// Enrich a large list of the user's own through a bulk search (DESIGN 4b), in Chromium with the
+// Enrich a large list of the user's own through a bulk search, in Chromium with the
 // built add-in: the list (First name, Last name, Company) filled into Sheet1 through the host
 // shim, selected and read in the Enrich tab, sent as a bulk job, followed in the Jobs tab and,
 // once completed, downloaded into the list ("Download into the list"). Measured: reading the

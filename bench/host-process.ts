@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { ROOT } from "./production-build";
 
-// The production host (`npm run serve`, DESIGN 6b) in a process of its own, as it runs for
+// The production host (`npm run serve`) in a process of its own, as it runs for
 // users: the benchmarks keep it apart from their own process, which also drives the browser
 // (Playwright's protocol traffic would delay the host's answers).
 

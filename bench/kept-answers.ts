@@ -266,7 +266,7 @@ const perAnswer = (bytes: number, count: number): string =>
 const ms = (value: number | null): string => (value === null ? "-" : String(Math.round(value)));
 const mib = (value: number | null): string => (value === null ? "-" : value.toFixed(1));
 
-/** DESIGN 4a: a million answers kept; 100,000 cells reopened send nothing and show every answer
+/** The goal: a million answers kept; 100,000 cells reopened send nothing and show every answer
  * within seconds; the runtime's memory stays flat as the number kept grows. */
 function judge(measured: Measured[]): void {
   const none = measured.find((m) => m.kept === 0);

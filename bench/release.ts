@@ -22,7 +22,7 @@ import { finishGoals, goal, machineBusy, quick } from "./goals";
 import { DIST, ROOT, ensureProductionBuild } from "./production-build";
 import { printTable } from "./sandbox-process";
 
-// The release an operator installs (DESIGN 6h): the tarball's size, what `npm ci --omit=dev`
+// The release an operator installs: the tarball's size, what `npm ci --omit=dev`
 // installs (size, packages) and how long it takes; and the time from spawning the start command
 // to a ready `/readyz`: `npm start` in the release beside `npm run serve` (tsx over the sources),
 // and the start script's own command without npm (as a systemd unit would run it), in relay mode
@@ -198,7 +198,7 @@ async function main(): Promise<void> {
         {
           atMost: 1,
           unit: "x",
-          why: "the release starts at least as fast as npm run serve (DESIGN 6h)",
+          why: "the release starts at least as fast as npm run serve",
         }
       );
   } finally {

@@ -26,7 +26,7 @@ import {
   type StandIn,
 } from "./team-throughput";
 
-// Team mode of the production host (issues 26 and 36, DESIGN 6c), every host a process of its own.
+// Team mode of the production host (issues 26 and 36), every host a process of its own.
 //  1. What one lookup asks of the store on each path (fresh, shared answer, joined in flight),
 //     counted on SQLite and PostgreSQL.
 //  2. Lookups per second of one member through the host in front of a stand-in service (fast:

@@ -14,8 +14,8 @@ export interface StandIn {
   close(): Promise<void>;
 }
 
-// A person found and valid, 1 credit, as the service answers (spec 4.9); a first name starting
-// "slow-" is answered after 300 ms (a lookup that others join while it is out).
+// A person found and valid, 1 credit, as the service answers (docs/interface.md, Person); a first
+// name starting "slow-" is answered after 300 ms (a lookup that others join while it is out).
 const STAND_IN = `
 const http = require("node:http");
 const { parentPort } = require("node:worker_threads");

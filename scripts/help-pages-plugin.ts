@@ -12,7 +12,7 @@ import { USER_GUIDE_PAGE, userGuidePage } from "../src/help/user-guide";
 // JSDoc, and fails the build when the help and the functions disagree (src/help/check-help.ts).
 // The JSDoc's @helpurl names the dev origin; a production build points it at the placeholder
 // origin, which the host replaces with its --public-url (src/server/public-url-files.ts), as
-// it renders the manifests. For every other language (DESIGN 4e) it writes
+// it renders the manifests. For every other language it writes
 // functions.<locale>.json from functions.json and the language's table, and the same pages
 // under <locale>/ from it and the language's strings; a table that lacks a function or an
 // argument, has one too many, or leaves a text in English fails the build. It also writes the

@@ -1,5 +1,5 @@
 // A webpack plugin that writes which of our source modules went into which emitted JavaScript
-// file (DESIGN 3, "One runtime, one copy": the runtime, client and error modules must exist
+// file (the runtime, client and error modules must exist
 // once, in the chunk that both the functions and the task pane load). The report goes outside
 // dist/, which is served, to `.build/module-chunks.json`; test/addin/module-chunks.test.ts reads it.
 //

@@ -1,7 +1,7 @@
 // A webpack plugin that writes a brotli (quality 11) and a gzip (level 9) copy beside every text
 // asset of a production build, so that the production host sends them as they are
 // (@fastify/static `preCompressed`) instead of compressing the 570 KB vendor chunk again for
-// every new user (load time, DESIGN 4d).
+// every new user (load time).
 const zlib = require("zlib");
 
 const PLUGIN = "PrecompressPlugin";

@@ -1,7 +1,7 @@
 // A webpack plugin that has taskpane.html start fetching the files of named lazy chunks (the
 // task pane UI and the workbook's jobs, with the vendor chunk they share) from the top of its
 // head, while office.js downloads, instead of after office.js, functions.js and taskpane.js
-// have run (load time, DESIGN 4d). Chunks in `whenVisible` are fetched only by a page shown at
+// have run (load time). Chunks in `whenVisible` are fetched only by a page shown at
 // once: the shared runtime's hidden page (functions without the pane) does not fetch the UI.
 // The script is inline; the production host allows it by its hash (src/server/inline-scripts.ts).
 const HtmlWebpackPlugin = require("html-webpack-plugin");

@@ -1,6 +1,6 @@
 /**
- * Screenshots of every tab of the task pane in Excel's light and dark themes, for the README
- * (DESIGN 4e): docs/screenshots/<theme>-<tab>.png at the task pane's width (380 px).
+ * Screenshots of every tab of the task pane in Excel's light and dark themes, for the README:
+ * docs/screenshots/<theme>-<tab>.png at the task pane's width (380 px).
  *
  *     npm run build && npx tsx scripts/theme-screenshots.ts
  *

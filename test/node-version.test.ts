@@ -89,7 +89,7 @@ describe("the Node every process runs on", () => {
       ["--port", "0", "--upstream", sandbox.baseUrl, "--dist", join(ROOT, "dist")],
       /^\{.*"msg":"Mail Finder host listening at .*\}$/m
     );
-    // The host's start line is JSON (DESIGN 6e): its Node in the field `node`.
+    // The host's start line is JSON: its Node in the field `node`.
     const start = output
       .split("\n")
       .find((line) => line.includes('"msg":"Mail Finder host listening at'))!;

@@ -4,7 +4,7 @@ import { basename, dirname, join, relative } from "node:path";
 import { build } from "esbuild";
 
 // The host (src/server/cli.ts and all it imports, the embedded sandbox of Try mode with it)
-// compiled to one JavaScript file for Node 24 (DESIGN 6h): no TypeScript, tsx or esbuild at run
+// compiled to one JavaScript file for Node 24: no TypeScript, tsx or esbuild at run
 // time. Every npm package is left out of the bundle and required from node_modules as it is, so
 // that native ones (better-sqlite3) and those that read their own files (zxcvbn's dictionaries,
 // @fastify/static's) load as under `npm run serve`.

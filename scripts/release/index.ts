@@ -8,7 +8,7 @@ import { packTarball } from "./pack";
 import { copyReleaseFiles } from "./release-files";
 import { RELEASE_NAME, releasePackage, type RootPackage } from "./release-package";
 
-// `npm run release [-- --no-build] [--out-dir <dir>]` (DESIGN 6h): packs
+// `npm run release [-- --no-build] [--out-dir <dir>]`: packs
 // `release/mail-finder-<version>.tgz`, which an operator installs with `npm ci --omit=dev` and
 // runs with `npm start -- <flags>`. It builds the add-in first (`npm run build`), unless
 // --no-build says to ship the dist/ already built. The tarball's folder is

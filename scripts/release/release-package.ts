@@ -1,6 +1,6 @@
 import { HOST_FILE } from "./compile-host";
 
-// The release's package.json (DESIGN 6h): the packages the compiled host requires and nothing
+// The release's package.json: the packages the compiled host requires and nothing
 // else (no toolchain, no browser library: those are in the webpack bundle), each at the range
 // the root's package.json gives it, so that the lock pruned from the root's (lock-file.ts)
 // keeps the versions the project is tested with; and the project's Node as the same exact

@@ -13,7 +13,7 @@ import type { AdminAuditRow, AdminMember } from "./api-types";
 import { formatTime } from "./format";
 import { useAdminStyles } from "./styles";
 
-/** The latest admin actions (who, what, when), newest first: the audit of DESIGN 6d. */
+/** The latest admin actions (who, what, when), newest first: the admin audit. */
 export function AdminActionsSection(props: {
   actions: AdminAuditRow[];
   members: AdminMember[];

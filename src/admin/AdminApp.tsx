@@ -16,7 +16,7 @@ import { CHART_MONTHS, useAdminData } from "./use-admin-data";
 import { useAdminToken } from "./use-admin-token";
 import { UsageSection } from "./UsageSection";
 
-/** The admin page (DESIGN 6c): the admin token first, then the team's members, budgets and spend. */
+/** The admin page: the admin token first, then the team's members, budgets and spend. */
 export function AdminApp(): JSX.Element {
   const { token, signIn, signOut } = useAdminToken();
   const [refusal, setRefusal] = useState<string | null>(null);

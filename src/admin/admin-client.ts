@@ -15,7 +15,7 @@ import type {
   UsageRow,
 } from "./api-types";
 
-// The admin REST API (DESIGN 7 "Teams") from the page: one request core that adds the admin
+// The admin REST API from the page: one request core that adds the admin
 // token and turns the host's `{error, message}` bodies into AdminApiError; one thin method per
 // route.
 

@@ -1,4 +1,4 @@
-// The admin REST API's wire format (DESIGN 6c, 7 "Teams"), declared once for the host's routes
+// The admin REST API's wire format, declared once for the host's routes
 // (src/server/team/admin-api.ts) and the admin page. Amounts are whole credits (JSON numbers);
 // times are ISO 8601 strings; months are "YYYY-MM" in UTC.
 

@@ -74,7 +74,10 @@ export function isValidLinkedinUrl(value: string): boolean {
   return PROFILE_RE.test(normalizeLinkedinUrl(value));
 }
 
-/** Root domain of a host (spec 2.9 `mx_domain`), aware of common two-level suffixes. */
+/**
+ * Root domain of a host (docs/interface.md, Common answer fields `mx_domain`), aware of common
+ * two-level suffixes.
+ */
 export function rootDomain(host: string): string {
   const labels = host.toLowerCase().replace(/\.$/, "").split(".");
   if (labels.length <= 2) return labels.join(".");

@@ -1,7 +1,7 @@
-// Wire types of the email finding and verification service (../shared/api-spec.md).
+// Wire types of the email finding and verification service (docs/interface.md).
 // Declared once; used by the sandbox, the client and the worksheet functions alike.
 
-/** Spec 2.7 */
+/** docs/interface.md, Decision-maker categories */
 export const DECISION_MAKER_CATEGORIES = [
   "ceo",
   "engineering",
@@ -16,28 +16,28 @@ export const DECISION_MAKER_CATEGORIES = [
 ] as const;
 export type DecisionMakerCategory = (typeof DECISION_MAKER_CATEGORIES)[number];
 
-/** Spec 2.8 */
+/** docs/interface.md, Email statuses */
 export type FindEmailStatus = "valid" | "risky" | "not_found" | "blacklisted";
 export type VerifyEmailStatus = "valid" | "risky" | "invalid";
 
-/** Spec 2.1 */
+/** docs/interface.md, Errors */
 export interface ErrorBody {
   error: string;
   message: string;
 }
 
-/** Spec 2.2 */
+/** docs/interface.md, Input echo */
 export interface SuccessWithInput<I = Record<string, unknown>> {
   input: I;
 }
 
-/** Spec 2.3 */
+/** docs/interface.md, Account */
 export interface Account {
   credits_left: number;
   email: string;
 }
 
-/** Spec 2.4 */
+/** docs/interface.md, Domain email files */
 export type DomainEmailFileStatus = "queued" | "ready" | null;
 export interface DomainEmailFileInfo {
   credits_required: number;
@@ -46,7 +46,7 @@ export interface DomainEmailFileInfo {
   status: DomainEmailFileStatus;
 }
 
-/** Spec 3.1 / 3.2 (plus `failed`, described in the text) */
+/** docs/interface.md, Search states (plus `failed`, described in the text) */
 export const SEARCH_STATUSES = [
   "on_deck",
   "queued",
@@ -68,7 +68,7 @@ export interface SearchCounts {
   total: number;
 }
 
-/** Spec 2.5 */
+/** docs/interface.md, The bulk search object */
 export interface BulkSearch {
   id: string;
   status: SearchStatus;
@@ -81,7 +81,7 @@ export interface BulkSearch {
   started_running_at: string | null;
 }
 
-/** Spec 2.6 */
+/** docs/interface.md, GeoLead searches */
 export interface GeoLead {
   id: string;
   status: SearchStatus;
@@ -100,7 +100,7 @@ export interface GeoLead {
   started_running_at: string | null;
 }
 
-/** Spec 2.9 */
+/** docs/interface.md, Common answer fields */
 export interface LookupResultCommon<I> {
   input: I;
   credits_charged: number;
@@ -108,7 +108,7 @@ export interface LookupResultCommon<I> {
   mx_domain: string | null;
 }
 
-/** Spec 4.9 */
+/** docs/interface.md, Person */
 export interface PersonRequest {
   domain?: string;
   company_name?: string;
@@ -126,7 +126,7 @@ export interface PersonResult extends LookupResultCommon<PersonRequest> {
   person_job_title: string | null;
 }
 
-/** Spec 4.10 */
+/** docs/interface.md, Company */
 export type CompanyEmailType = "any" | "generic" | "personal";
 export const COMPANY_EMAIL_TYPES: readonly CompanyEmailType[] = ["any", "generic", "personal"];
 export interface CompanyRequest {
@@ -140,7 +140,7 @@ export interface CompanyResult extends LookupResultCommon<CompanyRequest> {
   valid_emails: string[];
 }
 
-/** Spec 4.11 */
+/** docs/interface.md, Decision maker */
 export interface DecisionMakerRequest {
   decision_maker_category: DecisionMakerCategory[];
   domain?: string;
@@ -158,7 +158,7 @@ export interface DecisionMakerResult extends LookupResultCommon<DecisionMakerReq
   person_linkedin_url: string | null;
 }
 
-/** Spec 4.12 */
+/** docs/interface.md, Profile URL */
 export interface LinkedinUrlRequest {
   linkedin_url: string;
 }
@@ -171,7 +171,7 @@ export interface LinkedinUrlResult extends LookupResultCommon<LinkedinUrlRequest
   person_company_name: string | null;
 }
 
-/** Spec 4.13 */
+/** docs/interface.md, Verify email */
 export interface VerifyEmailRequest {
   email: string;
 }
@@ -179,14 +179,17 @@ export interface VerifyEmailResult extends LookupResultCommon<VerifyEmailRequest
   email_status: VerifyEmailStatus;
 }
 
-/** Spec 4.5 */
+/** docs/interface.md, Bad-email reports */
 export interface BadEmailReport {
   email: string;
   additional_info: string;
   bounce_message?: string;
 }
 
-/** Spec 4.6: the column-index fields shared by bulk/json and bulk/multipart. */
+/**
+ * docs/interface.md, Creating a bulk search: the column-index fields shared by bulk/json and
+ * bulk/multipart.
+ */
 export const BULK_FIELD_INDEXES = [
   "company_name_field_index",
   "domain_field_index",
@@ -207,7 +210,7 @@ export interface BulkJsonRequest extends Partial<Record<BulkFieldIndex, number>>
   webhook_url?: string;
 }
 
-/** Spec 4.7 / 4.8 download query. */
+/** The download query of bulk and GeoLead searches (docs/interface.md, Downloading results). */
 export type DownloadFormat = "csv" | "json_arr" | "json_obj" | "xlsx";
 export const DOWNLOAD_FORMATS: readonly DownloadFormat[] = ["csv", "json_arr", "json_obj", "xlsx"];
 export type BulkLayout = "default" | "company-one-email-per-line";
@@ -221,7 +224,7 @@ export interface DownloadOptions {
   download_as?: DownloadFormat;
 }
 
-/** Spec 4.8 */
+/** docs/interface.md, GeoLead searches */
 export interface GeoLeadRequest {
   query: string;
   latitude: number;
@@ -233,12 +236,12 @@ export interface GeoLeadRequest {
   result_limit?: number | null;
 }
 
-/** Spec 4.14 */
+/** docs/interface.md, Status */
 export interface ServiceStatus {
   healthy: boolean;
 }
 
-// ---- Legacy v5.0 (spec 2.11, 4.15) ----
+// ---- Legacy v5.0 (docs/interface.md, Legacy v5.0) ----
 
 export interface LegacyErrorBody {
   success: false;

@@ -1,7 +1,7 @@
 /* global Office */
 import { paneRequests, type EnrichRequest } from "../runtime/pane-requests";
 
-// The add-in commands (ribbon buttons and cell context-menu items, DESIGN 3, 4b and 7). They
+// The add-in commands (ribbon buttons and cell context-menu items). They
 // run in the shared runtime and do their work through the task pane: Find and Verify open it on
 // the Enrich tab, which reads the selection with the operation chosen; Refresh on the Lookups
 // tab, which counts the selection's old answers.

@@ -2,7 +2,7 @@ import { DECISION_MAKER_FIELDS, PERSON_FIELDS, PROFILE_FIELDS } from "./answer-f
 import { t } from "../i18n/i18n";
 import { CHECKED_ON, dateCellValue, type DateCellValue } from "./checked-on";
 
-// Answers as cards (DESIGN 2): a found person, profile or decision maker as an Excel entity
+// Answers as cards: a found person, profile or decision maker as an Excel entity
 // whose text is the email and whose properties are every field of the answer, typed, so that
 // `=B2.email_status` works, the card shows who it is, and the value stays readable in a
 // workbook opened without the add-in. Built as plain JSON (Excel's data types schema), which

@@ -1,6 +1,6 @@
-// The answer fields each lookup can show (spec 2.9 and 4.9-4.13): the `fields` argument of
-// the worksheet functions and the output columns of Enrich (DESIGN 4b) offer the same ones.
-// `checked_on` is the add-in's own: the day the answer was bought (DESIGN 3).
+// The answer fields each lookup can show (docs/interface.md, Common answer fields and Lookups): the
+// `fields` argument of the worksheet functions and the output columns of Enrich offer the same
+// ones. `checked_on` is the add-in's own: the day the answer was bought.
 
 export const PERSON_FIELDS = [
   "email",
@@ -44,7 +44,7 @@ export const PROFILE_FIELDS = [
   "checked_on",
 ] as const;
 
-/** Spec 4.13: a verification answers the common fields and its status. */
+/** docs/interface.md, Verify email: a verification answers the common fields and its status. */
 export const VERIFY_FIELDS = [
   "email_status",
   "mx_host",

@@ -13,7 +13,7 @@ import {
 import { t } from "../i18n/i18n";
 
 // Turning cell arguments into request fields. Anything the service would reject becomes an
-// ArgumentError (a #VALUE! naming the argument) before any request is made (DESIGN 2).
+// ArgumentError (a #VALUE! naming the argument) before any request is made.
 
 /**
  * A cell argument the function cannot use; becomes #VALUE! with this message, written in the
@@ -72,7 +72,7 @@ export function required(value: CellValue, argument: string, maxLength: number):
   return result;
 }
 
-/** `company` is a domain, a URL (reduced to its domain) or a company name (DESIGN 2). */
+/** `company` is a domain, a URL (reduced to its domain) or a company name. */
 export function company(
   value: CellValue,
   argument = "company"
@@ -109,7 +109,10 @@ export function email(value: CellValue, argument = "email"): string {
   return given;
 }
 
-/** One category, a comma list, or a range of them, in order of importance (spec 2.7). */
+/**
+ * One category, a comma list, or a range of them, in order of importance (docs/interface.md,
+ * Decision-maker categories).
+ */
 export function categories(value: CellValue, argument = "categories"): DecisionMakerCategory[] {
   const cells = Array.isArray(value) ? (value as unknown[][]).flat() : [value];
   const names: string[] = [];

@@ -12,7 +12,7 @@ import { bouncedOn } from "../client/bounces";
 import { isStorageDenied } from "../client/storage-denial";
 import { t } from "../i18n/i18n";
 
-// From answers and failures to what a cell shows (DESIGN 2, "Cell outcomes").
+// From answers and failures to what a cell shows.
 
 /** A cell value, a spilled matrix (of values or cards), or a typed Excel error. */
 export type CellResult =
@@ -96,7 +96,7 @@ export function errorCell(error: unknown): CustomFunctions.Error {
 }
 
 /**
- * Runs a cell's work in Microsoft's documented forms (DESIGN 2): a value or a spilled matrix is
+ * Runs a cell's work in Microsoft's documented forms: a value or a spilled matrix is
  * returned (a matrix may hold CustomFunctions.Error elements, returned as they are); a failure
  * of the cell, whether thrown by the work or returned by it as a CustomFunctions.Error, rejects
  * the returned promise with a CustomFunctions.Error, and never with anything else.
@@ -121,7 +121,7 @@ function nothingFound(status: string): string | null {
   return null;
 }
 
-/** The answer's status, with 404 `no_result` the same as `not_found` (DESIGN 3). */
+/** The answer's status, with 404 `no_result` the same as `not_found`. */
 export function foundOrError<T extends Found>(
   outcome: LookupOutcome<T> & { checkedAt?: number }
 ): T | CustomFunctions.Error {
@@ -178,7 +178,7 @@ export function cellCall(invocation?: CustomFunctions.CancelableInvocation): Cel
 
 /**
  * A cell's lookup: through the scheduler (scheduledLookup), except that an address reported
- * bounced (DESIGN 3, "Bounces pay back") is shown as `#N/A` "Bounced (reported on <day>)":
+ * bounced is shown as `#N/A` "Bounced (reported on <day>)":
  * a verification of one is not even sent, and a kept answer that shows one is not shown.
  */
 export async function lookup<Op extends LookupOperation>(
@@ -208,8 +208,8 @@ async function refuseBounced(email: string): Promise<void> {
 
 /**
  * A lookup through the runtime's scheduler (cache, de-duplication, concurrency). In a formula
- * value preview only a kept answer is shown; else "Preview: press Enter to look up" (DESIGN 2:
- * every intermediate text typed would be a paid lookup).
+ * value preview only a kept answer is shown; else "Preview: press Enter to look up"
+ * (every intermediate text typed would be a paid lookup).
  */
 async function scheduledLookup<Op extends LookupOperation>(
   operation: Op,

@@ -1,5 +1,5 @@
 // `checked_on`: the day an answer was bought from the service (kept answers keep it), shown as
-// a date Excel can sort and compute with (DESIGN 3, "Answers that stay true"): where Excel has
+// a date Excel can sort and compute with: where Excel has
 // data types, a number formatted as a date; elsewhere the ISO date's text, which sorts the same.
 
 export const CHECKED_ON = "checked_on";

@@ -16,7 +16,7 @@ import { t } from "../i18n/i18n";
 import { DECISION_MAKER_FIELDS, PERSON_FIELDS, PROFILE_FIELDS } from "./answer-fields";
 import { decisionMakerRequest, personRequest, profileRequest, verifyRequest } from "./requests";
 
-// The worksheet functions of the MAIL namespace (DESIGN 2). Each turns its cell arguments
+// The worksheet functions of the MAIL namespace. Each turns its cell arguments
 // into a request and the answer into a cell value; the JSDoc is their metadata, and their help
 // pages (src/help/) are built from it. Help URLs name the dev origin; production builds rewrite it.
 

@@ -9,7 +9,7 @@ import type { CellValue } from "./arguments";
 import { t } from "../i18n/i18n";
 
 // The request bodies of the lookups, from cell values. The worksheet functions and Enrich
-// (DESIGN 4b) both build them here, so the same inputs make the same request and share one
+// both build them here, so the same inputs make the same request and share one
 // kept answer. An input the service would refuse throws an ArgumentError; nothing is sent.
 
 /** FINDEMAIL: a name (full when last_name is empty), a company, and optionally a profile URL. */
@@ -40,7 +40,9 @@ export function verifyRequest(email: CellValue): VerifyEmailRequest {
   return { email: args.email(email) };
 }
 
-/** DECISIONMAKER: categories in order of importance (spec 2.7). */
+/**
+ * DECISIONMAKER: categories in order of importance (docs/interface.md, Decision-maker categories).
+ */
 export function decisionMakerRequest(
   company: CellValue,
   categories: CellValue

@@ -1,7 +1,7 @@
 import { FIELD_LISTS, type FunctionDoc } from "./function-docs";
 import { helpPagePath, type FunctionsMetadata } from "./function-metadata";
 
-// What fails the build (DESIGN 4d: help generated from one source, never a second list that
+// What fails the build (help generated from one source, never a second list that
 // drifts): a function without docs or docs without a function, docs or examples naming an
 // argument the function does not have, and a help URL missing, off the add-in's origin or not
 // at the page the build writes. Each problem is one sentence that says what to fix.
@@ -89,7 +89,7 @@ const placeholders = (text: string): string =>
     .join(",");
 
 /**
- * What keeps a language's strings table from standing in for the English one (DESIGN 4e): a
+ * What keeps a language's strings table from standing in for the English one: a
  * text missing or empty, a list of paragraphs longer or shorter, a {placeholder} lost or
  * invented, a `code` span left open, or a text still in English that is not listed in `same`
  * (dotted paths, e.g. "site.support" where the language says "Support" too).

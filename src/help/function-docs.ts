@@ -1,7 +1,7 @@
 import { DECISION_MAKER_FIELDS, PERSON_FIELDS, PROFILE_FIELDS } from "../functions/answer-fields";
 import type { HelpStrings } from "./strings-en";
 
-// What a function's help page says that its JSDoc cannot hold (DESIGN 4d): what each outcome
+// What a function's help page says that its JSDoc cannot hold: what each outcome
 // shows, what it costs, examples. Sentences are keys of the strings table; argument names are
 // checked against functions.json at build time (check-help.ts), so nothing here can drift.
 

@@ -3,7 +3,7 @@ import { sitePrefix } from "../i18n/locales";
 // src/functions/functions.ts) that the help pages are built from: the one source of each
 // function's description, arguments and help URL.
 
-/** The namespace the manifest gives the functions (DESIGN 7); functions.json does not hold it. */
+/** The namespace the manifest gives the functions; functions.json does not hold it. */
 export const NAMESPACE = "MAIL";
 
 export interface ParameterMetadata {

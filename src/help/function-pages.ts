@@ -15,7 +15,7 @@ import {
 import { escapeHtml, fill, inline, link, page } from "./html";
 import type { HelpStrings } from "./strings-en";
 
-// A function's help page (DESIGN 4d: syntax, each argument, what every outcome shows, what it
+// A function's help page (syntax, each argument, what every outcome shows, what it
 // costs, examples) and the index of them all. Names, descriptions and arguments come from
 // functions.json; the rest from the docs table and the strings table.
 

@@ -11,7 +11,7 @@ import { USER_GUIDE_PAGE } from "./user-guide";
 // The whole help site from functions.json: its pages by path under dist/, or the problems that
 // keep it from being built (scripts/help-pages-plugin.ts makes those build errors). English at
 // the root; each other language from its functions.<locale>.json and strings table, the same
-// pages under "<locale>/" (DESIGN 4e). Every language's index and support page link the user's
+// pages under "<locale>/". Every language's index and support page link the user's
 // guide, which is in English at the root (scripts/help-pages-plugin.ts writes it).
 
 export interface HelpSiteOptions {

@@ -3,7 +3,7 @@ import type { FunctionsTranslation, TranslatedLocale } from "../i18n/catalogs/fu
 import { LOCALES } from "../i18n/locales";
 import { helpPagePath, type FunctionsMetadata } from "./function-metadata";
 
-// The functions' metadata in every language (DESIGN 4e). JSDoc cannot be localized, so the
+// The functions' metadata in every language. JSDoc cannot be localized, so the
 // build writes functions.<locale>.json from the English functions.json plus the language's
 // table (src/i18n/catalogs/functions/): the same ids, names, parameters, types and options,
 // the descriptions translated and the help URL at the language's help page. Both manifests

@@ -1,7 +1,7 @@
 import { escapeHtml, inline, link, page, paragraphs } from "./html";
 import type { HelpStrings } from "./strings-en";
 
-// The support page (the manifest's SupportUrl) and the privacy page (DESIGN 4d), at the root
+// The support page (the manifest's SupportUrl) and the privacy page, at the root
 // of the site; each links the other and the functions' help.
 
 interface Section {

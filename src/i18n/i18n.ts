@@ -12,7 +12,7 @@ import { Translator, type Catalog, type MessageValues } from "./translator";
 
 // The add-in's language for this page, chosen once from Office (display language for words,
 // content language for numbers and dates), and `t`, which every layer calls for what a user
-// reads: cells, flows and the pane (DESIGN 4e).
+// reads: cells, flows and the pane.
 
 export type MessageId = keyof typeof cellsEn | keyof typeof paneEn;
 

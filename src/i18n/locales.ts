@@ -1,4 +1,4 @@
-// The languages the add-in speaks, and which one a user gets (DESIGN 4e).
+// The languages the add-in speaks, and which one a user gets.
 
 /** Every language of the pane, the cells, the help and the manifests; English first. */
 export const LOCALES = ["en-US", "de-DE", "fr-FR", "es-ES", "pt-BR", "ja-JP"] as const;

@@ -2,7 +2,7 @@
 // and style. A whole number under 1,000 is written as its digits in every locale the add-in
 // speaks (no grouping, no decimals, Latin digits), so it skips Intl: the first Intl call of a
 // page loads the locale's ICU data (tens of milliseconds on a slow machine), which the pane's
-// first screen (credits "–", "0" spent) need not wait for (load time, DESIGN 4d).
+// first screen (credits "–", "0" spent) need not wait for (load time).
 
 const formatters = new Map<string, Intl.NumberFormat>();
 

@@ -3,14 +3,13 @@ import { formatToParts, IntlMessageFormat, type Formatters } from "intl-messagef
 import { formatNumber } from "./numbers";
 
 // ICU messages (FormatJS) in one language, with numbers and dates in another: plural
-// categories follow the message's language, digits and separators the user's content language
-// (DESIGN 4e).
+// categories follow the message's language, digits and separators the user's content language.
 //
 // Messages are parsed once and formatted with FormatJS's formatToParts and formatters of our
 // own, not through `new IntlMessageFormat`: its constructor resolves the locale with
 // Intl.NumberFormat.supportedLocalesOf, and the first such call of a page loads ICU's number
 // data (50 to 120 ms in the pane's first screen on this machine), which a message without a
-// number to write does not need (load time, DESIGN 4d).
+// number to write does not need (load time).
 
 export type MessageValues = Record<string, string | number | Date | null | undefined>;
 export type Catalog = Readonly<Record<string, string>>;

@@ -3,13 +3,16 @@ import { t } from "../i18n/i18n";
 import type { CellValue } from "./cell-values";
 import { detectHeader, suggestMapping } from "./mapping";
 
-// A list of bounced addresses (DESIGN 3, "Bounces pay back"): a column of the selection (with
+// A list of bounced addresses: a column of the selection (with
 // an optional column of bounce messages) or an email tool's bounce export. Untrusted text:
 // what is not one well-formed address is counted and left out, never sent nor written.
 
-/** The most rows a bounce list may have (the size of a bulk search, spec 4.6). */
+/**
+ * The most rows a bounce list may have (the size of a bulk search, docs/interface.md, Creating a
+ * bulk search).
+ */
 export const MAX_BOUNCE_ROWS = 100_000;
-/** Spec 4.5: `additional_info` is at most 500 characters. */
+/** docs/interface.md, Bad-email reports: `additional_info` is at most 500 characters. */
 export const MAX_ADDITIONAL_INFO = 500;
 /** A bounce message is cut to this many characters before it is sent. */
 export const MAX_BOUNCE_MESSAGE = 2_000;
@@ -40,7 +43,7 @@ export interface BounceList {
 /** A bounce list that cannot be used, with the message shown next to its field. */
 export class BounceListError extends Error {}
 
-// Formula-like text (DESIGN 5), and control characters: never an address.
+// Formula-like text, and control characters: never an address.
 const HOSTILE = /^[=+\-@\t\r']|[\u0000-\u001f\u007f]/;
 
 /** The address of a cell, normalized, or null when the cell is not one well-formed address. */
@@ -151,7 +154,10 @@ export function bounceList(
   return list;
 }
 
-/** The `additional_info` sent with every report: required, at most 500 characters (spec 4.5). */
+/**
+ * The `additional_info` sent with every report: required, at most 500 characters
+ * (docs/interface.md, Bad-email reports).
+ */
 export function additionalInfo(text: string): string {
   const info = text.replace(/[\u0000-\u001f\u007f]/g, " ").trim();
   if (info === "") throw new BounceListError(t("report.whyRequired"));

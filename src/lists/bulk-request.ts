@@ -8,10 +8,13 @@ import {
   type ColumnMapping,
 } from "./mapping";
 
-/** Spec 8: up to 100,000 rows a bulk search. */
+/** docs/interface.md, Limits: up to 100,000 rows a bulk search. */
 export const MAX_BULK_ROWS = 100_000;
 
-/** What a valid result costs per row (spec 1; a verification 0.2 as the production service documents). */
+/**
+ * What a valid result costs per row (docs/interface.md, Credits; a verification 0.2 as the
+ * production service documents).
+ */
 export const UNIT_PRICE: Record<BulkSearchKind, number> = {
   person: 1,
   linkedin_url: 1,

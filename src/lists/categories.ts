@@ -3,7 +3,10 @@ import { t } from "../i18n/i18n";
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 
-/** "ceo, Sales" -> ["ceo", "sales"], in the order given (spec 2.7); unknown names refused. */
+/**
+ * "ceo, Sales" -> ["ceo", "sales"], in the order given (docs/interface.md, Decision-maker
+ * categories); unknown names refused.
+ */
 export function parseCategories(text: string): Parsed<DecisionMakerCategory[]> {
   const names = text
     .split(/[,;\s]+/)

@@ -1,4 +1,4 @@
-// What goes into a cell (DESIGN 5): text from the service or from files stays text.
+// What goes into a cell: text from the service or from files stays text.
 
 export type CellValue = string | number | boolean | null;
 

@@ -18,7 +18,7 @@ import { enrichHeaders as esHeaders } from "../i18n/catalogs/pane/es-ES/enrich-h
 import { enrichHeaders as ptHeaders } from "../i18n/catalogs/pane/pt-BR/enrich-headers";
 import { enrichHeaders as jaHeaders } from "../i18n/catalogs/pane/ja-JP/enrich-headers";
 
-// The columns Enrich writes (DESIGN 4b): which answer fields each operation offers, their
+// The columns Enrich writes: which answer fields each operation offers, their
 // headers (written in the user's language, found again in any), and the value of each cell. Every output cell of a row that was looked up gets a
 // value, so a row whose output cells are all filled is done and one with none filled is to do.
 
@@ -132,7 +132,7 @@ function outputValue(value: unknown): OutputValue {
 /** How a run writes its answers. */
 export interface AnswerCellOptions {
   /**
-   * Only valid emails (DESIGN 3, lists that go straight to sending): the email cell of an answer
+   * Only valid emails (lists that go straight to sending): the email cell of an answer
    * whose status is not `valid` is left empty; its status is written.
    */
   onlyValid?: boolean;
@@ -153,7 +153,7 @@ export function answerCells(
   options: AnswerCellOptions = {}
 ): OutputValue[] {
   const answer: Record<string, unknown> = outcome.status === "ok" ? { ...outcome.value } : {};
-  // A kept answer whose address was reported bounced (DESIGN 3) says so at the list's next run.
+  // A kept answer whose address was reported bounced says so at the list's next run.
   const status =
     bouncedOn(outcome) !== undefined
       ? BOUNCED_STATUS
@@ -172,7 +172,7 @@ export function answerCells(
 
 /**
  * A row written with only valid emails: every output filled but the email, whose status (one
- * the service gives, not `valid`) says why it was left out. Such a row is done (DESIGN 3).
+ * the service gives, not `valid`) says why it was left out. Such a row is done.
  */
 export function leftOutForStatus(
   outputs: readonly OutputField[],

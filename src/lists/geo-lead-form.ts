@@ -2,7 +2,7 @@ import type { GeoLeadRequest } from "../api/types";
 import { t } from "../i18n/i18n";
 import { parseCategories } from "./categories";
 
-// The GeoLead form's rules (spec 4.8), checked before anything is sent.
+// The GeoLead form's rules (docs/interface.md, GeoLead searches), checked before anything is sent.
 
 export type GeoFormField =
   "query" | "latitude" | "longitude" | "radius" | "categories" | "resultLimit" | "submit";
@@ -18,13 +18,13 @@ export interface GeoForm {
   label: string;
 }
 
-/** The longest query (spec 4.8). */
+/** The longest query (docs/interface.md, GeoLead searches). */
 const MAX_QUERY = 200;
 
 const number = (text: string): number | null =>
   text.trim() === "" || !Number.isFinite(Number(text)) ? null : Number(text);
 
-/** Spec 4.8's rules, checked before anything is sent. */
+/** The rules of docs/interface.md, GeoLead searches, checked before anything is sent. */
 export function geoLeadRequest(
   form: GeoForm
 ): { request: GeoLeadRequest } | { field: GeoFormField; message: string } {

@@ -2,9 +2,9 @@ import type { BulkFieldIndex } from "../api/types";
 import { isValidEmail, isValidLinkedinUrl, looksLikeDomain } from "../api/normalize";
 import { t, type MessageId } from "../i18n/i18n";
 
-// From a table of cells to the column mapping of a bulk search (spec 4.6): which column is
-// the first name, the domain, and so on. Header names are matched; without a header, the
-// columns' contents are.
+// From a table of cells to the column mapping of a bulk search (docs/interface.md, Creating a bulk
+// search): which column is the first name, the domain, and so on. Header names are matched; without
+// a header, the columns' contents are.
 
 export const MAPPED_FIELDS = [
   "first_name",
@@ -152,7 +152,7 @@ export function detectHeader(values: Cell[][]): boolean {
 }
 
 export interface SuggestOptions {
-  /** Columns never mapped: Enrich's own output columns (DESIGN 4b), "Email" among them. */
+  /** Columns never mapped: Enrich's own output columns, "Email" among them. */
   ignoreColumns?: readonly number[];
 }
 

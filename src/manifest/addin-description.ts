@@ -5,7 +5,7 @@ import type { AddinTexts, CommandFunctionId, CommandKey } from "../i18n/catalogs
 
 export type { AddinTexts, CommandFunctionId, CommandKey };
 
-// The one description of the add-in (DESIGN 4d): the XML manifest, the unified manifest and the
+// The one description of the add-in: the XML manifest, the unified manifest and the
 // keyboard-shortcuts file are all written from it, because converters between the two manifest
 // formats drop custom functions. Paths are relative to the origin the add-in is served from.
 
@@ -76,7 +76,7 @@ export interface AddinDescription {
   keyboardShortcuts: KeyboardShortcut[];
   /** The keyboard-shortcuts file the XML manifest's ExtendedOverrides points at. */
   shortcutsFile: string;
-  /** Every text above that a user reads, in each language but English (DESIGN 4e). */
+  /** Every text above that a user reads, in each language but English. */
   translations: Readonly<Record<TranslatedLocale, AddinTexts>>;
 }
 

@@ -3,7 +3,7 @@ import { metadataFileOf } from "../help/localized-metadata";
 import type { TranslatedLocale } from "../i18n/catalogs/functions/types";
 import type { AddinDescription, Command } from "./addin-description";
 
-// The add-in's description as a user of another language reads it (DESIGN 4e): its texts from
+// The add-in's description as a user of another language reads it: its texts from
 // the language's table, its support, privacy and learn-more pages the language's copies, and its
 // functions' metadata the language's file. Everything else (ids, runtime page, script, icons,
 // namespace, function names, shortcuts' keys) stays the same. The manifests are written from the

@@ -1,4 +1,4 @@
-// The two origins a build is written for (DESIGN 6h: one release serves any address).
+// The two origins a build is written for (one release serves any address).
 
 /** Where `npm start` serves the add-in: the dev build and the root manifests are written for it. */
 export const DEV_ORIGIN = "https://localhost:3000/";

@@ -99,7 +99,7 @@ export function unifiedManifest(addin: AddinDescription, origin: string): TeamsM
             customFunctions: {
               namespace: { id: cf.namespace, name: cf.namespace },
               metadataUrl: url(cf.metadata),
-              // Answers as cards (DESIGN 2); functions.json says so too.
+              // Answers as cards; functions.json says so too.
               allowCustomDataForDataTypeAny: true,
             },
           },

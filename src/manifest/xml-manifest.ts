@@ -6,7 +6,7 @@ import { localizedAddin } from "./localized-addin";
 // The XML (add-in only) manifest of the add-in, for Office versions without the unified manifest,
 // sideloading and `npm start`. Strings and URLs go to <Resources>, referenced by resid. Every
 // text a user reads, and the pages and functions' metadata of each language, has an
-// <Override Locale> per language (DESIGN 4e): Office shows the one of its display language.
+// <Override Locale> per language: Office shows the one of its display language.
 
 type ResourceTable = "Images" | "Urls" | "ShortStrings" | "LongStrings";
 

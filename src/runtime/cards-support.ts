@@ -1,6 +1,6 @@
 import { officeSupports } from "./requirement-sets";
 
-// Answers as cards (DESIGN 2) need entity values from custom functions: CustomFunctionsRuntime
+// Answers as cards need entity values from custom functions: CustomFunctionsRuntime
 // 1.4 (Excel on the web, Windows Microsoft 365 2208+, Mac 16.64+). Asked of the host each time:
 // a runtime may start before Office is ready.
 

@@ -2,7 +2,7 @@ import type { AnswerStore } from "../client/answer-store";
 import type { SpendingGuard } from "../client/spending";
 import type { WorkbookShelves } from "./answer-shelves";
 
-// Kept answers gone (DESIGN 3): a workbook notes the shelves of kept answers its cells were
+// Kept answers gone: a workbook notes the shelves of kept answers its cells were
 // answered from. Opened where none of them is (WebKit forgets a cross-origin frame's storage
 // at every restart, a cleared browser, another computer or account), its cells would buy
 // again, below any threshold, what they showed before: the guard asks first, whatever the

@@ -7,7 +7,7 @@ import { ApiError, SIGN_IN_REQUIRED } from "../client/errors";
 import { t } from "../i18n/i18n";
 import { officeSupports } from "./requirement-sets";
 
-// Microsoft 365 sign-in on a team host (DESIGN 6c): MSAL.js nested app authentication, where
+// Microsoft 365 sign-in on a team host: MSAL.js nested app authentication, where
 // Office itself (the "host app") holds the user's account and hands the add-in tokens for the
 // team host, asking the user only to consent. MSAL is loaded only where the host asks for it;
 // tokens are kept in memory (Office keeps the account), never in storage, a cell or a log.

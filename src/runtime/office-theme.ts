@@ -1,7 +1,7 @@
 /* global document, window */
 
 /**
- * Excel's theme as the add-in reads it (`Office.context.officeTheme`, DESIGN 4e): the body's
+ * Excel's theme as the add-in reads it (`Office.context.officeTheme`): the body's
  * colors, which the pane's Fluent theme is built on, and the controls' colors. Excel's themes
  * are Colorful, Dark Gray, Black and White (and "use system setting", which gives one of them);
  * Excel has no theme-changed event, so the theme is read at start and again whenever the pane

@@ -1,12 +1,12 @@
 import { Listeners } from "../client/listeners";
 
-/** What a ribbon or context-menu command asks of the task pane (DESIGN 4b, 7). */
+/** What a ribbon or context-menu command asks of the task pane. */
 export interface EnrichRequest {
   tab: "enrich";
   operation: "person" | "verify";
 }
 
-/** The cell menu's Refresh (DESIGN 3): the Lookups tab counts the selection's old answers. */
+/** The cell menu's Refresh: the Lookups tab counts the selection's old answers. */
 export interface RefreshRequest {
   tab: "lookups";
   refresh: true;

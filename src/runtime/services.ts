@@ -58,14 +58,14 @@ const policyOf = (settings: Settings): SpendingPolicy => ({
 });
 
 /**
- * What one shared runtime holds once (DESIGN 1 and 3): settings, one client, one scheduler,
+ * What one shared runtime holds once: settings, one client, one scheduler,
  * the caches, the spending guard and the credits ledger. Settings apply at once: every
  * request reads the endpoint (base URL, key and its cache namespace) as it goes on the wire.
  */
 export class Services {
   readonly credits = new CreditsLedger();
   readonly spending = new SpendingGuard();
-  /** Team mode (DESIGN 6c): the host's team, the member signed in, their budget. */
+  /** Team mode: the host's team, the member signed in, their budget. */
   readonly team: TeamSession;
   /** A team member's Microsoft 365 account, where the team host signs in with Entra ID. */
   readonly microsoft: MicrosoftAccount;
@@ -150,7 +150,7 @@ export class Services {
 
   /**
    * Whether person, profile and decision-maker answers are shown as cards: the user's setting
-   * (applied at once: read at each cell) where this Excel has entity values (DESIGN 2).
+   * (applied at once: read at each cell) where this Excel has entity values.
    */
   answersAsCards(): boolean {
     return this.settings.value.answersAsCards && cardsSupported();
@@ -191,7 +191,7 @@ export class Services {
 
   /**
    * Where kept answers live, opened at first use (not at start-up): IndexedDB, or the
-   * fallback and why (DESIGN 3).
+   * fallback and why.
    */
   answerStorage(): Promise<AnswerStorage> {
     if (!this.storage) {
@@ -275,7 +275,7 @@ export class Services {
     // Another account: MAIL.CREDITS() and the pane show its balance, read now.
     this.credits.resetBalance();
     void this.clientValue.account().catch(() => undefined);
-    // Try mode left: its answers are examples, kept for no one (DESIGN 4d).
+    // Try mode left: its answers are examples, kept for no one.
     if (previous.tryMode && !next.tryMode) await this.forget(before);
   }
 

@@ -3,7 +3,7 @@ import { DEFAULT_SPENDING } from "../client/spending";
 import { t, type MessageId } from "../i18n/i18n";
 
 /**
- * Per-user settings (DESIGN 4 and 7), kept with OfficeRuntime.storage, never in the workbook.
+ * Per-user settings, kept with OfficeRuntime.storage, never in the workbook.
  * Saved only from the task pane: what they refuse is said there (the pane's catalog).
  */
 export interface Settings {
@@ -20,18 +20,18 @@ export interface Settings {
   maxConcurrency: number | null;
   /** Person, profile and decision-maker answers as entities (cards) where the host has them. */
   answersAsCards: boolean;
-  /** Try mode (DESIGN 4d): every request goes to the host's demo with `demoKey`, never `apiKey`. */
+  /** Try mode: every request goes to the host's demo with `demoKey`, never `apiKey`. */
   tryMode: boolean;
   /** The demo account's key: kept apart from the real key, never sent to the real service. */
   demoKey: string | null;
   /**
    * Answers older than this many days count as not kept: a cell's lookup goes out again under
-   * the spending rules (DESIGN 3, "Answers that stay true"). null: a kept answer is never
+   * the spending rules. null: a kept answer is never
    * bought again silently.
    */
   maxAgeDays: number | null;
   /**
-   * On a team host with Microsoft Entra ID (DESIGN 6c): the Microsoft 365 account the user
+   * On a team host with Microsoft Entra ID: the Microsoft 365 account the user
    * signed in with (its username, not a secret). Set, every request carries that account's
    * token from nested app authentication instead of the team token.
    */

@@ -2,7 +2,7 @@ import { Listeners } from "../client/listeners";
 
 /**
  * What the runtime needs of the Office host around the task pane: putting the spending
- * question on screen (DESIGN 4: held cells never wait without a question on screen) and a
+ * question on screen (held cells never wait without a question on screen) and a
  * last chance to write kept answers before the runtime goes away.
  */
 export interface TaskPaneHost {

@@ -4,7 +4,7 @@ import { Listeners } from "../client/listeners";
 import type { MicrosoftSignInConfig } from "./microsoft-account";
 import type { Settings, SettingsStore } from "./settings";
 
-// Team mode (DESIGN 6c): the production host holds the company's key and relays for members,
+// Team mode: the production host holds the company's key and relays for members,
 // each signed in with a personal team token kept where the API key goes (`settings.apiKey`).
 // The pane asks the host it was served from, once, whether it is a team host, and then who is
 // signed in and what is left of the month's budget.
@@ -317,7 +317,7 @@ export class TeamSession {
   }
 }
 
-/** The host's 401 message (the spec's error body), or its status. */
+/** The host's 401 message (the interface's error body), or its status. */
 async function refusalOf(response: Response): Promise<string> {
   const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
   return isText(body?.message) && body.message ? body.message : `HTTP ${response.status}`;

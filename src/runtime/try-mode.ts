@@ -2,7 +2,7 @@ import { isSameOriginPath } from "../client/base-url";
 import { t } from "../i18n/i18n";
 import type { Settings, SettingsStore } from "./settings";
 
-// Try mode (DESIGN 4d): every feature on the demo data of the host's embedded sandbox, free,
+// Try mode: every feature on the demo data of the host's embedded sandbox, free,
 // before any account. The demo key and the flag are the user's own settings (never the
 // workbook's), kept apart from the real key: while Try mode is on, every request of cells and
 // pane goes to /demo-api with the demo key, and the real key goes nowhere.

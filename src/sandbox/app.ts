@@ -38,7 +38,10 @@ export interface SandboxOptions {
   latencyMs?: number;
   /** Lookups served at once. */
   concurrency?: number;
-  /** Wait for a slot before 503 `server_busy` (spec 8: a request may wait up to 1 minute). */
+  /**
+   * Wait for a slot before 503 `server_busy` (docs/interface.md, Limits: a request may wait up to 1
+   * minute).
+   */
   queueTimeoutMs?: number;
   faults?: Partial<FaultSettings>;
   /** Key of the demo account, created on first start. */
@@ -70,7 +73,7 @@ const noRoute = (request: FastifyRequest): ServiceError =>
   new ServiceError(404, "not_found", `No route ${request.method} ${request.url.split("?")[0]}.`);
 
 /**
- * Spec 5 declares an API key in the Authorization header; the spec's text shows
+ * The service declares an API key in the Authorization header; its text shows
  * `Bearer <key>` and older documentation of the service the bare key: both are accepted.
  */
 export function apiKeyOf(header: string | undefined): string {

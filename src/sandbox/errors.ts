@@ -1,6 +1,7 @@
 /**
  * Every failure a sandbox route can produce. Routes throw these; one error handler
- * (see app.ts) writes them in the body shape of the request's generation (spec 2.1, 2.11).
+ * (see app.ts) writes them in the body shape of the request's generation (docs/interface.md, Errors
+ * and Legacy answers).
  */
 export class ServiceError extends Error {
   constructor(

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { ServiceError, badRequest } from "./errors";
 
 // HTTP-level helpers shared by the route plugins: the two error body shapes, the
-// mapping of framework errors to the spec's codes, and webhook-or-answer responses.
+// mapping of framework errors to the interface's codes, and webhook-or-answer responses.
 
 export const isLegacyPath = (url: string): boolean => url.startsWith("/v5.0/");
 export const isApiPath = (url: string): boolean =>
@@ -13,8 +13,9 @@ export const baseUrlOf = (request: FastifyRequest): string =>
   `${request.protocol}://${request.host}`;
 
 /**
- * Spec 2.1 (v5.1) and 2.11 (v5.0) error bodies. The legacy 402 `status` points to an upgrade
- * page at the service's base URL (spec 7): the sandbox names its own.
+ * Error bodies of v5.1 and v5.0 (docs/interface.md, Errors and Legacy errors). The legacy 402
+ * `status` points to an upgrade page at the service's base URL (docs/interface.md, Errors): the
+ * sandbox names its own.
  */
 export function errorBody(
   error: ServiceError,
@@ -40,7 +41,9 @@ interface AjvError {
   params?: { missingProperty?: string; allowedValues?: unknown[]; additionalProperty?: string };
 }
 
-/** Turns anything thrown by a route or by fastify into a ServiceError with the spec's codes. */
+/**
+ * Turns anything thrown by a route or by fastify into a ServiceError with the interface's codes.
+ */
 export function toServiceError(error: unknown): ServiceError {
   if (error instanceof ServiceError) return error;
   const e = error as FastifyError & { validation?: AjvError[]; validationContext?: string };
@@ -91,7 +94,10 @@ export function sendError(
     .send(errorBody(serviceError, isLegacyPath(request.url), baseUrlOf(request)));
 }
 
-/** Spec 4.2: the optional `x-webhook-url` header; an invalid URL is a bad request. */
+/**
+ * docs/interface.md, Webhooks: the optional `x-webhook-url` header; an invalid URL is a bad
+ * request.
+ */
 export function webhookUrlOf(request: FastifyRequest): string | null {
   const raw = request.headers["x-webhook-url"];
   if (raw === undefined) return null;

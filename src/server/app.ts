@@ -37,7 +37,7 @@ import { strongSecret } from "./team/secret-strength";
 import type { TeamTimings } from "./team/team-context";
 import { openTeamHost, type TeamHost } from "./team/team-host";
 
-// The production host (DESIGN 1 item 5, 6b): serves the built add-in and relays /api/* to the
+// The production host: serves the built add-in and relays /api/* to the
 // service, over HTTPS with HTTP/2 (so the browser's six connections per host do not bound the
 // client) or plain HTTP behind a TLS terminator. It keeps no state: run as many as needed (with
 // --demo, Try mode's sandbox keeps its own database: src/server/demo.ts).

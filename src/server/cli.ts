@@ -12,7 +12,7 @@ import { parseCommandLine, type CommandLineRequest, type ServerOptions } from ".
 import { NO_PUBLIC_URL_MESSAGE } from "./public-manifests";
 import { manifestUrls } from "./public-url-files";
 
-// Entry of `npm run serve` (DESIGN 6b, 6e). A configuration it refuses is said in plain text
+// Entry of `npm run serve`. A configuration it refuses is said in plain text
 // on stderr with exit 2 (the answer to whoever typed the command: the reason, and the usage
 // where it helps); `--help` and `--print-config` print and exit 0. From the start on, every
 // line is a JSON log line, the first saying where the host listens. On SIGTERM or SIGINT it

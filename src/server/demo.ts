@@ -13,7 +13,7 @@ import { networkOf } from "./client-network";
 import { HostError } from "./errors";
 import { RELAYED_RESPONSE_HEADERS } from "./relay";
 
-// Try mode (DESIGN 4d): the embedded sandbox at /demo-api on the host's origin, so that a new
+// Try mode: the embedded sandbox at /demo-api on the host's origin, so that a new
 // user can try every feature on demo data without an account.
 //
 // How it is mounted: the sandbox runs in this process, never listening, and each request is

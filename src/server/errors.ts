@@ -1,9 +1,9 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { causeOrOwnCode } from "../api/error-code";
 
-// The host's own answers, in the shape of the service's v5.1 errors (spec 7: `{error, message}`),
-// so that the client reads them as it reads the service's. The service's own errors never come
-// here: the relay passes them on unchanged.
+// The host's own answers, in the shape of the service's v5.1 errors (docs/interface.md, Errors:
+// `{error, message}`), so that the client reads them as it reads the service's. The service's own
+// errors never come here: the relay passes them on unchanged.
 
 /** An error the host answers itself: routes and hooks throw it, the one handler writes it. */
 export class HostError extends Error {

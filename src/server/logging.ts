@@ -6,7 +6,7 @@ import type { Writable } from "node:stream";
 import type { FastifyRequest } from "fastify";
 import type { LogLevel } from "./config/settings";
 
-// The host's logs (DESIGN 6e): one JSON object a line (fastify's pino), each line of a request
+// The host's logs: one JSON object a line (fastify's pino), each line of a request
 // carrying its id, which the answer carries too (`x-request-id`) and the service receives
 // (relay.ts, request-context.ts). An incoming `x-request-id` is kept only from a proxy named by
 // --trust-proxy: anyone else could make their requests look like another's. Never logged:

@@ -10,7 +10,7 @@ import {
 import { USAGE } from "./config/usage";
 import { maskedUrl } from "./config/masking";
 
-// The production host's command line and environment (DESIGN 6b, 6e): read against the
+// The production host's command line and environment: read against the
 // settings table (src/server/config/settings.ts), then each value checked for what it means.
 
 export interface ServerOptions {
@@ -43,7 +43,7 @@ export interface ServerOptions {
   metrics: boolean;
   /** The file of the token /metrics asks for (Authorization: Bearer <token>); none: open. */
   metricsTokenFile?: string;
-  /** Try mode (DESIGN 4d): the embedded sandbox at /demo-api. */
+  /** Try mode: the embedded sandbox at /demo-api. */
   demo: boolean;
   /** The demo's own database file (":memory:" for tests). */
   demoDb: string;
@@ -51,7 +51,7 @@ export interface ServerOptions {
   demoCredits: number;
   /** Requests per minute from one client address to /demo-api. */
   demoRateLimit: number;
-  /** Team mode (DESIGN 6c): the host holds the service key; members sign in. */
+  /** Team mode: the host holds the service key; members sign in. */
   team: TeamServerOptions | null;
   /**
    * The proxies in front (addresses or CIDR ranges) whose X-Forwarded-For is believed: the
@@ -60,7 +60,7 @@ export interface ServerOptions {
   trustProxy: string[];
   /**
    * The host's public URL (https), as users load the add-in from it: the manifests are rendered
-   * for it (DESIGN 6h), and in team mode lookups sent with x-webhook-url are answered through it.
+   * for it, and in team mode lookups sent with x-webhook-url are answered through it.
    */
   publicUrl?: URL;
 }

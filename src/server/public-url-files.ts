@@ -6,7 +6,7 @@ import { addinManifests } from "../manifest/manifest-files";
 import { PUBLIC_URL_PLACEHOLDER, originBase } from "../manifest/origins";
 import { errorCode } from "../api/error-code";
 
-// What the host serves for its public URL (DESIGN 6h: one release serves any address), rendered
+// What the host serves for its public URL (one release serves any address), rendered
 // once at start, in memory: the manifests and the app package from the add-in's description
 // (its icons read from the build, so that this runs from the release's bundle as from a
 // checkout), and every file of the build that names the build's placeholder origin
@@ -31,7 +31,7 @@ export interface RenderedFile {
   contentType: string;
   /** The body's ETag (strong): it changes with the address. */
   etag: string;
-  /** Compressed copies, for text large enough to gain (as the build's, DESIGN 4d). */
+  /** Compressed copies, for text large enough to gain (as the build's). */
   br?: Buffer;
   gzip?: Buffer;
   /** A download's file name (the app package). */

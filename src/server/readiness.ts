@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { errorCode } from "../api/error-code";
 
-// Readiness (DESIGN 6e): `GET /readyz` answers 200 when every check passes and 503 with the
+// Readiness: `GET /readyz` answers 200 when every check passes and 503 with the
 // failing checks otherwise, so a load balancer sends requests only to a host that can serve
 // them; `/healthz` stays the liveness check (the process answers). In team mode the checks are
 // the store answering a cheap query and the sealed service key opening (team-host.ts). Checks

@@ -13,7 +13,7 @@ import {
 import { forRequest, workOf } from "./request-context";
 import { causeOrOwnCode } from "../api/error-code";
 
-// The relay (DESIGN 3 "Reaching a service without CORS", 6b): /api/* goes to the service over a
+// The relay: /api/* goes to the service over a
 // keep-alive pool, as the canonical request of the interface it was parsed into (never the raw
 // path: src/server/api/canonical-request.ts); bodies stream both ways; the service's status,
 // headers and body come back as they are, its errors and its 503 included. The request to the
@@ -31,7 +31,7 @@ export interface RelayOptions {
   timeoutMs: number;
   /** Keep-alive connections to the service. */
   connections: number;
-  /** Team mode (DESIGN 6c): sign-in, prices and the team's key around each request. */
+  /** Team mode: sign-in, prices and the team's key around each request. */
   hooks?: RelayHooks;
   /** What /metrics counts of the requests to the service. */
   observer?: UpstreamObserver;

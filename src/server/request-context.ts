@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { FastifyRequest } from "fastify";
 
-// The request a piece of work is done for, wherever it runs (DESIGN 6e): the relay runs each
+// The request a piece of work is done for, wherever it runs: the relay runs each
 // /api request inside it, so that whatever is sent to the service on its behalf (team mode's
 // lookups, quotes, reports, however deep) carries its id as `x-request-id`, and what the team's
 // store said of its lookup is noted for /metrics, without every function between passing them on.

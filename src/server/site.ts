@@ -6,7 +6,7 @@ import { inlineScriptSources } from "./inline-scripts";
 import { registerPublicFiles } from "./public-manifests";
 import { renderForPublicUrl } from "./public-url-files";
 
-// The built add-in (dist/) with its cache and security headers (DESIGN 6b). Registered apart
+// The built add-in (dist/) with its cache and security headers. Registered apart
 // from the relay, so the service's answers pass without these headers or a second encoding.
 
 export interface SiteOptions {
@@ -14,7 +14,7 @@ export interface SiteOptions {
   dist: string;
   /** Served over TLS: HSTS is sent. */
   tls: boolean;
-  /** The address users load the add-in from: the manifests are rendered for it (DESIGN 6h). */
+  /** The address users load the add-in from: the manifests are rendered for it. */
   publicUrl?: URL;
 }
 
@@ -40,7 +40,7 @@ export const OFFICE_FRAME_ANCESTORS = [
   "https://*.teams.microsoft.com",
 ];
 
-/** Where office.js comes from (a store requirement: Microsoft's CDN, DESIGN 8). */
+/** Where office.js comes from (a store requirement: Microsoft's CDN). */
 const OFFICE_JS_ORIGIN = "https://appsforoffice.microsoft.com";
 
 /**
@@ -70,7 +70,7 @@ export const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:"],
         fontSrc: ["'self'", "data:"],
-        // The relay, or a service with CORS set in Settings (https only, DESIGN 5): a user who
+        // The relay, or a service with CORS set in Settings (https only): a user who
         // moves to the service's own address must not find it blocked.
         connectSrc: ["'self'", "https:"],
         frameAncestors: OFFICE_FRAME_ANCESTORS,
@@ -105,9 +105,9 @@ export const site: FastifyPluginAsync<SiteOptions> = async (app, options) => {
       );
     },
   });
-  // The team host's admin page (DESIGN 6c) at its documented address; its API is /admin/api.
+  // The team host's admin page at its documented address; its API is /admin/api.
   app.get("/admin", (_request, reply) => reply.sendFile("admin.html"));
-  // The admin page is never framed (DESIGN 6d: clickjacking), the rest of the site by Office.
+  // The admin page is never framed (clickjacking), the rest of the site by Office.
   app.addHook("onSend", async (request, reply, payload) => {
     if (ADMIN_PAGE.test(request.url.split("?")[0]!)) {
       const policy = String(reply.getHeader("content-security-policy") ?? "");

@@ -6,7 +6,7 @@ import { getServices } from "../runtime/services";
 import { paneVisibility } from "../runtime/task-pane-host";
 // The shared runtime's page: the worksheet functions (functions.js, loaded before this file)
 // are registered already; the workbook's jobs start once Office is ready, shown or not (they
-// go on without the pane, DESIGN 4d); the task pane UI is fetched only when the pane is shown.
+// go on without the pane); the task pane UI is fetched only when the pane is shown.
 
 /** The user's language and its catalogs, loaded once Office is ready (see onReady). */
 let language: Promise<unknown> = Promise.resolve();
@@ -26,7 +26,7 @@ function startWorkbookJobs(): void {
 const loadUi = () => import(/* webpackChunkName: "taskpane-ui" */ "./ui/mount");
 
 // A page shown at once is the pane being opened: its UI is fetched while office.js starts
-// (Office.onReady waits for the host), not after (DESIGN 4d, load time).
+// (Office.onReady waits for the host), not after (load time).
 let ui: ReturnType<typeof loadUi> | null = document.visibilityState === "visible" ? loadUi() : null;
 // A failed fetch is said where the UI is shown (showOnce), not as an unhandled rejection.
 ui?.catch(() => undefined);

@@ -7,7 +7,7 @@ import { DEFAULT_MAX_PAYLOAD_BYTES } from "./sheet-writer";
 import { ValueWriter } from "./value-writer";
 
 // A bounce list read from the selection, and each address's outcome written in the column
-// beside it (DESIGN 3, "Bounces pay back"), never over what the user wrote there.
+// beside it, never over what the user wrote there.
 
 /** Where the selected list lies: its sheet and its first cell, as indexes. */
 export interface BouncePlace {

@@ -3,7 +3,7 @@ import { OUTPUT_FIELDS, type EnrichOperation, type OutputField } from "../lists/
 import { MAPPED_FIELDS, type MappedField } from "../lists/mapping";
 import type { EnrichLocation } from "./enrich-source";
 
-// What a job record keeps of an enrichment (DESIGN 4b), as saved in the workbook: where its
+// What a job record keeps of an enrichment, as saved in the workbook: where its
 // list is, what was sent from it and where its answers go. Kept compact (document settings are
 // small): the sheet rows sent as ranges, and a 4-character hash of each row's inputs.
 
@@ -17,7 +17,7 @@ export interface EnrichJobInfo extends EnrichLocation {
   rows: string;
   /** inputHash of each row sent, in the order of `rows` (a bulk search's; "" for a run). */
   hashes: string;
-  /** Only valid emails (DESIGN 3): a risky or invalid one's email cell is left empty. */
+  /** Only valid emails: a risky or invalid one's email cell is left empty. */
   onlyValid?: boolean;
   /** Decision makers: the categories, most important first (a run continued asks the same). */
   categories?: DecisionMakerCategory[];

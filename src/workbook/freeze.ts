@@ -4,9 +4,9 @@ import { DEFAULT_MAX_PAYLOAD_BYTES } from "./sheet-writer";
 import { ValueWriter } from "./value-writer";
 import { errorCode } from "../api/error-code";
 
-// Freeze results (DESIGN 4, Spending): the MAIL formulas of the selected range become their
+// Freeze results (Spending): the MAIL formulas of the selected range become their
 // current values, so a finished sheet can be shared without ever recalculating. Text stays
-// text (DESIGN 5); a cell showing an error keeps its formula, to be calculated again later.
+// text; a cell showing an error keeps its formula, to be calculated again later.
 
 export interface FreezeSummary {
   /** Cells whose formula became a value, the other cells of frozen spills included. */
@@ -14,7 +14,7 @@ export interface FreezeSummary {
   /** MAIL formulas kept because they show an error (or an error shows in their spill). */
   keptErrors: number;
   /**
-   * MAIL formulas kept because they show a card (a data type, DESIGN 2) and this Excel cannot
+   * MAIL formulas kept because they show a card (a data type) and this Excel cannot
    * write one as a value (Range.valuesAsJson, ExcelApi 1.16): Range.values gives a card as
    * "#VALUE!", so writing values would destroy it.
    */

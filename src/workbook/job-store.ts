@@ -1,4 +1,4 @@
-// The workbook's jobs (DESIGN 4, "Jobs"): their ids are saved in the workbook's settings, so
+// The workbook's jobs: their ids are saved in the workbook's settings, so
 // reopening the workbook resumes tracking. Only ids, labels and statuses: never the API key.
 
 import { t } from "../i18n/i18n";
@@ -36,7 +36,7 @@ export interface JobRecord {
   enrich?: EnrichJobInfo;
   /** Kind "enrich_lookups": rows of the run settled so far. */
   run?: EnrichRunCounts;
-  /** Made in Try mode: a job of the demo service, removed when Try mode is left (DESIGN 4d). */
+  /** Made in Try mode: a job of the demo service, removed when Try mode is left. */
   demo?: true;
 }
 

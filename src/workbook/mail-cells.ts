@@ -2,7 +2,7 @@ import { t } from "../i18n/i18n";
 import { callsMailFunction } from "./freeze";
 import { selectedDataArea } from "./selection";
 
-// The MAIL formulas of the selection, for Refresh (DESIGN 3): where they are, how many, and
+// The MAIL formulas of the selection, for Refresh: where they are, how many, and
 // calculating them again (Range.calculate, ExcelApi 1.6), so that each asks for its answer.
 
 /** The part of the selection that holds data, and how many MAIL formulas are in it. */

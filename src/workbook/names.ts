@@ -32,7 +32,7 @@ export function validSheetName(base: string): string {
 }
 
 /**
- * What the names of sheets written in Try mode end with (DESIGN 4d), in the user's language:
+ * What the names of sheets written in Try mode end with, in the user's language:
  * " (demo)", " (Demo)", " (démo)"… Nothing recognises a demo sheet by its name (the jobs made
  * in Try mode are marked `demo` in their records), so the ending can be translated.
  */

@@ -8,7 +8,7 @@ export { columnLetter, rangeAddress } from "./addresses";
 export { neutralizeFormula, type CellValue } from "../lists/cell-values";
 export { DEMO_SHEET_SUFFIX, demoSheetEnding, uniqueSheetName, validSheetName } from "./names";
 
-// Results into a new worksheet (DESIGN 4 and 5): values in chunks under Excel on the web's
+// Results into a new worksheet: values in chunks under Excel on the web's
 // 5 MB request limit, then formatting, then an Excel table with a frozen header row.
 
 export interface SheetTable {

@@ -2,7 +2,7 @@ import type { ExcelInput } from "../lists/cell-values";
 import { jsonBytes } from "./json-bytes";
 import { MAX_CELLS_PER_SYNC } from "./sheet-writer";
 
-// Values into cells in syncs that stay under Excel on the web's 5 MB request limit (DESIGN 4).
+// Values into cells in syncs that stay under Excel on the web's 5 MB request limit.
 
 /** What one write costs in a request besides its values: the range's path and the action. */
 export const ACTION_BYTES = 500;

@@ -30,7 +30,7 @@ import {
 import { PUBLIC_URL_PLACEHOLDER } from "../../src/manifest/origins";
 import { anchorsOf } from "../docs/markdown-links";
 
-// Help for every function, support and privacy pages (DESIGN 4d): the build writes them from
+// Help for every function, support and privacy pages: the build writes them from
 // functions.json (the JSDoc) and fails when the help and the functions disagree.
 
 const ROOT = join(__dirname, "..", "..");
@@ -511,7 +511,7 @@ describe("the built pages (npm run build)", () => {
   });
 });
 
-describe("the functions' metadata in every language (DESIGN 4e)", () => {
+describe("the functions' metadata in every language", () => {
   const german = FUNCTION_TRANSLATIONS["de-DE"];
   /** A copy of a table to doctor. */
   const tableCopy = (): Record<string, any> => JSON.parse(JSON.stringify(german));
@@ -590,7 +590,7 @@ describe("the functions' metadata in every language (DESIGN 4e)", () => {
   });
 });
 
-describe("the help in every language (DESIGN 4e)", () => {
+describe("the help in every language", () => {
   test("every strings table has the English keys, paragraphs and placeholders, nothing left in English but what it lists", () => {
     for (const locale of TRANSLATED_LOCALES)
       expect([

@@ -164,7 +164,7 @@ describe("manifest.xml", () => {
   });
 });
 
-/** Every language but English (DESIGN 4e). */
+/** Every language but English. */
 const LANGUAGES = ["de-DE", "fr-FR", "es-ES", "pt-BR", "ja-JP"];
 
 /** A setting's or resource's overrides by locale. */
@@ -209,7 +209,7 @@ function checkLanguages(app: Node, origin: string): void {
   for (const image of r.Images.Image as Node[]) expect(overridesOf(image)).toEqual({});
 }
 
-describe("manifest.xml's languages (<Override Locale>, DESIGN 4e)", () => {
+describe("manifest.xml's languages (<Override Locale>)", () => {
   test("name, description, support page, every ribbon, menu and callout text, and the functions' metadata", () => {
     checkLanguages(parse(join(ROOT, "manifest.xml")), "https://localhost:3000/");
   });
@@ -237,7 +237,7 @@ describe("the build (npm run build)", () => {
       ["fields", true],
     ]);
     expect(f("FINDEMAIL").result).toEqual({ dimensionality: "matrix" });
-    // Answers as cards (DESIGN 2): entity values need results of type any and this flag, which
+    // Answers as cards: entity values need results of type any and this flag, which
     // custom-functions-metadata writes itself (no hand edit of the generated file).
     expect(metadata.allowCustomDataForDataTypeAny).toBe(true);
     for (const id of ["FINDEMAIL", "LINKEDINEMAIL", "DECISIONMAKER"])

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
-// One runtime, one copy (DESIGN 3): the functions file and the task pane run in one JavaScript
+// One runtime, one copy: the functions file and the task pane run in one JavaScript
 // context and must share one copy of the runtime, client and error modules, or `instanceof`
 // lies across the copies (a 401 in a cell then shows "Unexpected error" when the task pane was
 // opened first). The build (`npm test` builds first) writes which source module went into which

@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 
-// The add-in's source in layers (STYLE "data flows one way"): the task pane's UI and the
-// commands on top; beneath them the flows (job tracker, Enrich runs, bulk write-back), then the
-// workbook (reading lists, writing sheets and columns, job records), then what a list's columns
-// mean (lists), and the runtime, client, functions and wire types below. A module imports only
-// its own folder or a layer beneath it, and no import circle exists anywhere.
+// The add-in's source in layers (data flows one way; docs/architecture.md, How data flows): the
+// task pane's UI and the commands on top; beneath them the flows (job tracker, Enrich runs, bulk
+// write-back), then the workbook (reading lists, writing sheets and columns, job records), then
+// what a list's columns mean (lists), and the runtime, client, functions and wire types below. A
+// module imports only its own folder or a layer beneath it, and no import circle exists anywhere.
 
 const SRC = resolve(__dirname, "..", "..", "src");
 

@@ -15,7 +15,7 @@ import {
 } from "../helpers/manifest-schemas";
 import { pngHeader, rgbaPixels } from "../helpers/png";
 
-// The unified manifest beside the XML one (DESIGN 4d), both written from one description, and
+// The unified manifest beside the XML one, both written from one description, and
 // the keyboard shortcuts of both. The build's files need `npm run build` first (npm test does).
 
 const ROOT = join(__dirname, "..", "..");
@@ -26,7 +26,7 @@ const DEV_ORIGIN = "https://localhost:3000/";
 
 type Node = Record<string, any>;
 
-/** Every language but English (DESIGN 4e). */
+/** Every language but English. */
 const LANGUAGES = ["de-DE", "fr-FR", "es-ES", "pt-BR", "ja-JP"] as const;
 
 /** What a language file must say, beyond its schema: the texts, the pages and the metadata. */
@@ -374,7 +374,7 @@ describe("the manifests and app package rendered from the build for a public URL
   });
 });
 
-describe("the unified manifest's languages (localizationInfo, DESIGN 4e)", () => {
+describe("the unified manifest's languages (localizationInfo)", () => {
   test("each language's file: valid against the localization schema, with its texts, pages and metadata", () => {
     for (const locale of LANGUAGES)
       checkLanguageFile(languageFile(ADDIN, DEV_ORIGIN, locale), locale, DEV_ORIGIN);

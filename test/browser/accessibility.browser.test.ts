@@ -7,7 +7,7 @@ import { fillList, readSelection, showEnrich } from "./enrich-helpers";
 import { jobRows, setSpending, showTab, useKey, waitForJobStatus } from "./flows-helpers";
 import { browserTest, describeBrowser, useAddin } from "./harness";
 
-// WCAG 2.2 AA on everything the pane shows (DESIGN 4e): every tab in its first state, errors
+// WCAG 2.2 AA on everything the pane shows: every tab in its first state, errors
 // shown next to their fields, the spending question, the confirmations (a domain file's order,
 // a paid download), jobs listed, an Enrich run in progress and the explanation where the
 // browser denies storage; each state scanned once per theme, all violations (any impact)

@@ -16,7 +16,7 @@ import { ADMIN_TOKEN, SERVICE_KEY, signIn, startAdminHost, type AdminHost } from
 import { CHROMIUM_PATH, browserTest, describeBrowser } from "./harness";
 import { CHROMIUM_ARGS } from "./chromium";
 
-// The admin page of team mode (DESIGN 6c) in Chromium: the built page (dist/admin.html, `npm
+// The admin page of team mode in Chromium: the built page (dist/admin.html, `npm
 // run build` first) served at /admin under the host's security headers (src/server/site.ts),
 // talking to the admin API (src/server/team/admin-api.ts) over a SQLite store. An admin signs
 // in, adds members (each token shown once), sets budgets, removes a member, sets the team's

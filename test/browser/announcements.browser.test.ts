@@ -3,7 +3,7 @@ import { startCells } from "../engines/steps";
 import { jobRows, setSpending, showTab, textOf, useKey, waitForJobStatus } from "./flows-helpers";
 import { browserTest, describeBrowser, useAddin } from "./harness";
 
-// What a screen reader is told without looking (DESIGN 4e): the spending question and a job's
+// What a screen reader is told without looking: the spending question and a job's
 // end go through the live region of Fluent's AriaLiveAnnouncer (Chromium's ariaNotify where
 // it exists, else an aria-live element). The page records both from before its scripts run.
 

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { showTab } from "./flows-helpers";
 import { browserTest, describeBrowser, useAddin } from "./harness";
 
-// Answers that stay true (DESIGN 3, issue 25), along the path a user walks with the built
+// Answers that stay true (issue 25), along the path a user walks with the built
 // add-in in Chromium: cells show when each answer was checked (`checked_on`), the Lookups view
 // counts the kept answers by age, and with the freshness setting a recalculation 61 days later
 // (the page's clock moved with Playwright's clock, the sandbox's with POST /sandbox/clock) asks

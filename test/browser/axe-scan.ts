@@ -6,7 +6,7 @@ import { hostPageOf } from "../office-host/pane-page";
 
 // One accessibility scan of what a page shows now: axe-core 4.14 (the project's own copy,
 // not the older one @axe-core/playwright carries) with the WCAG 2.0, 2.1 and 2.2 A and AA
-// rules (DESIGN 4e). Fluent's focus sentinels (tabster's `data-tabster-dummy` spans) are a
+// rules. Fluent's focus sentinels (tabster's `data-tabster-dummy` spans) are a
 // known false positive of `aria-hidden-focus` (Accessibility Insights suppresses them): their
 // nodes are dropped from that rule's results alone; every other rule sees them.
 

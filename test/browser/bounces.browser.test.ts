@@ -3,7 +3,7 @@ import type { TestAccount } from "../helpers/sandbox";
 import { expectKeyNowhere, recordConsole, setFaults, showTab, textOf } from "./flows-helpers";
 import { browserTest, describeBrowser, useAddin, type Addin } from "./harness";
 
-// Bounces pay back (DESIGN 3, issue 25 item 4), in the built pane in Chromium against the
+// Bounces pay back (issue 25 item 4), in the built pane in Chromium against the
 // sandbox over HTTP: addresses bought through the add-in (VERIFYEMAIL cells, charged by the
 // sandbox's ledger) and others reported at once, from a selection and from a CSV export; the
 // credits returned are exactly the ledger's; reported addresses are marked bounced, so a

@@ -9,9 +9,9 @@ import {
   type HostShimConfig,
 } from "./harness";
 
-// DESIGN 2 in Chromium through the host shim: a formula value preview sends nothing; answers as
-// cards (Settings switch `settings-cards`) where the host reports CustomFunctionsRuntime 1.4,
-// kept per user across a restart of the runtime; plain values where it does not.
+// Previews and cards in Chromium through the host shim: a formula value preview sends nothing;
+// answers as cards (Settings switch `settings-cards`) where the host reports CustomFunctionsRuntime
+// 1.4, kept per user across a restart of the runtime; plain values where it does not.
 
 type Person = Record<string, string>;
 

@@ -12,7 +12,7 @@ import {
 import { waitForJobStatus } from "./flows-helpers";
 import { browserTest, describeBrowser, useAddin, type Addin } from "./harness";
 
-// Enrich through a bulk search (DESIGN 4b) for the operations other than "person", in
+// Enrich through a bulk search for the operations other than "person", in
 // Chromium against the sandbox: a plain range of emails verified, and an Excel table of
 // companies given decision makers (categories in order of importance) in new table columns.
 // The threshold is set to 5, so that a list of about fifty rows goes as a bulk search. Each

@@ -20,7 +20,7 @@ import {
 } from "./flows-helpers";
 import { browserTest, describeBrowser, useAddin, type Addin } from "./harness";
 
-// Enrich above N rows (DESIGN 4b) in Chromium against the sandbox: the rows to do go out as
+// Enrich above N rows in Chromium against the sandbox: the rows to do go out as
 // a bulk search (a job of the workbook, in Jobs), and its results come back into the rows they
 // were sent from, found by their inputs when the list was sorted meanwhile, also after the
 // workbook was closed and reopened while the search ran.

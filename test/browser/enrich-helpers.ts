@@ -11,7 +11,7 @@ import {
 } from "./flows-helpers";
 import type { Addin, ShimSheet } from "./harness";
 
-// Shared steps of the Enrich browser tests (enrich*.browser.test.ts, DESIGN 4b): the list put
+// Shared steps of the Enrich browser tests (enrich*.browser.test.ts): the list put
 // in a sheet and read in the Enrich tab, a run that goes out as a bulk search, and that job's
 // free preview and paid download into the list.
 

@@ -4,7 +4,7 @@ import { fillList, openWithAccount, readSelection, sheetOf, showEnrich } from ".
 import { setSpending, showTab, textOf, useKey, waitForText } from "./flows-helpers";
 import { browserTest, describeBrowser, screenshot, useAddin, type ShimSheet } from "./harness";
 
-// Enrich in place (DESIGN 4b) in Chromium against the sandbox: answers beside the user's own
+// Enrich in place in Chromium against the sandbox: answers beside the user's own
 // list through the cells' lookups, only the rows not done yet, never over a typed cell, the
 // spending switch, the ribbon commands, and a table that grows new columns.
 

@@ -18,7 +18,7 @@ import {
   waitForText,
 } from "./flows-helpers";
 
-// The bulk flow of the task pane (DESIGN 4, 5), in Chromium against a sandbox over HTTP: a
+// The bulk flow of the task pane, in Chromium against a sandbox over HTTP: a
 // table selected in the workbook, the suggested mapping and the cost, the job tracked to its
 // end, the free preview and the paid download into new sheets, and what lands in the workbook.
 

@@ -1,7 +1,7 @@
 import { browserTest, describeBrowser, useAddin } from "./harness";
 import { showTab, useKey, waitForText } from "./flows-helpers";
 
-// The explicit refresh of cached answers (DESIGN 3): recalculating never re-buys an answer;
+// The explicit refresh of cached answers: recalculating never re-buys an answer;
 // clearing the cache from Settings and recalculating asks the service again.
 
 describeBrowser("task pane in Chromium: cached answers", () => {

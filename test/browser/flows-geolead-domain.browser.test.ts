@@ -22,7 +22,7 @@ import {
   waitForText,
 } from "./flows-helpers";
 
-// The GeoLead and domain-file flows of the task pane (DESIGN 4, 5), in Chromium against a
+// The GeoLead and domain-file flows of the task pane, in Chromium against a
 // sandbox over HTTP: validation before anything is sent, the job tracked to its end, what a
 // paid action costs said before it runs and charged once, and the results in new sheets.
 

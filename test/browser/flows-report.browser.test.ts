@@ -9,9 +9,9 @@ import {
   waitForText,
 } from "./flows-helpers";
 
-// Reporting a bad email from the task pane (spec 4.5, DESIGN 4), in Chromium against a sandbox
-// over HTTP: the form is checked before anything is sent, the email comes from the selected
-// cell, and the credit of a charged email comes back.
+// Reporting a bad email from the task pane (docs/interface.md, Bad-email reports), in Chromium
+// against a sandbox over HTTP: the form is checked before anything is sent, the email comes from
+// the selected cell, and the credit of a charged email comes back.
 
 describeBrowser("task pane flows in Chromium: bad-email report", () => {
   const addin = useAddin();

@@ -19,7 +19,7 @@ import {
   waitForText,
 } from "./flows-helpers";
 
-// Jobs outlive the task pane (DESIGN 4, "Jobs"): their ids are saved in the workbook, so a
+// Jobs outlive the task pane: their ids are saved in the workbook, so a
 // reopened workbook resumes tracking every unfinished job, and a failed poll never loses one.
 // The sandbox's worker is slowed down here, and held (addin.holdJobs) across a reopening, so
 // that the jobs are still running when it matters.

@@ -1,7 +1,7 @@
 import { browserTest, describeBrowser, useAddin } from "./harness";
 import { recordConsole, showTab, textOf, waitForText } from "./flows-helpers";
 
-// Freeze results (DESIGN 4 and 5) in Chromium: the MAIL formulas of the selected range become
+// Freeze results in Chromium: the MAIL formulas of the selected range become
 // their values in the workbook, text stays text, a cell showing an error keeps its formula, a
 // spilling result is frozen whole, and other formulas are left alone.
 

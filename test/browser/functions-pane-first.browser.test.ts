@@ -4,9 +4,9 @@ import { eventually } from "../helpers/sandbox";
 import { setFaults, useKey } from "./flows-helpers";
 import { browserTest, describeBrowser, requestsOf, useAddin } from "./harness";
 
-// Cell outcomes (DESIGN 2) when the task pane was opened FIRST, in the production build: the
-// pane's UI chunk and the functions share one copy of the runtime, client and error modules
-// (DESIGN 3, "One runtime, one copy"). With two copies, whichever created the shared services
+// Cell outcomes when the task pane was opened FIRST, in the production build: the
+// pane's UI chunk and the functions share one copy of the runtime, client and error modules.
+// With two copies, whichever created the shared services
 // first won and the other's `instanceof ApiError` failed: a 401 showed #N/A "Unexpected
 // error: ..." instead of #VALUE!. Every cell is calculated through the host shim as Excel
 // would: a rejected CustomFunctions.Error is the cell's error; any other rejection would show
@@ -75,7 +75,7 @@ describeBrowser("worksheet functions in Chromium, with the task pane opened firs
   });
 
   browserTest(
-    "every cell outcome of DESIGN 2 shows its code and message; none is an unexpected error",
+    "every cell outcome shows its code and message; none is an unexpected error",
     async () => {
       const account = await addin.sandbox.account(20);
       const broke = await addin.sandbox.account(0);

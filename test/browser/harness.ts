@@ -613,7 +613,7 @@ export interface AddinOptions {
   firstRun?: boolean;
   /**
    * Routes of the pane's origin answered before dist/ and the /api relay (the harness's own
-   * server only): a stand-in for a host of another kind, such as a team host (DESIGN 6c).
+   * server only): a stand-in for a host of another kind, such as a team host.
    */
   routes?: HostRoutes;
   /**

@@ -5,7 +5,7 @@ import { fillList, readSelection, sheetOf, showEnrich } from "./enrich-helpers";
 import { jobRows, setSpending, showTab, textOf, useKey } from "./flows-helpers";
 import { browserTest, describeBrowser, useAddin, type Addin, type ShimSheet } from "./harness";
 
-// Jobs go on without the pane (DESIGN 4d): the job tracker and the Enrich runner live in the
+// Jobs go on without the pane: the job tracker and the Enrich runner live in the
 // shared runtime, which the document's startup behaviour starts with the workbook while a job
 // is not over. A bulk search and an Enrich run are started, the workbook is closed during both,
 // and reopened with the pane closed: both finish and are written, and the startup behaviour

@@ -5,7 +5,7 @@ import { eventually } from "../helpers/sandbox";
 import { useKey } from "./flows-helpers";
 import { browserTest, describeBrowser, screenshot, useAddin } from "./harness";
 
-// Kept answers gone (DESIGN 3), under Microsoft's office.js on the Office host page: the
+// Kept answers gone, under Microsoft's office.js on the Office host page: the
 // browser forgets the add-in frame's storage (a cleared browser; WebKit does it at every
 // restart, see test/office-host/README.md) and the workbook is opened again. Its cells would
 // buy again, below the 25-credit threshold, what they showed: the pane says so and asks first.

@@ -20,7 +20,10 @@ export function keptPerson(i: number): KeptPerson {
   };
 }
 
-/** An answer as the service gives it for a found person (spec 4.9), without the echoed input. */
+/**
+ * An answer as the service gives it for a found person (docs/interface.md, Person), without the
+ * echoed input.
+ */
 function answerOf(i: number): Record<string, unknown> {
   const person = keptPerson(i);
   const email = `ada${i}.lovelace${i % 97}@${person.domain}`;

@@ -3,7 +3,7 @@ import { cacheNamespace } from "../../src/client/result-cache";
 import { showTab, waitForText } from "./flows-helpers";
 import { browserTest, describeBrowser, useAddin } from "./harness";
 
-// Where kept answers live, in a real engine (DESIGN 3, issue 15): IndexedDB; the
+// Where kept answers live, in a real engine (issue 15): IndexedDB; the
 // OfficeRuntime.storage fallback, with its reason in Settings, where IndexedDB is refused;
 // the answers of the previous version carried over. (Chromium's quota cannot be lowered
 // here, DevTools' quota override has no effect: eviction at the quota is tested with

@@ -4,7 +4,7 @@ import { showTab, waitForText } from "./flows-helpers";
 import { browserTest, describeBrowser, useAddin } from "./harness";
 import { keptAnswersSeeder } from "./kept-answers-seeder";
 
-// Kept answers at the scale of real sheets (DESIGN 3, issue 15), along the path a user walks
+// Kept answers at the scale of real sheets (issue 15), along the path a user walks
 // with the built add-in: a fill-down of 100,000 distinct people, most of them answered in an
 // earlier session and the rest bought now (Run at the question); the workbook closed and
 // reopened; the same cells calculated again: no question, no request, every cell shows what

@@ -3,7 +3,7 @@ import { fillList, sheetOf } from "./enrich-helpers";
 import { jobRows, setSpending, useKey, waitForJobStatus } from "./flows-helpers";
 import { browserTest, describeBrowser, useAddin } from "./harness";
 
-// The keyboard alone (DESIGN 4e): a whole Enrich run and a bulk job with Tab, Enter, Space and
+// The keyboard alone: a whole Enrich run and a bulk job with Tab, Enter, Space and
 // the arrows, and at every stop the focus can be seen (what is drawn around the focused
 // control differs from what is drawn without the focus). Excel's part (the cells, the
 // selection) is set through the host shim, as Excel would.

@@ -5,7 +5,7 @@ import { paneEn } from "../../src/i18n/catalogs/pane/en-US";
 import { cells as cellsDe } from "../../src/i18n/catalogs/cells/de-DE";
 import { browserTest, describeBrowser, useAddin, type HostShimConfig } from "./harness";
 
-// The pane and the cells in Office's language (DESIGN 4e): German and Japanese from
+// The pane and the cells in Office's language: German and Japanese from
 // displayLanguage (German also for de-AT), numbers for contentLanguage, English for a language
 // the add-in does not speak or none at all; <html lang> says which.
 

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 
 // What the pseudo-locale test (pseudo-locale.browser.test.ts) checks of what a pane shows, for
 // any suite that shows a state of its own in the pseudo-locale (qps-ploc: every message accented
-// and 40% longer) at the pane's narrowest width (DESIGN 4e).
+// and 40% longer) at the pane's narrowest width.
 
 export const PSEUDO = /[áƀçðéƒĝĥíĵķļɱñóþǫŕšţúṽŵẋýžÁƁÇÐÉƑĜĤÍĴĶĻṀÑÓÞǪŔŠŢÚṼŴẊÝŽ]/;
 

@@ -10,7 +10,7 @@ import {
 import { browserTest, describeBrowser, useAddin } from "./harness";
 
 // The production build served by the production host (src/server, `npm run serve`) over
-// HTTPS with HTTP/2, relaying /api to the sandbox (DESIGN 1 item 5, 6b): the pane loads under
+// HTTPS with HTTP/2, relaying /api to the sandbox: the pane loads under
 // its security headers, speaks HTTP/2 to the relay (so the client may pass six connections),
 // and the seven functions and a bulk job work through it.
 

@@ -3,7 +3,7 @@ import { browserTest, describeBrowser, screenshot, useAddin } from "./harness";
 import { layoutFaultsOf, type LayoutReport } from "./layout-faults";
 
 // The pseudo-locale (qps-ploc: every message accented and 40% longer) at the pane's narrowest
-// width, 320 px (DESIGN 4e): on every tab no text is cut off, no two texts overlap, the page
+// width, 320 px: on every tab no text is cut off, no two texts overlap, the page
 // does not scroll sideways, and every text a user reads came from the catalogs (accented).
 // Screenshots: test/browser/screenshots/pseudo-<tab>.png.
 

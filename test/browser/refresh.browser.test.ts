@@ -4,7 +4,7 @@ import { showTab } from "./flows-helpers";
 import { fillList, readSelection, sheetOf, showEnrich } from "./enrich-helpers";
 import { browserTest, describeBrowser, screenshot, useAddin, type Addin } from "./harness";
 
-// Refresh of old answers (DESIGN 3, issue 25), along the path a user walks with the built add-in
+// Refresh of old answers (issue 25), along the path a user walks with the built add-in
 // in Chromium: 200 FINDEMAIL cells, 120 bought on day 0 and 80 on day 40; on day 61 (the page's
 // clock moved with Playwright's clock, the sandbox's with POST /sandbox/clock) and after the
 // sandbox's world changed (people left, mailboxes closed, new addresses), *Refresh answers older

@@ -3,7 +3,7 @@ import { browserTest, describeBrowser, requestsOf, screenshot, useAddin } from "
 import { MAIL_FUNCTION_IDS } from "../helpers/function-ids";
 
 // The production build in Chromium with the host shim for office.js and a real sandbox behind
-// the /api relay: settings (DESIGN 4, 7), the functions' registration and the lazy task pane.
+// the /api relay: settings, the functions' registration and the lazy task pane.
 
 async function waitForValue(page: Page, testId: string, value: string): Promise<void> {
   await page.waitForFunction(

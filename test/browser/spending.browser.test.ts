@@ -6,7 +6,7 @@ import { cellsOf, errorOf, isEmail, startCells, type Cell } from "../engines/ste
 import { setSpending, showTab, textOf, useKey, waitForText } from "./flows-helpers";
 import { browserTest, describeBrowser, requestsOf, screenshot, useAddin } from "./harness";
 
-// From the demo to real use (DESIGN 3 and 4), in the shared runtime (functions and pane in
+// From the demo to real use, in the shared runtime (functions and pane in
 // one page): settings that apply at once, the spending switch, the confirmation question,
 // Stop, and answers kept before the runtime can go away.
 

@@ -6,7 +6,7 @@ import { setSpending, showTab, waitForText } from "./flows-helpers";
 import { axeViolations } from "./axe-scan";
 import { browserTest, describeBrowser, screenshot, useAddin } from "./harness";
 
-// Team mode in the pane (DESIGN 6c): the production build served from a team host's origin
+// Team mode in the pane: the production build served from a team host's origin
 // (the production host in team mode in front of the sandbox: test/helpers/team-host.ts). The
 // pane finds the team host by itself, asks for a team token where the API key goes, shows who
 // is signed in and what the budget leaves, counts the answers the team shared, says in the

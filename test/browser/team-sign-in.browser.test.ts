@@ -6,7 +6,7 @@ import { axeViolations } from "./axe-scan";
 import { showTab, waitForText } from "./flows-helpers";
 import { browserTest, describeBrowser, useAddin } from "./harness";
 
-// Microsoft 365 sign-in on a team host (DESIGN 6c, issue 26 item 1): the real team host with
+// Microsoft 365 sign-in on a team host (issue 26 item 1): the real team host with
 // Microsoft Entra ID configured (its tokens checked with jose against a published JWKS), the
 // pane's MSAL.js with nested app authentication, and Office's bridge played by the host shim,
 // which gets the signed-in account's tokens from a stand-in for Entra ID (test/helpers/entra).

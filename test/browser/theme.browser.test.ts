@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { browserTest, describeBrowser, type HostShimConfig, useAddin } from "./harness";
 
-// The pane follows Excel's theme (DESIGN 4e): the production build in Chromium, with Excel's
+// The pane follows Excel's theme: the production build in Chromium, with Excel's
 // officeTheme given through the host shim (absent by default, as on Excel on the web).
 
 const THEMES = {

@@ -9,7 +9,7 @@ import {
   waitForText,
 } from "./flows-helpers";
 
-// First run and Try mode (DESIGN 4d, 7) in Chromium: the production build (no key) served by the
+// First run and Try mode in Chromium: the production build (no key) served by the
 // production host with --demo. The first-run screen, Try mode's banner and demo allowance, a
 // cell and a bulk job on demo data, a "(demo)" sheet; then a real key saved in Settings: Try
 // mode is gone with its job and answers, and no key ever went to the other service.

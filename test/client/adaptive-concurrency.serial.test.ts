@@ -5,7 +5,7 @@ import { KeyValueAnswerStore } from "../../src/client/key-value-answer-store";
 import { MemoryStore } from "../../src/client/storage";
 import { startSandbox, type TestSandbox } from "../helpers/sandbox";
 
-// Adaptive concurrency (DESIGN 3) over real HTTP: the client finds a service's capacity from
+// Adaptive concurrency over real HTTP: the client finds a service's capacity from
 // its answers and its 503 server_busy, within the ceiling of the protocol it detects. Run
 // alone (a .serial suite): the limit grows with answer times, which a suite beside it on the
 // same two cores stretches (peak 22 instead of 32 seen so). Answers take 300 ms: the limit

@@ -21,7 +21,7 @@ import {
   type OfficeRuntimeStorageLike,
 } from "../../src/client/storage";
 
-// The stores under the kept answers (DESIGN 3): IndexedDB as the browsers give it
+// The stores under the kept answers: IndexedDB as the browsers give it
 // (fake-indexeddb implements the W3C API in Node), the OfficeRuntime.storage fallback, the
 // choice between them, and the answers of the previous version carried over.
 
@@ -326,7 +326,7 @@ describe("IndexedDB answer store", () => {
   });
 });
 
-describe("how old the kept answers are (DESIGN 3)", () => {
+describe("how old the kept answers are", () => {
   const DAY = 24 * 60 * 60 * 1000;
   const now = 1_800_000_000_000;
   /** Answers bought `days` ago, numbered from `from`. */

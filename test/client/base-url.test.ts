@@ -5,7 +5,7 @@ import { loadPaneCatalog, paneEn } from "../../src/i18n/catalogs/pane/load";
 import { addPaneCatalog } from "../../src/i18n/i18n";
 import { SettingsError, validateSettings } from "../../src/runtime/settings";
 
-// The base URL a user may save (DESIGN 5, issue 34 item 7): the service over https, plain http
+// The base URL a user may save (issue 34 item 7): the service over https, plain http
 // on this machine only, or a path on the add-in's own origin; never another site in disguise.
 
 const PANE = "https://addin.example";

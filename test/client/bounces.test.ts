@@ -13,7 +13,7 @@ import { MemoryStore } from "../../src/client/storage";
 import { answerCells } from "../../src/lists/enrich-outputs";
 import { startSandbox, type TestSandbox } from "../helpers/sandbox";
 
-// Bounces pay back (DESIGN 3): addresses reported bounced are marked per namespace, durably;
+// Bounces pay back: addresses reported bounced are marked per namespace, durably;
 // the kept answers that show them say so, and no recalculation buys them again.
 
 const DAY = 86_400_000;

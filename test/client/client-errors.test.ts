@@ -183,7 +183,7 @@ describe("client errors and transport", () => {
     expect(error).toMatchObject({ kind: "timeout", code: "timeout", attempts: 1 });
   });
 
-  test("the timeout cannot be set under 60 s outside tests (spec 8)", () => {
+  test("the timeout cannot be set under 60 s outside tests (docs/interface.md, Limits)", () => {
     expect(
       () => new EmailServiceClient({ baseUrl: sandbox.baseUrl, apiKey: "k", timeoutMs: 5_000 })
     ).toThrow(/at least 60/);

@@ -1,9 +1,9 @@
 import { ConnectionLimiter, type AttemptOutcome } from "../../src/client/limiter";
 
-// The adaptive limit (DESIGN 3) against a simulated service, on a virtual clock: `capacity`
+// The adaptive limit against a simulated service, on a virtual clock: `capacity`
 // requests are served at once in `latencyMs` each; the rest wait in its queue, and after
-// `queueTimeoutMs` are answered 503 (spec 8), which the client retries. Deterministic: no
-// timers, events in time order.
+// `queueTimeoutMs` are answered 503 (docs/interface.md, Limits), which the client retries.
+// Deterministic: no timers, events in time order.
 
 interface ServiceModel {
   capacity: number;

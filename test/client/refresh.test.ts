@@ -15,7 +15,7 @@ import { outcomeText, refreshOutcome } from "../../src/flows/refresh/refresh-out
 import type { MailArea } from "../../src/workbook/mail-cells";
 import { startSandbox, type TestAccount, type TestSandbox } from "../helpers/sandbox";
 
-// Refresh (DESIGN 3) through the scheduler, against the sandbox over HTTP: the survey notes the
+// Refresh through the scheduler, against the sandbox over HTTP: the survey notes the
 // kept answers older than the age and buys nothing; the ask sends only those, without a
 // question (the user confirmed the count), under the switch and the budget; a stopped or
 // failed ask leaves the cell its old answer.

@@ -17,7 +17,7 @@ import { ROOT, imageUser } from "./dockerfile-reading";
 
 // The image built from the Dockerfile and the release tarball, and run as an operator runs it:
 // read-only root, its volumes, /readyz answering through the published port, the image's own
-// health check passing, its user, and a stop on SIGTERM that exits 0 (DESIGN 6h).
+// health check passing, its user, and a stop on SIGTERM that exits 0.
 //
 // On request only (CONTAINER_TEST=1): it needs podman and the base images
 // (`bash scripts/container-setup.sh` as root: podman, debootstrap and the base images made

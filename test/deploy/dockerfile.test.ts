@@ -26,7 +26,7 @@ import {
   the as one,
 } from "./dockerfile-reading";
 
-// The container definition (DESIGN 6h), read with dockerfile-ast: what an operator's image must
+// The container definition, read with dockerfile-ast: what an operator's image must
 // be (multi-stage, non-root, health-checked on /readyz, writable paths named, stopped cleanly),
 // and what it says to the host checked against the host's own settings. The image built and
 // run is test/deploy/container.test.ts (on request: it needs podman).

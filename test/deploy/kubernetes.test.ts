@@ -17,7 +17,7 @@ import { readSecretFile } from "../../src/server/team/secret-file";
 import { ROOT, imageEnvironment, imageUser } from "./dockerfile-reading";
 import { SECRET_FILE_VARIABLES, unknownVariables } from "./host-command";
 
-// The Kubernetes manifests (DESIGN 6h): every object valid against the API's schemas
+// The Kubernetes manifests: every object valid against the API's schemas
 // (kubernetes-models), and what the Deployment says to the host checked against the host itself:
 // the environment it builds (the image's ENV, the container's env, the example Secret's values)
 // is one the host accepts in team mode on PostgreSQL, the probes ask the port it listens on, the

@@ -14,7 +14,7 @@ import {
   unknownVariables,
 } from "./host-command";
 
-// The systemd unit (DESIGN 6h): the release's Node on its host as a user of its own, hardened,
+// The systemd unit: the release's Node on its host as a user of its own, hardened,
 // its secrets as credentials; what it says to the host checked against the host itself (the
 // environment it builds with the example environment file is one parseServerArgs accepts), and
 // the unit checked by systemd's own `systemd-analyze verify` and `security` where systemd is

@@ -42,7 +42,7 @@ import {
 } from "./steps";
 import { MAIL_FUNCTION_IDS } from "../helpers/function-ids";
 
-// The built add-in in the three engines Office runs it in (DESIGN 4c): Debian's Chromium,
+// The built add-in in the three engines Office runs it in: Debian's Chromium,
 // Firefox ESR and WebKitGTK, each against the real sandbox, with the host shim for office.js.
 // Small scenarios of every kind of work the add-in does in the page: the functions and their
 // outcomes, every tab, settings applied at once, the spending question, Stop, a bulk job into

@@ -6,7 +6,7 @@ import type { EngineBrowser, EngineName } from "./page-driver";
 import { MINIBROWSER_PATH, WEBKIT_DRIVER_PATH, launchWebKit } from "./webkit-engine";
 import { XVFB_PATH } from "./xvfb";
 
-// The three engines Office runs add-ins in (DESIGN 4c), which of them a run uses (ENGINES), and
+// The three engines Office runs add-ins in, which of them a run uses (ENGINES), and
 // what each needs on the machine (scripts/setup.sh installs it).
 
 export interface Engine {

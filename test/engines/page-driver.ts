@@ -70,7 +70,7 @@ const POLL_MS = 50;
 
 const byTestId = (testId: string): string => `[data-testid="${testId}"]`;
 
-/** What a test does to a page, by `data-testid` (DESIGN 7), in any engine. */
+/** What a test does to a page, by `data-testid`, in any engine. */
 export class PageDriver {
   private closed = false;
 

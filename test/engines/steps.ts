@@ -187,7 +187,7 @@ export const requestsTo = (relayLog: Array<{ path: string }>, prefix: string): n
   relayLog.filter((record) => record.path.startsWith(prefix)).length;
 
 // ---------------------------------------------------------------------------------------------
-// Enrich in place (DESIGN 4b)
+// Enrich in place
 // ---------------------------------------------------------------------------------------------
 
 /** A person lookup's inputs, as the sandbox's examples give them (GET /sandbox/examples). */

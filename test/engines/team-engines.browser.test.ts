@@ -5,7 +5,7 @@ import { engineTest, useEngine, useServedAddin } from "./fixture";
 import { PageDriver } from "./page-driver";
 import { calculate, isEmail, showTab, type PersonExamples } from "./steps";
 
-// Team mode (DESIGN 6c) in Firefox ESR and WebKitGTK, as in Chromium's suites: the pane served
+// Team mode in Firefox ESR and WebKitGTK, as in Chromium's suites: the pane served
 // from a team host's origin (the real host in team mode, with Microsoft Entra ID, in front of
 // the sandbox), a member signing in with a team token and another with a Microsoft 365 account
 // (MSAL.js against the host shim's nested app authentication bridge), a colleague's answer

@@ -6,7 +6,7 @@ import {
   useFunctionsSandbox,
 } from "../helpers/custom-functions";
 
-// Bounces pay back (DESIGN 3): a cell that would show an address reported bounced shows #N/A
+// Bounces pay back: a cell that would show an address reported bounced shows #N/A
 // "Bounced (reported on <day>)", from its kept answer, and no recalculation buys it again.
 
 installCustomFunctionsGlobal();

@@ -12,7 +12,7 @@ installCustomFunctionsGlobal();
 const { cell, cellCall, errorCell } =
   require("../../src/functions/cell-results") as typeof import("../../src/functions/cell-results");
 
-// Microsoft's documented error forms (DESIGN 2): a cell's error is thrown (the promise rejects
+// Microsoft's documented error forms: a cell's error is thrown (the promise rejects
 // with a CustomFunctions.Error); inside a spilled array an error is an element of the array.
 
 describe("cell(): the documented forms", () => {

@@ -15,7 +15,7 @@ import {
   PROFILE_FIELDS,
 } from "../../src/functions/answer-fields";
 
-// DESIGN 2: a formula value preview never spends (kept answers only, else "#N/A Preview: press
+// A formula value preview never spends (kept answers only, else "#N/A Preview: press
 // Enter to look up", nothing sent or held); answers as cards (Excel entities) where the host
 // supports CustomFunctionsRuntime 1.4 and the user turned them on.
 

@@ -49,7 +49,7 @@ export interface RuntimeHarness {
   settingsStorage: MemorySettingsStorage;
 }
 
-/** The spending settings of the harness (DESIGN 4, "Spending"). */
+/** The spending settings of the harness. */
 export type SpendingSettings = Partial<
   Pick<Settings, "spendingEnabled" | "confirmAbove" | "sessionBudget">
 >;
@@ -112,7 +112,7 @@ export function invokeInPreview<T>(
 }
 
 /**
- * What Excel shows for a cell whose function returned `promise` (DESIGN 2: Microsoft's documented
+ * What Excel shows for a cell whose function returned `promise` (Microsoft's documented
  * forms): the value it resolves with (a spilled matrix may hold CustomFunctions.Error elements),
  * or the CustomFunctions.Error it rejects with. Anything else is a bug, and fails the test rather
  * than becoming an error outcome: a rejection with another error (Excel would show a bare

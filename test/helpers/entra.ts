@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { SignJWT, exportJWK, generateKeyPair, type KeyLike } from "jose";
 import type { EntraOptions } from "../../src/server/team/sign-in";
 
-// A stand-in for Microsoft Entra ID in tests of Microsoft 365 sign-in (DESIGN 6c): a tenant
+// A stand-in for Microsoft Entra ID in tests of Microsoft 365 sign-in: a tenant
 // whose signing key is published at a real JWKS endpoint (what the team host checks tokens
 // against), and that issues its users' access and ID tokens as Entra ID does for nested app
 // authentication. `handle` answers the host shim's bridge (POST /__entra/token) on the pane's

@@ -1,4 +1,4 @@
-/** The `functions.json` ids of the MAIL namespace (DESIGN 7), in alphabetical order. */
+/** The `functions.json` ids of the MAIL namespace, in alphabetical order. */
 export const MAIL_FUNCTION_IDS = [
   "COMPANYEMAILS",
   "CREDITS",

@@ -12,14 +12,15 @@ import { join } from "node:path";
 import Ajv from "ajv-draft-04";
 
 // Both manifests against Microsoft's schemas, offline: the XML one with xmllint and the XSDs
-// in ../shared/manifest-xsd, the unified one and its language files with ajv and the schemas
+// in test/fixtures/manifest-xsd (their origin and license in its README.txt), the unified one and
+// its language files with ajv and the schemas
 // @microsoft/app-manifest ships.
 
 const ROOT = join(__dirname, "..", "..");
-export const XSD_DIR = join(ROOT, "..", "shared", "manifest-xsd");
+export const XSD_DIR = join(ROOT, "test", "fixtures", "manifest-xsd");
 const MAIN_XSD = "OfficeAppManifestV1_1.xsd";
 
-// The shared XSDs are Microsoft's 2018/2019 copies, older than ExtendedOverrides (the keyboard
+// These XSDs are Microsoft's 2018/2019 copies, older than ExtendedOverrides (the keyboard
 // shortcuts file). This patch adds it where the element reference puts it, after
 // VersionOverrides: Url required, ResourcesUrl optional, both URLs.
 const EXTENDED_OVERRIDES = `<!-- PATCH (test/helpers/manifest-schemas.ts): ExtendedOverrides, after VersionOverrides, as the
@@ -35,7 +36,7 @@ const SIGNATURE_ANCHOR = '<xs:any id="TaskPaneAppSignature"';
 
 let patchedDir: string | undefined;
 
-/** The shared XSDs, with ExtendedOverrides added unless they already know it. */
+/** The XSDs, with ExtendedOverrides added unless they already know it. */
 function schemaDir(): string {
   if (patchedDir) return patchedDir;
   const main = readFileSync(join(XSD_DIR, MAIN_XSD), "utf8");

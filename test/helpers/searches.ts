@@ -3,8 +3,8 @@ import Papa from "papaparse";
 import type { TestAccount, TestSandbox } from "./sandbox";
 import { eventually } from "./sandbox";
 
-// Helpers for the bulk and GeoLead search tests: waiting for states, the shapes of spec 2.5
-// and 2.6, and reading downloaded files.
+// Helpers for the bulk and GeoLead search tests: waiting for states, the shapes of their objects
+// (docs/interface.md, Bulk searches and GeoLead searches), and reading downloaded files.
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
@@ -66,7 +66,7 @@ function expectCounts(counts: unknown): void {
 const isTime = (value: unknown): boolean =>
   typeof value === "string" && ISO.test(value) && !Number.isNaN(Date.parse(value));
 
-/** Spec 2.5: every field present, typed, and nothing else. */
+/** docs/interface.md, The bulk search object: every field present, typed, and nothing else. */
 export function expectBulkSearch(body: any): void {
   expect(Object.keys(body).sort()).toEqual([
     "counts",
@@ -92,7 +92,10 @@ export function expectBulkSearch(body: any): void {
   expect(body.started_running_at === null || isTime(body.started_running_at)).toBe(true);
 }
 
-/** Spec 2.6: every field present (result_limit too, nullable), typed, and nothing else. */
+/**
+ * docs/interface.md, GeoLead searches: every field present (result_limit too, nullable), typed, and
+ * nothing else.
+ */
 export function expectGeoLead(body: any): void {
   expect(Object.keys(body).sort()).toEqual([
     "counts",

@@ -8,7 +8,7 @@ import type { EntraOptions } from "../../src/server/team/sign-in";
 import { DIST } from "../server/helpers";
 import { call } from "./sandbox";
 
-// The production host in team mode (src/server/team, DESIGN 6c) for the add-in's tests: the
+// The production host in team mode (src/server/team) for the add-in's tests: the
 // real host, in front of a real sandbox, its members added through its admin API. `handle`
 // passes a test server's /team/* and /api/* requests to it (the pane's page and the host then
 // share an origin, as in production) and notes what it answered.

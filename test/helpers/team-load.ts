@@ -4,7 +4,7 @@ import { lookupKey } from "../../src/client/lookup-key";
 import { Directory } from "../../src/sandbox/directory/directory";
 import { call, type TestResponse } from "./sandbox";
 
-// The team host under load (issue 26's figures, DESIGN 6c): members' lookups fired at once
+// The team host under load (issue 26's figures): members' lookups fired at once
 // through one or more host instances in front of the sandbox, a share of them repeats of a
 // colleague's, some members with a budget; an instance may be killed midway (its requests then
 // go to another, as a load balancer would send them). Shared by the team suite and the bench.

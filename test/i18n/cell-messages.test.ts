@@ -14,7 +14,7 @@ installCustomFunctionsGlobal();
 const { errorCell } =
   require("../../src/functions/cell-results") as typeof import("../../src/functions/cell-results");
 
-// A cell's message is in the user's language (DESIGN 4e): argument errors, the service's
+// A cell's message is in the user's language: argument errors, the service's
 // failures and the client's own (made where the error is made), and the spending refusals.
 
 const messageOf = (error: unknown): { code: string; message: string } => {

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import ts from "typescript";
 
-// Everything a user reads comes from the catalogs (DESIGN 4e): no English sentence, JSX text
+// Everything a user reads comes from the catalogs: no English sentence, JSX text
 // or label left in the source of the layers that show text to a user. A string that is not
 // for a user's eyes (a column header Excel formulas rely on, a log line) says why on its line
 // or the line before with "i18n-exempt: <why>".

@@ -13,7 +13,7 @@ import {
 import { readFileRows } from "../../src/lists/file-preview";
 import type { CellValue } from "../../src/lists/cell-values";
 
-// A bounce list (DESIGN 3, "Bounces pay back"): distinct addresses, duplicates and malformed
+// A bounce list: distinct addresses, duplicates and malformed
 // cells counted and left out, hostile text never taken for an address, and lists that cannot
 // be used refused with a message before anything is sent.
 
@@ -101,7 +101,7 @@ describe("a bounce list from rows", () => {
     expect(emailColumnOf(rows.slice(1), false)).toBe(1);
   });
 
-  test("additional_info: required, at most 500 characters (spec 4.5)", () => {
+  test("additional_info: required, at most 500 characters (docs/interface.md, Bad-email reports)", () => {
     expect(additionalInfo(" Hard bounce ")).toBe("Hard bounce");
     expect(errorOf(() => additionalInfo("  "))).toMatch(/Say why/);
     expect(errorOf(() => additionalInfo("x".repeat(501)))).toMatch(/500/);

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
 
-// The release as an operator has it (DESIGN 6h): packed by `npm run release`, unpacked, installed
+// The release as an operator has it: packed by `npm run release`, unpacked, installed
 // with `npm ci --omit=dev` and started with `npm start -- <flags>`, each from a shell whose PATH
 // has the machine's own Node first (Node 20 on Debian and in CI) and no node_modules/.bin of the
 // checkout, and none of the npm_* variables an outer `npm test` would pass down. Shared by

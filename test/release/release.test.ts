@@ -22,7 +22,7 @@ import {
   type RunningHost,
 } from "./installed-release";
 
-// `npm run release` (DESIGN 6h) as an operator meets it: the tarball unpacked in an empty
+// `npm run release` as an operator meets it: the tarball unpacked in an empty
 // folder, `npm ci --omit=dev` and `npm start -- <flags>` from a shell whose Node is the
 // machine's (20 here and in CI), the host then running on the release's own Node 24 in each of
 // its modes: relay (to a sandbox), Try mode, and team mode on SQLite and on PostgreSQL, none

@@ -18,7 +18,7 @@ import type { WorkbookSettings } from "../../src/runtime/document-settings";
 import { MemorySettingsStorage } from "../helpers/custom-functions";
 import { eventually, startSandbox, type TestAccount, type TestSandbox } from "../helpers/sandbox";
 
-// Kept answers gone (DESIGN 3): a workbook reopened where the answers its cells showed are no
+// Kept answers gone: a workbook reopened where the answers its cells showed are no
 // longer kept (a cleared browser, WebKit's forgotten frame storage, another computer) must say
 // so and ask before its cells buy them again, however little that costs. Real sandbox, real
 // client and scheduler; the workbook's document settings and the pane are stand-ins.

@@ -16,7 +16,7 @@ installCustomFunctionsGlobal();
 const { errorCell } =
   require("../../src/functions/cell-results") as typeof import("../../src/functions/cell-results");
 
-// Microsoft 365 sign-in on a team host, in the runtime (DESIGN 6c): the account's token on
+// Microsoft 365 sign-in on a team host, in the runtime: the account's token on
 // every request, asked of Office once and reused until near expiry, a refusal held rather
 // than asked again for every cell, answers kept per account, and what cells say. Against the
 // real team host with Entra ID (tokens signed by test/helpers/entra.ts, checked with jose) in

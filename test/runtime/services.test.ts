@@ -328,7 +328,7 @@ describe("runtime services against the sandbox", () => {
     });
   });
 
-  describe("freshness: answers older than the setting count as not kept (DESIGN 3)", () => {
+  describe("freshness: answers older than the setting count as not kept", () => {
     const DAY = 24 * 60 * 60 * 1000;
     let now = Date.now();
     beforeEach(() => {

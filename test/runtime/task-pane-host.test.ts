@@ -1,6 +1,6 @@
 import { PaneVisibility, taskPaneHost } from "../../src/runtime/task-pane-host";
 
-// The spending question on screen (DESIGN 4, issue 16): the host is always asked to show the
+// The spending question on screen (issue 16): the host is always asked to show the
 // pane, and the pane's visibility is what the host reports from start-up, not the page's.
 
 type Handler = (args: { visibilityMode: string }) => void;

@@ -21,7 +21,7 @@ installCustomFunctionsGlobal();
 const { errorCell } =
   require("../../src/functions/cell-results") as typeof import("../../src/functions/cell-results");
 
-// Team mode on the add-in's side (DESIGN 6c): the runtime asks the host it was served from
+// Team mode on the add-in's side: the runtime asks the host it was served from
 // whether it is a team host, reads who is signed in and what their budget leaves, counts the
 // answers the team host gave from its shared answers, and shows a budget refusal as the
 // host's message, never retried. Against a real sandbox behind the production host in team mode

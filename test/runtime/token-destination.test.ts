@@ -13,7 +13,7 @@ installCustomFunctionsGlobal();
 const { errorCell } =
   require("../../src/functions/cell-results") as typeof import("../../src/functions/cell-results");
 
-// The Microsoft 365 token of a team host's sign-in (DESIGN 6c, issue 34 item 7) goes to that
+// The Microsoft 365 token of a team host's sign-in (issue 34 item 7) goes to that
 // host's origin, the pane's own, and nowhere else, whatever base URL was saved, by this version
 // or an older one: every request the runtime makes is recorded with its Authorization header.
 

@@ -20,7 +20,7 @@ import { MemorySettingsStorage } from "../helpers/custom-functions";
 import { runningPane } from "../helpers/pane-origin";
 import { startSandbox, type TestAccount, type TestSandbox } from "../helpers/sandbox";
 
-// Try mode in the runtime (DESIGN 4d), against the production host with --demo in front of a
+// Try mode in the runtime, against the production host with --demo in front of a
 // real sandbox: the endpoint of every request is /demo-api with the demo key while it is on;
 // saving a real key or leaving turns it off and forgets the demo's answers; the real key never
 // goes to /demo-api, the demo key never to the real service.

@@ -6,13 +6,16 @@ import {
   type TestSandbox,
 } from "../helpers/sandbox";
 
-// Authentication (spec 5), /status (spec 4.14), unknown routes, and the sandbox-only
-// account endpoint (DESIGN section 7).
+// Authentication (docs/interface.md, Authentication), /status (docs/interface.md, Status), unknown
+// routes, and the sandbox-only account endpoint.
 
 type Body = Record<string, unknown>;
 type Examples = Record<string, Record<string, Body>>;
 
-/** Every v5.1 operation of spec 4.1 except /status, with a body that would otherwise be valid. */
+/**
+ * Every v5.1 operation (docs/interface.md, Operations) except /status, with a body that would
+ * otherwise be valid.
+ */
 function v51Endpoints(examples: Examples): Array<[string, string, unknown]> {
   const domain = String(examples.domain_file!.domain);
   return [
@@ -113,7 +116,8 @@ describe("authentication and errors", () => {
   afterAll(() => sandbox.close());
 
   test("the real key is accepted on every path, as `Bearer <key>` and as the bare key", async () => {
-    // Clients written for the production service send both (spec 5: an API key in the header).
+    // Clients written for the production service send both (docs/interface.md, Authentication: an
+    // API key in the header).
     const forms: Array<[string, string]> = [
       ["Bearer", `Bearer ${account.apiKey}`],
       ["bearer, lower case", `bearer ${account.apiKey}`],

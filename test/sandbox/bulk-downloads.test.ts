@@ -9,9 +9,10 @@ import {
   parseXlsx,
 } from "../helpers/searches";
 
-// Bulk downloads (spec 4.7): every download_as, the filters, the company layout, the file-name
-// column, previews; and payment (spec 1, 8): the first full download pays once for the
-// distinct valid queries, 30-day repeats (single lookups included) are free, 402 charges nothing.
+// Bulk downloads (docs/interface.md, Downloading results): every download_as, the filters, the
+// company layout, the file-name column, previews; and payment (docs/interface.md, Credits and
+// Limits): the first full download pays once for the distinct valid queries, 30-day repeats (single
+// lookups included) are free, 402 charges nothing.
 
 type Body = Record<string, any>;
 
@@ -249,7 +250,8 @@ describe("bulk downloads and payment", () => {
         account,
         personBulk([
           personRow(a!),
-          // The same query written differently, and a plain repeat: paid once (spec 1).
+          // The same query written differently, and a plain repeat: paid once (docs/interface.md,
+          // Credits).
           [` ${a!.firstName.toUpperCase()}`, a!.lastName, `https://www.${a!.company.domain}/team`],
           personRow(a!),
           personRow(b!),
@@ -333,7 +335,7 @@ describe("bulk downloads and payment", () => {
       expect(await account.credits()).toBe(7);
     });
 
-    test("decision makers cost two credits and verifications 0.2 (spec 1)", async () => {
+    test("decision makers cost two credits and verifications 0.2 (docs/interface.md, Credits)", async () => {
       const account = await sandbox.account(10);
       const dm = await completedBulk(account, {
         data: [["site"], [examples.decision_maker!.valid!.domain]],

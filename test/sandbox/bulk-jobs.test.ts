@@ -13,9 +13,9 @@ import {
   waitForStatus,
 } from "../helpers/searches";
 
-// The worker (spec 3.1): queued -> running -> completed observed over HTTP, with a slow worker
-// (one row per step, 150 ms between steps); previews while running; pause, resume and delete
-// through the sandbox-only endpoints.
+// The worker (docs/interface.md, Search states): queued -> running -> completed observed over HTTP,
+// with a slow worker (one row per step, 150 ms between steps); previews while running; pause,
+// resume and delete through the sandbox-only endpoints.
 
 type Body = Record<string, any>;
 

@@ -2,8 +2,8 @@ import ExcelJS from "exceljs";
 import { startSandbox, type TestAccount, type TestSandbox } from "../helpers/sandbox";
 import { csvObjects, expectBulkSearch, waitForStatus } from "../helpers/searches";
 
-// POST /v5.1/bulk/multipart (spec 4.6): a CSV or XLSX file part plus the same options as
-// form fields, with the same semantics as bulk/json.
+// POST /v5.1/bulk/multipart (docs/interface.md, Creating a bulk search): a CSV or XLSX file part
+// plus the same options as form fields, with the same semantics as bulk/json.
 
 type Body = Record<string, any>;
 

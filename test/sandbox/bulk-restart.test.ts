@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { call, eventually, startSandbox, type TestSandbox } from "../helpers/sandbox";
 import { parseCsv } from "../helpers/searches";
 
-// DESIGN 6: jobs survive a restart. A bulk search on a database file is interrupted by closing
+// Jobs survive a restart. A bulk search on a database file is interrupted by closing
 // the service mid-way; a new service on the same file finishes it with every row processed
 // exactly once: the same counts and the same file as an uninterrupted run.
 

@@ -15,8 +15,9 @@ import {
   waitForStatus,
 } from "../helpers/searches";
 
-// Bulk search creation (spec 2.5, 4.6), the search types derived from the index fields, row
-// outcomes equal to single lookups, bad input, and the completion webhook (spec 6).
+// Bulk search creation (docs/interface.md, Bulk searches), the search types derived from the index
+// fields, row outcomes equal to single lookups, bad input, and the completion webhook
+// (docs/interface.md, Webhooks).
 
 type Body = Record<string, any>;
 
@@ -36,7 +37,7 @@ describe("bulk searches: creation, outcomes, errors, webhooks", () => {
     return csvObjects(response.text);
   }
 
-  test("POST /v5.1/bulk/json answers the bulk search object of spec 2.5, queued, with every field typed", async () => {
+  test("POST /v5.1/bulk/json answers the bulk search object, queued, with every field typed", async () => {
     const account = await sandbox.account(10);
     const before = Date.now();
     const created = await createBulk(account, {
@@ -137,7 +138,8 @@ describe("bulk searches: creation, outcomes, errors, webhooks", () => {
     const single = await sandbox.account(100);
     const valid = examples.person!.valid!;
     const profile = examples.linkedin_url!.valid!.linkedin_url as string;
-    // By full name; then a name unknown at its company with the profile URL as fallback (spec 4.9).
+    // By full name; then a name unknown at its company with the profile URL as fallback
+    // (docs/interface.md, Person).
     const byName = await completedBulk(account, {
       data: [
         ["name", "domain", "profile"],
@@ -162,7 +164,8 @@ describe("bulk searches: creation, outcomes, errors, webhooks", () => {
       email_status: "valid",
     });
 
-    // A profile column alone: profile-URL rows (spec 4.12); a malformed URL is a failed row.
+    // A profile column alone: profile-URL rows (docs/interface.md, Profile URL); a malformed URL is
+    // a failed row.
     const byProfile = await completedBulk(account, {
       data: [
         ["url"],
@@ -242,7 +245,8 @@ describe("bulk searches: creation, outcomes, errors, webhooks", () => {
       not_found: 2,
       total: 5,
     });
-    expect(dm.credits_needed).toBe(2); // spec 1: two credits for a decision maker
+    // Two credits for a decision maker (docs/interface.md, Credits).
+    expect(dm.credits_needed).toBe(2);
     const dmRows = await rowsOf(account, dm.id);
     expect(Object.keys(dmRows[0]!).slice(2)).toEqual([
       "decision_maker_category",
@@ -334,7 +338,7 @@ describe("bulk searches: creation, outcomes, errors, webhooks", () => {
     expect(csvObjects(preview.text)).toHaveLength(processed);
   });
 
-  describe("bad input answers 400 with the spec's error body and charges nothing", () => {
+  describe("bad input answers 400 with the interface's error body and charges nothing", () => {
     let account: TestAccount;
     beforeAll(async () => {
       account = await sandbox.account(50);

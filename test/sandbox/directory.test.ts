@@ -15,8 +15,8 @@ import { fnv1a } from "../../src/sandbox/directory/random";
 import { buildExamples } from "../../src/sandbox/services/examples";
 import { startSandbox, type TestSandbox } from "../helpers/sandbox";
 
-// The generated directory is deterministic (DESIGN 6: "so every outcome of the interface can
-// be produced on purpose"), /sandbox/examples is its stable published face (DESIGN 7), and the
+// The generated directory is deterministic ("so every outcome of the interface can
+// be produced on purpose"), /sandbox/examples is its stable published face, and the
 // normalization rules key free repeats (src/api/normalize.ts).
 
 type Body = Record<string, unknown>;
@@ -138,7 +138,7 @@ describe("/sandbox/examples across two sandboxes", () => {
     await Promise.all([first.close(), second.close()]);
   });
 
-  test("has every operation and outcome of DESIGN section 7", async () => {
+  test("has every operation and outcome the sandbox documents", async () => {
     const examples = (await first.examples()) as Examples;
     // At least these (other operations may publish examples of their own).
     expect(Object.keys(examples)).toEqual(
@@ -167,7 +167,7 @@ describe("/sandbox/examples across two sandboxes", () => {
     expect(Object.keys(examples.legacy_company!).sort()).toEqual(["not_found", "unknown", "valid"]);
     expect(Object.keys(examples.legacy_employees!).sort()).toEqual(["not_found", "valid"]);
     expect(Object.keys(examples.legacy_validate!).sort()).toEqual(["invalid", "unknown", "valid"]);
-    // Single bodies, as the spec defines them for their operation.
+    // Single bodies, as the interface defines them for their operation.
     expect(examples.domain_file).toEqual({ domain: expect.any(String) });
     expect(isValidDomain(examples.domain_file!.domain as string)).toBe(true);
     const geo = examples.geo_lead as Body;

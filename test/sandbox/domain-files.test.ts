@@ -9,8 +9,8 @@ import {
   type TestSandbox,
 } from "../helpers/sandbox";
 
-// Per-domain email files (spec 2.4, 3.3, 4.4): price, order, null -> queued -> ready,
-// CSV download, 402 and the readiness webhook.
+// Per-domain email files (docs/interface.md, Domain email files): price, order, null -> queued ->
+// ready, CSV download, 402 and the readiness webhook.
 
 interface Received {
   headers: IncomingHttpHeaders;

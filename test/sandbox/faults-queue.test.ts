@@ -7,8 +7,8 @@ import {
 } from "../helpers/sandbox";
 import { NO_FAULTS } from "../../src/sandbox/services/faults";
 
-// Fault injection and the internal queue (DESIGN 6 and 7; spec 7 and 8: 503 server_busy under
-// load, retry after a few seconds; a request may wait in a queue).
+// Fault injection and the internal queue (docs/interface.md, Errors and Limits: 503 server_busy
+// under load, retry after a few seconds; a request may wait in a queue).
 
 type Body = Record<string, unknown>;
 type Examples = Record<string, Record<string, Body>>;

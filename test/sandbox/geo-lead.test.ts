@@ -16,8 +16,9 @@ import {
   waitForStatus,
 } from "../helpers/searches";
 
-// GeoLead searches (spec 2.6, 3.2, 4.8): validation and defaults, the extraction states, the
-// places found, per-place results equal to single lookups, downloads and payment, webhooks.
+// GeoLead searches (docs/interface.md, GeoLead searches and Search states): validation and
+// defaults, the extraction states, the places found, per-place results equal to single lookups,
+// downloads and payment, webhooks.
 
 type Body = Record<string, any>;
 
@@ -45,7 +46,7 @@ describe("GeoLead searches", () => {
       "failed",
     ]);
 
-  test("POST /v5.1/geo-lead answers the GeoLead object of spec 2.6, extraction_queued, every field typed", async () => {
+  test("POST /v5.1/geo-lead answers the GeoLead object, extraction_queued, every field typed", async () => {
     const account = await sandbox.account(10);
     const created = await create(account, example);
     expectGeoLead(created);
@@ -81,7 +82,7 @@ describe("GeoLead searches", () => {
     expect(done.started_running_at).not.toBeNull();
   });
 
-  test('defaults (spec 4.8): company emails on, decision makers ["ceo"], a file name', async () => {
+  test('defaults (docs/interface.md, GeoLead searches): company emails on, decision makers ["ceo"], a file name', async () => {
     const account = await sandbox.account(10);
     const created = await create(account, {
       query: "bakery",

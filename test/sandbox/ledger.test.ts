@@ -10,8 +10,8 @@ import {
   type TestSandbox,
 } from "../helpers/sandbox";
 
-// Charging rules of v5.1 (spec 1, 7): prices, free outcomes, free repeats within 30 days,
-// 402 when the balance is short, and a ledger that survives a restart.
+// Charging rules of v5.1 (docs/interface.md, Credits and Errors): prices, free outcomes, free
+// repeats within 30 days, 402 when the balance is short, and a ledger that survives a restart.
 
 type Body = Record<string, unknown>;
 type Examples = Record<string, Record<string, Body>>;
@@ -24,7 +24,10 @@ const PATHS: Record<string, string> = {
   linkedin_url: "/v5.1/find-email/linkedin-url",
   verify: "/v5.1/verify-email",
 };
-/** Spec 1: one credit per valid email, two for a decision maker; a verification 0.2. */
+/**
+ * docs/interface.md, Credits: one credit per valid email, two for a decision maker; a verification
+ * 0.2.
+ */
 const PRICE: Record<string, number> = {
   person: 1,
   company: 1,

@@ -6,7 +6,8 @@ import {
   type TestSandbox,
 } from "../helpers/sandbox";
 
-// The legacy generation (spec 2.11, 4.15, 7) and its own charging rules (spec 1).
+// The legacy generation (docs/interface.md, Legacy v5.0 and Errors) and its own charging rules
+// (docs/interface.md, Credits).
 
 type Body = Record<string, unknown>;
 type Examples = Record<string, Record<string, Body>>;
@@ -18,7 +19,7 @@ const COMPANY = "/v5.0/search/company.json";
 const EMPLOYEES = "/v5.0/search/employees.json";
 const VALIDATE = "/v5.0/validate.json";
 
-/** Every accepted field of each request (spec 4.15), for the input echo of spec 2.11. */
+/** Every accepted field of each request, for the input echo (docs/interface.md, Legacy v5.0). */
 const FIELDS: Record<string, string[]> = {
   [PERSON]: ["full_name", "first_name", "last_name", "domain", "company_name", "country_code"],
   [COMPANY]: ["domain", "company_name"],

@@ -1,7 +1,8 @@
 import { startSandbox, type TestAccount, type TestSandbox } from "../helpers/sandbox";
 
-// POST /v5.1/report/bad-email (spec 4.5) and the refund rule of spec 1: "If a verified
-// email hard-bounces and is reported, the credit is returned."
+// POST /v5.1/report/bad-email (docs/interface.md, Bad-email reports) and the refund rule
+// (docs/interface.md, Credits): "If a verified email hard-bounces and is reported, the credit is
+// returned."
 
 type Body = Record<string, unknown>;
 type Examples = Record<string, Record<string, Body>>;

@@ -6,8 +6,9 @@ import {
   type TestSandbox,
 } from "../helpers/sandbox";
 
-// v5.1 single lookups over HTTP (spec 2.9, 4.9-4.13): every outcome the sandbox offers in
-// /sandbox/examples, the shape of every answer, and the 400s of bad input.
+// v5.1 single lookups over HTTP (docs/interface.md, Common answer fields and Lookups): every
+// outcome the sandbox offers in /sandbox/examples, the shape of every answer, and the 400s of bad
+// input.
 
 type Body = Record<string, unknown>;
 type Examples = Record<string, Record<string, Body>>;
@@ -24,7 +25,7 @@ type Operation = keyof typeof PATHS;
 const FIND_STATUSES = ["valid", "risky", "not_found", "blacklisted"];
 const VERIFY_STATUSES = ["valid", "risky", "invalid"];
 const COMMON = ["input", "credits_charged", "email_status", "mx_host", "mx_domain"];
-/** Spec 2.9 plus the per-endpoint fields of 4.9-4.13. */
+/** The common answer fields plus each lookup's own (docs/interface.md, Lookups). */
 const FIELDS: Record<Operation, string[]> = {
   person: [
     ...COMMON,
@@ -117,7 +118,7 @@ describe("v5.1 lookups", () => {
   ): Promise<TestResponse> => account.request("POST", PATHS[operation], body, headers);
 
   describe("every example outcome", () => {
-    test("the examples offer the outcomes of DESIGN section 7", () => {
+    test("the examples offer every outcome the sandbox documents", () => {
       for (const operation of ["person", "company", "decision_maker", "linkedin_url"]) {
         expect(Object.keys(examples[operation]!).sort()).toEqual([...FIND_STATUSES].sort());
       }
@@ -151,7 +152,7 @@ describe("v5.1 lookups", () => {
         } else {
           expect(result.person_company_name).toBeNull();
         }
-        // No profile URL was supplied, so no job title (spec 4.9).
+        // No profile URL was supplied, so no job title (docs/interface.md, Person).
         expect(result.person_job_title).toBeNull();
       }
     });
@@ -221,7 +222,7 @@ describe("v5.1 lookups", () => {
       expect(byName.body.input).toEqual(body);
     });
 
-    test("domain is preferred over company_name (spec 4.9-4.11)", async () => {
+    test("domain is preferred over company_name (docs/interface.md, Lookups)", async () => {
       const valid = await lookup("person", examples.person!.valid!);
       const companyName = valid.body.person_company_name as string;
       const { first_name, last_name } = examples.person!.valid! as Record<string, string>;
@@ -367,7 +368,7 @@ describe("v5.1 lookups", () => {
     });
   });
 
-  describe("decision-maker categories (spec 2.7)", () => {
+  describe("decision-maker categories (docs/interface.md, Decision-maker categories)", () => {
     /** Domains from the examples whose mail server verifies (their valid outcomes). */
     const verifyingDomains = (): string[] => [
       ...new Set([

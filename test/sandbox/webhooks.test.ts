@@ -2,8 +2,9 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eventually, startSandbox, type TestSandbox } from "../helpers/sandbox";
 
-// Spec 4.2 and 6: with `x-webhook-url` the answer is the input echo and the full result is
-// POSTed to the URL; delivery is retried when the receiver fails; nothing is charged twice.
+// docs/interface.md, Webhooks: with `x-webhook-url` the answer is the input echo and the full
+// result is POSTed to the URL; delivery is retried when the receiver fails; nothing is charged
+// twice.
 
 type Body = Record<string, unknown>;
 type Examples = Record<string, Record<string, Body>>;

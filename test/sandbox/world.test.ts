@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { Directory, type Person } from "../../src/sandbox/directory/directory";
 import { ManualClock, call, startSandbox, type TestSandbox } from "../helpers/sandbox";
 
-// A sandbox whose world changes (DESIGN 7, issue 25): its clock moved forward (the 30-day free
+// A sandbox whose world changes (issue 25): its clock moved forward (the 30-day free
 // repeat follows it) and a share of its people changed, deterministically, kept across a
 // restart. Over real HTTP.
 
@@ -76,7 +76,7 @@ describe("the sandbox's clock", () => {
     [{ advance_days: "3" }],
     [{}],
     [{ advance_days: 1, extra: true }],
-  ])("refuses %j with the spec's error body and moves nothing", async (body) => {
+  ])("refuses %j with the interface's error body and moves nothing", async (body) => {
     const now = (await call(sandbox.baseUrl, "GET", "/sandbox/clock")).body.now;
     const response = await call(sandbox.baseUrl, "POST", "/sandbox/clock", body);
     expect(response.status).toBe(400);
@@ -188,7 +188,7 @@ describe("the sandbox's world changes", () => {
     [{ share: "0.3" }],
     [{}],
     [{ share: 0.2, seed: -1 }],
-  ])("refuses %j with the spec's error body and changes nobody", async (body) => {
+  ])("refuses %j with the interface's error body and changes nobody", async (body) => {
     const sandbox = await startSandbox({ companies: COMPANIES });
     try {
       const response = await call(sandbox.baseUrl, "POST", "/sandbox/world/changes", body);

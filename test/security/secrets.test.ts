@@ -14,7 +14,7 @@ installCustomFunctionsGlobal();
 const fns =
   require("../../src/functions/functions") as typeof import("../../src/functions/functions");
 
-// The API key never lands in a log, an error message or a cell (DESIGN 5): every path that
+// The API key never lands in a log, an error message or a cell: every path that
 // produces text is run with a distinctive key, and the text is searched for it.
 
 describe("the API key stays secret", () => {

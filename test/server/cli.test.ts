@@ -15,7 +15,7 @@ import {
   type HostProcess,
 } from "./helpers";
 
-// `npm run serve` as its own process (DESIGN 6b): flags it refuses, and a graceful stop on
+// `npm run serve` as its own process: flags it refuses, and a graceful stop on
 // SIGTERM over both transports: requests in flight finish (a slow lookup of the sandbox), idle
 // connections are closed, the process exits 0, and nothing is accepted after. Its printed logs
 // never hold the key.

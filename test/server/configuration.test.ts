@@ -6,7 +6,7 @@ import { SETTINGS, SETTING_NAMES, type Setting } from "../../src/server/config/s
 import { parseCommandLine, parseServerArgs } from "../../src/server/options";
 import { DIST, runHostProcess } from "./helpers";
 
-// The host's configuration (DESIGN 6e, issue 36 item 4): every flag also a MAILFINDER_ variable
+// The host's configuration (issue 36 item 4): every flag also a MAILFINDER_ variable
 // (the earlier names still read), flags over the environment, and whatever the host does not
 // know or cannot use refused before it starts: unknown flags (exit 2, with the known ones),
 // unknown variables under its prefix, bad values, disagreeing spellings. --print-config shows
@@ -53,7 +53,7 @@ describe("the host's configuration", () => {
       requestLogs: false,
       metrics: true,
     });
-    // The earlier names: LOG=0 is --quiet, LOG_LEVEL and METRICS as DESIGN 7 names them.
+    // The earlier names: LOG=0 is --quiet, LOG_LEVEL and METRICS as earlier releases named them.
     expect(
       parseServerArgs(BASE, { LOG: "0", LOG_LEVEL: "warn", METRICS: "1", PORT: "7000" })
     ).toMatchObject({ requestLogs: false, logLevel: "warn", metrics: true, port: 7000 });

@@ -7,7 +7,7 @@ import { parseServerArgs } from "../../src/server/options";
 import { Directory } from "../../src/sandbox/directory/directory";
 import { buildExamples } from "../../src/sandbox/services/examples";
 
-// Try mode's sandbox at /demo-api (DESIGN 4d, 7): only the service's interface and the demo
+// Try mode's sandbox at /demo-api: only the service's interface and the demo
 // accounts are reachable, each address is held to its rate, and the demo keeps its own database.
 
 /** The demo sandbox's directory is the default one: its examples are these. */
@@ -111,7 +111,7 @@ describe("the production host's Try mode (--demo)", () => {
     const after = await app.inject({ method: "GET", url: "/demo-api/v5.1/account", headers: auth });
     expect(after.json()).toMatchObject({ credits_left: 6 });
 
-    // The sandbox's errors come back in the spec's shape, unchanged.
+    // The sandbox's errors come back in the interface's shape, unchanged.
     const noKey = await app.inject({ method: "GET", url: "/demo-api/v5.1/account" });
     expect(noKey.statusCode).toBe(401);
     expect(noKey.json()).toMatchObject({ error: "unauthorized" });

@@ -14,7 +14,7 @@ import {
 import { startTeamOverSandbox } from "../helpers/team-over-sandbox";
 import { DIST, serve, startHostProcess } from "./helpers";
 
-// The host's logs (DESIGN 6e, issue 36 item 3): every line JSON; each request's lines carry its
+// The host's logs (issue 36 item 3): every line JSON; each request's lines carry its
 // id, which the answer carries in x-request-id and the service receives (seen by a recording
 // proxy in front of the sandbox); an incoming x-request-id kept only from a trusted proxy; no
 // key, token, cookie, query string or secret path in any line; the level chosen.

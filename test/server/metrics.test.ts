@@ -16,7 +16,7 @@ import {
 import { startTeamOverSandbox, type TeamOverSandbox } from "../helpers/team-over-sandbox";
 import { DIST, serve } from "./helpers";
 
-// GET /metrics (DESIGN 6e, issue 36 item 2): after a scripted run of a team over the sandbox
+// GET /metrics (issue 36 item 2): after a scripted run of a team over the sandbox
 // (lookups bought, one given from the team's answers, one joined in flight, one over a budget,
 // one the service refused with 503, sign-ins refused, a body over the limit), the figures are
 // what happened, counted against what reached the service (a recording proxy between) and what

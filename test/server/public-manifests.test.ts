@@ -15,7 +15,7 @@ import {
 import { parseExposition } from "../helpers/prometheus-text";
 import { DIST, serve, startHostProcess, type Running } from "./helpers";
 
-// One build serves any address (DESIGN 6h): the host renders the manifests, the app package and
+// One build serves any address: the host renders the manifests, the app package and
 // every file of the build that names the add-in's address for its --public-url, at start; a host
 // without one says so. Needs `npm run build` (a production build: its files name the placeholder).
 

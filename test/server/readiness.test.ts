@@ -5,7 +5,7 @@ import { eventually, startSandbox, type TestAccount, type TestSandbox } from "..
 import { startTeamOverSandbox, type TeamOverSandbox } from "../helpers/team-over-sandbox";
 import { DIST, serve } from "./helpers";
 
-// GET /readyz (DESIGN 6e, issue 36 item 3): 200 once every check passes, 503 naming the check
+// GET /readyz (issue 36 item 3): 200 once every check passes, 503 naming the check
 // that fails (no secret, no database URL), and again 200 when it passes; /healthz stays the
 // liveness check throughout. Team mode's store is a PostgreSQL server of the test's own, stopped
 // and started again under the running host (the machine's shared cluster is never touched); on

@@ -13,7 +13,7 @@ import { call, eventually, startSandbox, type TestSandbox } from "../helpers/san
 import { selfSignedCertificate } from "../helpers/self-signed";
 import { DIST, h2Connect, h2Request, recordingUpstream, serve, type Running } from "./helpers";
 
-// The production host (DESIGN 6b) in this process, over real HTTP/1.1 and HTTP/2, with the
+// The production host in this process, over real HTTP/1.1 and HTTP/2, with the
 // sandbox as its upstream: every operation through the relay, bodies and statuses unchanged,
 // the header allowlist, limits, failures, logs without the key, static caching and security
 // headers. The host as its own process (flags, graceful stop) is in cli.test.ts.

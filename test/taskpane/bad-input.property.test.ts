@@ -60,8 +60,8 @@ function expectedText(value: string): string {
   return wellFormed;
 }
 
-describe("task pane fields never throw and refuse what the spec forbids", () => {
-  test("GeoLead form: any text in any field is a request inside the spec's bounds or a field error", () => {
+describe("task pane fields never throw and refuse what the interface forbids", () => {
+  test("GeoLead form: any text in any field is a request inside the interface's bounds or a field error", () => {
     fc.assert(
       fc.property(
         hostile,

@@ -12,7 +12,7 @@ const form = {
   label: "",
 };
 
-describe("GeoLead form (spec 4.8)", () => {
+describe("GeoLead form (docs/interface.md, GeoLead searches)", () => {
   test("a valid form becomes the request", () => {
     expect(geoLeadRequest({ ...form, resultLimit: "50", label: " Dentists " })).toEqual({
       request: {

@@ -14,7 +14,7 @@ import {
   relativeLuminance,
 } from "../../src/taskpane/ui/theme";
 
-// Excel's themes as `Office.context.officeTheme` gives them (DESIGN 4e). Microsoft 365: body
+// Excel's themes as `Office.context.officeTheme` gives them. Microsoft 365: body
 // colors of Colorful and White are white on black text, Dark Gray and Black dark with white
 // text (isDarkTheme where the host has it). Office 2016 gave other colors (a light gray
 // Colorful, a mid-gray Dark Gray with light controls); they must work as well.
@@ -65,7 +65,7 @@ const colorsOf = (name: string): OfficeThemeColors => officeThemeFrom(EXCEL_THEM
 const token = (tokens: object, name: string): string =>
   (tokens as Record<string, string>)[name] as string;
 
-describe("reading Office's theme (DESIGN 4e)", () => {
+describe("reading Office's theme", () => {
   test("colors are #rrggbb triplets, lower-cased; anything else is unreadable", () => {
     expect(parseHexColor("#FFA500")).toBe("#ffa500");
     expect(parseHexColor(" ffa500 ")).toBe("#ffa500");

@@ -1,7 +1,7 @@
 import { readBounceSelection, writeBounceOutcomes } from "../../src/workbook/bounce-sheet";
 import { FakeExcel, fillCells } from "./fake-excel";
 
-// A bounce list read from the selection, and each row's outcome written beside it (DESIGN 3):
+// A bounce list read from the selection, and each row's outcome written beside it:
 // as text, in syncs under the payload limit, and never over a cell the user filled.
 
 function setup(selection: string) {

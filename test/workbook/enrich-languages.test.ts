@@ -18,7 +18,7 @@ import { fieldOfHeader } from "../../src/lists/mapping";
 import { planOf } from "../flows/enrich/enrich-fixtures";
 
 // Enrich writes its output columns' headers in the user's language and finds them again in
-// any language (DESIGN 4b, 4e): a list enriched in German is run again in French or English
+// any language: a list enriched in German is run again in French or English
 // without new columns, and without looking up its done rows again.
 
 const headersOf = (locale: Locale): Record<string, string> =>

@@ -1,7 +1,7 @@
 import { callsMailFunction, freezeMessage, freezeSelection } from "../../src/workbook/freeze";
 import { FakeExcel, parseAddress, storeInput, type FakeSheet, type Result } from "./fake-excel";
 
-// Freeze results (DESIGN 4): the MAIL formulas of the selection become their values, against
+// Freeze results: the MAIL formulas of the selection become their values, against
 // the in-memory Excel of fake-excel.ts (cells as Excel stores typed input, spills, 5 MB limits).
 
 const MB = 1024 * 1024;

@@ -10,7 +10,7 @@ import type { EnrichOperation, OutputField } from "../../lists/enrich-outputs";
 import { INPUT_FIELDS, type RowToDo } from "./enrich-plan";
 import { firstDataRow, locationOf, type EnrichSource } from "../../workbook/enrich-source";
 
-// Enrich above a size (DESIGN 4b): the rows to do as bulk searches (bulk/json, split past
+// Enrich above a size: the rows to do as bulk searches (bulk/json, split past
 // 100,000 rows by planBulk), each row's inputs and its sheet row number sent along, which
 // the results echo back; and the job records that say where the results go.
 

@@ -3,7 +3,7 @@ import type { MappedField } from "../../lists/mapping";
 import { decodeRows } from "../../workbook/enrich-record";
 import type { JobRecord } from "../../workbook/job-store";
 
-// An enrichment run as a bulk search (DESIGN 4b): the columns of its upload, what identifies a
+// An enrichment run as a bulk search: the columns of its upload, what identifies a
 // row's inputs, and which rows of a list other enrichments still hold (the record itself is
 // workbook/enrich-record.ts).
 

@@ -4,8 +4,8 @@ import { ROW_COLUMN, cellText, inputHeader, inputKey } from "./enrich-job";
 import { expectedHashes, inputHash, type EnrichJobInfo } from "../../workbook/enrich-record";
 import type { EnrichedRow } from "../../workbook/enrich-write";
 
-// The results of an enrichment's bulk search matched to the rows of the list as it is now
-// (DESIGN 4b): each result goes to the row it was sent from when that row still holds the
+// The results of an enrichment's bulk search matched to the rows of the list as it is now:
+// each result goes to the row it was sent from when that row still holds the
 // same inputs, else to another row with those inputs whose outputs are empty (the list was
 // sorted meanwhile), else nowhere. Nothing is written into a row whose inputs differ.
 
@@ -53,7 +53,8 @@ export function parseResults(table: ImportedTable, info: EnrichJobInfo): ParsedR
     }
     const answer: Record<string, unknown> = {};
     for (const [name, i] of fieldColumns) answer[name] = cells[i] ?? null;
-    // A result file need not have valid_email (spec 2.10); it is the email when valid (4.9, 4.11).
+    // A result file need not have valid_email (docs/interface.md, Result files); it is the email
+    // when valid (docs/interface.md, Person and Decision maker).
     if (!fieldColumns.has("valid_email") && fieldColumns.has("email"))
       answer.valid_email = answer.email_status === "valid" ? answer.email : null;
     parsed.rows.push({

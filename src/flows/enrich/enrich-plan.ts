@@ -30,7 +30,7 @@ import type { OutputConflict } from "../../workbook/enrich-columns";
 
 export type { EnrichOperation, OutputField } from "../../lists/enrich-outputs";
 
-// Enrich in place (DESIGN 4b), the plan: which rows of the user's list to look up, with the
+// Enrich in place, the plan: which rows of the user's list to look up, with the
 // very request bodies the worksheet functions send for the same inputs (so that cells and
 // rows share kept answers), which rows are done already, and which the user has typed into.
 
@@ -64,17 +64,17 @@ export interface EnrichPlan {
   toDo: RowToDo[];
   /** Rows the service would refuse: written with their reason, never sent. */
   notPossible: RowNotPossible[];
-  /** Every output cell filled (but an email left out by "only valid emails", DESIGN 3). */
+  /** Every output cell filled (but an email left out by "only valid emails"). */
   done: number[];
   /** No input at all: left alone. */
   blank: number[];
   /** Sent in a bulk search of this list whose answers are not written back yet: not sent again. */
   waiting: number[];
-  /** A run is refused while there is any (DESIGN 4b: a typed cell is never overwritten). */
+  /** A run is refused while there is any (a typed cell is never overwritten). */
   conflicts: OutputConflict[];
   /** The distinct requests of `toDo`, in the order of their first row. */
   lookups: DistinctLookup[];
-  /** The most the lookups can cost: every one a valid answer, none kept (DESIGN 4 prices). */
+  /** The most the lookups can cost: every one a valid answer, none kept. */
   maxCredits: number;
 }
 
@@ -92,7 +92,7 @@ export interface EnrichPlanInput {
   /** Data rows waiting in a bulk search of this list (a run never pays for a row twice). */
   waiting?: ReadonlySet<number>;
   /**
-   * The list is written with only valid emails (DESIGN 3): a row whose email alone is empty,
+   * The list is written with only valid emails: a row whose email alone is empty,
    * its status saying why, is done.
    */
   onlyValid?: boolean;

@@ -8,7 +8,7 @@ import type { DistinctLookup, EnrichPlan } from "./enrich-plan";
 import { writeEnrichedRows, type EnrichedRow, type TypedCell } from "../../workbook/enrich-write";
 import type { EnrichTarget } from "../../workbook/enrich-columns";
 
-// Enrich in place (DESIGN 4b), the run through the cells' lookups: one scheduler lookup per
+// Enrich in place, the run through the cells' lookups: one scheduler lookup per
 // distinct request (kept answers, de-duplication, spending rules and Stop all apply), answers
 // written beside their rows in batches. A row whose lookup failed or was not run keeps empty
 // outputs, so that the next run does it.
@@ -37,7 +37,7 @@ export interface EnrichRunInput {
   plan: EnrichPlan;
   target: EnrichTarget;
   outputs: readonly OutputField[];
-  /** Only valid emails: a risky or invalid one's cell is left empty (DESIGN 3). */
+  /** Only valid emails: a risky or invalid one's cell is left empty. */
   onlyValid?: boolean;
   scheduler: Pick<LookupScheduler, "lookup">;
   onProgress?: (progress: EnrichProgress) => void;

@@ -28,7 +28,7 @@ import {
   type EnrichSource,
 } from "../../workbook/enrich-source";
 
-// An Enrich run through the cells' lookups is a job of the workbook (DESIGN 4b, "Nothing
+// An Enrich run through the cells' lookups is a job of the workbook ("Nothing
 // lost"): recorded in the job list before its first lookup, its counts saved as it goes, shown
 // in Jobs, and continued where it stopped when the pane comes back (the runtime was closed with
 // the workbook) or when the user asks (it stopped: spending refused, out of credits). Rows
@@ -42,7 +42,7 @@ export interface EnrichRunStart {
   operation: EnrichOperation;
   categories: DecisionMakerCategory[];
   outputs: readonly OutputField[];
-  /** Only valid emails (DESIGN 3). */
+  /** Only valid emails. */
   onlyValid?: boolean;
   label: string;
 }

@@ -14,8 +14,8 @@ import {
   type TypedCell,
 } from "../../workbook/enrich-write";
 
-// An enrichment's bulk search, completed: its paid download written back into the list
-// (DESIGN 4b), row by row where the inputs still match, never over a cell that holds something.
+// An enrichment's bulk search, completed: its paid download written back into the list,
+// row by row where the inputs still match, never over a cell that holds something.
 
 export interface WriteBackSummary {
   /** Result rows downloaded. */

@@ -3,7 +3,7 @@ import { Listeners } from "../../client/listeners";
 import { t } from "../../i18n/i18n";
 import type { JobTracker } from "./job-tracker";
 
-// Tells the user that a job finished while they look at another tab (DESIGN 4, "Jobs"): a
+// Tells the user that a job finished while they look at another tab: a
 // count on the Jobs tab and a message naming the job. Only what the tracker sees finishing is
 // told; a job saved as finished (told before, or seen in Jobs) is never polled, so reopening
 // the workbook tells nothing again, while a job that finished while it was closed is told once.

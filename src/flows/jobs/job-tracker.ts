@@ -4,7 +4,7 @@ import { ApiError } from "../../client/errors";
 import { t } from "../../i18n/i18n";
 import type { JobRecord, JobStore } from "../../workbook/job-store";
 
-// Follows every job of the workbook (DESIGN 4, "Jobs"): polls the unfinished ones, records
+// Follows every job of the workbook: polls the unfinished ones, records
 // their status and counts in the job store (saved in the workbook), tells when one finishes,
 // and never drops a job because a poll failed.
 

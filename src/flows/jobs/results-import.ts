@@ -5,12 +5,12 @@ import type { JobRecord } from "../../workbook/job-store";
 import { demoSheetEnding, writeTableToNewSheet } from "../../workbook/sheet-writer";
 import { t } from "../../i18n/i18n";
 
-// A job's results into a new worksheet (DESIGN 4): the free preview or the paid download,
-// with the spec's filters and layout, parsed and handed to the sheet writer.
+// A job's results into a new worksheet: the free preview or the paid download,
+// with the interface's filters and layout, parsed and handed to the sheet writer.
 
 export interface ImportOptions {
   preview: boolean;
-  /** Row filters (spec 4.7): valid, risky, not found. */
+  /** Row filters (docs/interface.md, Downloading results): valid, risky, not found. */
   fullyVerified: boolean;
   partiallyVerified: boolean;
   notFound: boolean;
@@ -25,7 +25,7 @@ export interface ImportedTable {
 
 type Cell = string | number | boolean | null;
 
-/** json_arr is an array of rows with the header first (spec 2.10). */
+/** json_arr is an array of rows with the header first (docs/interface.md, Result files). */
 export function tableFromRows(table: unknown[][]): ImportedTable {
   const [header = [], ...rows] = table;
   const cell = (value: unknown): Cell =>
@@ -73,7 +73,7 @@ export async function importResults(
   const table = await downloadTable(client, job, options);
   const written = await writeTableToNewSheet(table, {
     baseName: options.preview ? t("jobs.previewSheetName", { label: job.label }) : job.label,
-    // A job of Try mode: its sheets say they hold demo data (DESIGN 4d).
+    // A job of Try mode: its sheets say they hold demo data.
     ...(job.demo ? { nameEnding: demoSheetEnding() } : {}),
     onProgress: options.onProgress,
   });

@@ -1,7 +1,7 @@
 import type { JobRecord, JobStore } from "../../workbook/job-store";
 import { isFinished } from "./job-tracker";
 
-// Jobs go on without the pane (DESIGN 4d): while the workbook has a job that is not over, the
+// Jobs go on without the pane: while the workbook has a job that is not over, the
 // shared runtime starts with the workbook (Office.addin.setStartupBehavior(load)), so that its
 // tracker and Enrich runner follow the job although nobody opens the pane; none once none is
 // left. The behaviour is saved in the document: it is set only when it must change, so that

@@ -1,7 +1,7 @@
 import type { Settings, SettingsStore } from "../../runtime/settings";
 import type { JobStore } from "../../workbook/job-store";
 
-// The workbook's jobs follow Try mode (DESIGN 4d): a job made while it is on is the demo
+// The workbook's jobs follow Try mode: a job made while it is on is the demo
 // service's (marked `demo`), and leaving it removes those jobs, which no real key can follow.
 // Also at start: a workbook whose demo jobs were made before Try mode was left elsewhere.
 

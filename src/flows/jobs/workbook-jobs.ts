@@ -7,7 +7,7 @@ import { JobTracker, type JobTrackerOptions } from "./job-tracker";
 import { StartupBehaviorFollower, officeStartupHost, type StartupHost } from "./startup-behavior";
 import { followTryMode } from "./try-mode-jobs";
 
-// The workbook's jobs live in the shared runtime, not in the pane's UI (DESIGN 4d): the page
+// The workbook's jobs live in the shared runtime, not in the pane's UI: the page
 // starts them when Office is ready, with or without the pane shown, so a reopened workbook's
 // jobs are followed, an interrupted Enrich run goes on, and their ends are told when the pane
 // opens; the pane and the commands use the same ones.

@@ -5,7 +5,7 @@ import { t } from "../../i18n/i18n";
 import { calculateMailArea, selectedMailArea, type MailArea } from "../../workbook/mail-cells";
 import { refreshOutcome, type RefreshOutcome } from "./refresh-outcome";
 
-// Refresh of the selection's cells (DESIGN 3): count first (the cells calculate once, shown their
+// Refresh of the selection's cells: count first (the cells calculate once, shown their
 // kept answers, and the old ones are noted), then, confirmed, ask only those again.
 
 export interface CellsRefreshCount {

@@ -22,7 +22,7 @@ import { planOfSource, type DistinctLookup, type EnrichChoices } from "../enrich
 import { refreshRefusal, withAgreedSpending } from "./refresh-cells";
 import { refreshOutcome, type RefreshOutcome } from "./refresh-outcome";
 
-// Refresh of an enriched list (DESIGN 3): the rows whose answers are older than N days are
+// Refresh of an enriched list: the rows whose answers are older than N days are
 // looked up again and only their output cells (Checked on among them) are rewritten. A row's
 // age is its kept answer's, else its Checked on cell's; a row with neither counts as old.
 
@@ -39,7 +39,7 @@ export interface ListRefreshCount {
   maxCredits: number;
   /**
    * Lookups whose address was reported bounced since its rows were written: never bought again,
-   * their rows rewritten from the kept answer (their status says "bounced", DESIGN 3).
+   * their rows rewritten from the kept answer (their status says "bounced").
    */
   bounced: Array<{ lookup: DistinctLookup; kept: CachedOutcome }>;
 }

@@ -3,7 +3,7 @@ import { ApiError } from "../../client/errors";
 import type { RefreshResult } from "../../client/refresh-scope";
 import { t } from "../../i18n/i18n";
 
-// What a Refresh did (DESIGN 3), for cells and for an enriched list alike: how many old answers
+// What a Refresh did, for cells and for an enriched list alike: how many old answers
 // were asked again, what changed, and why the others keep their old answer.
 
 export interface RefreshOutcome {

@@ -63,7 +63,10 @@ export interface Person {
   firstName: string;
   lastName: string;
   fullName: string;
-  /** False when the full name has a compound family name (spec 4.11: not confidently split). */
+  /**
+   * False when the full name has a compound family name (docs/interface.md, Decision maker: not
+   * confidently split).
+   */
   nameSplittable: boolean;
   email: string;
   title: string;
@@ -71,7 +74,7 @@ export interface Person {
   /** Lower is more senior inside its category. */
   rank: number;
   linkedinUrl: string | null;
-  /** The person asked to be removed from the database (spec 7, 451). */
+  /** The person asked to be removed from the database (docs/interface.md, Errors, 451). */
   blacklisted: boolean;
   /**
    * Their address stopped accepting mail (a world change, POST /sandbox/world/changes): still
@@ -81,7 +84,7 @@ export interface Person {
   company: Company;
 }
 
-/** How a world change altered a person (POST /sandbox/world/changes, DESIGN 7). */
+/** How a world change altered a person (POST /sandbox/world/changes). */
 export type WorldChange = "left" | "mailbox_closed" | "new_address";
 
 export interface Place {
@@ -365,7 +368,7 @@ export class Directory {
   }
 
   /**
-   * Changes `person` as time would (world changes, DESIGN 7): `left` takes them off their
+   * Changes `person` as time would (world changes): `left` takes them off their
    * company's list (their address with them); `mailbox_closed` keeps them on file with an
    * address that no longer accepts mail; `new_address` gives them another address at the same
    * company (the old one stops accepting mail).

@@ -116,7 +116,10 @@ export const LAST_NAMES = [
   "Roux",
 ];
 
-/** Multi-word family names: their full names cannot be split with confidence (spec 4.11). */
+/**
+ * Multi-word family names: their full names cannot be split with confidence (docs/interface.md,
+ * Decision maker).
+ */
 export const COMPOUND_LAST_NAMES = [
   "de la Cruz",
   "van der Berg",
@@ -217,7 +220,10 @@ export const GENERIC_LOCAL_PARTS = [
   "billing",
 ];
 
-/** Job titles by decision-maker category (spec 2.7), most senior first. */
+/**
+ * Job titles by decision-maker category (docs/interface.md, Decision-maker categories), most senior
+ * first.
+ */
 export const TITLES_BY_CATEGORY: Record<string, string[]> = {
   ceo: ["Chief Executive Officer", "Founder & CEO", "Managing Director"],
   engineering: ["CTO", "VP Engineering", "Head of Engineering", "Engineering Manager"],

@@ -24,10 +24,16 @@ import {
 // lookups as the single v5.1 lookups, and the billing keys from the same builders, so a
 // row costs what the equivalent single lookup costs (and is free if that was bought).
 
-/** Spec 4.6 does not say which index fields make which search; this is the sandbox's rule. */
+/**
+ * Which index fields make which search is not published (docs/interface.md, Creating a bulk
+ * search); this is the sandbox's rule.
+ */
 export type BulkType = "person" | "linkedin_url" | "company" | "decision_maker" | "verify";
 
-/** How a row counts (spec 2.5 counts): valid, risky, nothing found (incl. blacklisted, invalid), or unusable input. */
+/**
+ * How a row counts in `counts` (docs/interface.md, The bulk search object): valid, risky,
+ * nothing found (incl. blacklisted, invalid), or unusable input.
+ */
 export type Outcome = "valid" | "risky" | "not_found" | "failed";
 
 export type ResultValue = string | string[] | null;
@@ -44,7 +50,7 @@ export interface RowResult {
   outcome: Outcome;
   /** Result columns by name (see RESULT_COLUMNS). */
   values: Record<string, ResultValue>;
-  /** What a valid answer costs on payment (none for other outcomes: spec 1). */
+  /** What a valid answer costs on payment (none for other outcomes: docs/interface.md, Credits). */
   charges: RowCharge[];
 }
 
@@ -58,7 +64,7 @@ export interface BulkParams {
   categories: DecisionMakerCategory[] | null;
 }
 
-export const MAX_BULK_ROWS = 100_000; // spec 8
+export const MAX_BULK_ROWS = 100_000; // docs/interface.md, Limits
 export const MAX_BULK_COLUMNS = 1_000;
 
 const PERSON_COLUMNS = [
@@ -91,7 +97,10 @@ export const RESULT_COLUMNS: Record<BulkType, string[]> = {
   verify: ["email_status", "mx_host", "mx_domain"],
 };
 
-/** Columns a preview leaves blank (spec 4.7: "paid information such as emails is excluded"). */
+/**
+ * Columns a preview leaves blank (docs/interface.md, Downloading results: "paid information such as
+ * emails is excluded").
+ */
 export const PAID_COLUMNS: Record<BulkType, ReadonlySet<string>> = {
   person: new Set(["email"]),
   linkedin_url: new Set(["email"]),

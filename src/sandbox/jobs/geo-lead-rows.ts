@@ -5,8 +5,9 @@ import type { Lookups } from "../services/lookups";
 import { billingKey, companyEmailsQueryKey, decisionMakerQueryKey } from "../services/query-keys";
 import type { Outcome, ResultValue, RowCharge, RowResult } from "./bulk-rows";
 
-// GeoLead searches (spec 2.6, 3.2, 4.8): extraction of the places around a point that match
-// the query, then the email search at each place's website with the single lookups' answers.
+// GeoLead searches (docs/interface.md, GeoLead searches and Search states): extraction of the
+// places around a point that match the query, then the email search at each place's website with
+// the single lookups' answers.
 
 export interface GeoLeadParams {
   kind: "geo";

@@ -3,7 +3,8 @@ import Papa from "papaparse";
 import type { BulkCell } from "../../api/types";
 import { badRequest } from "../errors";
 
-// Uploaded bulk files (spec 4.6 multipart: "Excel or CSV") turned into rows of cells.
+// Uploaded bulk files, Excel or CSV (docs/interface.md, Creating a bulk search), turned into rows
+// of cells.
 // The format is decided by content first (an XLSX file is a ZIP: "PK\x03\x04"), then by name
 // and media type, so a mislabelled upload still parses.
 

@@ -3,7 +3,8 @@ import ExcelJS from "exceljs";
 import Papa from "papaparse";
 import type { DownloadFormat } from "../../api/types";
 
-// Result files of bulk and GeoLead searches (spec 2.10, 4.7 `download_as`).
+// Result files of bulk and GeoLead searches (docs/interface.md, Result files and Downloading
+// results `download_as`).
 
 export type FileCell = string | number | boolean | null;
 

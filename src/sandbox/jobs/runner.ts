@@ -11,8 +11,9 @@ export interface JobRunnerOptions {
 const IDLE_POLL_MS = 1_000;
 
 /**
- * The background worker that moves searches through their states (spec 3): one step of one
- * search at a time, taking the active searches in turn, with a pause between steps.
+ * The background worker that moves searches through their states (docs/interface.md, Search
+ * states): one step of one search at a time, taking the active searches in turn, with a pause
+ * between steps.
  */
 export class JobRunner {
   private timer: NodeJS.Timeout | null = null;

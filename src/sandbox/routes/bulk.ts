@@ -17,7 +17,8 @@ import type { DownloadRequest } from "../jobs/search-downloads";
 import type { SearchKind } from "../jobs/search-records";
 import { errorCode } from "../../api/error-code";
 
-// Bulk searches (spec 2.5, 3.1, 4.6, 4.7), and the sandbox-only controls of every search.
+// Bulk searches (docs/interface.md, Bulk searches and Search states), and the sandbox-only
+// controls of every search.
 
 const categoryList = {
   type: "array",
@@ -49,7 +50,7 @@ const bulkJsonSchema = {
 
 const flag = (values: readonly string[]) => ({ type: "string", enum: values }) as const;
 
-/** Spec 4.7 query parameters; 4.8 is the same without `format`. */
+/** The download query (docs/interface.md, Downloading results); GeoLead's has no `format`. */
 export const downloadQuerySchema = (withFormat: boolean) => ({
   type: "object",
   properties: {
@@ -272,7 +273,8 @@ export async function bulkRoutes(app: FastifyInstance): Promise<void> {
       sendDownload(app, reply, request.account.id, request.params.searchId, "bulk", request.query)
   );
 
-  // Sandbox-only (DESIGN 7 style: outside the spec's paths, no authentication), for bulk and GeoLead searches alike.
+  // Sandbox-only (outside the interface's paths, no authentication), for bulk and GeoLead searches
+  // alike.
   app.post<{ Params: { id: string } }>("/sandbox/searches/:id/pause", async (request) =>
     app.sandbox.searches.pause(request.params.id)
   );

@@ -14,7 +14,7 @@ function domainOf(request: FastifyRequest<{ Params: DomainParams }>): string {
   return domain;
 }
 
-/** Spec 4.4 */
+/** docs/interface.md, Domain email files */
 export async function domainRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: DomainParams }>(
     "/v5.1/domain/:domain/email",

@@ -5,7 +5,7 @@ import { badRequest } from "../errors";
 import { webhookUrlOf } from "../http";
 import { downloadQuerySchema, sendDownload, type DownloadQuery } from "./bulk";
 
-// GeoLead searches (spec 2.6, 3.2, 4.8).
+// GeoLead searches (docs/interface.md, GeoLead searches and Search states).
 
 const geoLeadSchema = {
   type: "object",
@@ -38,7 +38,8 @@ export async function geoLeadRoutes(app: FastifyInstance): Promise<void> {
       const body = request.body;
       const webhookUrl = webhookUrlOf(request);
       if (body.query.trim() === "") throw badRequest("query must not be blank", "query");
-      // Spec 4.8 defaults: company emails on, decision makers ["ceo"]; [] means no decision-maker search.
+      // The defaults (docs/interface.md, GeoLead searches): company emails on, decision makers
+      // ["ceo"]; [] means no decision-maker search.
       const findCompanyEmails = body.find_company_emails ?? true;
       const categories = body.find_decision_maker_categories ?? ["ceo"];
       if (!findCompanyEmails && categories.length === 0) {

@@ -23,16 +23,19 @@ import { MILLI, type RepeatPolicy } from "../services/ledger";
 import type { PersonAnswer } from "../services/lookups";
 import { present, serveLookup } from "./serve";
 
-// The legacy generation (spec 2.11, 4.15, and its rows of section 7). Its charging rules
-// (spec 1): the same query is never charged twice; validation is charged on every call;
-// an employee lookup on every call that finds someone; no charge on any error.
+// The legacy generation (docs/interface.md, Legacy v5.0, and its errors). Its charging rules
+// (docs/interface.md, Credits): the same query is never charged twice; validation is charged on
+// every call; an employee lookup on every call that finds someone; no charge on any error.
 
 const stringFields = (names: readonly string[]) => ({
   type: "object",
   properties: Object.fromEntries(names.map((n) => [n, { type: "string", maxLength: 2048 }])),
 });
 
-/** Every accepted field present in the echo, null when not supplied (spec 2.11). */
+/**
+ * Every accepted field present in the echo, null when not supplied (docs/interface.md, Legacy
+ * answers).
+ */
 function legacyInput<K extends string>(
   body: Partial<Record<K, string>> | undefined,
   names: readonly K[]

@@ -4,7 +4,10 @@ import { isValidEmail, normalizeEmail } from "../../api/normalize";
 import { badRequest } from "../errors";
 import { echo } from "./serve";
 
-/** Spec 4.5; spec 1: reporting a charged email that bounced returns its credit. */
+/**
+ * docs/interface.md, Bad-email reports; docs/interface.md, Credits: reporting a charged email that
+ * bounced returns its credit.
+ */
 export async function reportRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: BadEmailReport }>(
     "/v5.1/report/bad-email",

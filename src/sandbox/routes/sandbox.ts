@@ -5,7 +5,7 @@ import { buildExamples } from "../services/examples";
 import { isoTime } from "../services/clock";
 
 /**
- * Sandbox-only endpoints (DESIGN section 7), outside the spec's paths and without
+ * Sandbox-only endpoints, outside the interface's paths and without
  * authentication: fresh accounts, bodies that produce each outcome, fault knobs, the clock
  * moved forward and the world's people changed.
  */

@@ -16,7 +16,10 @@ export async function serveLookup<T>(app: FastifyInstance, work: () => T): Promi
   });
 }
 
-/** v5.1 prices in thousandths of a credit, charged only for a `valid` answer (spec 1). */
+/**
+ * v5.1 prices in thousandths of a credit, charged only for a `valid` answer (docs/interface.md,
+ * Credits).
+ */
 export const PRICE_MILLI = {
   person: 1000,
   linkedin_url: 1000,
@@ -53,14 +56,20 @@ export function billV51(app: FastifyInstance, request: FastifyRequest, bill: Bil
 export const present = (value: string | null | undefined): value is string =>
   typeof value === "string" && value.trim() !== "";
 
-/** Echo of the request input (spec 2.2): the fields the operation knows, as sent. */
+/**
+ * Echo of the request input (docs/interface.md, Input echo): the fields the operation knows, as
+ * sent.
+ */
 export function echo<T extends object>(body: T, fields: readonly (keyof T)[]): T {
   const input = {} as T;
   for (const field of fields) if (body[field] !== undefined) input[field] = body[field];
   return input;
 }
 
-/** Spec 4.2: with `x-webhook-url` the result is POSTed there and the answer is the input echo. */
+/**
+ * docs/interface.md, Webhooks: with `x-webhook-url` the result is POSTed there and the answer is
+ * the input echo.
+ */
 export function answerOrWebhook<T extends { input: unknown }>(
   app: FastifyInstance,
   webhookUrl: string | null,

@@ -10,7 +10,7 @@ export const isoTime = (ms: number): string => new Date(ms).toISOString();
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * A clock that can be moved forward (POST /sandbox/clock, DESIGN 7): another clock plus an
+ * A clock that can be moved forward (POST /sandbox/clock): another clock plus an
  * offset, so that answers age, the 30-day free repeat expires and refreshes can be tested
  * without waiting.
  */

@@ -39,8 +39,8 @@ interface FileRow {
 }
 
 /**
- * Per-domain email files (spec 2.4, 3.3, 4.4): price, order (paid at once), preparation from
- * `queued` to `ready` in the background, CSV download, and the readiness webhook.
+ * Per-domain email files (docs/interface.md, Domain email files): price, order (paid at once),
+ * preparation from `queued` to `ready` in the background, CSV download, and the readiness webhook.
  */
 export class DomainFiles {
   private timer: NodeJS.Timeout | null = null;

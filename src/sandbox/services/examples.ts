@@ -1,7 +1,7 @@
 import { CITIES } from "../directory/names";
 import type { Company, Directory, MailServerKind, Person } from "../directory/directory";
 
-/** Operation -> outcome -> a request body that produces that outcome (DESIGN section 7). */
+/** Operation -> outcome -> a request body that produces that outcome. */
 /** `geo_lead` and `domain_file` are a single body each. */
 export type Examples = Record<string, Record<string, unknown>>;
 

@@ -7,7 +7,7 @@ import { DAY_MS, type Clock } from "./clock";
 export const MILLI = 1000;
 export const toCredits = (milli: number): number => Math.round(milli) / MILLI;
 
-/** Spec 1: "A repeat of the same search within 30 days is free." */
+/** docs/interface.md, Credits: "A repeat of the same search within 30 days is free." */
 export const FREE_REPEAT_WINDOW_MS = 30 * DAY_MS;
 
 export interface AccountRow {
@@ -154,7 +154,10 @@ export class Ledger {
       throw upgradeNeeded(toCredits(amountMilli), toCredits(account.credits_milli));
   }
 
-  /** Spec 1: the credit is returned when a charged email is reported as bad. Once per charge. */
+  /**
+   * docs/interface.md, Credits: the credit is returned when a charged email is reported as bad.
+   * Once per charge.
+   */
   refundEmail(accountId: number, email: string): number {
     return this.db.transaction(() => {
       let refunded = 0;

@@ -35,7 +35,7 @@ export interface PersonAnswer extends Mx {
   person_full_name: string | null;
   person_company_name: string | null;
   person_job_title: string | null;
-  /** Why nothing was found, in the legacy vocabulary (spec 7). */
+  /** Why nothing was found, in the legacy vocabulary (docs/interface.md, Errors). */
   reason?: "domain_not_found" | "domain_records_not_found" | "no_result";
   company: Company | null;
   person: Person | null;
@@ -68,7 +68,7 @@ const STATUS_ORDER: Record<FindEmailStatus, number> = {
   blacklisted: 1,
   not_found: 0,
 };
-const MAX_COMPANY_EMAILS = 20; // spec 8
+const MAX_COMPANY_EMAILS = 20; // docs/interface.md, Limits
 
 const present = (value: string | null | undefined): value is string =>
   typeof value === "string" && value.trim() !== "";
@@ -85,7 +85,10 @@ export class Lookups {
     return this.literal() && !isPlainQuery(query);
   }
 
-  /** The domain is preferred over the company name (spec 4.9, 4.10, 4.11). */
+  /**
+   * The domain is preferred over the company name (docs/interface.md, Person, Company and Decision
+   * maker).
+   */
   resolveCompany(ref: CompanyRef): Company | null {
     if (present(ref.domain)) return this.directory.companyForDomain(normalizeDomain(ref.domain));
     if (present(ref.company_name))
@@ -93,7 +96,10 @@ export class Lookups {
     return null;
   }
 
-  /** Spec 4.9: name plus company, with the profile URL as refinement and fallback, or the URL alone. */
+  /**
+   * docs/interface.md, Person: name plus company, with the profile URL as refinement and fallback,
+   * or the URL alone.
+   */
   person(query: PersonQuery): PersonAnswer {
     if (this.unreadable(query))
       return { ...this.nothing("no_result"), company: null, person: null };
@@ -116,14 +122,14 @@ export class Lookups {
       : byProfile;
   }
 
-  /** Spec 4.12 */
+  /** docs/interface.md, Profile URL */
   linkedinUrl(url: string): PersonAnswer {
     if (this.unreadable({ linkedin_url: url }))
       return { ...this.nothing("no_result"), company: null, person: null };
     return this.personFromProfile(this.directory.findPersonByLinkedin(url) ?? null);
   }
 
-  /** Spec 4.10: up to 20 addresses of the requested type. */
+  /** docs/interface.md, Company: up to 20 addresses of the requested type. */
   company(ref: CompanyRef, emailType: CompanyEmailType = "any"): CompanyAnswer {
     const company = this.unreadable(ref) ? null : this.resolveCompany(ref);
     if (!company)
@@ -175,7 +181,10 @@ export class Lookups {
     };
   }
 
-  /** Spec 4.11 and 2.7: the first category, in order of importance, that resolves to a valid email. */
+  /**
+   * docs/interface.md, Decision maker and Decision-maker categories: the first category, in order
+   * of importance, that resolves to a valid email.
+   */
   decisionMaker(
     ref: CompanyRef,
     categories: readonly DecisionMakerCategory[]
@@ -213,7 +222,7 @@ export class Lookups {
     return fallback ?? none;
   }
 
-  /** Spec 4.13 */
+  /** docs/interface.md, Verify email */
   verify(email: string): VerifyAnswer {
     if (this.unreadable({ email })) return { email_status: "invalid", ...NO_MX };
     const address = normalizeEmail(email);
@@ -227,7 +236,10 @@ export class Lookups {
     return { email_status: exists ? "valid" : "invalid", ...mxOf(company) };
   }
 
-  /** Legacy employees (spec 4.15): people at a seeded company, best title match first. */
+  /**
+   * Legacy employees (docs/interface.md, Legacy operations): people at a seeded company, best title
+   * match first.
+   */
   employees(
     ref: CompanyRef,
     preferredTitle: string

@@ -12,9 +12,9 @@ import { badRequest } from "../errors";
 import type { CompanyRef, PersonQuery } from "./lookups";
 
 // The normalized query of each v5.1 lookup, which the ledger uses to recognise a repeat
-// (spec 1: "a repeat of the same search within 30 days is free"). Single lookups and the
-// rows of bulk and GeoLead searches build their keys here, so that a query bought one way
-// is free the other way. The builders throw the same 400s as the single lookup routes.
+// (docs/interface.md, Credits: "a repeat of the same search within 30 days is free"). Single
+// lookups and the rows of bulk and GeoLead searches build their keys here, so that a query bought
+// one way is free the other way. The builders throw the same 400s as the single lookup routes.
 
 const present = (value: string | null | undefined): value is string =>
   typeof value === "string" && value.trim() !== "";
@@ -22,7 +22,7 @@ const present = (value: string | null | undefined): value is string =>
 /** The ledger key of a v5.1 query: `v5.1:<operation>|<key>`. */
 export const billingKey = (operation: string, key: string): string => `v5.1:${operation}|${key}`;
 
-/** `domain` / `company_name` (spec 4.9-4.11: one is required, domain preferred). */
+/** `domain` / `company_name` (docs/interface.md, Lookups: one is required, domain preferred). */
 export function companyQueryKey(ref: CompanyRef, required: boolean): string {
   if (present(ref.domain)) {
     const domain = normalizeDomain(ref.domain);
@@ -43,7 +43,10 @@ export function linkedinQueryKey(url: string): string {
   return `l=${normalizeLinkedinUrl(url)}`;
 }
 
-/** Spec 4.9: name plus company (first and last preferred over full), and/or the profile URL. */
+/**
+ * docs/interface.md, Person: name plus company (first and last preferred over full), and/or the
+ * profile URL.
+ */
 export function personQueryKey(query: PersonQuery): string {
   const hasFirstLast = present(query.first_name) && present(query.last_name);
   const hasName = hasFirstLast || present(query.full_name);
@@ -64,7 +67,10 @@ export function personQueryKey(query: PersonQuery): string {
 export const companyEmailsQueryKey = (ref: CompanyRef, emailType: CompanyEmailType): string =>
   `${companyQueryKey(ref, true)}|t=${emailType}`;
 
-/** `categories` as given (deduplicated, in order of importance: spec 2.7). */
+/**
+ * `categories` as given (deduplicated, in order of importance: docs/interface.md, Decision-maker
+ * categories).
+ */
 export const decisionMakerQueryKey = (
   ref: CompanyRef,
   categories: readonly DecisionMakerCategory[]

@@ -3,13 +3,16 @@ import { serverBusy } from "../errors";
 export interface LookupQueueOptions {
   /** Lookups served at once. */
   concurrency: number;
-  /** How long a lookup may wait for a slot before the service answers 503 (spec 8: up to 1 minute). */
+  /**
+   * How long a lookup may wait for a slot before the service answers 503 (docs/interface.md,
+   * Limits: up to 1 minute).
+   */
   queueTimeoutMs: number;
 }
 
 /**
- * The service's internal queue (spec 8): lookups wait for one of `concurrency` slots, first
- * come first served, and give up with 503 `server_busy` after `queueTimeoutMs`.
+ * The service's internal queue (docs/interface.md, Limits): lookups wait for one of `concurrency`
+ * slots, first come first served, and give up with 503 `server_busy` after `queueTimeoutMs`.
  */
 export class LookupQueue {
   private active = 0;

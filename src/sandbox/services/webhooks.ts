@@ -24,8 +24,9 @@ interface WebhookRow {
 }
 
 /**
- * Webhook delivery (spec 6) through a persistent outbox: a POST with a JSON body and an
- * `x-webhook-event` header, retried with backoff until a 2xx answer or the attempts run out.
+ * Webhook delivery (docs/interface.md, Webhooks) through a persistent outbox: a POST with a JSON
+ * body and an `x-webhook-event` header, retried with backoff until a 2xx answer or the attempts run
+ * out.
  */
 export class WebhookOutbox {
   private timer: NodeJS.Timeout | null = null;

@@ -3,7 +3,7 @@ import { fnv1a } from "../directory/random";
 import type { Db } from "../storage/db";
 import { DAY_MS, type AdjustableClock } from "./clock";
 
-// A sandbox whose world changes (DESIGN 7): its clock moved forward and a share of its people
+// A sandbox whose world changes: its clock moved forward and a share of its people
 // changed (left, mailbox closed, a new address), so that answers age and refreshes meet real
 // changes and real charges. Both are kept in the database and replayed at start: a restarted
 // sandbox is in the same world at the same time.

@@ -1,7 +1,7 @@
 import { MAX_COST_MILLI } from "../../client/prices";
 import type { LookupOperation } from "../../client/lookup-key";
 
-// The service's interface as the host knows it (../shared/api-spec.md 4.1, 4.15, 4.14): every
+// The service's interface as the host knows it (docs/interface.md, Operations): every
 // operation of both generations with its method, path, query parameters, body and price. The
 // host relays nothing else (src/server/api/canonical-request.ts parses each request against it).
 
@@ -33,14 +33,17 @@ export type LookupKind =
 export interface Operation {
   /** The operation's name in the audit and in errors ("find-email/person", "bulk/download"). */
   name: string;
-  /** Null: `GET /status`, which is unversioned and needs no key (spec 4.14, 5). */
+  /**
+   * Null: `GET /status`, which is unversioned and needs no key (docs/interface.md, Status and
+   * Authentication).
+   */
   generation: Generation | null;
   method: "GET" | "POST";
   /** The path's segments after the generation: literal text or a parameter. */
   segments: ReadonlyArray<string | PathParameter>;
   query: Readonly<Record<string, QueryParameter>>;
   body: BodyKind;
-  /** Whether `x-webhook-url` is accepted (spec 4.2). */
+  /** Whether `x-webhook-url` is accepted (docs/interface.md, Webhooks). */
   webhook: boolean;
   price: Price;
 }
@@ -97,12 +100,15 @@ function plain(
   };
 }
 
-/** Legacy charging (spec 1): a found person or company once, employees and validation each call. */
+/**
+ * Legacy charging (docs/interface.md, Credits): a found person or company once, employees and
+ * validation each call.
+ */
 const LEGACY_MILLI = 1_000;
 
 export const OPERATIONS: readonly Operation[] = [
   plain("status", null, "GET", ["status"]),
-  // v5.1 (spec 4.1)
+  // v5.1 (docs/interface.md, Operations)
   plain("account", "v5.1", "GET", ["account"]),
   plain("domain/info", "v5.1", "GET", ["domain", "{domain}", "email"]),
   plain("domain/order", "v5.1", "POST", ["domain", "{domain}", "email", "order"], {
@@ -144,7 +150,7 @@ export const OPERATIONS: readonly Operation[] = [
     price: { kind: "search_download", search: "geo-lead" },
   }),
   lookup("verify-email", "v5.1", "verify-email", "verify", MAX_COST_MILLI.verify),
-  // v5.0 (spec 4.15)
+  // v5.0 (docs/interface.md, Legacy operations)
   plain("meta/account", "v5.0", "GET", ["meta", "account.json"]),
   lookup("search/person", "v5.0", "search/person.json", "legacy_person", LEGACY_MILLI),
   lookup("search/company", "v5.0", "search/company.json", "legacy_company", LEGACY_MILLI),

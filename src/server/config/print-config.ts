@@ -3,7 +3,7 @@ import { maskedUrl } from "./masking";
 import type { ResolvedSettings } from "./read-settings";
 import { SETTINGS, SETTING_NAMES, type Setting } from "./settings";
 
-// --print-config (DESIGN 6e): every setting's effective value and where it came from (a flag,
+// --print-config: every setting's effective value and where it came from (a flag,
 // a variable, the default), as JSON. Secret files are shown by their path and never read for
 // it; a database URL's password is masked.
 

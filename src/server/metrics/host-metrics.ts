@@ -2,7 +2,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom
 import type { TeamObserver, UpstreamObserver, UpstreamOutcome, UpstreamPool } from "./observers";
 import { currentWork, type RequestWork } from "../request-context";
 
-// The host's figures in Prometheus' terms (DESIGN 6e, issue 36 item 2), on a registry of its own
+// The host's figures in Prometheus' terms (issue 36 item 2), on a registry of its own
 // (never prom-client's global one: several hosts in one process, as in the tests, each count
 // their own). Names are `mailfinder_*` with their unit; labels take a few known values only
 // (a route's pattern, never a URL), so a hostile client cannot make series without end.

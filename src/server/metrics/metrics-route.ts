@@ -3,7 +3,7 @@ import { HostError } from "../errors";
 import { bearerOf, sameSecret } from "../team/tokens";
 import type { HostMetrics } from "./host-metrics";
 
-// GET /metrics (DESIGN 6e): the Prometheus text format, registered only with --metrics (else
+// GET /metrics: the Prometheus text format, registered only with --metrics (else
 // the path is 404 like any other), and with --metrics-token-file only for
 // `Authorization: Bearer <that token>`, compared in constant time.
 

@@ -6,7 +6,7 @@ import { SHARED_HEADER } from "../team/team-lookups";
 import type { HostMetrics } from "./host-metrics";
 
 // Every request counted by the route's pattern and status, and /api requests timed by their
-// operation (DESIGN 6e). A label is a pattern of the host's routes or of the interface, never
+// operation. A label is a pattern of the host's routes or of the interface, never
 // a path as the client wrote it: a client cannot make series of its own.
 
 const patterns = new WeakMap<Operation, string>();

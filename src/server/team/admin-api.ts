@@ -37,7 +37,7 @@ import {
 } from "./store";
 import { bearerOf, newMemberToken, sameSecret, tokenHash } from "./tokens";
 
-// The admin REST API of team mode (DESIGN 6c, the contract in DESIGN 7 "Teams"), registered by
+// The admin REST API of team mode (docs/admin-guide.md, The admin page and its API), registered by
 // the host under /admin/api. Every route needs the admin token (or an Entra ID admin); failed
 // sign-ins are throttled per client address, every change is audited (admin-audit.ts). The
 // store counts thousandths of a credit; the API speaks whole credits. No answer, log line,

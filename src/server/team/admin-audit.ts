@@ -3,7 +3,7 @@ import { LIMITS, type AdminAuditRow } from "../../admin/api-types";
 import { addUtcDays, dayRange, limitQuery, type Query } from "./admin-input";
 import type { AdminAuditEntry, FieldChange, TeamStore } from "./store";
 
-// The audit of admin actions (DESIGN 6d): who (the admin token, or an Entra ID admin), what
+// The audit of admin actions: who (the admin token, or an Entra ID admin), what
 // (a member added, changed or removed, a token issued or revoked by its id, the team's settings
 // changed, the service key replaced) and when; never a token or a key. GET /admin-audit answers
 // the newest actions over days (at most LIMITS.maxRangeDays apart).

@@ -4,7 +4,7 @@ import { credits } from "./credits";
 import { mapRows, sendCsv } from "./csv";
 import { monthOf, type TeamStore } from "./store";
 
-// The admin API's CSV exports (DESIGN 6c): a month's usage per member, and the audit of paid
+// The admin API's CSV exports: a month's usage per member, and the audit of paid
 // requests over days (at most LIMITS.maxRangeDays apart), each streamed as the store reads it.
 
 export function registerExports(app: FastifyInstance, store: TeamStore, now: () => Date): void {

@@ -3,7 +3,7 @@ import { HostError } from "../errors";
 import { MILLI_PER_CREDIT } from "./credits";
 import { monthOf } from "./store";
 
-// The admin API's input (DESIGN 7 "Teams"): each field checked before anything changes, with a
+// The admin API's input: each field checked before anything changes, with a
 // message naming it and what is allowed.
 
 export function badRequest(message: string): HostError {

@@ -3,7 +3,7 @@ import { credits } from "./credits";
 import { fromStore } from "./sign-in";
 import { monthOf, type BudgetRefusal, type Reservation, type TeamStore } from "./store";
 
-// A paid request's money (DESIGN 6c): its most reserved before it goes out, over budget 402
+// A paid request's money: its most reserved before it goes out, over budget 402
 // `budget_exceeded` naming the budget; what the service charged settled after.
 
 export function budgetExceeded(refusal: BudgetRefusal): HostError {

@@ -95,7 +95,10 @@ export function canonicalLookup(route: LookupPrice, raw: Record<string, unknown>
   return { body, key: `${route.generation}:${lookupKey(KEY_SPACE[route.lookup], body)}` };
 }
 
-/** A bad-email report's body (spec 4.5) as the host sends it: the address in its plain form. */
+/**
+ * A bad-email report's body (docs/interface.md, Bad-email reports) as the host sends it: the
+ * address in its plain form.
+ */
 export function canonicalReport(raw: Record<string, unknown>): {
   email: string;
   body: Record<string, string>;

@@ -1,7 +1,7 @@
 import type { StoreObserver } from "../metrics/observers";
 import type { TeamStore } from "./store";
 
-// The team's store as /metrics sees it (DESIGN 6e): every call passes through unchanged, and its
+// The team's store as /metrics sees it: every call passes through unchanged, and its
 // outcome is told to an observer: reservations opened and ended, budget refusals, credits
 // settled and returned, a lookup's answer found kept or held by another request, a settle tried
 // again after a failure, calls that failed. The store itself knows nothing of this, so both

@@ -3,7 +3,7 @@ import type { Generation, LookupKind } from "../api/interface";
 import { HostError } from "../errors";
 import type { Upstream } from "./upstream";
 
-// What a request to the service costs (DESIGN 6c, budgets), read off its canonical form
+// What a request to the service costs (budgets), read off its canonical form
 // (src/server/api): the host reserves the most a request can cost before it goes out and
 // settles what was charged when it answers. Lookups are small JSON requests answered at once,
 // kept as the team's shared answers; orders and downloads are priced by the service's own quote,
@@ -44,7 +44,10 @@ const milli = (credits: unknown): number =>
     ? Math.round(credits * 1000)
     : 0;
 
-/** Reads a domain file's info (spec 2.4): nothing to pay once ordered (the service charges once). */
+/**
+ * Reads a domain file's info (docs/interface.md, Domain email files): nothing to pay once ordered
+ * (the service charges once).
+ */
 function domainQuote(value: unknown): Quote | null {
   const info = value as { credits_required?: unknown; status?: unknown } | null;
   if (!info || typeof info.credits_required !== "number") return null;
@@ -57,7 +60,10 @@ function domainQuote(value: unknown): Quote | null {
   };
 }
 
-/** Reads a search (spec 2.5, 2.6): its unpaid price, nothing once paid. */
+/**
+ * Reads a search (docs/interface.md, The bulk search object and GeoLead searches): its unpaid
+ * price, nothing once paid.
+ */
 function searchQuote(value: unknown): Quote | null {
   const search = value as { paid?: unknown; credits_needed?: unknown } | null;
   if (!search || typeof search.paid !== "boolean" || typeof search.credits_needed !== "number")
@@ -135,9 +141,9 @@ const emailText = (value: unknown): string | null =>
   typeof value === "string" && value.includes("@") ? value.trim().toLowerCase() : null;
 
 /**
- * The address a charged lookup bought, which a bad-email report of it may return (spec 1): the
- * valid email found (person, decision maker, profile URL, legacy person) or the address
- * verified valid. A company's list buys no one address.
+ * The address a charged lookup bought, which a bad-email report of it may return
+ * (docs/interface.md, Credits): the valid email found (person, decision maker, profile URL, legacy
+ * person) or the address verified valid. A company's list buys no one address.
  */
 export function boughtEmailOf(
   price: LookupPrice,

@@ -7,7 +7,7 @@ import {
   randomBytes,
 } from "node:crypto";
 
-// How the service key is kept in the team's database (DESIGN 6c, 6d): sealed with AES-256-GCM,
+// How the service key is kept in the team's database: sealed with AES-256-GCM,
 // never in clear.
 //
 // v2: sealed with a key of its own, derived (HKDF-SHA256) from a random salt that the store

@@ -2,7 +2,7 @@ import { closeSync, fstatSync, openSync, readFileSync } from "node:fs";
 import { errorCode } from "../../api/error-code";
 
 // The files team mode reads its secrets from (the admin token, the service key, the sealing
-// key): one value on one line, readable by the host's user only (DESIGN 6d), so that another
+// key): one value on one line, readable by the host's user only, so that another
 // account on the machine cannot take them. Errors name the file and never its content.
 
 /**

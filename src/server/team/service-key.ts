@@ -1,7 +1,7 @@
 import { newSalt, openV1, parseSealed, Sealer, sha256Hex } from "./sealing";
 import type { TeamStore } from "./store";
 
-// The company's service key in team mode (DESIGN 6c): read from a file at start, relayed to the
+// The company's service key in team mode: read from a file at start, relayed to the
 // service by the host and never sent to a browser, logged or stored in clear. The store keeps it
 // sealed (sealing.ts), so that an admin's replacement reaches every instance without a restart.
 

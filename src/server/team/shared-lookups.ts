@@ -4,7 +4,7 @@ import { fromStore } from "./sign-in";
 import type { LookupStart, Reservation, SharedAnswer, TeamStore } from "./store";
 import type { UpstreamAnswer } from "./upstream";
 
-// The team's shared answers (DESIGN 6c): a lookup any member bought is given to the others
+// The team's shared answers: a lookup any member bought is given to the others
 // while it is fresh, free and without a request to the service; a lookup in flight is joined,
 // here by the requests of this instance, across instances through a claim in the store (the
 // others wait for the answer it stores), so that one distinct lookup costs one request. Looking

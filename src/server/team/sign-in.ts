@@ -3,7 +3,7 @@ import { HostError } from "../errors";
 import type { AdminActor, Member, TeamStore } from "./store";
 import { bearerOf, isMemberToken, tokenHash } from "./tokens";
 
-// Who is asking (DESIGN 6c, 6d): a member with a personal team token, or, where the organisation
+// Who is asking: a member with a personal team token, or, where the organisation
 // configured Microsoft Entra ID, a member signed in with their Microsoft 365 account (an access
 // token from nested app authentication, checked here: RS256 signature against the issuer's
 // published keys, issuer, audience, expiry required, the API's scope, the account's oid and

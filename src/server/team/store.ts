@@ -1,6 +1,6 @@
 import type { AdminActionName, AdminFieldChange } from "../../admin/api-types";
 
-// What team mode keeps (DESIGN 6c): members and their tokens, the team's settings, budgets with
+// What team mode keeps: members and their tokens, the team's settings, budgets with
 // their reservations, the answers the team bought, lookups in flight, the audit of paid
 // requests and of admin actions, and the service key (sealed). Two implementations share this
 // contract and one test suite: SQLite for one host (sqlite-store.ts) and PostgreSQL for

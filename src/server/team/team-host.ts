@@ -24,7 +24,7 @@ import { Upstream } from "./upstream";
 import { WebhookRelay } from "./webhooks";
 import type { RelayHooks } from "../relay";
 
-// Team mode of the production host (DESIGN 6c, 6d): the secret files read (readable by the
+// Team mode of the production host: the secret files read (readable by the
 // host's user only; the admin token and the sealing key strong enough, or the host does not
 // start), the store opened (SQLite, or PostgreSQL with DATABASE_URL) and migrated, the service
 // key read and sealed, and the routes: lookups answered by the host, the relay's hooks,

@@ -14,7 +14,7 @@ import type { TeamContext } from "./team-context";
 import { UpstreamError, type UpstreamAnswer } from "./upstream";
 import { webhookLookup } from "./webhook-lookups";
 
-// The lookups of team mode (DESIGN 6c), answered by the host itself rather than streamed
+// The lookups of team mode, answered by the host itself rather than streamed
 // through: the member signed in before a byte of the body is read, the body rewritten in its
 // plain form and keyed on what is sent (canonical-lookup.ts), a fresh shared answer given at
 // once (free, marked `x-mail-finder-answer: shared`), otherwise the lookup bought once for
@@ -29,7 +29,7 @@ const LOOKUP_BODY_LIMIT = 64 * 1024;
 /** The service gives a lookup charged within this long again for free (v5.1). */
 const SERVICE_REPEAT_WINDOW_MS = 30 * 86_400_000;
 
-/** Legacy lookups the service charges once per query ever (spec 1). */
+/** Legacy lookups the service charges once per query ever (docs/interface.md, Credits). */
 const CHARGED_ONCE = new Set(["legacy_person", "legacy_company"]);
 
 /** A shared answer is free for the one it is given to. */

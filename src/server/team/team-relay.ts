@@ -8,7 +8,7 @@ import type { TeamContext } from "./team-context";
 import { teamLookup } from "./team-lookups";
 import { teamReport } from "./team-report";
 
-// The relay in team mode (DESIGN 6c): the member signed in, the team's key instead of theirs,
+// The relay in team mode: the member signed in, the team's key instead of theirs,
 // and a paid order or download priced by the service's quote, reserved before it goes out and
 // ended by exactly one of two hooks: settled at that price when the service accepts it,
 // released when it refuses it or surely never got it, and, when its outcome cannot be known (the
@@ -32,7 +32,7 @@ export function teamRelayHooks(team: TeamContext): RelayHooks {
       return null;
     },
     async before(request, canonical) {
-      // The service's health needs no key (spec 5): nor a member.
+      // The service's health needs no key (docs/interface.md, Authentication): nor a member.
       if (canonical.operation.generation === null) return freeCall(undefined);
       const member = await team.signIn.member(request);
       const serviceKey = await team.serviceKey.key();

@@ -6,10 +6,11 @@ import type { TeamContext } from "./team-context";
 import { readJsonBody, sendAnswer } from "./team-lookups";
 import { errorCode } from "../../api/error-code";
 
-// A bad-email report in team mode (spec 4.5, SECURITY.md): sent with the team's key by the host
-// itself. When the team bought the address, the report is measured (report-desk.ts): the buyers
-// get back what the service was seen to return, nothing on its word alone. Every report the
-// service accepts is recorded, so that the admin sees the claims it did not pay back.
+// A bad-email report in team mode (docs/interface.md, Bad-email reports, SECURITY.md): sent with
+// the team's key by the host itself. When the team bought the address, the report is measured
+// (report-desk.ts): the buyers get back what the service was seen to return, nothing on its word
+// alone. Every report the service accepts is recorded, so that the admin sees the claims it did not
+// pay back.
 
 const OPERATION = "v5.1/report/bad-email";
 

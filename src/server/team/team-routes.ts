@@ -4,7 +4,7 @@ import { fromStore, msalSettingsOf } from "./sign-in";
 import { monthOf } from "./store";
 import type { TeamContext } from "./team-context";
 
-// The team host's own routes for the pane (DESIGN 7): whether this host is in team mode (and
+// The team host's own routes for the pane: whether this host is in team mode (and
 // how to sign in), and who the signed-in member is with what is left of the budgets.
 
 export function registerTeamRoutes(app: FastifyInstance, team: TeamContext): void {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 
-// Member tokens (DESIGN 6c): 32 random bytes, shown once to the admin who issues them; only
+// Member tokens: 32 random bytes, shown once to the admin who issues them; only
 // their SHA-256 is stored, so that the database leaks no usable token.
 
 const PREFIX = "mft_";

@@ -6,11 +6,12 @@ import type { Member } from "./store";
 import type { TeamContext } from "./team-context";
 import { UpstreamError, type UpstreamAnswer } from "./upstream";
 
-// A team lookup answered to a webhook (spec 4.2). Through the host's own webhook where the host
-// has a public URL (webhooks.ts): the service posts the result there, the lookup is settled at
-// what the result says it charged, whichever of the synchronous answer and the result comes
-// first (store.settleWebhookLookup, deliverWebhookResult), and the result is passed on. Without
-// a public URL, straight to the member's URL and settled at its most. Any 2xx is an acceptance.
+// A team lookup answered to a webhook (docs/interface.md, Webhooks). Through the host's own webhook
+// where the host has a public URL (webhooks.ts): the service posts the result there, the lookup is
+// settled at what the result says it charged, whichever of the synchronous answer and the result
+// comes first (store.settleWebhookLookup, deliverWebhookResult), and the result is passed on.
+// Without a public URL, straight to the member's URL and settled at its most. Any 2xx is an
+// acceptance.
 
 const isAccepted = (status: number): boolean => status >= 200 && status < 300;
 

@@ -11,17 +11,16 @@ import { boughtEmailOf, chargedMilli, type LookupPrice } from "./pricing";
 import type { PendingWebhook, TeamStore } from "./store";
 import { errorCode } from "../../api/error-code";
 
-// Lookups answered to a webhook in team mode (spec 4.2, 6): the service posts the result to the
-// host's own webhook (`<public URL>/team/webhooks/<secret id>`, 256 random bits that no member
-// sees) instead of the member's, so that the host reads what the service charged. A post is
-// taken only as the result of its lookup: the shape of the service's result, and its `input` the
-// very request sent. The lookup is settled at the result's charge, above the reservation as well
-// as below it and whether the result comes before or after the synchronous answer
-// (webhook-lookups.ts, store.deliverWebhookResult); the result is kept for the team unless a
-// better or newer answer is kept, and passed on to the member's URL. That URL is checked as the
-// host's own outgoing request: https, no credentials, and every address its name resolves to on
-// the public internet (resolved again when the result is passed on, so a name that later points
-// inside is refused then too).
+// Lookups answered to a webhook in team mode (docs/interface.md, Webhooks): the service posts the
+// result to the host's own webhook (`<public URL>/team/webhooks/<secret id>`, 256 random bits that
+// no member sees) instead of the member's, so that the host reads what the service charged. A post
+// is taken only as the result of its lookup: the shape of the service's result, and its `input` the
+// very request sent. The lookup is settled at the result's charge, above the reservation as well as
+// below it and whether the result comes before or after the synchronous answer (webhook-lookups.ts,
+// store.deliverWebhookResult); the result is kept for the team unless a better or newer answer is
+// kept, and passed on to the member's URL. That URL is checked as the host's own outgoing request:
+// https, no credentials, and every address its name resolves to on the public internet (resolved
+// again when the result is passed on, so a name that later points inside is refused then too).
 
 export interface WebhookOptions {
   /** The host's public base URL, as the service reaches it. */
@@ -240,7 +239,10 @@ async function systemResolve(hostname: string): Promise<string[]> {
   return (await lookup(hostname, { all: true })).map((entry) => entry.address);
 }
 
-/** What a lookup's result must say: the service's result shape (spec 2.8, 2.9). */
+/**
+ * What a lookup's result must say: the service's result shape (docs/interface.md, Email statuses
+ * and Common answer fields).
+ */
 const STATUSES: Record<string, readonly string[]> = {
   verify: ["valid", "risky", "invalid"],
   default: ["valid", "risky", "not_found", "blacklisted"],

@@ -1,7 +1,7 @@
 import { MessageBar, MessageBarBody } from "@fluentui/react-components";
 
 /**
- * What an action did, under its button: its error (marked `error-message` for tests, DESIGN 7)
+ * What an action did, under its button: its error (marked `error-message` for tests)
  * or its result (marked `testId`).
  */
 export function ActionMessage(props: {

@@ -82,7 +82,7 @@ export function App({ services }: { services: Services }): JSX.Element {
       .client()
       .then((client) => client.account())
       .catch(() => undefined);
-    // Whether the host is a team host, and who is signed in (DESIGN 6c).
+    // Whether the host is a team host, and who is signed in.
     void services.team.refresh();
   }, [services]);
   return (

@@ -33,7 +33,7 @@ import { useSpendingOffReason } from "./use-spending";
 import { FieldError, atField, useAsyncAction } from "./use-async-action";
 
 // The file reader (CSV and XLSX parsers) comes when a file is picked: the Bulk tab is the
-// pane's first screen, which need not wait for it (load time, DESIGN 4d).
+// pane's first screen, which need not wait for it (load time).
 const loadFilePreview = () =>
   import(/* webpackChunkName: "file-preview" */ "../../lists/file-preview");
 

@@ -27,8 +27,8 @@ interface KeptAnswers extends AnswerUsage {
 }
 
 /**
- * Answers kept for the current key and service, where and how much room they take
- * (DESIGN 3), and the explicit refresh: clearing them and recalculating asks the service
+ * Answers kept for the current key and service, where and how much room they take,
+ * and the explicit refresh: clearing them and recalculating asks the service
  * again (a repeat within 30 days is free).
  */
 export function CachePanel({ services }: { services: Services }): JSX.Element {

@@ -28,7 +28,7 @@ const example = (): ReturnType<typeof answerCard> =>
   });
 
 /**
- * "Answers as cards" (DESIGN 2, `settings-cards`): per user, off by default, saved and in force
+ * "Answers as cards" (`settings-cards`): per user, off by default, saved and in force
  * at once; where this Excel cannot show cards from add-ins, the switch says so.
  */
 export function CardsSetting({ services }: { services: Services }): JSX.Element {

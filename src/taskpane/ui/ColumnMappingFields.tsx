@@ -27,7 +27,7 @@ export interface ColumnMappingFieldsProps {
   width: number;
   /** Header cells shown next to the column letters; empty without a header. */
   headerRow: readonly BulkCell[];
-  /** `bulk-map` gives the selects the test ids `bulk-map-<field>` (DESIGN 7). */
+  /** `bulk-map` gives the selects the test ids `bulk-map-<field>`. */
   testIdPrefix: string;
 }
 

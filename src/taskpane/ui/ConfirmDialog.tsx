@@ -10,7 +10,7 @@ import {
 } from "@fluentui/react-components";
 import { t } from "../../i18n/i18n";
 
-/** The question before a paid action (DESIGN 5: what it costs is said before it runs). */
+/** The question before a paid action (what it costs is said before it runs). */
 export function ConfirmDialog(props: {
   open: boolean;
   title: ReactNode;

@@ -16,7 +16,10 @@ import { useSpendingOffReason } from "./use-spending";
 
 const useStyles = makeStyles({ row: { display: "flex", gap: "8px", flexWrap: "wrap" } });
 
-/** Per-domain email files (spec 4.4): count and price, order after a confirmation, download. */
+/**
+ * Per-domain email files (docs/interface.md, Domain email files): count and price, order after a
+ * confirmation, download.
+ */
 export function DomainPanel(): JSX.Element {
   const panel = usePanelStyles();
   const styles = useStyles();

@@ -70,7 +70,7 @@ function costText(plan: EnrichPlan): string {
 const jobLabel = (source: EnrichSource): string =>
   t("enrich.jobLabel", { name: source.tableName ?? source.sheetName });
 
-/** Enrich in place (DESIGN 4b): answers written beside the user's own list. */
+/** Enrich in place: answers written beside the user's own list. */
 export function EnrichPanel({
   request,
   onRequestTaken,
@@ -112,7 +112,7 @@ export function EnrichPanel({
   const asBulk =
     plan !== null && !("error" in plan) && threshold !== null && plan.toDo.length > threshold;
 
-  /** Above the threshold: the rows to do as bulk searches, jobs of the workbook (DESIGN 4b). */
+  /** Above the threshold: the rows to do as bulk searches, jobs of the workbook. */
   const submitBulk = async (source: EnrichSource, plan: EnrichPlan): Promise<void> => {
     const categories = operation === "decision_maker" ? categoryList([[form.categoriesText]]) : [];
     const target = await prepareEnrichTarget(source, form.outputs);
@@ -172,7 +172,7 @@ export function EnrichPanel({
       form.reload(await readEnrichSource(locationOf(source)));
     });
 
-  /** Refresh of the list read (DESIGN 3): its rows older than N days looked up again. */
+  /** Refresh of the list read: its rows older than N days looked up again. */
   const countOld = async (days: number): Promise<RefreshCount> => {
     if (!source) throw new Error(t("refresh.readListFirst"));
     const scheduler = await services.scheduler();

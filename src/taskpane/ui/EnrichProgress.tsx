@@ -15,7 +15,7 @@ export function progressDetails(
   return parts.join(separator);
 }
 
-/** A run's progress (`enrich-progress`, DESIGN 7), and once it ended, why rows were not written. */
+/** A run's progress (`enrich-progress`), and once it ended, why rows were not written. */
 export function EnrichProgressView({
   progress,
   summary,

@@ -12,7 +12,7 @@ import { SpendingOffNote } from "./SpendingOffNote";
 import { useAsyncAction } from "./use-async-action";
 import { useSpendingOffReason } from "./use-spending";
 
-/** An Enrich run through lookups in Jobs (DESIGN 4b): its rows, live, and Continue. */
+/** An Enrich run through lookups in Jobs: its rows, live, and Continue. */
 export function EnrichRunCard({ job }: { job: JobRecord }): JSX.Element {
   const labelId = useId();
   const styles = useJobCardStyles();

@@ -18,14 +18,14 @@ const useStyles = makeStyles({
 const GET_A_KEY_URL = "support.html#api-key";
 
 /**
- * With no key and Try mode off (DESIGN 4d, "First run"): what the add-in does, where to get a
+ * With no key and Try mode off: what the add-in does, where to get a
  * key, and Try mode, in one screen instead of the tabs.
  */
 export function FirstRun(props: { services: Services; onHaveKey: () => void }): JSX.Element {
   const panel = usePanelStyles();
   const styles = useStyles();
   const start = useAsyncAction(() => startTryMode(props.services.settings));
-  // On a team host (DESIGN 6c) a member signs in with the token their admin gives them, not a
+  // On a team host a member signs in with the token their admin gives them, not a
   // key of their own (the team status above says so).
   const team = useTeam(props.services).team;
   return (

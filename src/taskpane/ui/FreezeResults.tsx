@@ -11,7 +11,7 @@ const useStyles = makeStyles({
 });
 
 /**
- * Freeze results (DESIGN 4): the MAIL formulas of the selected range become their values, so
+ * Freeze results: the MAIL formulas of the selected range become their values, so
  * the sheet can be shared without ever recalculating (and spending).
  */
 export function FreezeResults(): JSX.Element {

@@ -2,7 +2,7 @@ import { Link, makeStyles } from "@fluentui/react-components";
 import { t } from "../../i18n/i18n";
 import { sitePath } from "../../i18n/site-path";
 
-// Help, support and privacy (DESIGN 4d): pages of the add-in's own origin, written by the build
+// Help, support and privacy: pages of the add-in's own origin, written by the build
 // (src/help/), in the user's language; relative URLs resolve against the pane's page. A new
 // window keeps the pane as it is.
 
@@ -14,7 +14,7 @@ const LINKS = [
 
 const useStyles = makeStyles({
   row: { display: "flex", flexWrap: "wrap", gap: "4px 16px" },
-  // Targets at least 24 px high (DESIGN 4e).
+  // Targets at least 24 px high.
   link: { minHeight: "24px", display: "inline-flex", alignItems: "center" },
 });
 

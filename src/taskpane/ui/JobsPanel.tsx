@@ -85,7 +85,7 @@ function JobCard({ job }: { job: JobRecord }): JSX.Element {
 
   /**
    * The free preview, or the download; a download that pays says what it costs first
-   * (DESIGN 5) and runs again as "confirmed". Null: the question is open.
+   * and runs again as "confirmed". Null: the question is open.
    */
   const download = useAsyncAction(
     async (mode: "preview" | "download" | "confirmed"): Promise<string | null> => {
@@ -110,7 +110,7 @@ function JobCard({ job }: { job: JobRecord }): JSX.Element {
           client.credits.recordSpent(before - (await client.account()).credits_left);
       };
       if (!preview && job.kind === "enrich" && job.enrich) {
-        // Written back into the list the rows came from (DESIGN 4b), not into a new sheet.
+        // Written back into the list the rows came from, not into a new sheet.
         const summary = await writeBackEnrichJob(client, job);
         await jobs.recordWrittenBack(job);
         await recordSpent();

@@ -52,7 +52,7 @@ const COUNT_ROWS: Array<[keyof LookupCounts, MessageId, string]> = [
   ["shared", "lookups.shared", "lookups-shared"],
 ];
 
-/** The Lookups view (DESIGN 4): what the cells are doing, Stop, spending controls, freeze. */
+/** The Lookups view: what the cells are doing, Stop, spending controls, freeze. */
 export function LookupsPanel({
   request,
   onRequestTaken,
@@ -116,7 +116,7 @@ export function LookupsPanel({
   );
 }
 
-/** Refresh of the selection's cells (DESIGN 3): their answers older than N days, asked again. */
+/** Refresh of the selection's cells: their answers older than N days, asked again. */
 function RefreshCells(props: {
   request: NumberedRequest<RefreshRequest> | null;
   onRequestTaken: () => void;
@@ -157,7 +157,7 @@ const AGE_ROWS: Array<[keyof AnswerAges, MessageId, string]> = [
 ];
 
 /**
- * How old the kept answers are (DESIGN 3: lists decay): counted when the view opens and again
+ * How old the kept answers are (lists decay): counted when the view opens and again
  * when a recalculation's lookups are done, not at every answer (it reads every kept record).
  */
 function AnswerAgesView({ counts }: { counts: LookupCounts }): JSX.Element | null {

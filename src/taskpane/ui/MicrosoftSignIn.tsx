@@ -11,7 +11,7 @@ const useStyles = makeStyles({
 });
 
 /**
- * Sign-in with a Microsoft 365 account on a team host that offers it (DESIGN 6c): Office's
+ * Sign-in with a Microsoft 365 account on a team host that offers it: Office's
  * nested app authentication, the account then used for every request instead of a team token.
  * Nothing where the host has no Microsoft Entra ID sign-in.
  */

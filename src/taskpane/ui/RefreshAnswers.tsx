@@ -43,7 +43,7 @@ function parseAge(text: string): number {
 }
 
 /**
- * Refresh (DESIGN 3): *Refresh answers older than N days* — count first (how many, the most
+ * Refresh: *Refresh answers older than N days* — count first (how many, the most
  * they can cost), then look only those up again, and say what changed. The target (the
  * selection's cells, an enriched list) is the caller's.
  */

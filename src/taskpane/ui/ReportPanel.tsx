@@ -15,11 +15,11 @@ const useStyles = makeStyles({
   grow: { flexGrow: 1 },
 });
 
-const MAX_INFO = 500; // spec 4.5
+const MAX_INFO = 500; // docs/interface.md, Bad-email reports
 
 /**
- * Report a bad email (spec 4.5): the credit of a charged email that bounced is returned. One
- * from the form, or many bounces at once (BounceReport).
+ * Report a bad email (docs/interface.md, Bad-email reports): the credit of a charged email that
+ * bounced is returned. One from the form, or many bounces at once (BounceReport).
  */
 export function ReportPanel(): JSX.Element {
   const panel = usePanelStyles();

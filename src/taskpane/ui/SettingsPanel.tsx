@@ -49,7 +49,7 @@ const FIELDS: Array<[SettingsField, MessageId, MessageId, string, Partial<InputP
   ],
 ];
 
-/** On a team host the key field holds the member's own team token (DESIGN 6c). */
+/** On a team host the key field holds the member's own team token. */
 const TEAM_TOKEN_LABELS: [MessageId, MessageId] = ["settings.teamToken", "settings.teamTokenHint"];
 
 type SettingsForm = Record<SettingsField, string>;

@@ -1,6 +1,6 @@
 import { Caption1, tokens } from "@fluentui/react-components";
 
-/** Next to a disabled paid action: why it is disabled (DESIGN 4, spending off). */
+/** Next to a disabled paid action: why it is disabled (spending off). */
 export function SpendingOffNote({ reason }: { reason: string | null }): JSX.Element | null {
   if (!reason) return null;
   return (

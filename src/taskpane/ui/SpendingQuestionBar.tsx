@@ -14,8 +14,8 @@ import { useStorageDenied } from "./use-storage-denied";
 import { useTeam } from "./use-team";
 
 /**
- * The question asked before a recalculation may spend more than the threshold (DESIGN 4), or
- * before the cells of a workbook whose kept answers are gone buy them again (DESIGN 3).
+ * The question asked before a recalculation may spend more than the threshold, or
+ * before the cells of a workbook whose kept answers are gone buy them again.
  * Shown above every tab; while mounted it tells the runtime that a question can be shown.
  */
 export function SpendingQuestionBar({ services }: { services: Services }): JSX.Element | null {
@@ -23,7 +23,7 @@ export function SpendingQuestionBar({ services }: { services: Services }): JSX.E
   const team = useTeam(services);
   const storageDenied = useStorageDenied(services);
   useEffect(() => services.presentQuestions(), [services]);
-  // What the team budget leaves is read again as the question opens (DESIGN 6c).
+  // What the team budget leaves is read again as the question opens.
   useEffect(() => {
     if (question) services.team.refreshStandingSoon();
   }, [services, question !== null]);

@@ -14,7 +14,7 @@ import { useStorageDenied } from "./use-storage-denied";
 const WHAT_TO_ALLOW_URL = "support.html#storage";
 
 const useStyles = makeStyles({
-  // Targets at least 24 px high (DESIGN 4e).
+  // Targets at least 24 px high.
   link: { minHeight: "24px", display: "inline-flex", alignItems: "center" },
 });
 

@@ -13,7 +13,7 @@ import { usePanelStyles } from "./panel-styles";
 import { formatCredits } from "./use-credits";
 import { useTeam } from "./use-team";
 
-/** Who is signed in to the team host, and what is left of the month's budget (DESIGN 6c). */
+/** Who is signed in to the team host, and what is left of the month's budget. */
 export function TeamStatus({ services }: { services: Services }): JSX.Element | null {
   const panel = usePanelStyles();
   const view = useTeam(services);

@@ -4,7 +4,7 @@ import { fieldError } from "./field-error";
 export type TextFieldProps = Omit<InputProps, "value"> & {
   label?: string;
   hint?: string;
-  /** Shown next to the field, marked `error-message` (DESIGN 7). */
+  /** Shown next to the field, marked `error-message`. */
   error?: string | null;
   fieldClassName?: string;
   value: string;

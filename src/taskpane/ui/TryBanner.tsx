@@ -6,7 +6,7 @@ import { ActionMessage } from "./ActionMessage";
 import { useAsyncAction } from "./use-async-action";
 import { useTryMode } from "./use-try-mode";
 
-/** Above every tab while Try mode is on (DESIGN 4d): its answers are examples; the way out. */
+/** Above every tab while Try mode is on: its answers are examples; the way out. */
 export function TryBanner({ services }: { services: Services }): JSX.Element | null {
   const view = useTryMode(services);
   const leave = useAsyncAction(() => leaveTryMode(services.settings));

@@ -1,7 +1,7 @@
 import { Listeners } from "../../client/listeners";
 import { errorText } from "../../client/errors";
 
-// "Busy, error, done" of one task-pane action, without React (STYLE, Fluent UI: one
+// "Busy, error, done" of one task-pane action, without React (one
 // `useAsyncAction` serves every panel). use-async-action.ts binds it to a component.
 
 /** An error shown next to a field of the form (or under the button, at the fallback field). */

@@ -1,4 +1,4 @@
-/** A Fluent Field's error state, with the message marked for tests (DESIGN 7: `error-message`). */
+/** A Fluent Field's error state, with the message marked for tests (`error-message`). */
 export function fieldError(message: string | null | undefined): {
   validationState?: "error";
   validationMessage?: JSX.Element;

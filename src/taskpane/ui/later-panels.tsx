@@ -5,8 +5,7 @@ import { SettingsPanel } from "./SettingsPanel";
 
 // The tabs the pane does not open on, in a chunk of their own (taskpane-panels) that the pane
 // fetches once its first screen is shown: the first screen (the first-run screen, or the Bulk
-// tab) does not wait for their code nor for the Fluent components only they use (load time,
-// DESIGN 4d).
+// tab) does not wait for their code nor for the Fluent components only they use (load time).
 
 export { DomainPanel } from "./DomainPanel";
 export { EnrichPanel } from "./EnrichPanel";

@@ -5,7 +5,7 @@ import { getServices } from "../../runtime/services";
 import { App } from "./App";
 import { useOfficeTheme } from "./use-office-theme";
 
-/** The pane in Excel's theme (DESIGN 4e), followed while it is open. */
+/** The pane in Excel's theme, followed while it is open. */
 function ThemedPane(): JSX.Element {
   const { theme } = useOfficeTheme();
   return (

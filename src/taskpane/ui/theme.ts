@@ -2,7 +2,7 @@ import { webDarkTheme, webLightTheme, type Theme } from "@fluentui/react-compone
 import type { OfficeThemeColors } from "../../runtime/office-theme";
 
 /**
- * The pane's Fluent UI theme from Excel's (DESIGN 4e): Fluent's web light or dark theme, its
+ * The pane's Fluent UI theme from Excel's: Fluent's web light or dark theme, its
  * neutral backgrounds, strokes and text moved onto Office's body colors, and every text color
  * kept at 4.5:1 at least (WCAG 2.2 AA) and every control's outline at 3:1 on them.
  */

@@ -16,7 +16,7 @@ export interface AsyncAction<A extends unknown[], R, F extends string> extends A
 }
 
 /**
- * Busy, error and done of a panel's action (STYLE, Fluent UI). The action may throw a
+ * Busy, error and done of a panel's action, one hook for every panel. The action may throw a
  * FieldError (its own checks) or any error naming a field of `options.fields`; other errors go
  * to `options.fallback` ("submit"). Results that arrive after unmount or after a newer run
  * are dropped. `options` are read once.

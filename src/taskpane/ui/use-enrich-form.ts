@@ -21,7 +21,7 @@ import { useJobs } from "./pane-context";
 /** Addresses named in the refusal; the rest are counted. */
 const ADDRESSES_SHOWN = 5;
 
-/** The refusal of a run over cells the user typed into (DESIGN 4b), naming where they are. */
+/** The refusal of a run over cells the user typed into, naming where they are. */
 export function conflictMessage(addresses: readonly string[]): string | null {
   if (addresses.length === 0) return null;
   return t("enrich.conflicts", {
@@ -53,7 +53,7 @@ export function useEnrichForm() {
   const [categoriesText, setCategoriesText] = useState("");
   const [outputs, setOutputs] = useState<readonly OutputField[]>(DEFAULT_OUTPUTS.person);
   const [onlyValidChosen, setOnlyValidChosen] = useState(false);
-  // Only valid emails leaves an email out and writes why in the status column (DESIGN 3).
+  // Only valid emails leaves an email out and writes why in the status column.
   const onlyValidPossible = operation !== "verify" && outputs.includes("email");
   const onlyValid = onlyValidChosen && onlyValidPossible;
 

@@ -25,7 +25,7 @@ export function useSettings(services: Services): Settings | null {
   return settings;
 }
 
-/** Why the task pane's paid actions are disabled, or null when they are not (DESIGN 4). */
+/** Why the task pane's paid actions are disabled, or null when they are not. */
 export function useSpendingOffReason(): string | null {
   const settings = useSettings(usePane().services);
   return settings && !settings.spendingEnabled ? t("app.spendingOffReason") : null;

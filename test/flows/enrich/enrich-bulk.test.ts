@@ -20,7 +20,7 @@ import { parseJobs, type JobRecord } from "../../../src/workbook/job-store";
 import type { ImportedTable } from "../../../src/flows/jobs/results-import";
 import type { BulkJsonRequest, BulkSearch } from "../../../src/api/types";
 
-// Enrich above N rows (DESIGN 4b): the bulk search of the rows to do with their row numbers,
+// Enrich above N rows: the bulk search of the rows to do with their row numbers,
 // the job record, and its results written back to the rows they came from, on the fake Excel.
 
 const HEADER = ["First name", "Last name", "Website"];
@@ -287,7 +287,8 @@ describe("matching alone", () => {
 });
 
 describe("the result file read as answers", () => {
-  // Spec 2.10 does not list a result file's columns: the sandbox's have no valid_email.
+  // A result file's columns are not published (docs/interface.md, Result files): the sandbox's
+  // have no valid_email.
   const info: EnrichJobInfo = {
     sheetName: "Leads",
     tableName: null,
@@ -308,7 +309,7 @@ describe("the result file read as answers", () => {
     ["c.example", "c.example", "4", null, "not_found"],
   ];
 
-  test("valid_email, absent from the file, is the email of a valid row (spec 4.11), as a lookup gives it", () => {
+  test("valid_email, absent from the file, is the email of a valid row (docs/interface.md, Decision maker), as a lookup gives it", () => {
     const parsed = parseResults({ header, rows }, info);
     expect(parsed.unusable).toBe(0);
     expect(parsed.rows.map((row) => row.values)).toEqual([

@@ -11,12 +11,13 @@ import {
 import type { BulkSearch } from "../../../src/api/types";
 import { PERSON_MAPPING, planOf } from "./enrich-fixtures";
 
-// The record of an enrichment's bulk search lives in the workbook's document settings
-// (DESIGN 4b "Nothing lost"), which Office caps for all of an add-in's settings together:
+// The record of an enrichment's bulk search lives in the workbook's document settings,
+// which Office caps for all of an add-in's settings together:
 // "A maximum of 2MB is available for the settings of each add-in" (Office.Settings.set,
 // https://learn.microsoft.com/javascript/api/office/office.settings#office-office-settings-set-member(1);
 // Microsoft repeats it in https://github.com/OfficeDev/office-js/issues/621). A bulk search
-// takes up to 100,000 rows (spec 8), so one search's record must fit well under that cap.
+// takes up to 100,000 rows (docs/interface.md, Limits), so one search's record must fit well under
+// that cap.
 
 /** 2 MB read as the smaller, decimal value. Reading and planning 100,000 rows takes seconds. */
 const SETTINGS_LIMIT_BYTES = 2_000_000;
@@ -39,7 +40,10 @@ function documentSettings(): WorkbookSettings & { saved: () => string } {
   } as WorkbookSettings & { saved: () => string };
 }
 
-/** The search as bulk/json answers it (spec 2.5), with a sandbox-sized id. */
+/**
+ * The search as bulk/json answers it (docs/interface.md, The bulk search object), with a
+ * sandbox-sized id.
+ */
 const searchOf = (rows: number): BulkSearch => ({
   id: `blk_${"0123456789abcdef".repeat(2).slice(0, 24)}`,
   status: "queued",

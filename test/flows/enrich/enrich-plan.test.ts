@@ -487,7 +487,7 @@ describe("distinct lookups and their cost", () => {
     expect(result.maxCredits).toBe(3);
   });
 
-  test("prices of DESIGN 4: 2 per decision maker, 0.2 per verification", () => {
+  test("prices: 2 per decision maker, 0.2 per verification", () => {
     const makers = plan({
       rows: [["Domain"], ["a.com"], ["b.com"], ["A.com"]],
       mapping: { domain: 0 },
@@ -564,7 +564,7 @@ describe("output cells", () => {
   });
 });
 
-describe("only valid emails (DESIGN 3: lists that go straight to sending)", () => {
+describe("only valid emails (lists that go straight to sending)", () => {
   const outputs = ["email", "email_status", "checked_on"] as const;
   const found = (status: string) => ({
     status: "ok" as const,

@@ -16,7 +16,7 @@ import type { OutputField } from "../../../src/lists/enrich-outputs";
 import type { ColumnMapping } from "../../../src/lists/mapping";
 import { planOf } from "./enrich-fixtures";
 
-// An Enrich run through lookups as a job of the workbook (DESIGN 4b, "Nothing lost"): recorded
+// An Enrich run through lookups as a job of the workbook: recorded
 // before its first lookup, continued after the workbook is closed and opened again, continued
 // on request after it stopped, and its rows left to it by another run meanwhile.
 

@@ -7,7 +7,7 @@ import {
 import { JobStore } from "../../../src/workbook/job-store";
 import { jobRecord, workbookSettings } from "../../helpers/workbook-settings";
 
-// The document's startup behaviour follows its jobs (DESIGN 4d): load while one is not over,
+// The document's startup behaviour follows its jobs: load while one is not over,
 // none once none is left, and set only when it must change.
 
 /** Office's startup behaviour of a document, with the calls made to change it. */

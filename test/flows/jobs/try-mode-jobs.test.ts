@@ -8,7 +8,7 @@ import {
 } from "../../../src/workbook/job-store";
 import { DEMO_SHEET_SUFFIX, uniqueSheetName } from "../../../src/workbook/names";
 
-// Try mode in the workbook (DESIGN 4d): jobs made while it is on are marked demo and removed
+// Try mode in the workbook: jobs made while it is on are marked demo and removed
 // when it is left; the sheets they write say "(demo)" in their names.
 
 function workbookSettings(): WorkbookSettings & { saved: unknown } {

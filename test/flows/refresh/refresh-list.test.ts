@@ -7,7 +7,7 @@ import { MemoryStore } from "../../../src/client/storage";
 import { countOldListAnswers, listOutputs } from "../../../src/flows/refresh/refresh-list";
 import type { EnrichSource } from "../../../src/workbook/enrich-source";
 
-// Which rows of an enriched list a Refresh counts as old (DESIGN 3): a row's age is its kept
+// Which rows of an enriched list a Refresh counts as old: a row's age is its kept
 // answer's, else its Checked on cell's; a row with neither is old (nobody knows when it was
 // checked). Rows not done are not the refresh's, and equal rows are one lookup.
 

@@ -5,8 +5,9 @@ import { creditsReturned, sendBounceReports } from "../../../src/flows/report/bo
 import type { BounceEntry } from "../../../src/lists/bounce-list";
 import { startSandbox, type TestSandbox } from "../../helpers/sandbox";
 
-// Many bad-email reports (spec 4.5) a few at a time: the bound holds, Stop leaves the rest
-// unsent and says how many, a refusal is listed with its reason and the others go on.
+// Many bad-email reports (docs/interface.md, Bad-email reports) a few at a time: the bound holds,
+// Stop leaves the rest unsent and says how many, a refusal is listed with its reason and the others
+// go on.
 
 const entries = (n: number): BounceEntry[] =>
   Array.from({ length: n }, (_, i) => ({ email: `u${i}@example.com`, rows: [i] }));

@@ -12,7 +12,7 @@ import { SqliteTeamStore } from "../../../src/server/team/sqlite-store";
 import { monthOf } from "../../../src/server/team/store";
 import { isMemberToken, tokenHash } from "../../../src/server/team/tokens";
 
-// The admin REST API of team mode (DESIGN 6c, 7 "Teams") over a real SQLite store, through
+// The admin REST API of team mode over a real SQLite store, through
 // fastify's inject: every route, the admin token required, input refused with nothing changed,
 // member tokens shown once and kept as hashes, the CSV exports, and the service key, the admin
 // token and member tokens in no answer and no log line.

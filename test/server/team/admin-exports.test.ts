@@ -10,7 +10,7 @@ import { SqliteTeamStore } from "../../../src/server/team/sqlite-store";
 import type { TeamStore } from "../../../src/server/team/store";
 import { startTestDatabase, type TestDatabase } from "../../helpers/postgres";
 
-// The admin API's CSV exports (DESIGN 6c) over real HTTP, on SQLite and on PostgreSQL: written
+// The admin API's CSV exports over real HTTP, on SQLite and on PostgreSQL: written
 // as the store reads them, a page at a time (more rows than a page here), whole and in order,
 // over a range of at most 400 days.
 

@@ -11,7 +11,7 @@ import { msalSettingsOf, type EntraOptions } from "../../../src/server/team/sign
 import { call, startSandbox, type TestSandbox } from "../../helpers/sandbox";
 import { DIST } from "../helpers";
 
-// Microsoft Entra ID sign-in in team mode (DESIGN 6c, 6d): the host checks each token's RS256
+// Microsoft Entra ID sign-in in team mode: the host checks each token's RS256
 // signature against the issuer's published keys (a real JWKS endpoint here, with keys made for
 // the test), its issuer, audience, expiry (required) and the API's scope, and finds the member
 // by the account (tid + oid) bound at their first sign-in, by the email they were invited with.

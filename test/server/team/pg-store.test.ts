@@ -8,7 +8,7 @@ import { startTestDatabase, type TestDatabase } from "../../helpers/postgres";
 import { describeTeamStore } from "./store-contract";
 import { describeTeamStoreEvidence } from "./store-contract-evidence";
 
-// The team store shared by several host instances (DESIGN 6c): a real PostgreSQL server, and
+// The team store shared by several host instances: a real PostgreSQL server, and
 // two stores with a pool each on one database, as two instances behind a load balancer.
 
 let database: TestDatabase;

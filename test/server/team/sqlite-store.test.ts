@@ -7,7 +7,7 @@ import type { TeamStore } from "../../../src/server/team/store";
 import { describeTeamStore, type OpenedStore } from "./store-contract";
 import { describeTeamStoreEvidence } from "./store-contract-evidence";
 
-// The team store of a single host (DESIGN 6c): SQLite, in memory and in a file.
+// The team store of a single host: SQLite, in memory and in a file.
 
 let directory: string;
 beforeAll(() => {

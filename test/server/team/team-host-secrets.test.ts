@@ -16,7 +16,7 @@ import { TEAM_HOST_ADMIN_TOKEN } from "../../helpers/team-host";
 import { call, startSandbox, type TestAccount, type TestSandbox } from "../../helpers/sandbox";
 import { DIST } from "../helpers";
 
-// The team host's secrets (DESIGN 6d), over real HTTP in front of a real sandbox: an admin
+// The team host's secrets, over real HTTP in front of a real sandbox: an admin
 // token too easy to guess or a secret file others can read stops the start, saying why; the
 // service key an admin replaced is sealed with a key of its own (an admin token rotation keeps
 // it), values sealed by earlier hosts are sealed anew, and a kept key that cannot be opened

@@ -12,7 +12,7 @@ import { lookupPriceOf } from "../../../src/server/team/pricing";
 import { canonicalLookup } from "../../../src/server/team/canonical-lookup";
 import { DIST } from "../helpers";
 
-// The production host in team mode (DESIGN 6c) in front of a real sandbox, over real HTTP: the
+// The production host in team mode in front of a real sandbox, over real HTTP: the
 // company's key held by the host, members signed in with their tokens, budgets, the team's
 // shared answers, and what is refused.
 

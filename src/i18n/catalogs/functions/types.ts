@@ -1,6 +1,6 @@
 import type { Locale } from "../../locales";
 
-// The functions' descriptions and argument descriptions in another language (DESIGN 4e). The
+// The functions' descriptions and argument descriptions in another language. The
 // English is the JSDoc of src/functions/functions.ts (functions.json); a table per language
 // holds the rest, keyed by function id and parameter name. The shape below lists them, so a
 // table that leaves one out (or has one too many) is a type error; the build also compares

@@ -1,5 +1,5 @@
-// Every English sentence of the help, support and privacy pages (DESIGN 4d), in one table so
-// that a translation (DESIGN 4e, src/i18n/catalogs/help/<locale>.ts) is a second table of type
+// Every English sentence of the help, support and privacy pages, in one table so
+// that a translation (src/i18n/catalogs/help/<locale>.ts) is a second table of type
 // HelpStrings with the same keys. src/help/ builds the pages from it (src/help/strings-en.ts).
 // What the JSDoc holds (function and argument descriptions) comes from functions.json instead.
 // In a text, `code` becomes <code>; {name} is a placeholder filled by the page. An outcome

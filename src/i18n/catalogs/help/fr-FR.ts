@@ -1,6 +1,6 @@
 import type { HelpStrings } from "./en-US";
 
-// The help, support and privacy pages in French (DESIGN 4e): the English table's keys
+// The help, support and privacy pages in French: the English table's keys
 // (src/help/strings-en.ts), `code` spans and {placeholders} kept.
 
 export const help: HelpStrings = {

@@ -1,6 +1,6 @@
 import type { HelpStrings } from "./en-US";
 
-// The help, support and privacy pages in Brazilian Portuguese (DESIGN 4e): the English table's
+// The help, support and privacy pages in Brazilian Portuguese: the English table's
 // keys (src/help/strings-en.ts), `code` spans and {placeholders} kept.
 
 export const help: HelpStrings = {

@@ -1,6 +1,6 @@
 import type { AddinTexts } from "./types";
 
-// The manifests' texts in Spanish (DESIGN 4e); the English are src/manifest/addin-description.ts's.
+// The manifests' texts in Spanish; the English are src/manifest/addin-description.ts's.
 
 export const manifest: AddinTexts = {
   name: "Mail Finder",

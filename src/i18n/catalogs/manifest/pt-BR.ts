@@ -1,6 +1,6 @@
 import type { AddinTexts } from "./types";
 
-// The manifests' texts in Brazilian Portuguese (DESIGN 4e); the English are
+// The manifests' texts in Brazilian Portuguese; the English are
 // src/manifest/addin-description.ts's.
 
 export const manifest: AddinTexts = {

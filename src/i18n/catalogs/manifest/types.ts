@@ -1,4 +1,4 @@
-// What a user reads of the add-in outside its pages (DESIGN 4e): in Office's store and add-in
+// What a user reads of the add-in outside its pages: in Office's store and add-in
 // lists, on the ribbon and the cell menu, in the first-run callout. English is the description's
 // own (src/manifest/addin-description.ts); each other language has a table of this shape.
 

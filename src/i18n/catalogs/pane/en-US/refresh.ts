@@ -1,5 +1,5 @@
 // The task pane's "refresh" strings in English (ICU MessageFormat): Refresh of old answers, in the
-// Lookups and Enrich tabs (DESIGN 3); every language translates them in
+// Lookups and Enrich tabs; every language translates them in
 // catalogs/pane/<locale>/refresh.ts.
 
 export const refreshEn = {

@@ -15,7 +15,7 @@ export const reportEn = {
     "{credits, plural, one {Reported. # credit returned.} other {Reported. # credits returned.}}",
   "report.thanks": "Reported. Thank you.",
 
-  // Many bounces at once (DESIGN 3, "Bounces pay back").
+  // Many bounces at once.
   "report.bouncesTitle": "Many bounces at once",
   "report.bouncesHint":
     "The credit of a verified email that bounced comes back once it is reported. Select a column of bounced addresses (with their bounce messages in the column to its right, if you have them), or choose your email tool's bounce export.",
