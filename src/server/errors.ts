@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import { causeOrOwnCode } from "../api/error-code";
 
 // The host's own answers, in the shape of the service's v5.1 errors (docs/interface.md, Errors:
 // `{error, message}`), so that the client reads them as it reads the service's. The service's own
@@ -39,7 +40,7 @@ export function errorHandler(
   const answer = error instanceof HostError ? error : toHostError(error);
   // Logged by code and message only: never the request's headers (the key is in them).
   if (answer.statusCode >= 500)
-    request.log.warn({ code: answer.code, cause: errorCode(error) }, answer.message);
+    request.log.warn({ code: answer.code, cause: causeOrOwnCode(error) }, answer.message);
   else request.log.info({ code: answer.code }, answer.message);
   // A refused upload is not read to its end: the connection closes instead (HTTP/1.1).
   if (answer.statusCode === 413 && request.raw.httpVersionMajor === 1)
@@ -58,9 +59,4 @@ export function notFoundHandler(_request: FastifyRequest, reply: FastifyReply): 
     .header("x-content-type-options", "nosniff")
     .type("application/json; charset=utf-8")
     .send({ error: "not_found", message: "Nothing is served at this path." });
-}
-
-function errorCode(error: Error): string | undefined {
-  const { code, cause } = error as { code?: string; cause?: { code?: string } };
-  return cause?.code ?? code;
 }

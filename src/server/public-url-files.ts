@@ -4,6 +4,7 @@ import { extname, join, relative, sep } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { addinManifests } from "../manifest/manifest-files";
 import { PUBLIC_URL_PLACEHOLDER, originBase } from "../manifest/origins";
+import { errorCode } from "../api/error-code";
 
 // What the host serves for its public URL (one release serves any address), rendered
 // once at start, in memory: the manifests and the app package from the add-in's description
@@ -84,7 +85,7 @@ function readBuilt(dist: string, path: string): Uint8Array {
     return new Uint8Array(readFileSync(join(dist, path)));
   } catch (error) {
     throw new Error(
-      `the app package needs ${path} of the built add-in, which ${dist} lacks (${(error as NodeJS.ErrnoException).code ?? "unreadable"}): run npm run build`
+      `the app package needs ${path} of the built add-in, which ${dist} lacks (${errorCode(error) ?? "unreadable"}): run npm run build`
     );
   }
 }

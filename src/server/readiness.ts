@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { errorCode } from "../api/error-code";
 
 // Readiness: `GET /readyz` answers 200 when every check passes and 503 with the
 // failing checks otherwise, so a load balancer sends requests only to a host that can serve
@@ -29,15 +30,11 @@ const DEFAULTS: ReadinessOptions = { timeoutMs: 3_000, cacheMs: 1_000 };
 
 /** The error's code only (ECONNREFUSED, 57P01): a driver's message can name hosts and users. */
 export function errorCodeOf(error: unknown): string {
-  const { code, cause, name } = (error ?? {}) as {
-    code?: unknown;
-    cause?: { code?: unknown };
-    name?: unknown;
-  };
-  if (typeof code === "string") return code;
-  if (typeof cause?.code === "string") return cause.code;
+  const code = errorCode(error) ?? errorCode((error as { cause?: unknown } | null)?.cause);
+  if (code !== undefined) return code;
   if (error instanceof AggregateError && error.errors.length > 0)
     return errorCodeOf(error.errors[0]);
+  const name = (error as { name?: unknown } | null)?.name;
   return typeof name === "string" ? name : "unknown";
 }
 

@@ -11,6 +11,7 @@ import {
   type UpstreamOutcome,
 } from "./metrics/observers";
 import { forRequest, workOf } from "./request-context";
+import { causeOrOwnCode } from "../api/error-code";
 
 // The relay: /api/* goes to the service over a
 // keep-alive pool, as the canonical request of the interface it was parsed into (never the raw
@@ -128,15 +129,10 @@ function limitBody(limit: number): Transform {
   });
 }
 
-function codeOf(error: unknown): string | undefined {
-  const { code, cause } = error as { code?: string; cause?: { code?: string } };
-  return cause?.code ?? code;
-}
-
 /** Whether a failed request may have reached the service. */
 export function failureOf(error: unknown): Failure {
   if (error instanceof HostError) return "not_sent";
-  const code = codeOf(error);
+  const code = causeOrOwnCode(error);
   return code !== undefined && NOT_SENT.has(code) ? "not_sent" : "unknown";
 }
 
@@ -153,7 +149,7 @@ export function upstreamFailure(error: unknown, origin: string, timeoutMs: numbe
   if (error instanceof HostError) return error; // the body ran over the limit on its way
   const cause = (error as { cause?: unknown }).cause;
   if (cause instanceof HostError) return cause;
-  const code = codeOf(error);
+  const code = causeOrOwnCode(error);
   if (code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT")
     return new HostError(
       504,
@@ -268,7 +264,10 @@ export const relay: FastifyPluginAsync<RelayOptions> = async (app, options) => {
         await call
           .failed(failureOf(error))
           .catch((cause: unknown) =>
-            request.log.error({ cause: codeOf(cause) }, "a failed request could not be settled")
+            request.log.error(
+              { cause: causeOrOwnCode(cause) },
+              "a failed request could not be settled"
+            )
           );
       throw upstreamFailure(error, origin, options.timeoutMs);
     }

@@ -1,7 +1,7 @@
 import { DECISION_MAKER_CATEGORIES, type DecisionMakerCategory } from "../api/types";
 import { OUTPUT_FIELDS, type EnrichOperation, type OutputField } from "../lists/enrich-outputs";
 import { MAPPED_FIELDS, type MappedField } from "../lists/mapping";
-import type { EnrichLocation } from "./enrich-sheet";
+import type { EnrichLocation } from "./enrich-source";
 
 // What a job record keeps of an enrichment, as saved in the workbook: where its
 // list is, what was sent from it and where its answers go. Kept compact (document settings are

@@ -2,6 +2,7 @@ import { t } from "../i18n/i18n";
 import { toExcelInput, type CellValue } from "../lists/cell-values";
 import { DEFAULT_MAX_PAYLOAD_BYTES } from "./sheet-writer";
 import { ValueWriter } from "./value-writer";
+import { errorCode } from "../api/error-code";
 
 // Freeze results (Spending): the MAIL formulas of the selected range become their
 // current values, so a finished sheet can be shared without ever recalculating. Text stays
@@ -142,7 +143,7 @@ class Freeze {
     const area = selected.getIntersectionOrNullObject(used);
     area.load("rowIndex, columnIndex, rowCount, columnCount");
     await context.sync().catch((error: unknown) => {
-      if ((error as { code?: unknown }).code !== "InvalidSelection") throw error;
+      if (errorCode(error) !== "InvalidSelection") throw error;
       throw new Error(t("app.freezeOneBlock"), { cause: error });
     });
     if (area.isNullObject) return null;
@@ -329,9 +330,7 @@ class Freeze {
         // One group per sync on purpose: the whole selection in one answer can exceed Excel's limit.
         await this.context.sync();
       } catch (error) {
-        const tooLarge = /ResponsePayloadSizeLimitExceeded/.test(
-          String((error as { code?: unknown }).code)
-        );
+        const tooLarge = /ResponsePayloadSizeLimitExceeded/.test(String(errorCode(error)));
         if (tooLarge && cells > 1 && (group.length > 1 || group[0]!.rows > 1)) {
           pending.unshift(...group);
           this.cellsPerRead = Math.max(1, Math.floor(cells / 2));

@@ -1,6 +1,7 @@
 import type { CellValue } from "../lists/cell-values";
 import { noDataRowsAsRead } from "../lists/bulk-request";
 import { t } from "../i18n/i18n";
+import { errorCode } from "../api/error-code";
 
 // Reading what the user selected: the input of a bulk search, or the email of a bad-email report.
 
@@ -58,7 +59,7 @@ export async function selectedDataArea(
   try {
     await context.sync();
   } catch (error) {
-    if ((error as { code?: unknown }).code === "InvalidSelection")
+    if (errorCode(error) === "InvalidSelection")
       throw new Error(t("bulk.selectionSeveralAreas"), { cause: error });
     throw error;
   }
@@ -106,7 +107,7 @@ export async function readInBlocks(
       await context.sync();
     } catch (error) {
       // Long texts can still overflow the response: read the same rows in halves.
-      if (rows > 1 && /PayloadSizeLimitExceeded/.test(String((error as { code?: unknown }).code))) {
+      if (rows > 1 && /PayloadSizeLimitExceeded/.test(String(errorCode(error)))) {
         rowsPerRead = Math.ceil(rows / 2);
         continue;
       }

@@ -1,9 +1,7 @@
 import { FakeExcel, fillCells } from "./fake-excel";
-import {
-  prepareEnrichTarget,
-  readEnrichSource,
-  writeEnrichedRows,
-} from "../../src/workbook/enrich-sheet";
+import { prepareEnrichTarget } from "../../src/workbook/enrich-columns";
+import { readEnrichSource } from "../../src/workbook/enrich-source";
+import { writeEnrichedRows } from "../../src/workbook/enrich-write";
 import { enrichHeadersEn } from "../../src/i18n/catalogs/pane/en-US/enrich-headers";
 import { paneEn } from "../../src/i18n/catalogs/pane/en-US";
 import { addPaneCatalog, setLanguage } from "../../src/i18n/i18n";

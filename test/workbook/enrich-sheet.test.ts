@@ -1,11 +1,7 @@
 import { FakeExcel, fillCells } from "./fake-excel";
-import {
-  conflictAddresses,
-  prepareEnrichTarget,
-  readEnrichSource,
-  writeEnrichedRows,
-  type EnrichSource,
-} from "../../src/workbook/enrich-sheet";
+import { conflictAddresses, prepareEnrichTarget } from "../../src/workbook/enrich-columns";
+import { readEnrichSource, type EnrichSource } from "../../src/workbook/enrich-source";
+import { writeEnrichedRows } from "../../src/workbook/enrich-write";
 import type { EnrichPlan } from "../../src/flows/enrich/enrich-plan";
 import {
   NO_VALUE,

@@ -8,7 +8,7 @@ import { ROW_COLUMN, cellText, inputHeader, inputKey } from "./enrich-job";
 import { encodeRows, inputHash, type EnrichJobInfo } from "../../workbook/enrich-record";
 import type { EnrichOperation, OutputField } from "../../lists/enrich-outputs";
 import { INPUT_FIELDS, type RowToDo } from "./enrich-plan";
-import { firstDataRow, locationOf, type EnrichSource } from "../../workbook/enrich-sheet";
+import { firstDataRow, locationOf, type EnrichSource } from "../../workbook/enrich-source";
 
 // Enrich above a size: the rows to do as bulk searches (bulk/json, split past
 // 100,000 rows by planBulk), each row's inputs and its sheet row number sent along, which

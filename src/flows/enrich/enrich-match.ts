@@ -2,7 +2,7 @@ import type { ImportedTable } from "../jobs/results-import";
 import { answerCells, type OutputValue } from "../../lists/enrich-outputs";
 import { ROW_COLUMN, cellText, inputHeader, inputKey } from "./enrich-job";
 import { expectedHashes, inputHash, type EnrichJobInfo } from "../../workbook/enrich-record";
-import type { EnrichedRow } from "../../workbook/enrich-sheet";
+import type { EnrichedRow } from "../../workbook/enrich-write";
 
 // The results of an enrichment's bulk search matched to the rows of the list as it is now:
 // each result goes to the row it was sent from when that row still holds the

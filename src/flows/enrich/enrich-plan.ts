@@ -25,7 +25,8 @@ import {
   type PresentOutput,
 } from "../../lists/enrich-outputs";
 
-import type { EnrichSource, OutputConflict } from "../../workbook/enrich-sheet";
+import type { EnrichSource } from "../../workbook/enrich-source";
+import type { OutputConflict } from "../../workbook/enrich-columns";
 
 export type { EnrichOperation, OutputField } from "../../lists/enrich-outputs";
 

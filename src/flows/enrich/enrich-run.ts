@@ -5,12 +5,8 @@ import { errorText } from "../../client/errors";
 import { t } from "../../i18n/i18n";
 import { answerCells, notPossibleCells, type OutputField } from "../../lists/enrich-outputs";
 import type { DistinctLookup, EnrichPlan } from "./enrich-plan";
-import {
-  writeEnrichedRows,
-  type EnrichTarget,
-  type EnrichedRow,
-  type TypedCell,
-} from "../../workbook/enrich-sheet";
+import { writeEnrichedRows, type EnrichedRow, type TypedCell } from "../../workbook/enrich-write";
+import type { EnrichTarget } from "../../workbook/enrich-columns";
 
 // Enrich in place, the run through the cells' lookups: one scheduler lookup per
 // distinct request (kept answers, de-duplication, spending rules and Stop all apply), answers

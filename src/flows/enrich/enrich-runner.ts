@@ -18,13 +18,15 @@ import { planOfSource, type EnrichPlan } from "./enrich-plan";
 import { runEnrichment, type EnrichProgress, type EnrichSummary } from "./enrich-run";
 import {
   enrichedTargetAt,
+  prepareEnrichTarget,
+  type EnrichTarget,
+} from "../../workbook/enrich-columns";
+import {
   firstDataRow,
   locationOf,
-  prepareEnrichTarget,
-  readEnrichedListAt,
+  readEnrichSource,
   type EnrichSource,
-  type EnrichTarget,
-} from "../../workbook/enrich-sheet";
+} from "../../workbook/enrich-source";
 
 // An Enrich run through the cells' lookups is a job of the workbook ("Nothing
 // lost"): recorded in the job list before its first lookup, its counts saved as it goes, shown
@@ -186,7 +188,7 @@ export class EnrichRunner {
       await this.saving(
         this.store.update(job.kind, job.id, { lastStatus: "running", lastError: null })
       );
-      const source = await readEnrichedListAt(info);
+      const source = await readEnrichSource(info);
       const first = firstDataRow(source);
       const others = (await this.store.load()).filter((j) => j.id !== job.id);
       const plan = planOfSource(source, {

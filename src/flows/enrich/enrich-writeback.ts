@@ -6,14 +6,13 @@ import { rowInputKey } from "./enrich-bulk";
 import type { EnrichJobInfo } from "../../workbook/enrich-record";
 import { matchResults, parseResults } from "./enrich-match";
 import { existingOutputsOf } from "./enrich-plan";
+import { enrichedTargetAt } from "../../workbook/enrich-columns";
+import { firstDataRow, readEnrichSource } from "../../workbook/enrich-source";
 import {
-  enrichedTargetAt,
-  firstDataRow,
-  readEnrichedListAt,
   writeEnrichedRows,
   type EnrichWriteOptions,
   type TypedCell,
-} from "../../workbook/enrich-sheet";
+} from "../../workbook/enrich-write";
 
 // An enrichment's bulk search, completed: its paid download written back into the list,
 // row by row where the inputs still match, never over a cell that holds something.
@@ -45,7 +44,7 @@ export async function writeBackResults(
   options: EnrichWriteOptions = {}
 ): Promise<WriteBackSummary> {
   const parsed = parseResults(table, info);
-  const source = await readEnrichedListAt(info);
+  const source = await readEnrichSource(info);
   const existing = existingOutputsOf(source.rows.length, source.outputs, info.outputs);
   const match = matchResults(parsed.rows, {
     firstDataRow: firstDataRow(source),

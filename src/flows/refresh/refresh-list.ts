@@ -15,12 +15,9 @@ import {
   type AnswerCellOptions,
   type OutputField,
 } from "../../lists/enrich-outputs";
-import {
-  prepareEnrichTarget,
-  writeEnrichedRows,
-  type EnrichSource,
-  type EnrichedRow,
-} from "../../workbook/enrich-sheet";
+import { prepareEnrichTarget } from "../../workbook/enrich-columns";
+import { writeEnrichedRows, type EnrichedRow } from "../../workbook/enrich-write";
+import type { EnrichSource } from "../../workbook/enrich-source";
 import { planOfSource, type DistinctLookup, type EnrichChoices } from "../enrich/enrich-plan";
 import { refreshRefusal, withAgreedSpending } from "./refresh-cells";
 import { refreshOutcome, type RefreshOutcome } from "./refresh-outcome";

@@ -2,7 +2,7 @@ import type { ResultCache } from "../../client/result-cache";
 import type { LookupScheduler } from "../../client/scheduler";
 import type { EnrichRunner } from "../enrich/enrich-runner";
 
-// Bounces pay back (DESIGN 3): how many of a list's addresses were bought through the add-in
+// Bounces pay back: how many of a list's addresses were bought through the add-in
 // (charged kept answers), the number the user decides on before reporting. It follows the kept
 // answers: while answers may still be bought (lookups under way, an Enrich run going) there is
 // no count yet, and it is counted again whenever answers reach the store, so that it is never

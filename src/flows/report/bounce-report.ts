@@ -2,8 +2,9 @@ import type { BadEmailReport } from "../../api/types";
 import { ApiError, errorText } from "../../client/errors";
 import type { BounceEntry } from "../../lists/bounce-list";
 
-// Bounces pay back (DESIGN 3): many bad-email reports (spec 4.5), a few at a time, with
-// progress and Stop. A report the service refuses is listed with its reason; the others go on.
+// Bounces pay back: many bad-email reports (docs/interface.md, Bad-email reports), a few at a
+// time, with progress and Stop. A report the service refuses is listed with its reason; the
+// others go on.
 
 export type BounceOutcomeStatus = "reported" | "refused" | "failed" | "unsent";
 

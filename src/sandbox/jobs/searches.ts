@@ -1,42 +1,27 @@
 import { randomBytes } from "node:crypto";
-import type {
-  BulkCell,
-  BulkSearch,
-  DecisionMakerCategory,
-  GeoLead,
-  SearchCounts,
-  SearchStatus,
-} from "../../api/types";
+import type { BulkCell, BulkSearch, GeoLead } from "../../api/types";
 import type { Directory } from "../directory/directory";
 import { badRequest, notFound } from "../errors";
 import { isoTime, type Clock } from "../services/clock";
-import { FREE_REPEAT_WINDOW_MS, toCredits, type Ledger } from "../services/ledger";
+import { freeRepeatSince, type Ledger } from "../services/ledger";
 import type { Lookups } from "../services/lookups";
 import type { SearchAllowance } from "../services/search-allowance";
 import type { WebhookOutbox } from "../services/webhooks";
 import type { Db } from "../storage/db";
+import { processBulkRow, type BulkParams, type RowResult } from "./bulk-rows";
+import { bulkSearchOf, newBulkSearch, type BulkInput } from "./bulk-searches";
+import { extractPlaces, PLACE_COLUMNS, processPlace, type GeoLeadParams } from "./geo-lead-rows";
+import { geoLeadOf, geoLeadParams, type GeoLeadInput } from "./geo-lead-searches";
+import type { ResultTable } from "./result-files";
+import { resultTable, type DownloadRequest } from "./search-downloads";
 import {
-  MAX_BULK_COLUMNS,
-  MAX_BULK_ROWS,
-  PAID_COLUMNS,
-  RESULT_COLUMNS,
-  bulkTypeOf,
-  processBulkRow,
-  type BulkIndexes,
-  type BulkParams,
-  type Outcome,
-  type ResultValue,
-  type RowResult,
-} from "./bulk-rows";
-import {
-  GEO_PAID_COLUMNS,
-  PLACE_COLUMNS,
-  extractPlaces,
-  geoResultColumns,
-  processPlace,
-  type GeoLeadParams,
-} from "./geo-lead-rows";
-import { uniqueHeader, type FileCell, type ResultTable } from "./result-files";
+  ACTIVE,
+  searchStatements,
+  type SearchKind,
+  type SearchRow,
+  type SearchStatements,
+  type StoredResult,
+} from "./search-records";
 
 export interface SearchServiceDeps {
   db: Db;
@@ -49,73 +34,9 @@ export interface SearchServiceDeps {
   allowance?: SearchAllowance | null;
 }
 
-export type SearchKind = "bulk" | "geo";
+/** A search's queries are charged when its results are bought, each at most once in 30 days. */
+const SEARCH_REPEAT = "window";
 
-/** What a bulk creation asks for, once the route has parsed JSON or multipart. */
-export interface BulkInput {
-  data: BulkCell[][];
-  hasHeader: boolean;
-  fileName: string | null;
-  indexes: BulkIndexes;
-  categories: DecisionMakerCategory[] | null;
-  webhookUrl: string | null;
-}
-
-export interface GeoLeadInput {
-  query: string;
-  latitude: number;
-  longitude: number;
-  radius_km: number;
-  find_company_emails: boolean;
-  find_decision_maker_categories: DecisionMakerCategory[];
-  result_limit: number | null;
-  fileName: string | null;
-  webhookUrl: string | null;
-}
-
-export interface DownloadRequest {
-  preview: boolean;
-  /** Rows included by outcome (spec 4.7 `fully_verified`, `partially_verified`, `not_found`). */
-  valid: boolean;
-  risky: boolean;
-  notFound: boolean;
-  oneEmailPerLine: boolean;
-  fileNameColumn: string | null;
-}
-
-interface SearchRow {
-  id: string;
-  kind: SearchKind;
-  account_id: number;
-  status: SearchStatus;
-  file_name: string;
-  params: string;
-  header: string;
-  total: number;
-  processed: number;
-  found_valid: number;
-  found_unknown: number;
-  not_found: number;
-  failed: number;
-  paid: number;
-  webhook_url: string | null;
-  created_at: number;
-  started_running_at: number | null;
-  paused_from: SearchStatus | null;
-}
-
-interface StoredResult {
-  o: Outcome;
-  v: Record<string, ResultValue>;
-}
-
-/** States in which the worker moves a search on (spec 3.1, 3.2). */
-const ACTIVE: readonly SearchStatus[] = [
-  "extraction_queued",
-  "extraction_running",
-  "queued",
-  "running",
-];
 /** A search whose label contains this fails half-way, on purpose (see /sandbox/examples `bulk.failed`). */
 export const FAIL_MARKER = "[sandbox:fail]";
 
@@ -129,99 +50,17 @@ const label = (what: string, now: number): string =>
  * together, so a restart resumes exactly where the last committed step ended.
  */
 export class SearchService {
-  private readonly sql;
+  private readonly sql: SearchStatements;
 
   constructor(readonly deps: SearchServiceDeps) {
-    const { db } = deps;
-    this.sql = {
-      byId: db.prepare<[string], SearchRow>("SELECT * FROM searches WHERE id = ?"),
-      insertSearch: db.prepare(
-        `INSERT INTO searches (id, kind, account_id, status, file_name, params, header, total, counted_rows, webhook_url, created_at)
-         VALUES (@id, @kind, @account_id, @status, @file_name, @params, @header, @total, @counted_rows, @webhook_url, @created_at)`
-      ),
-      insertRow: db.prepare("INSERT INTO search_rows (search_id, idx, input) VALUES (?, ?, ?)"),
-      active: db.prepare<[], { id: string }>(
-        `SELECT id FROM searches WHERE status IN (${ACTIVE.map((s) => `'${s}'`).join(", ")}) ORDER BY created_at, id`
-      ),
-      setStatus: db.prepare("UPDATE searches SET status = ? WHERE id = ? AND status = ?"),
-      start: db.prepare(
-        "UPDATE searches SET status = ?, started_running_at = COALESCE(started_running_at, ?) WHERE id = ? AND status = ?"
-      ),
-      pendingRows: db.prepare<[string, number, number], { idx: number; input: string }>(
-        "SELECT idx, input FROM search_rows WHERE search_id = ? AND idx >= ? AND idx < ? ORDER BY idx"
-      ),
-      setResult: db.prepare("UPDATE search_rows SET result = ? WHERE search_id = ? AND idx = ?"),
-      addKey: db.prepare(
-        "INSERT OR IGNORE INTO search_keys (search_id, query_key, operation, amount_milli, email) VALUES (?, ?, ?, ?, ?)"
-      ),
-      advance: db.prepare(
-        `UPDATE searches SET processed = processed + @n, found_valid = found_valid + @valid, found_unknown = found_unknown + @risky,
-         not_found = not_found + @not_found, failed = failed + @failed WHERE id = @id`
-      ),
-      finish: db.prepare("UPDATE searches SET status = ?, finished_at = ?, error = ? WHERE id = ?"),
-      extracted: db.prepare(
-        "UPDATE searches SET status = 'queued', total = ?, counted_rows = ? WHERE id = ? AND status = 'extraction_running'"
-      ),
-      // Mirrors Ledger.charge: a query charged (for more than nothing) inside the window is free.
-      costNow: db.prepare<[string, number, number], { milli: number }>(
-        `SELECT COALESCE(SUM(k.amount_milli), 0) AS milli FROM search_keys k WHERE k.search_id = ? AND NOT EXISTS (
-           SELECT 1 FROM charges c WHERE c.account_id = ? AND c.query_key = k.query_key AND c.amount_milli > 0 AND c.created_at >= ?)`
-      ),
-      keys: db.prepare<
-        [string],
-        { query_key: string; operation: string; amount_milli: number; email: string | null }
-      >("SELECT query_key, operation, amount_milli, email FROM search_keys WHERE search_id = ?"),
-      markPaid: db.prepare("UPDATE searches SET paid = 1 WHERE id = ?"),
-      pause: db.prepare("UPDATE searches SET paused_from = status, status = 'paused' WHERE id = ?"),
-      resume: db.prepare(
-        "UPDATE searches SET status = paused_from, paused_from = NULL WHERE id = ? AND status = 'paused'"
-      ),
-      remove: db.prepare("UPDATE searches SET status = 'deleted', paused_from = NULL WHERE id = ?"),
-      removeRows: db.prepare("DELETE FROM search_rows WHERE search_id = ?"),
-      removeKeys: db.prepare("DELETE FROM search_keys WHERE search_id = ?"),
-      rows: db.prepare<[string], { input: string; result: string | null }>(
-        "SELECT input, result FROM search_rows WHERE search_id = ? ORDER BY idx"
-      ),
-    };
+    this.sql = searchStatements(deps.db);
   }
 
   // ---- creation ----
 
-  /** Spec 4.6. Validates what JSON schema cannot (row count, index ranges, the search type) and stores the rows. */
+  /** Checks what JSON schema cannot (newBulkSearch) and stores the rows. */
   createBulk(accountId: number, input: BulkInput): BulkSearch {
-    const headerRow = input.hasHeader ? (input.data[0] ?? []) : null;
-    const rows = input.hasHeader ? input.data.slice(1) : input.data;
-    if (rows.length === 0)
-      throw badRequest(
-        `data has no rows to search${input.hasHeader ? " (the first row is the header: set has_header to false if it is data)" : ""}`,
-        "data"
-      );
-    if (rows.length > MAX_BULK_ROWS)
-      throw badRequest(
-        `data has ${rows.length} rows; a bulk search takes up to ${MAX_BULK_ROWS}`,
-        "data"
-      );
-    let columns = headerRow?.length ?? 0;
-    for (const row of rows) if (row.length > columns) columns = row.length;
-    checkCells(input.data);
-    if (columns > MAX_BULK_COLUMNS)
-      throw badRequest(
-        `data has ${columns} columns; up to ${MAX_BULK_COLUMNS} are accepted`,
-        "data"
-      );
-    const categories = input.categories ? [...new Set(input.categories)] : null;
-    const type = bulkTypeOf(input.indexes, categories, columns);
-    const header = Array.from({ length: columns }, (_, i) => {
-      const name = headerRow ? cellString(headerRow[i] ?? null).trim() : "";
-      return name === "" ? `column_${i + 1}` : name;
-    });
-    const params: BulkParams = {
-      kind: "bulk",
-      type,
-      hasHeader: input.hasHeader,
-      indexes: input.indexes,
-      categories,
-    };
+    const { params, header, rows } = newBulkSearch(input);
     const now = this.deps.clock.now();
     const id = newId("blk");
     this.deps.db.transaction(() => {
@@ -241,25 +80,16 @@ export class SearchService {
       });
       rows.forEach((row, idx) => this.sql.insertRow.run(id, idx, JSON.stringify(row)));
     })();
-    return this.bulkSearchOf(this.row(id)!);
+    const row = this.row(id)!;
+    return bulkSearchOf(row, this.costNowMilli(row));
   }
 
-  /** Spec 4.8 */
+  /** A GeoLead search, queued for the extraction of its places. */
   createGeoLead(accountId: number, input: GeoLeadInput): GeoLead {
-    const params: GeoLeadParams = {
-      kind: "geo",
-      query: input.query.trim(),
-      latitude: input.latitude,
-      longitude: input.longitude,
-      radius_km: input.radius_km,
-      find_company_emails: input.find_company_emails,
-      find_decision_maker_categories: [...new Set(input.find_decision_maker_categories)],
-      result_limit: input.result_limit,
-      row_cap: this.deps.allowance?.geoLeadRows(accountId, input.result_limit) ?? null,
-    };
+    const rowCap = this.deps.allowance?.geoLeadRows(accountId, input.result_limit) ?? null;
+    const params = geoLeadParams(input, rowCap);
     const now = this.deps.clock.now();
     const id = newId("geo");
-    const header = [...PLACE_COLUMNS];
     this.sql.insertSearch.run({
       id,
       kind: "geo",
@@ -267,13 +97,14 @@ export class SearchService {
       status: "extraction_queued",
       file_name: input.fileName ?? label(`GeoLead ${params.query}`, now),
       params: JSON.stringify(params),
-      header: JSON.stringify(header),
+      header: JSON.stringify([...PLACE_COLUMNS]),
       total: 0,
       counted_rows: params.row_cap ?? 0,
       webhook_url: input.webhookUrl,
       created_at: now,
     });
-    return this.geoLeadOf(this.row(id)!);
+    const row = this.row(id)!;
+    return geoLeadOf(row, this.costNowMilli(row));
   }
 
   /** Throws 429 when `accountId` may create no more search (before a file is read). */
@@ -283,13 +114,15 @@ export class SearchService {
 
   // ---- reading ----
 
-  /** Spec 4.7: 404 for an unknown id, another account's search, or a deleted one. */
+  /** 404 for an unknown id, another account's search, or a deleted one. */
   bulkSearch(accountId: number, id: string): BulkSearch {
-    return this.bulkSearchOf(this.owned(accountId, id, "bulk"));
+    const row = this.owned(accountId, id, "bulk");
+    return bulkSearchOf(row, this.costNowMilli(row));
   }
 
   geoLead(accountId: number, id: string): GeoLead {
-    return this.geoLeadOf(this.owned(accountId, id, "geo"));
+    const row = this.owned(accountId, id, "geo");
+    return geoLeadOf(row, this.costNowMilli(row));
   }
 
   // ---- sandbox controls ----
@@ -417,7 +250,7 @@ export class SearchService {
     })();
   }
 
-  /** Spec 6: the search object is POSTed to its webhook when processing ends (inside the step's transaction). */
+  /** The search object is POSTed to its webhook when processing ends (inside the step's transaction). */
   private announce(id: string, outcome: "completed" | "failed"): void {
     const row = this.row(id)!;
     if (!row.webhook_url) return;
@@ -426,11 +259,10 @@ export class SearchService {
   }
 
   // ---- payment and downloads ----
-
   /**
-   * Spec 4.7 download. A preview is free at any time and shows the rows processed so far,
-   * without emails. A full download needs a completed search; the first one pays for it
-   * (402 and nothing charged when the balance is short), later ones are free.
+   * A download (docs/interface.md, Downloading results). A preview is free at any time and shows the
+   * rows processed so far, without emails. A full download needs a completed search; the first
+   * one pays for it (402 and nothing charged when the balance is short), later ones are free.
    */
   download(accountId: number, id: string, kind: SearchKind, request: DownloadRequest): ResultTable {
     let row = this.owned(accountId, id, kind);
@@ -446,7 +278,7 @@ export class SearchService {
         row = this.row(id)!;
       }
     }
-    return this.tableOf(row, request);
+    return resultTable(row, this.sql.rows.iterate(id), request);
   }
 
   /**
@@ -467,7 +299,7 @@ export class SearchService {
           operation: key.operation,
           key: key.query_key,
           amountMilli: key.amount_milli,
-          repeat: "window",
+          repeat: SEARCH_REPEAT,
           email: key.email,
         });
       }
@@ -480,69 +312,11 @@ export class SearchService {
   /** What paying now would cost, in thousandths: the valid queries so far that are not free repeats. */
   private costNowMilli(row: SearchRow): number {
     if (row.paid) return 0;
-    return this.sql.costNow.get(
-      row.id,
-      row.account_id,
-      this.deps.clock.now() - FREE_REPEAT_WINDOW_MS
-    )!.milli;
+    const since = freeRepeatSince(SEARCH_REPEAT, this.deps.clock.now());
+    return this.sql.costNow.get(row.id, row.account_id, since)!.milli;
   }
 
-  private tableOf(row: SearchRow, request: DownloadRequest): ResultTable {
-    const params = JSON.parse(row.params) as BulkParams | GeoLeadParams;
-    const inputColumns = JSON.parse(row.header) as string[];
-    const width = inputColumns.length;
-    let resultColumns: string[];
-    let paid: ReadonlySet<string>;
-    if (params.kind === "bulk") {
-      resultColumns = [...RESULT_COLUMNS[params.type]];
-      paid = PAID_COLUMNS[params.type];
-    } else {
-      resultColumns = geoResultColumns(params);
-      paid = GEO_PAID_COLUMNS;
-    }
-    const perLine = request.oneEmailPerLine && params.kind === "bulk" && params.type === "company";
-    if (perLine) resultColumns[resultColumns.indexOf("emails")] = "email";
-    const header = uniqueHeader([
-      ...inputColumns,
-      ...resultColumns,
-      ...(request.fileNameColumn !== null ? [request.fileNameColumn] : []),
-    ]);
-    const include: Record<Outcome, boolean> = {
-      valid: request.valid,
-      risky: request.risky,
-      not_found: request.notFound,
-      failed: request.notFound,
-    };
-    const rows: FileCell[][] = [];
-    for (const stored of this.sql.rows.iterate(row.id)) {
-      if (stored.result === null) continue; // not processed yet (a preview of a running search)
-      const result = JSON.parse(stored.result) as StoredResult;
-      if (!include[result.o]) continue;
-      const cells = JSON.parse(stored.input) as BulkCell[];
-      const inputCells: FileCell[] = Array.from({ length: width }, (_, i) => cells[i] ?? null);
-      const tail: FileCell[] = request.fileNameColumn !== null ? [row.file_name] : [];
-      const valueOf = (column: string): FileCell => {
-        if (request.preview && paid.has(column)) return null;
-        const value = result.v[column] ?? null;
-        return Array.isArray(value) ? value.join(", ") : value;
-      };
-      if (perLine) {
-        const emails = request.preview ? [] : ((result.v.emails as string[] | null) ?? []);
-        for (const email of emails.length > 0 ? emails : [null]) {
-          rows.push([
-            ...inputCells,
-            ...resultColumns.map((c) => (c === "email" ? email : valueOf(c))),
-            ...tail,
-          ]);
-        }
-      } else {
-        rows.push([...inputCells, ...resultColumns.map(valueOf), ...tail]);
-      }
-    }
-    return { fileName: row.file_name, header, rows };
-  }
-
-  // ---- objects of spec 2.5 / 2.6 ----
+  // ---- the search objects ----
 
   private row(id: string): SearchRow | undefined {
     return this.sql.byId.get(id);
@@ -566,74 +340,7 @@ export class SearchService {
   }
 
   private objectOf(row: SearchRow): BulkSearch | GeoLead {
-    return row.kind === "bulk" ? this.bulkSearchOf(row) : this.geoLeadOf(row);
+    const credits = this.costNowMilli(row);
+    return row.kind === "bulk" ? bulkSearchOf(row, credits) : geoLeadOf(row, credits);
   }
-
-  private countsOf(row: SearchRow): SearchCounts {
-    return {
-      failed: row.failed,
-      found_unknown: row.found_unknown,
-      found_valid: row.found_valid,
-      not_found: row.not_found,
-      total: row.total,
-    };
-  }
-
-  private bulkSearchOf(row: SearchRow): BulkSearch {
-    const params = JSON.parse(row.params) as BulkParams;
-    return {
-      id: row.id,
-      status: row.status,
-      counts: this.countsOf(row),
-      created_at: isoTime(row.created_at),
-      credits_needed: toCredits(this.costNowMilli(row)),
-      decision_maker_category:
-        params.categories && params.categories.length > 0 ? params.categories.join(",") : null,
-      file_name: row.file_name,
-      paid: row.paid === 1,
-      started_running_at: row.started_running_at === null ? null : isoTime(row.started_running_at),
-    };
-  }
-
-  private geoLeadOf(row: SearchRow): GeoLead {
-    const params = JSON.parse(row.params) as GeoLeadParams;
-    return {
-      id: row.id,
-      status: row.status,
-      counts: this.countsOf(row),
-      created_at: isoTime(row.created_at),
-      credits_needed: toCredits(this.costNowMilli(row)),
-      file_name: row.file_name,
-      find_company_emails: params.find_company_emails,
-      find_decision_maker_categories: params.find_decision_maker_categories,
-      latitude: params.latitude,
-      longitude: params.longitude,
-      paid: row.paid === 1,
-      query: params.query,
-      radius_km: params.radius_km,
-      result_limit: params.result_limit,
-      started_running_at: row.started_running_at === null ? null : isoTime(row.started_running_at),
-    };
-  }
-}
-
-const MAX_CELL_LENGTH = 10_000;
-
-function checkCells(data: readonly (readonly unknown[])[]): void {
-  for (let r = 0; r < data.length; r++) {
-    const row = data[r]!;
-    for (let c = 0; c < row.length; c++) {
-      const cell = row[c];
-      const kind = typeof cell;
-      if (cell === null || kind === "number" || kind === "boolean") continue;
-      if (kind !== "string")
-        throw badRequest(`data[${r}][${c}] must be a string, number, boolean or null`, "data");
-      if ((cell as string).length > MAX_CELL_LENGTH)
-        throw badRequest(`data[${r}][${c}] is longer than ${MAX_CELL_LENGTH} characters`, "data");
-    }
-  }
-}
-
-function cellString(cell: BulkCell): string {
-  return cell === null ? "" : String(cell);
 }

@@ -13,7 +13,9 @@ import { validWebhookUrl, webhookUrlOf } from "../http";
 import { MAX_BULK_COLUMNS, MAX_BULK_ROWS, type BulkIndexes } from "../jobs/bulk-rows";
 import { parseUploadedFile } from "../jobs/input-files";
 import { contentDisposition, renderTable } from "../jobs/result-files";
-import type { DownloadRequest, SearchKind } from "../jobs/searches";
+import type { DownloadRequest } from "../jobs/search-downloads";
+import type { SearchKind } from "../jobs/search-records";
+import { errorCode } from "../../api/error-code";
 
 // Bulk searches (docs/interface.md, Bulk searches and Search states), and the sandbox-only
 // controls of every search.
@@ -200,7 +202,7 @@ export async function bulkRoutes(app: FastifyInstance): Promise<void> {
         }
       }
     } catch (error) {
-      const code = (error as { code?: string }).code;
+      const code = errorCode(error);
       if (code === "FST_FILES_LIMIT") throw badRequest("only one file may be uploaded", "file");
       if (code === "FST_REQ_FILE_TOO_LARGE") throw badRequest("file is larger than 100 MB", "file");
       if (code === "FST_FIELDS_LIMIT" || code === "FST_PARTS_LIMIT")

@@ -27,6 +27,19 @@ export interface AccountRow {
  */
 export type RepeatPolicy = "window" | "once" | "never";
 
+/**
+ * The free-repeat rule, written once for Ledger.charge and a bulk search's price: a repeat is
+ * free when the account was charged for the query, for more than nothing, since the start of
+ * its policy's window (freeRepeatSince). `key` is the SQL of the query's key; the condition's
+ * parameters are the account's id, then the key's if `key` is "?", then that start.
+ */
+export const chargedSince = (key: string): string =>
+  `EXISTS (SELECT 1 FROM charges c WHERE c.account_id = ? AND c.query_key = ${key} AND c.amount_milli > 0 AND c.created_at >= ?)`;
+
+/** Since when a charge makes a repeat free: the last 30 days (`window`) or ever (`once`). */
+export const freeRepeatSince = (repeat: "window" | "once", now: number): number =>
+  repeat === "window" ? now - FREE_REPEAT_WINDOW_MS : 0;
+
 export interface ChargeRequest {
   accountId: number;
   generation: "v5.1" | "v5.0";
@@ -60,8 +73,8 @@ export class Ledger {
       insertAccount: db.prepare(
         "INSERT INTO accounts (api_key, email, credits_milli, credits_total_milli, created_at) VALUES (?, ?, ?, ?, ?)"
       ),
-      lastCharge: db.prepare<[number, string, number], { n: number }>(
-        "SELECT COUNT(*) AS n FROM charges WHERE account_id = ? AND query_key = ? AND amount_milli > 0 AND created_at >= ?"
+      chargedSince: db.prepare<[number, string, number], { charged: number }>(
+        `SELECT ${chargedSince("?")} AS charged`
       ),
       insertCharge: db.prepare(
         `INSERT INTO charges (account_id, generation, operation, query_key, email, amount_milli, not_verified, created_at)
@@ -112,8 +125,8 @@ export class Ledger {
       const now = this.clock.now();
       let amount = request.amountMilli;
       if (amount > 0 && request.repeat !== "never") {
-        const since = request.repeat === "window" ? now - FREE_REPEAT_WINDOW_MS : 0;
-        if (this.statements.lastCharge.get(request.accountId, request.key, since)!.n > 0)
+        const since = freeRepeatSince(request.repeat, now);
+        if (this.statements.chargedSince.get(request.accountId, request.key, since)!.charged)
           amount = 0;
       }
       const account = this.account(request.accountId);

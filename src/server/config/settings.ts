@@ -1,3 +1,6 @@
+import { alias, LOG_LEVELS, type Setting } from "./setting-kinds";
+import { TEAM_SETTINGS } from "./team-settings";
+
 // Every setting of the production host in one table (issue 36 item 4): the command line, the
 // environment, `--help`, `--print-config` and the configuration table of docs/operations.md are
 // all made from it (read-settings.ts, usage.ts, print-config.ts), so none of them can drift.
@@ -12,66 +15,19 @@ export const ENV_PREFIX = "MAILFINDER_";
 /** A spelling of the prefix people type by mistake: refused too, and told the right one. */
 export const ENV_PREFIX_MISSPELT = "MAIL_FINDER_";
 
-export type SettingGroup = "host" | "logs" | "metrics" | "demo" | "team";
+export { GROUP_TITLES, LOG_LEVELS } from "./setting-kinds";
+export type {
+  Alias,
+  LogLevel,
+  Secrecy,
+  Setting,
+  SettingGroup,
+  SettingKind,
+  SettingValue,
+} from "./setting-kinds";
 
-export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
-
-/** How a setting's text is read. */
-export type SettingKind =
-  /** A switch: a flag without a value; in the environment 1/true/yes/on or 0/false/no/off. */
-  | { type: "boolean" }
-  | { type: "integer"; min: number; max: number }
-  /** One of a few words. */
-  | { type: "choice"; values: readonly string[] }
-  /** Text. */
-  | { type: "text" }
-  /** A URL, checked where it is used (options.ts). */
-  | { type: "url" }
-  /** A comma list of addresses and CIDR ranges, checked where it is used. */
-  | { type: "addresses" }
-  /** A file's path. */
-  | { type: "file" };
-
-/** What of a setting is secret, so that --print-config and errors never show it. */
-export type Secrecy =
-  /** Nothing: shown as it is. */
-  | "none"
-  /** The path of a file holding a secret: the path is shown, the file is never read for it. */
-  | "file"
-  /** A URL that may carry a password: shown with the password masked. */
-  | "url";
-
-export type SettingValue = string | number | boolean;
-
-/** A legacy environment name read as the setting (`LOG=0` is `--quiet`: `inverted`). */
-export interface Alias {
-  name: string;
-  inverted?: boolean;
-}
-
-export interface Setting {
-  /** The command line's spelling; null for a setting only the environment gives. */
-  flag: `--${string}` | null;
-  /** Its environment variable. */
-  env: string;
-  aliases: readonly Alias[];
-  kind: SettingKind;
-  /** The value when none is given (null: none, or computed where it is used). */
-  default: SettingValue | null;
-  /** The default as the help and the docs say it, when it is not the value itself. */
-  defaultText?: string;
-  /** A placeholder of the value in the help: `--port <n>`. */
-  placeholder?: string;
-  secret: Secrecy;
-  group: SettingGroup;
-  description: string;
-}
-
-/** 100,000 rows (the spec's bulk limit) of a wide CSV or XLSX stay well under 100 MiB. */
+/** 100,000 rows (a bulk search's most) of a wide CSV or XLSX stay well under 100 MiB. */
 export const DEFAULT_BODY_LIMIT = 110 * 1024 * 1024;
-
-const alias = (...names: string[]): Alias[] => names.map((name) => ({ name }));
 
 /** The table. Its order is the order of --help, --print-config and the docs. */
 export const SETTINGS = {
@@ -335,150 +291,7 @@ export const SETTINGS = {
     group: "demo",
     description: "Requests per minute from one client address to `/demo-api` (then 429).",
   },
-  team: {
-    flag: "--team",
-    env: "MAILFINDER_TEAM",
-    aliases: alias("TEAM"),
-    kind: { type: "boolean" },
-    default: false,
-    defaultText: "off",
-    secret: "none",
-    group: "team",
-    description: "Team mode: the host holds the service key; members sign in with a team token.",
-  },
-  "service-key-file": {
-    flag: "--service-key-file",
-    env: "MAILFINDER_SERVICE_KEY_FILE",
-    aliases: alias("SERVICE_KEY_FILE"),
-    kind: { type: "file" },
-    default: null,
-    defaultText: "(required in team mode)",
-    placeholder: "<file>",
-    secret: "file",
-    group: "team",
-    description: "The service's API key (one line, mode 0600).",
-  },
-  "admin-token-file": {
-    flag: "--admin-token-file",
-    env: "MAILFINDER_ADMIN_TOKEN_FILE",
-    aliases: alias("ADMIN_TOKEN_FILE"),
-    kind: { type: "file" },
-    default: null,
-    defaultText: "(required in team mode)",
-    placeholder: "<file>",
-    secret: "file",
-    group: "team",
-    description:
-      "The admin token (one line, mode 0600, a random token: `openssl rand -base64 32`).",
-  },
-  "sealing-key-file": {
-    flag: "--sealing-key-file",
-    env: "MAILFINDER_SEALING_KEY_FILE",
-    aliases: alias("SEALING_KEY_FILE"),
-    kind: { type: "file" },
-    default: null,
-    defaultText: "none (a salt kept in the database)",
-    placeholder: "<file>",
-    secret: "file",
-    group: "team",
-    description: "A secret that seals the service key in the database.",
-  },
-  db: {
-    flag: "--db",
-    env: "MAILFINDER_DB",
-    aliases: alias("TEAM_DB"),
-    kind: { type: "file" },
-    default: ".team/team.db",
-    placeholder: "<file>",
-    secret: "none",
-    group: "team",
-    description: "The SQLite database, when no database URL is given.",
-  },
-  "database-url": {
-    // No flag: a command line is visible to every user of the machine, and this URL holds a password.
-    flag: null,
-    env: "MAILFINDER_DATABASE_URL",
-    aliases: alias("DATABASE_URL"),
-    kind: { type: "url" },
-    default: null,
-    defaultText: "none (SQLite)",
-    secret: "url",
-    group: "team",
-    description:
-      "PostgreSQL (`postgres://` or `postgresql://`): several hosts share members, budgets and answers. Environment only.",
-  },
-  "entra-issuer": {
-    flag: "--entra-issuer",
-    env: "MAILFINDER_ENTRA_ISSUER",
-    aliases: alias("ENTRA_ISSUER"),
-    kind: { type: "url" },
-    default: null,
-    defaultText: "none",
-    placeholder: "<url>",
-    secret: "none",
-    group: "team",
-    description: "Microsoft Entra ID sign-in: the issuer (with the audience and the client id).",
-  },
-  "entra-audience": {
-    flag: "--entra-audience",
-    env: "MAILFINDER_ENTRA_AUDIENCE",
-    aliases: alias("ENTRA_AUDIENCE"),
-    kind: { type: "text" },
-    default: null,
-    defaultText: "none",
-    placeholder: "<aud>",
-    secret: "none",
-    group: "team",
-    description: "Entra ID: the audience the tokens carry.",
-  },
-  "entra-client-id": {
-    flag: "--entra-client-id",
-    env: "MAILFINDER_ENTRA_CLIENT_ID",
-    aliases: alias("ENTRA_CLIENT_ID"),
-    kind: { type: "text" },
-    default: null,
-    defaultText: "none",
-    placeholder: "<id>",
-    secret: "none",
-    group: "team",
-    description: "Entra ID: the add-in's client id.",
-  },
-  "entra-jwks-url": {
-    flag: "--entra-jwks-url",
-    env: "MAILFINDER_ENTRA_JWKS_URL",
-    aliases: alias("ENTRA_JWKS_URL"),
-    kind: { type: "url" },
-    default: null,
-    defaultText: "from the issuer",
-    placeholder: "<url>",
-    secret: "none",
-    group: "team",
-    description: "Entra ID: the issuer's keys.",
-  },
-  "entra-admin-group": {
-    flag: "--entra-admin-group",
-    env: "MAILFINDER_ENTRA_ADMIN_GROUP",
-    aliases: alias("ENTRA_ADMIN_GROUP"),
-    kind: { type: "text" },
-    default: null,
-    defaultText: "none",
-    placeholder: "<id>",
-    secret: "none",
-    group: "team",
-    description: "Entra ID: members of this group are admins.",
-  },
-  "entra-scope": {
-    flag: "--entra-scope",
-    env: "MAILFINDER_ENTRA_SCOPE",
-    aliases: alias("ENTRA_SCOPE"),
-    kind: { type: "text" },
-    default: null,
-    defaultText: "<audience>/.default",
-    placeholder: "<scope>",
-    secret: "none",
-    group: "team",
-    description: "Entra ID: what the pane asks a token for.",
-  },
+  ...TEAM_SETTINGS,
 } as const satisfies Record<string, Setting>;
 
 export type SettingName = keyof typeof SETTINGS;
@@ -492,11 +305,3 @@ export const ACTIONS = {
 } as const;
 
 export type Action = keyof typeof ACTIONS;
-
-export const GROUP_TITLES: Record<SettingGroup, string> = {
-  host: "Host",
-  logs: "Logs",
-  metrics: "Metrics",
-  demo: "Try mode",
-  team: "Team mode",
-};

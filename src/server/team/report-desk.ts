@@ -5,6 +5,7 @@ import { pausedTooLong } from "./budgets";
 import type { TeamStore } from "./store";
 import type { Upstream, UpstreamAnswer } from "./upstream";
 import { UpstreamError } from "./upstream";
+import { errorCode } from "../../api/error-code";
 
 // Bad-email reports measured (SECURITY.md: refunds need evidence). The service returns a credit
 // only for a verified address that hard-bounced, and it decides: its answer to a report says
@@ -186,10 +187,7 @@ export class ReportDesk {
           audit: { operation: OPERATION, status: answer?.status ?? 0 },
         })
         .catch((error: unknown) =>
-          this.log.error(
-            { code: (error as { code?: string }).code },
-            "a bad-email report could not be recorded"
-          )
+          this.log.error({ code: errorCode(error) }, "a bad-email report could not be recorded")
         );
     }
     if (answer) job.done(answer);

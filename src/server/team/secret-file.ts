@@ -1,4 +1,5 @@
 import { closeSync, fstatSync, openSync, readFileSync } from "node:fs";
+import { errorCode } from "../../api/error-code";
 
 // The files team mode reads its secrets from (the admin token, the service key, the sealing
 // key): one value on one line, readable by the host's user only, so that another
@@ -22,7 +23,7 @@ export function readSecretFile(file: string, what: string): string {
       );
     text = readFileSync(fd, "utf8");
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
+    const code = errorCode(error);
     if (!code) throw error;
     throw new Error(`The ${what} file ${file} cannot be read: ${code}`);
   } finally {

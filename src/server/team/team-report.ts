@@ -4,6 +4,7 @@ import { canonicalReport } from "./canonical-lookup";
 import { fromStore } from "./sign-in";
 import type { TeamContext } from "./team-context";
 import { readJsonBody, sendAnswer } from "./team-lookups";
+import { errorCode } from "../../api/error-code";
 
 // A bad-email report in team mode (docs/interface.md, Bad-email reports, SECURITY.md): sent with
 // the team's key by the host itself. When the team bought the address, the report is measured
@@ -39,10 +40,7 @@ export async function teamReport(
         audit: { operation: OPERATION, status: answer.status },
       })
     ).catch((error: unknown) =>
-      request.log.error(
-        { code: (error as { code?: string }).code },
-        "a bad-email report could not be recorded"
-      )
+      request.log.error({ code: errorCode(error) }, "a bad-email report could not be recorded")
     );
   return sendAnswer(reply, answer);
 }

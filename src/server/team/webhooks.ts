@@ -9,6 +9,7 @@ import { HostError } from "../errors";
 import { canonicalLookup } from "./canonical-lookup";
 import { boughtEmailOf, chargedMilli, type LookupPrice } from "./pricing";
 import type { PendingWebhook, TeamStore } from "./store";
+import { errorCode } from "../../api/error-code";
 
 // Lookups answered to a webhook in team mode (docs/interface.md, Webhooks): the service posts the
 // result to the host's own webhook (`<public URL>/team/webhooks/<secret id>`, 256 random bits that
@@ -163,10 +164,7 @@ export class WebhookRelay {
         const event = incoming.headers["x-webhook-event"];
         void this.passOn(pending, incoming.body, typeof event === "string" ? event : null).catch(
           (error: unknown) =>
-            incoming.log.warn(
-              { code: (error as { code?: string }).code },
-              "a webhook could not be passed on"
-            )
+            incoming.log.warn({ code: errorCode(error) }, "a webhook could not be passed on")
         );
         return reply.code(200).send({ ok: true });
       }

@@ -23,25 +23,21 @@ import {
   type BounceList,
 } from "../../lists/bounce-list";
 import type { CellValue } from "../../lists/cell-values";
+import { creditsReturned, type BounceOutcome } from "../../flows/report/bounce-report";
 import {
-  creditsReturned,
-  sendBounceReports,
-  type BounceOutcome,
-  type BounceReportResult,
-} from "../../flows/report/bounce-report";
+  outcomeText,
+  reportBounces,
+  unreported,
+  type BounceRunResult,
+} from "../../flows/report/report-bounces";
 import { boughtSources, followBoughtCount } from "../../flows/report/bought-count";
-import {
-  readBounceSelection,
-  writeBounceOutcomes,
-  type BouncePlace,
-  type OutcomeWrite,
-} from "../../workbook/bounce-sheet";
+import { readBounceSelection, type BouncePlace } from "../../workbook/bounce-sheet";
 import { ColumnMappingFields } from "./ColumnMappingFields";
 import { usePane } from "./pane-context";
 import { usePanelStyles } from "./panel-styles";
 import { FieldError, atField, useAsyncAction } from "./use-async-action";
 
-// Bounces pay back (DESIGN 3): many bounced addresses reported at once, from a column of the
+// Bounces pay back: many bounced addresses reported at once, from a column of the
 // selection or an email tool's bounce export, with the credits they bring back.
 
 // The file readers come with the first file, as in the Bulk tab (one chunk for both).
@@ -61,47 +57,30 @@ interface Source {
   place?: BouncePlace;
 }
 
-interface Result {
-  report: BounceReportResult;
-  before: number;
-  /** The balance after, or why it could not be read (the reports were sent all the same). */
-  after: number | { error: string };
-  marked: number;
-  markError: string | null;
-  write: OutcomeWrite | null;
-  refused: Array<{ email: string; outcome: BounceOutcome }>;
+interface Progress {
+  done: number;
+  total: number;
 }
 
-/** What a row of the list gets beside it: its address's outcome, or why it was left out. */
-function outcomeText(outcome: BounceOutcome): string {
-  switch (outcome.status) {
-    case "reported":
-      return t("report.outcomeReported");
-    case "refused":
-      return t("report.outcomeRefused", { reason: outcome.reason ?? "" });
-    case "failed":
-      return t("report.outcomeFailed", { reason: outcome.reason ?? "" });
-    case "unsent":
-      return t("report.outcomeUnsent");
-  }
-}
-
-function rowOutcomes(
-  list: BounceList,
-  hasHeader: boolean,
-  outcomes: ReadonlyMap<string, BounceOutcome>
-): Array<string | null> {
-  const byRow = new Map<number, string>();
-  for (const entry of list.entries) {
-    const outcome = outcomes.get(entry.email);
-    if (outcome) for (const row of entry.rows) byRow.set(row, outcomeText(outcome));
-  }
-  const cells: Array<string | null> = hasHeader ? [t("report.outcomeHeader")] : [];
-  list.rowKinds.forEach((kind, row) => {
-    if (kind === "malformed") cells.push(t("report.outcomeMalformed"));
-    else cells.push(byRow.get(row) ?? null);
-  });
-  return cells;
+/** Progress shown at most every 100 ms: a render per report would cost more than the reports. */
+function throttledProgress(show: (progress: Progress) => void, first: Progress) {
+  let latest = first;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  show(first);
+  return {
+    later(progress: Progress): void {
+      latest = progress;
+      timer ??= setTimeout(() => {
+        timer = null;
+        show(latest);
+      }, 100);
+    },
+    /** The latest progress, now: the run is over. */
+    now(): void {
+      if (timer) clearTimeout(timer);
+      show(latest);
+    },
+  };
 }
 
 export function BounceReport(): JSX.Element {
@@ -116,7 +95,7 @@ export function BounceReport(): JSX.Element {
   const [info, setInfo] = useState(() => t("report.defaultInfo"));
   const [bought, setBought] = useState<{ list: BounceList; count: number } | null>(null);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
-  const [result, setResult] = useState<Result | null>(null);
+  const [result, setResult] = useState<BounceRunResult | null>(null);
   /** Each address's last outcome on this list: a report again sends only those not reported. */
   const [outcomes, setOutcomes] = useState<ReadonlyMap<string, BounceOutcome>>(new Map());
   /** What the last run wrote beside the list: a later run may write over it, and only it. */
@@ -135,9 +114,7 @@ export function BounceReport(): JSX.Element {
     }
   }, [source, emailColumn, messageColumn, hasHeader]);
   const list = typeof listOrError === "object" ? listOrError : null;
-  const toReport = list
-    ? list.entries.filter((e) => outcomes.get(e.email)?.status !== "reported")
-    : [];
+  const toReport = list ? unreported(list, outcomes) : [];
   const listError = typeof listOrError === "string" ? listOrError : null;
 
   // How many of them were bought through the add-in (kept, charged answers): they may pay back.
@@ -202,54 +179,24 @@ export function BounceReport(): JSX.Element {
       const controller = new AbortController();
       stopper.current = controller;
       setResult(null);
-      let latest = { done: 0, total: toReport.length };
-      let timer: ReturnType<typeof setTimeout> | null = null;
-      setProgress(latest);
+      const progress = throttledProgress(setProgress, { done: 0, total: toReport.length });
       try {
-        const before = (await client.account()).credits_left;
-        const report = await sendBounceReports({
-          entries: toReport,
+        const run = await reportBounces({
+          list,
+          hasHeader,
+          outcomes,
           additionalInfo: why,
+          place: source?.place ? { at: source.place, written: written.current } : undefined,
+          balance: async () => (await client.account()).credits_left,
           report: (body, signal) => client.reportBadEmail(body, signal),
+          markBounced: (emails) => cache.markBounced(emails),
+          onOutcomes: setOutcomes,
           signal: controller.signal,
-          // A render per report would cost more than the reports: at most one per 100 ms.
-          onProgress: (done, total) => {
-            latest = { done, total };
-            timer ??= setTimeout(() => {
-              timer = null;
-              setProgress(latest);
-            }, 100);
-          },
+          onProgress: (done, total) => progress.later({ done, total }),
         });
-        if (timer) clearTimeout(timer);
-        setProgress(latest);
-        // Sent is sent: a balance that cannot be read now must not lose the marks and outcomes.
-        const after = await client.account().then(
-          (account) => account.credits_left,
-          (error: unknown) => ({ error: error instanceof Error ? error.message : String(error) })
-        );
-        const reported = toReport
-          .filter((_, i) => report.outcomes[i]!.status === "reported")
-          .map((e) => e.email);
-        let markError: string | null = null;
-        try {
-          await cache.markBounced(reported);
-        } catch (error) {
-          markError = error instanceof Error ? error.message : String(error);
-        }
-        const all = new Map(outcomes);
-        toReport.forEach((entry, i) => all.set(entry.email, report.outcomes[i]!));
-        setOutcomes(all);
-        let write: OutcomeWrite | null = null;
-        if (source?.place) {
-          const cells = rowOutcomes(list, hasHeader, all);
-          write = await writeBounceOutcomes(source.place, cells, { ours: written.current });
-          if (write.written) written.current = cells;
-        }
-        const refused = toReport
-          .map((entry, i) => ({ email: entry.email, outcome: report.outcomes[i]! }))
-          .filter(({ outcome }) => outcome.status === "refused" || outcome.status === "failed");
-        setResult({ report, before, after, marked: reported.length, markError, write, refused });
+        progress.now();
+        if (run.written) written.current = run.written;
+        setResult(run);
       } finally {
         stopper.current = null;
       }
@@ -390,7 +337,7 @@ export function BounceReport(): JSX.Element {
   );
 }
 
-function BounceResult({ result }: { result: Result }): JSX.Element {
+function BounceResult({ result }: { result: BounceRunResult }): JSX.Element {
   const styles = useStyles();
   const { report, before, after } = result;
   const returned = typeof after === "number" ? creditsReturned(before, after) : null;

@@ -24,14 +24,9 @@ import {
   type EnrichOperation,
 } from "../../lists/enrich-outputs";
 import { INPUT_FIELDS, type EnrichPlan } from "../../flows/enrich/enrich-plan";
-import {
-  prepareEnrichTarget,
-  readEnrichSource,
-  locationOf,
-  readEnrichSourceAt,
-  writeEnrichedRows,
-  type EnrichSource,
-} from "../../workbook/enrich-sheet";
+import { prepareEnrichTarget } from "../../workbook/enrich-columns";
+import { readEnrichSource, locationOf, type EnrichSource } from "../../workbook/enrich-source";
+import { writeEnrichedRows } from "../../workbook/enrich-write";
 import { ColumnMappingFields } from "./ColumnMappingFields";
 import { EnrichProgressView } from "./EnrichProgress";
 import { fieldError } from "./field-error";
@@ -174,7 +169,7 @@ export function EnrichPanel({
       setRunShown(true);
       await finished;
       // Its output columns changed: the list is read again where it is, the choices kept.
-      form.reload(await readEnrichSourceAt(locationOf(source)));
+      form.reload(await readEnrichSource(locationOf(source)));
     });
 
   /** Refresh of the list read: its rows older than N days looked up again. */
@@ -193,7 +188,7 @@ export function EnrichPanel({
       notes: bouncedRows > 0 ? [t("refresh.listBouncedToWrite", { count: bouncedRows })] : [],
       run: async () => {
         const done = await refreshOldListAnswers(scheduler, found, { onlyValid: form.onlyValid });
-        form.reload(await readEnrichSourceAt(locationOf(source)));
+        form.reload(await readEnrichSource(locationOf(source)));
         const notes = [t("refresh.listRewritten", { count: done.written })];
         if (done.typedInto > 0) notes.push(t("refresh.listTypedInto", { count: done.typedInto }));
         return { outcome: done.outcome, notes };

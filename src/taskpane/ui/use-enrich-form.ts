@@ -14,7 +14,8 @@ import {
   type EnrichPlan,
 } from "../../flows/enrich/enrich-plan";
 import { rowsWaitingInJobs } from "../../flows/enrich/enrich-job";
-import { conflictAddresses, firstDataRow, type EnrichSource } from "../../workbook/enrich-sheet";
+import { conflictAddresses } from "../../workbook/enrich-columns";
+import { firstDataRow, type EnrichSource } from "../../workbook/enrich-source";
 import { useJobs } from "./pane-context";
 
 /** Addresses named in the refusal; the rest are counted. */

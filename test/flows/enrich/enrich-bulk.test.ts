@@ -11,12 +11,9 @@ import {
   type EnrichJobInfo,
 } from "../../../src/workbook/enrich-record";
 import { matchResults, parseResults } from "../../../src/flows/enrich/enrich-match";
-import {
-  prepareEnrichTarget,
-  readEnrichSource,
-  writeEnrichedRows,
-  type EnrichSource,
-} from "../../../src/workbook/enrich-sheet";
+import { prepareEnrichTarget } from "../../../src/workbook/enrich-columns";
+import { readEnrichSource, type EnrichSource } from "../../../src/workbook/enrich-source";
+import { writeEnrichedRows } from "../../../src/workbook/enrich-write";
 import { NO_VALUE, notPossibleCells } from "../../../src/lists/enrich-outputs";
 import { writeBackResults } from "../../../src/flows/enrich/enrich-writeback";
 import { parseJobs, type JobRecord } from "../../../src/workbook/job-store";

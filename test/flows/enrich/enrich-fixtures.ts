@@ -5,7 +5,7 @@ import {
   type EnrichChoices,
   type EnrichPlan,
 } from "../../../src/flows/enrich/enrich-plan";
-import type { EnrichSource } from "../../../src/workbook/enrich-sheet";
+import type { EnrichSource } from "../../../src/workbook/enrich-source";
 
 /** Where an enrichment of a 3-column list with a header row at A1 of "Leads" writes: change what a test is about. */
 export const enrichInfo = (change: Partial<EnrichJobInfo> = {}): EnrichJobInfo => ({

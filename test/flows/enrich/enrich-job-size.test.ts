@@ -1,6 +1,6 @@
 import { FakeExcel, fillCells } from "../../workbook/fake-excel";
 import { enrichBulkParts, jobOfEnrichment } from "../../../src/flows/enrich/enrich-bulk";
-import { readEnrichSource } from "../../../src/workbook/enrich-sheet";
+import { readEnrichSource } from "../../../src/workbook/enrich-source";
 import {
   JOBS_SETTING_KEY,
   JobStore,

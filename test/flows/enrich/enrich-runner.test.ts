@@ -11,7 +11,7 @@ import {
   firstDataRow,
   readEnrichSource,
   type EnrichSource,
-} from "../../../src/workbook/enrich-sheet";
+} from "../../../src/workbook/enrich-source";
 import type { OutputField } from "../../../src/lists/enrich-outputs";
 import type { ColumnMapping } from "../../../src/lists/mapping";
 import { planOf } from "./enrich-fixtures";

@@ -5,7 +5,7 @@ import { ResultCache } from "../../../src/client/result-cache";
 import { LookupScheduler } from "../../../src/client/scheduler";
 import { MemoryStore } from "../../../src/client/storage";
 import { countOldListAnswers, listOutputs } from "../../../src/flows/refresh/refresh-list";
-import type { EnrichSource } from "../../../src/workbook/enrich-sheet";
+import type { EnrichSource } from "../../../src/workbook/enrich-source";
 
 // Which rows of an enriched list a Refresh counts as old: a row's age is its kept
 // answer's, else its Checked on cell's; a row with neither is old (nobody knows when it was
