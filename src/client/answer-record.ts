@@ -16,6 +16,12 @@ export interface CachedOutcome {
   storedAt: number;
 }
 
+/** A kept answer as a lookup gives it: with the time it was bought. */
+export const checkedOutcome = (kept: CachedOutcome): CheckedOutcome => ({
+  ...kept.outcome,
+  checkedAt: kept.storedAt,
+});
+
 /**
  * A kept answer as it is stored: an array, because a million of them are kept (DESIGN 3)
  * and field names repeated in every record would be most of their size.

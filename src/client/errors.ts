@@ -114,3 +114,29 @@ export const isBudgetExceeded = (error: unknown): error is ApiError =>
 /** The message of anything thrown. */
 export const errorText = (error: unknown): string =>
   error instanceof Error ? error.message : String(error);
+
+/** The same error with some of its fields changed (its attempts, a redacted message). */
+export function copyError(error: ApiError, changes: Partial<ApiErrorInit>): ApiError {
+  return new ApiError({
+    kind: error.kind,
+    status: error.status,
+    code: error.code,
+    message: error.message,
+    field: error.field,
+    attempts: error.attempts,
+    ...changes,
+  });
+}
+
+/** A request that got no answer (refused, dropped, unreachable), with the runtime's reason. */
+export function networkError(error: unknown): ApiError {
+  const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
+  const detail =
+    cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+  return new ApiError({
+    kind: "network",
+    status: null,
+    code: "network_error",
+    message: t("cells.unreachable", { detail }),
+  });
+}

@@ -1,5 +1,11 @@
-import { ApiError, SIGN_IN_REQUIRED, errorFromResponse, type ApiErrorInit } from "./errors";
-import { ConnectionLimiter, type AttemptOutcome, type Slot } from "./limiter";
+import { ApiError, SIGN_IN_REQUIRED, copyError, errorFromResponse, networkError } from "./errors";
+import {
+  LearnedCeiling,
+  type AttemptOutcome,
+  type CeilingOptions,
+  type ConnectionLimiter,
+  type Slot,
+} from "./limiter";
 import { t, type MessageId } from "../i18n/i18n";
 import { checkBaseUrl, sendsTo, type BaseUrlProblem } from "./base-url";
 
@@ -53,7 +59,8 @@ export interface Credential {
   origin: string | null;
 }
 
-export interface TransportOptions {
+/** With the limiter's: `maxConcurrent`, `concurrency` and `protocol` (limiter.ts). */
+export interface TransportOptions extends CeilingOptions {
   /** A fixed base URL and key; not needed with `endpoint`. */
   baseUrl?: string;
   apiKey?: ApiKeySource;
@@ -73,34 +80,6 @@ export interface TransportOptions {
   onAttempt?: (attempt: AttemptInfo) => void;
   /** Called with the error a request fails with in the end, after its retries (key redacted). */
   onFailure?: (error: ApiError) => void;
-  /** A fixed number of requests on the wire (no adaptation); without it the limit adapts. */
-  maxConcurrent?: number;
-  /** Adaptive concurrency (DESIGN 3): where the limit starts and how far it may grow. */
-  concurrency?: ConcurrencyOptions;
-  /** The protocol a response came over ("h2", "http/1.1"); default: the browser's Resource Timing. */
-  protocol?: (url: string) => string | undefined;
-}
-
-export interface ConcurrencyOptions {
-  /** Requests on the wire at first (default 6). */
-  initial?: number;
-  /** Ceiling over HTTP/1.1, or while the protocol is unknown (default 6: a browser's limit per host). */
-  http1Ceiling?: number;
-  /** Ceiling over HTTP/2 or HTTP/3 (default 64). */
-  http2Ceiling?: number;
-}
-
-export const DEFAULT_HTTP1_CEILING = 6;
-export const DEFAULT_HTTP2_CEILING = 64;
-
-/** The protocol of the last response for `url`, as the browser reports it (same-origin or TAO). */
-export function resourceTimingProtocol(url: string): string | undefined {
-  const perf = (globalThis as { performance?: Performance }).performance;
-  const location = (globalThis as { location?: Location }).location;
-  if (!perf?.getEntriesByName || !location?.href) return undefined;
-  const entries = perf.getEntriesByName(new URL(url, location.href).href, "resource");
-  const last = entries[entries.length - 1] as PerformanceResourceTiming | undefined;
-  return last?.nextHopProtocol || undefined;
 }
 
 export interface AttemptInfo {
@@ -208,17 +187,7 @@ export class Transport {
   private readonly retryPolicy: RetryPolicy;
   private readonly fetchImpl: typeof fetch;
   private readonly random: () => number;
-  readonly limiter: ConnectionLimiter;
-  private readonly http1Ceiling: number;
-  private readonly http2Ceiling: number;
-  private override: number | null = null;
-  /** `maxConcurrent` was given: a fixed limit that neither protocol nor settings change. */
-  private readonly fixed: boolean;
-  /** The base URL whose protocol is known, and that protocol. */
-  private protocolOf: { baseUrl: string; protocol: string | null } = {
-    baseUrl: "",
-    protocol: null,
-  };
+  private readonly ceiling: LearnedCeiling;
 
   constructor(private readonly options: TransportOptions) {
     if (!options.endpoint) validateBaseUrl(options.baseUrl ?? "");
@@ -234,19 +203,16 @@ export class Transport {
     this.retryPolicy = { ...DEFAULT_RETRY, ...options.retry };
     this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
     this.random = options.random ?? Math.random;
-    const c = options.concurrency ?? {};
-    this.http1Ceiling = c.http1Ceiling ?? DEFAULT_HTTP1_CEILING;
-    this.http2Ceiling = c.http2Ceiling ?? DEFAULT_HTTP2_CEILING;
-    this.fixed = options.maxConcurrent !== undefined;
-    this.limiter =
-      options.maxConcurrent !== undefined
-        ? new ConnectionLimiter(Math.max(1, options.maxConcurrent))
-        : new ConnectionLimiter({ initial: c.initial ?? 6, ceiling: this.http1Ceiling });
+    this.ceiling = new LearnedCeiling(options);
+  }
+
+  get limiter(): ConnectionLimiter {
+    return this.ceiling.limiter;
   }
 
   /** The protocol of the service's answers, once known ("h2", "http/1.1"). */
   get protocol(): string | null {
-    return this.protocolOf.protocol;
+    return this.ceiling.protocol;
   }
 
   /**
@@ -254,30 +220,7 @@ export class Transport {
    * protocol decide (6 over HTTP/1.1, up to 64 over HTTP/2).
    */
   setConcurrencyCeiling(ceiling: number | null): void {
-    this.override = ceiling;
-    this.applyCeiling();
-  }
-
-  /** The setting if there is one, else what the protocol allows (HTTP/1.1 until known). */
-  private applyCeiling(): void {
-    if (this.fixed) return;
-    const multiplexed = /^h[23]/.test(this.protocolOf.protocol ?? "");
-    this.limiter.setCeiling(this.override ?? (multiplexed ? this.http2Ceiling : this.http1Ceiling));
-  }
-
-  /** A new base URL starts at the HTTP/1.1 ceiling until its first answer tells the protocol. */
-  private useEndpoint(baseUrl: string): void {
-    if (this.protocolOf.baseUrl === baseUrl) return;
-    this.protocolOf = { baseUrl, protocol: null };
-    this.applyCeiling();
-  }
-
-  private learnProtocol(url: string): void {
-    if (this.protocolOf.protocol !== null) return;
-    const protocol = (this.options.protocol ?? resourceTimingProtocol)(url);
-    if (!protocol) return;
-    this.protocolOf = { ...this.protocolOf, protocol };
-    this.applyCeiling();
+    this.ceiling.setOverride(ceiling);
   }
 
   async request<T>(options: RequestOptions): Promise<TransportResponse<T>> {
@@ -295,7 +238,7 @@ export class Transport {
       const started = Date.now();
       try {
         const endpoint = await this.endpoint();
-        this.useEndpoint(endpoint.baseUrl);
+        this.ceiling.useEndpoint(endpoint.baseUrl);
         const credential = options.auth === false ? undefined : endpoint.credential;
         usedCredential = credential !== undefined;
         if (credential) refuseOtherOrigin(this.url(endpoint.baseUrl, options), credential);
@@ -307,10 +250,10 @@ export class Transport {
               : requireKey(endpoint.apiKey);
         const response = await this.attempt<T>(options, endpoint, apiKey, attempt);
         outcome = { kind: "answer", path: options.path, latencyMs: Date.now() - started };
-        this.learnProtocol(this.url(endpoint.baseUrl, options));
+        this.ceiling.learnProtocol(this.url(endpoint.baseUrl, options));
         return { ...response, attempts: attempt };
       } catch (error) {
-        failure = this.redact(error instanceof ApiError ? error : toApiError(error), apiKey);
+        failure = this.redact(error instanceof ApiError ? error : networkError(error), apiKey);
         // A Microsoft 365 account the team host refuses (not a member): the host's reason, shown
         // in cells as a sign-in to redo, not as a key to set.
         if (failure.kind === "unauthorized" && usedCredential)
@@ -436,7 +379,7 @@ export class Transport {
         message: t("cells.noAnswerWithin", { seconds: Math.round(this.timeoutMs / 1000) }),
       });
     }
-    return toApiError(error);
+    return networkError(error);
   }
 
   /** The key never appears in an error message, whatever the service or the runtime put there. */
@@ -480,28 +423,4 @@ function requireKey(key: string | null): string {
     });
   }
   return key.trim();
-}
-
-function copyError(error: ApiError, changes: Partial<ApiErrorInit>): ApiError {
-  return new ApiError({
-    kind: error.kind,
-    status: error.status,
-    code: error.code,
-    message: error.message,
-    field: error.field,
-    attempts: error.attempts,
-    ...changes,
-  });
-}
-
-function toApiError(error: unknown): ApiError {
-  const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
-  const detail =
-    cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
-  return new ApiError({
-    kind: "network",
-    status: null,
-    code: "network_error",
-    message: t("cells.unreachable", { detail }),
-  });
 }
