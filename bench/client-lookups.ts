@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { PersonRequest } from "../src/api/types";
 import { EmailServiceClient } from "../src/client/client";
-import { KeyValueAnswerStore } from "../src/client/key-value-answer-store";
+import { KeyValueAnswerStore } from "../src/client/answer-store-key-value";
 import { NodeFileStore } from "../src/client/node-file-store";
-import { ResultCache, cacheNamespace } from "../src/client/result-cache";
+import { AnswerCache, cacheNamespace } from "../src/client/answer-cache";
 import { LookupScheduler } from "../src/client/scheduler";
 import { post, printTable, startSandboxProcess, type SandboxProcess } from "./sandbox-process";
 import { BENCH_FIRST_NAMES, BENCH_LAST_NAMES } from "./fixtures";
@@ -88,7 +88,7 @@ async function withScheduler(
 ): Promise<Run> {
   const counter = { requests: 0 };
   const client = newClient(sandbox, apiKey, counter);
-  const cache = new ResultCache({
+  const cache = new AnswerCache({
     store: new KeyValueAnswerStore(new NodeFileStore(storeFile)),
     namespace: await cacheNamespace(sandbox.baseUrl, apiKey),
   });

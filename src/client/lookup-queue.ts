@@ -4,7 +4,7 @@ import { ApiError } from "./errors";
 import { chargeOf, executeLookup } from "./lookup-executors";
 import type { LookupEnd, LookupState, LookupTally } from "./lookup-counts";
 import type { LookupOperation } from "./lookup-key";
-import type { CachedOutcome, LookupOutcome, ResultCache } from "./result-cache";
+import type { CachedOutcome, LookupOutcome, AnswerCache } from "./answer-cache";
 import { refusal } from "./spending";
 import { SpendingGate, type SpendingGateOptions } from "./spending-gate";
 import type { Endpoint } from "./transport";
@@ -18,9 +18,9 @@ import { t } from "../i18n/i18n";
 /** The caches of the endpoints (key + base URL) answers were bought at. */
 export interface CacheDirectory {
   /** The cache of the endpoint in force now. */
-  current(): Promise<ResultCache>;
+  current(): Promise<AnswerCache>;
   /** The cache of the endpoint a request went to. */
-  of(endpointId: string): ResultCache;
+  of(endpointId: string): AnswerCache;
 }
 
 export interface LookupQueueOptions extends SpendingGateOptions {
@@ -50,7 +50,7 @@ interface QueuedLookup {
   state: LookupState;
   guarded: boolean;
   /** The cache of the endpoint in force when the lookup was asked for. */
-  cache: ResultCache;
+  cache: AnswerCache;
   /** Where the request went, once sent; its answer is kept in that endpoint's cache. */
   endpointId: string | null;
   /** Why it was withdrawn, when that was not the cells' own cancellation. */
@@ -129,7 +129,7 @@ export class LookupQueue {
     key: string,
     operation: LookupOperation,
     body: object,
-    cache: ResultCache,
+    cache: AnswerCache,
     signal?: AbortSignal
   ): Promise<CheckedOutcome> {
     return this.wait(this.enqueue(key, operation, body, cache), signal);
@@ -150,7 +150,7 @@ export class LookupQueue {
   }
 
   /** A read of the store: the guard decides once every read of the recalculation is done. */
-  async read(cache: ResultCache, key: string): Promise<CachedOutcome | undefined> {
+  async read(cache: AnswerCache, key: string): Promise<CachedOutcome | undefined> {
     this.reading++;
     try {
       return await cache.get(key);
@@ -187,7 +187,7 @@ export class LookupQueue {
     key: string,
     operation: LookupOperation,
     body: object,
-    cache: ResultCache
+    cache: AnswerCache
   ): QueuedLookup {
     const known = this.pending.get(key);
     if (known && !known.withdraw.signal.aborted) {
@@ -313,7 +313,7 @@ export class LookupQueue {
   }
 
   /** Kept durably before the cell shows it; a slow or failing store delays a cell only so long. */
-  private async stored(cache: ResultCache): Promise<void> {
+  private async stored(cache: AnswerCache): Promise<void> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     await Promise.race([
       cache.whenStored(),

@@ -2,7 +2,7 @@ import { checkedOutcome, type CheckedOutcome } from "./answer-record";
 import type { LookupOperation } from "./lookup-key";
 import type { LookupQueue } from "./lookup-queue";
 import { RefreshAsk, RefreshSurvey, type OldAnswer, type RefreshScope } from "./refresh-scope";
-import type { ResultCache } from "./result-cache";
+import type { AnswerCache } from "./answer-cache";
 import { refusal } from "./spending";
 
 // While a Refresh of a selection's cells is under way (refresh-scope.ts), a cell's lookup goes
@@ -53,7 +53,7 @@ export class RefreshRouting {
     operation: LookupOperation,
     body: object,
     key: string,
-    cache: ResultCache,
+    cache: AnswerCache,
     signal?: AbortSignal
   ): Promise<CheckedOutcome> {
     const scope = this.scope!;

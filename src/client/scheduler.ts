@@ -8,7 +8,7 @@ import { lookupKey, type LookupOperation } from "./lookup-key";
 import { LookupQueue, cancelledError, type CacheDirectory } from "./lookup-queue";
 import { RefreshRouting } from "./refresh-routing";
 import type { OldAnswer, RefreshAsk, RefreshScope, RefreshSurvey } from "./refresh-scope";
-import type { CachedOutcome, ResultCache } from "./result-cache";
+import type { CachedOutcome, AnswerCache } from "./answer-cache";
 import { refusal, type SpendingGuard, type SpendingQuestion } from "./spending";
 
 export type { CacheDirectory } from "./lookup-queue";
@@ -32,7 +32,7 @@ export interface ScheduleOptions {
 export interface SchedulerOptions {
   client: EmailServiceClient;
   /** One cache for every answer, or `caches`, one per endpoint. */
-  cache?: ResultCache;
+  cache?: AnswerCache;
   caches?: CacheDirectory;
   /** The spending guard (spending.ts); without it every lookup is sent. */
   guard?: SpendingGuard;
@@ -51,7 +51,7 @@ export interface SchedulerOptions {
   now?: () => number;
 }
 
-const fixedCaches = (cache: ResultCache): CacheDirectory => ({
+const fixedCaches = (cache: AnswerCache): CacheDirectory => ({
   current: async () => cache,
   of: () => cache,
 });
@@ -91,13 +91,13 @@ export class LookupScheduler {
   }
 
   /** The cache of the endpoint in force (the one the fixed-cache form was given). */
-  get cache(): ResultCache {
+  get cache(): AnswerCache {
     // i18n-exempt: a programming error, never shown to a user.
     if (!this.options.cache) throw new Error("Use currentCache() with a cache directory.");
     return this.options.cache;
   }
 
-  currentCache(): Promise<ResultCache> {
+  currentCache(): Promise<AnswerCache> {
     return this.caches.current();
   }
 

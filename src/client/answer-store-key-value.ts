@@ -8,8 +8,8 @@ import {
   type AnswerAges,
   type AnswerUsage,
   newShelfId,
-} from "./answer-store";
-import type { KeyValueStore } from "./storage";
+} from "./answer-store-contract";
+import type { KeyValueStore } from "./key-value-store";
 import { emailOfAnswer, isCharged } from "./bounces";
 
 /** Prefix of the answers this store keeps: `mf.answers.v2.<namespace>.<lookup key>`. */

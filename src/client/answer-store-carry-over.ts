@@ -1,8 +1,8 @@
 import type { CachedOutcome } from "./answer-record";
-import type { AnswerStore } from "./answer-store";
-import { ANSWERS_PREFIX, readAnswerEntry } from "./key-value-answer-store";
+import type { AnswerStore } from "./answer-store-contract";
+import { ANSWERS_PREFIX, readAnswerEntry } from "./answer-store-key-value";
 import { keyOfNormalized, type LookupOperation } from "./lookup-key";
-import type { KeyValueStore } from "./storage";
+import type { KeyValueStore } from "./key-value-store";
 
 // Answers kept by earlier versions are carried over into the store in force, once (DESIGN 3):
 // they are written there, then removed from OfficeRuntime.storage, where they took the room

@@ -15,7 +15,7 @@ import {
   type AnswerAges,
   type AnswerUsage,
   newShelfId,
-} from "./answer-store";
+} from "./answer-store-contract";
 import { t } from "../i18n/i18n";
 import { emailOfAnswer, isCharged } from "./bounces";
 

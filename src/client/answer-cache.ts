@@ -6,7 +6,7 @@ import {
   type AnswerRead,
   type AnswerStore,
   type AnswerUsage,
-} from "./answer-store";
+} from "./answer-store-contract";
 import { emailOfAnswer, withBounce } from "./bounces";
 import { Listeners } from "./listeners";
 
@@ -21,7 +21,7 @@ export interface CachePeers {
   onBounced?(listener: (namespace: string, marks: Array<[string, number]>) => void): void;
 }
 
-export interface ResultCacheOptions {
+export interface AnswerCacheOptions {
   store: AnswerStore | Promise<AnswerStore>;
   /** Separates users and services (see cacheNamespace). */
   namespace: string;
@@ -66,7 +66,7 @@ function deferred<T>(): Deferred<T> {
  * answers stays in memory, and new answers are written behind in batches. A charged answer
  * is kept until it is explicitly cleared; the store alone decides when room runs out.
  */
-export class ResultCache {
+export class AnswerCache {
   /** Store reads made, and keys they carried (batching is visible in these). */
   readonly stats = { reads: 0, keysRead: 0 };
   private readonly memory = new Map<string, CachedOutcome>();
@@ -90,7 +90,7 @@ export class ResultCache {
   private marksLoading: Promise<Map<string, number>> | null = null;
   private readonly storeChanges = new Listeners();
 
-  constructor(private readonly options: ResultCacheOptions) {
+  constructor(private readonly options: AnswerCacheOptions) {
     this.now = options.now ?? Date.now;
     this.memoryEntries = Math.max(1, options.memoryEntries ?? 10_000);
     options.peers?.onCleared((namespace) => {
