@@ -8,13 +8,16 @@ import { NodeFileStore } from "../src/client/node-file-store";
 import { AnswerCache, cacheNamespace } from "../src/client/answer-cache";
 import { LookupScheduler } from "../src/client/scheduler";
 import { post, printTable, startSandboxProcess, type SandboxProcess } from "./sandbox-process";
+import { mulberry32 } from "../src/sandbox/directory/random";
 import { BENCH_FIRST_NAMES, BENCH_LAST_NAMES } from "./fixtures";
 import { finishGoals, goal, machineBusy, quick } from "./goals";
 
 // Fill-down of person lookups through the client's scheduler and cache, against the sandbox
 // over HTTP, beside a naive client that sends one request per cell call.
 // Flags: --latency-ms (default 50), --concurrency (default 6), --cells (default 2000; 200
-// with --quick).
+// with --quick), --fault-seed (default 44): the seed of the sandbox's 503s and of the clients'
+// retry jitter, set again before each side, so that both sides of a comparison with faults
+// meet the same 503s in the same order of requests and a run can be repeated.
 
 function flag(name: string, fallback: number): number {
   const at = process.argv.indexOf(`--${name}`);
@@ -25,6 +28,7 @@ const LATENCY_MS = flag("latency-ms", 50);
 const CONCURRENCY = flag("concurrency", 6);
 const CELLS = flag("cells", quick ? 200 : 2000);
 const DUPLICATE_SHARE = 0.25;
+const FAULT_SEED = flag("fault-seed", 44);
 
 const FIRST = BENCH_FIRST_NAMES;
 const LAST = BENCH_LAST_NAMES;
@@ -75,6 +79,7 @@ function newClient(
     baseUrl: sandbox.baseUrl,
     apiKey,
     maxConcurrent: CONCURRENCY,
+    random: mulberry32(FAULT_SEED).next,
     onAttempt: () => counter.requests++,
   });
 }
@@ -169,18 +174,25 @@ async function main(): Promise<void> {
     const naiveFill = quick ? null : await naive("fill-down", sandbox, await key(), cells, unique);
     // A fresh client over the same store, same user: the workbook reopened.
     const reopen = await withScheduler("reopen (cached)", sandbox, userKey, cells, storeFile);
-    await post(sandbox.baseUrl, "/sandbox/faults", { rate503: 0.2 });
+    // Each side starts the same sequence of 503s.
+    const busyService = (): Promise<unknown> =>
+      post(sandbox.baseUrl, "/sandbox/faults", { rate503: 0.2, seed: FAULT_SEED });
+    const faultsKey = await key();
+    await busyService();
     const faults = await withScheduler(
       "fill-down, 20% 503",
       sandbox,
-      await key(),
+      faultsKey,
       cells,
       join(directory, "cache-503.json")
     );
-    const naiveFaults = quick
-      ? null
-      : await naive("fill-down, 20% 503", sandbox, await key(), cells, unique);
-    await post(sandbox.baseUrl, "/sandbox/faults", { rate503: 0 });
+    let naiveFaults: Run | null = null;
+    if (!quick) {
+      const naiveKey = await key();
+      await busyService();
+      naiveFaults = await naive("fill-down, 20% 503", sandbox, naiveKey, cells, unique);
+    }
+    await post(sandbox.baseUrl, "/sandbox/faults", { rate503: 0, seed: null });
     const runs = [fill, naiveFill, reopen, faults, naiveFaults].filter((r): r is Run => r !== null);
 
     const lowerBoundMs = Math.ceil(unique / CONCURRENCY) * LATENCY_MS;
