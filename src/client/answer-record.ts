@@ -7,7 +7,7 @@ export type LookupOutcome<T = unknown> =
 
 /** An answer as a lookup gives it: with when it was bought (kept answers keep that time). */
 export type CheckedOutcome<T = unknown> = LookupOutcome<T> & {
-  /** When the service gave this answer (ms since the epoch): its age (DESIGN 3). */
+  /** When the service gave this answer (ms since the epoch): its age. */
   checkedAt: number;
 };
 
@@ -23,8 +23,8 @@ export const checkedOutcome = (kept: CachedOutcome): CheckedOutcome => ({
 });
 
 /**
- * A kept answer as it is stored: an array, because a million of them are kept (DESIGN 3)
- * and field names repeated in every record would be most of their size.
+ * A kept answer as it is stored: an array, because a million of them are kept and field names
+ * repeated in every record would be most of their size.
  *
  * - found: `[storedAt, mask, ...values, extras?]`: `mask` says which of the operation's
  *   known fields are present (bit i = FIELDS[operation][i]); their values follow in that
@@ -34,8 +34,8 @@ export const checkedOutcome = (kept: CachedOutcome): CheckedOutcome => ({
  */
 export type AnswerRecord = unknown[];
 
-// Response fields of spec 4.9 to 4.13 and of the legacy employees search (2.11). Their order
-// is the stored format (bit i of a record's mask): append new fields, never reorder, and keep
+// Response fields of the lookups (docs/interface.md) and of the legacy employees search. Their
+// order is the stored format (bit i of a record's mask): append new fields, never reorder, and keep
 // these lists apart from the display lists of src/functions/answer-fields.ts.
 const PERSON = [
   "email",
@@ -79,7 +79,7 @@ const hasOwn = (object: object, field: string): boolean =>
   Object.prototype.hasOwnProperty.call(object, field);
 
 /**
- * An answer as it is kept and shown: without the echo of the request (spec 2.2), which the
+ * An answer as it is kept and shown: without the echo of the request (`input`), which the
  * lookup key holds already. Cells see the same fields whether the answer is new or kept.
  */
 export function keptValue<T>(value: T): T {

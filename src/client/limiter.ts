@@ -1,10 +1,10 @@
 import { ApiError } from "./errors";
 import { t } from "../i18n/i18n";
 
-// Requests on the wire at once (DESIGN 3, "Adaptive concurrency"). The service's capacity is
-// unknown and changes, so the limit is found rather than guessed: additive increase while
-// answers come back without 503s and without growing latency, multiplicative decrease on
-// 503, timeouts and network errors (AIMD, with TCP's slow start until the first sign of load).
+// Requests on the wire at once (docs/architecture.md, The shared client). The service's capacity is
+// unknown and changes, so the limit is found rather than guessed: additive increase while answers
+// come back without 503s and without growing latency, multiplicative decrease on 503, timeouts and
+// network errors (AIMD, with TCP's slow start until the first sign of load).
 
 export interface LimiterOptions {
   /** Requests on the wire at first (default 6). */
@@ -181,7 +181,10 @@ export class ConnectionLimiter {
 export interface ConcurrencyOptions {
   /** Requests on the wire at first (default 6). */
   initial?: number;
-  /** Ceiling over HTTP/1.1, or while the protocol is unknown (default 6: a browser's limit per host). */
+  /**
+   * Ceiling over HTTP/1.1, or while the protocol is unknown (default 6: a browser's limit per
+   * host).
+   */
   http1Ceiling?: number;
   /** Ceiling over HTTP/2 or HTTP/3 (default 64). */
   http2Ceiling?: number;
@@ -204,7 +207,9 @@ export interface CeilingOptions {
   /** A fixed number of requests on the wire (no adaptation); without it the limit adapts. */
   maxConcurrent?: number;
   concurrency?: ConcurrencyOptions;
-  /** The protocol a response came over ("h2", "http/1.1"); default: the browser's Resource Timing. */
+  /**
+   * The protocol a response came over ("h2", "http/1.1"); default: the browser's Resource Timing.
+   */
   protocol?: (url: string) => string | undefined;
 }
 

@@ -14,8 +14,8 @@ export interface OpenedAnswerStore {
   /** Answers of earlier versions carried over at this start. */
   carried: number;
   /**
-   * The browser denies this frame its storage (docs/user-guide.md): answers are kept in memory until
-   * the workbook closes.
+   * The browser denies this frame its storage (docs/user-guide.md): answers are kept in memory
+   * until the workbook closes.
    */
   denied: boolean;
 }
@@ -33,9 +33,9 @@ export interface OpenAnswerStoreOptions {
 }
 
 /**
- * Opens IndexedDB, or the fallback where it cannot be opened or refuses writes (DESIGN 3),
- * then carries over the answers of earlier versions. Nothing is read in bulk. Where the browser
- * denies the fallback too, answers are kept in memory for the session (docs/user-guide.md).
+ * Opens IndexedDB, or the fallback where it cannot be opened or refuses writes, then carries over
+ * the answers of earlier versions. Nothing is read in bulk. Where the browser denies the fallback
+ * too, answers are kept in memory for the session (docs/user-guide.md).
  */
 export async function openAnswerStore(options: OpenAnswerStoreOptions): Promise<OpenedAnswerStore> {
   let store: AnswerStore | null = null;

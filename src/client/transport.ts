@@ -21,13 +21,15 @@ export interface RetryPolicy {
 }
 
 /**
- * Spec 7: a 503 means "retry after a few seconds": waits grow from 1 s to at most 5 s.
+ * A 503 means "retry after a few seconds" (docs/interface.md, Limits): waits grow from 1 s to at
+ * most 5 s.
  * Eight retries make a lookup fail at a steady 20% rate of 503s about once in 2.6 million.
  */
 export const DEFAULT_RETRY: RetryPolicy = { retries: 8, baseDelayMs: 1_000, maxDelayMs: 5_000 };
 
 /**
- * Spec 8 advises a client timeout of at least 60 s; a request may wait in the service's
+ * The service asks for a client timeout of at least 60 s (docs/interface.md, Limits); a request may
+ * wait in the service's
  * queue up to a minute and then take a few seconds, so the default leaves room for both.
  */
 export const DEFAULT_TIMEOUT_MS = 90_000;
@@ -66,7 +68,7 @@ export interface TransportOptions extends CeilingOptions {
   apiKey?: ApiKeySource;
   /**
    * Read at every attempt, right before it goes on the wire, so that settings saved while
-   * requests wait apply to every request not yet sent (DESIGN 3, "Settings apply at once").
+   * requests wait apply to every request not yet sent.
    */
   endpoint?: () => Endpoint | Promise<Endpoint>;
   /** At least 60 s unless `allowShortTimeout` (tests). */
@@ -135,7 +137,9 @@ const CELL_MESSAGES: Record<BaseUrlProblem, MessageId> = {
   https: "cells.baseUrlHttps",
 };
 
-/** Non-loopback base URLs must be https (DESIGN 5); a same-origin relay path ("/api") is allowed. */
+/**
+ * Non-loopback base URLs must be https (base-url.ts); a same-origin relay path ("/api") is allowed.
+ */
 export function validateBaseUrl(baseUrl: string): string {
   const checked = checkBaseUrl(baseUrl);
   if ("problem" in checked) throw configError(t(CELL_MESSAGES[checked.problem]));
@@ -195,7 +199,7 @@ export class Transport {
     if (!options.allowShortTimeout && timeout < MIN_TIMEOUT_MS) {
       throw configError(
         // i18n-exempt: a developer's option (tests), never set from the user's settings.
-        `The client timeout must be at least ${MIN_TIMEOUT_MS / 1000} s (spec 8).`,
+        `The client timeout must be at least ${MIN_TIMEOUT_MS / 1000} s, as the service asks.`,
         "invalid_timeout"
       );
     }
@@ -389,7 +393,10 @@ export class Transport {
   }
 }
 
-/** What a failed attempt tells of the service's load (DESIGN 3: halve on 503, timeouts, network errors). */
+/**
+ * What a failed attempt tells of the service's load: the limiter halves on 503, timeouts, network
+ * errors.
+ */
 function loadSignal(failure: ApiError, path: string, latencyMs: number): AttemptOutcome {
   if (failure.kind === "busy" || failure.kind === "timeout" || failure.kind === "network")
     return { kind: "overload" };
