@@ -252,7 +252,7 @@ async function main(): Promise<void> {
     });
     goal("requests per unique lookup with 20% 503 (scheduler)", faults.requests / unique, {
       atMost: 1.4,
-      why: "only refused requests are retried: 1 / (1 - 0.2) = 1.25 expected, the naive client's repeats add a third more",
+      why: "only refused requests are retried: 1 / (1 - 0.2) = 1.25 expected (1.254 with seed 44, every run), the naive client's repeats add a third more",
     });
     goal("cells not answered with 20% 503 (scheduler)", CELLS - faults.answered, {
       atMost: 0,
@@ -264,6 +264,8 @@ async function main(): Promise<void> {
         unit: "x",
         fullOnly: true,
         notJudgedBecause: busy,
+        // With seed 44 both sides meet the same 503s: 1,881 requests against 2,526 (0.74). Seven
+        // runs read 0.59 to 0.78 (the 0.78 at load average 8), so 0.9 leaves 0.12 over the slowest.
         why: "retrying only the refused requests keeps a busy service's fill-down shorter than one request per cell",
       });
   } finally {
