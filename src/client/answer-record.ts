@@ -34,9 +34,9 @@ export const checkedOutcome = (kept: CachedOutcome): CheckedOutcome => ({
  */
 export type AnswerRecord = unknown[];
 
-// Response fields of the lookups (docs/interface.md) and of the legacy employees search. Their
-// order is the stored format (bit i of a record's mask): append new fields, never reorder, and keep
-// these lists apart from the display lists of src/functions/answer-fields.ts.
+// Response fields of the lookups (docs/interface.md, Lookups) and of the legacy employees search.
+// Their order is the stored format (bit i of a record's mask): append new fields, never reorder,
+// and keep these lists apart from the display lists of src/functions/answer-fields.ts.
 const PERSON = [
   "email",
   "email_status",
@@ -79,8 +79,9 @@ const hasOwn = (object: object, field: string): boolean =>
   Object.prototype.hasOwnProperty.call(object, field);
 
 /**
- * An answer as it is kept and shown: without the echo of the request (`input`), which the
- * lookup key holds already. Cells see the same fields whether the answer is new or kept.
+ * An answer as it is kept and shown: without the echo of the request (docs/interface.md, Input
+ * echo), which the lookup key holds already. Cells see the same fields whether the answer is new or
+ * kept.
  */
 export function keptValue<T>(value: T): T {
   if (!value || typeof value !== "object" || Array.isArray(value)) return value;

@@ -135,8 +135,8 @@ function fileNameOf(headers: Headers): string | null {
 }
 
 /**
- * Typed operations for every endpoint of the service, both generations (docs/interface.md), over
- * one transport. Every answer's `credits_charged` feeds the credits ledger.
+ * Typed operations for every endpoint of the service, both generations (docs/interface.md,
+ * Operations), over one transport. Every answer's `credits_charged` feeds the credits ledger.
  */
 export class EmailServiceClient {
   readonly transport: Transport;
@@ -148,8 +148,7 @@ export class EmailServiceClient {
   }
 
   /**
-   * `{healthy}` (docs/interface.md, the status operation); a 503 is an answer here ("downtime"),
-   * not an error.
+   * `{healthy}` (docs/interface.md, Status); a 503 is an answer here ("downtime"), not an error.
    */
   async status(signal?: AbortSignal): Promise<ServiceStatus> {
     try {
@@ -211,8 +210,8 @@ export class EmailServiceClient {
   };
 
   /**
-   * A bad email report (docs/interface.md, Credits). Not resent after a lost answer: a report is
-   * not a lookup.
+   * A bad-email report (docs/interface.md, Bad-email reports). Not resent after a lost answer: a
+   * report is not a lookup.
    */
   async reportBadEmail(
     report: BadEmailReport,
@@ -286,7 +285,7 @@ export class EmailServiceClient {
     ) => this.downloadTable(`/v5.1/geo-lead/${segment(searchId)}/download`, options, signal),
   };
 
-  /** The legacy generation, /v5.0 (docs/interface.md). */
+  /** The legacy generation (docs/interface.md, Legacy v5.0). */
   readonly legacy = {
     account: (signal?: AbortSignal) => this.get<LegacyAccount>("/v5.0/meta/account.json", signal),
     person: (

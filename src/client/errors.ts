@@ -1,8 +1,7 @@
 import { t } from "../i18n/i18n";
 
 /**
- * What kind of failure an ApiError is, in the terms a caller acts on (docs/interface.md, the
- * errors):
+ * What kind of failure an ApiError is, in the terms a caller acts on (docs/interface.md, Errors):
  * - `bad_request` 400, `unauthorized` 401, `out_of_credits` 402, `not_found` 404,
  *   `blacklisted` 451, `busy` 503 (after retries), `server` other 5xx;
  * - `network`: no answer (connection refused, dropped); `timeout`: no answer in time;

@@ -16,7 +16,7 @@ const FIELD_NORMALIZERS: Record<string, (value: unknown) => NormalizedValue | un
   domain: (v) => (typeof v === "string" && v.trim() ? normalizeDomain(v) : undefined),
   email: (v) => (typeof v === "string" && v.trim() ? normalizeEmail(v) : undefined),
   linkedin_url: (v) => (typeof v === "string" && v.trim() ? normalizeLinkedinUrl(v) : undefined),
-  // Categories are in order of importance (docs/interface.md, the decision maker lookup): the order
+  // Categories are in order of importance (docs/interface.md, Decision-maker categories): the order
   // is part of the query.
   decision_maker_category: (v) =>
     Array.isArray(v) ? v.map((c) => String(c).trim().toLowerCase()) : undefined,
