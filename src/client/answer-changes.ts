@@ -1,8 +1,8 @@
 import type { LookupOutcome } from "./answer-record";
 
-// What a Refresh found changed (DESIGN 3: "7 valid -> invalid, 2 new emails"): an answer asked
-// again is compared with the one kept before by what a list is used for, its email and that
-// email's status; other fields (a job title, the MX host) do not make an answer "changed".
+// What a Refresh found changed ("7 valid -> invalid, 2 new emails"): an answer asked again is
+// compared with the one kept before by what a list is used for, its email and that email's status;
+// other fields (a job title, the MX host) do not make an answer "changed".
 
 /** How one answer changed, or null when its email and status are the same. */
 export type AnswerChange =

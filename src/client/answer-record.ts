@@ -7,7 +7,7 @@ export type LookupOutcome<T = unknown> =
 
 /** An answer as a lookup gives it: with when it was bought (kept answers keep that time). */
 export type CheckedOutcome<T = unknown> = LookupOutcome<T> & {
-  /** When the service gave this answer (ms since the epoch): its age (DESIGN 3). */
+  /** When the service gave this answer (ms since the epoch): its age. */
   checkedAt: number;
 };
 
@@ -16,9 +16,15 @@ export interface CachedOutcome {
   storedAt: number;
 }
 
+/** A kept answer as a lookup gives it: with the time it was bought. */
+export const checkedOutcome = (kept: CachedOutcome): CheckedOutcome => ({
+  ...kept.outcome,
+  checkedAt: kept.storedAt,
+});
+
 /**
- * A kept answer as it is stored: an array, because a million of them are kept (DESIGN 3)
- * and field names repeated in every record would be most of their size.
+ * A kept answer as it is stored: an array, because a million of them are kept and field names
+ * repeated in every record would be most of their size.
  *
  * - found: `[storedAt, mask, ...values, extras?]`: `mask` says which of the operation's
  *   known fields are present (bit i = FIELDS[operation][i]); their values follow in that
@@ -28,9 +34,9 @@ export interface CachedOutcome {
  */
 export type AnswerRecord = unknown[];
 
-// Response fields of spec 4.9 to 4.13 and of the legacy employees search (2.11). Their order
-// is the stored format (bit i of a record's mask): append new fields, never reorder, and keep
-// these lists apart from the display lists of src/functions/answer-fields.ts.
+// Response fields of the lookups (docs/interface.md, Lookups) and of the legacy employees search.
+// Their order is the stored format (bit i of a record's mask): append new fields, never reorder,
+// and keep these lists apart from the display lists of src/functions/answer-fields.ts.
 const PERSON = [
   "email",
   "email_status",
@@ -73,8 +79,9 @@ const hasOwn = (object: object, field: string): boolean =>
   Object.prototype.hasOwnProperty.call(object, field);
 
 /**
- * An answer as it is kept and shown: without the echo of the request (spec 2.2), which the
- * lookup key holds already. Cells see the same fields whether the answer is new or kept.
+ * An answer as it is kept and shown: without the echo of the request (docs/interface.md, Input
+ * echo), which the lookup key holds already. Cells see the same fields whether the answer is new or
+ * kept.
  */
 export function keptValue<T>(value: T): T {
   if (!value || typeof value !== "object" || Array.isArray(value)) return value;

@@ -1,5 +1,5 @@
-// Where requests may go (DESIGN 5): the base URL a user saves, read exactly as a browser's URL
-// parser (fetch's) will read it, and the one origin a team host's sign-in may be sent to.
+// Where requests may go: the base URL a user saves, read exactly as a browser's URL parser
+// (fetch's) will read it, and the one origin a team host's sign-in may be sent to.
 
 /** Why a base URL is refused; each layer says it in its own catalog (cells, pane). */
 export type BaseUrlProblem =

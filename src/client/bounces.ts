@@ -2,9 +2,9 @@ import { normalizeEmail } from "../api/normalize";
 import type { CachedOutcome, LookupOutcome } from "./answer-record";
 import { operationOfKey } from "./lookup-key";
 
-// Bounces pay back (DESIGN 3): an address reported as bounced is marked, per namespace like
-// the kept answers, and a kept answer that shows it carries the day it was reported. A marked
-// answer is never bought again by a recalculation, whatever its age.
+// Bounces pay back: an address reported as bounced is marked, per namespace like the kept answers,
+// and a kept answer that shows it carries the day it was reported. A marked answer is never bought
+// again by a recalculation, whatever its age.
 
 /** The field a kept answer's value carries when the address it shows was reported bounced. */
 export const BOUNCED_ON = "bounced_on";
@@ -31,7 +31,10 @@ export function emailOfAnswer(key: string, outcome: LookupOutcome): string | und
   return typeof email === "string" && email.trim() !== "" ? normalizeEmail(email) : undefined;
 }
 
-/** Whether the answer was charged: what may pay back when its address bounces (spec 1). */
+/**
+ * Whether the answer was charged: what may pay back when its address bounces (docs/interface.md,
+ * Credits).
+ */
 export function isCharged(outcome: LookupOutcome): boolean {
   if (outcome.status !== "ok") return false;
   const charged = (outcome.value as { credits_charged?: unknown } | null)?.credits_charged;

@@ -35,7 +35,10 @@ import { t } from "../i18n/i18n";
 
 export interface CallOptions {
   signal?: AbortSignal;
-  /** Spec 4.2: the result goes to this URL instead of the answer (task pane jobs only). */
+  /**
+   * The result goes to this URL (docs/interface.md, Webhooks) instead of the answer (task pane jobs
+   * only).
+   */
   webhookUrl?: string;
 }
 
@@ -50,14 +53,17 @@ export interface LookupCallOptions {
 }
 
 /**
- * Where an answer came from. `shared`: a team host (DESIGN 6c) answered it from the answers its
- * team bought already, free (`credits_charged` 0) and without asking the service.
+ * Where an answer came from. `shared`: a team host answered it from the answers its team bought
+ * already, free (`credits_charged` 0) and without asking the service.
  */
 export interface AnswerOrigin {
   shared: boolean;
 }
 
-/** The team host's mark on an answer given from the team's shared answers (DESIGN 7, Teams). */
+/**
+ * The team host's mark on an answer given from the team's shared answers (docs/architecture.md, The
+ * production host and its stores).
+ */
 export const ANSWER_ORIGIN_HEADER = "x-mail-finder-answer";
 
 export const answerOriginOf = (headers: Headers): AnswerOrigin => ({
@@ -93,10 +99,10 @@ export interface ClientOptions extends TransportOptions {
 const segment = encodeURIComponent;
 
 /**
- * What a legacy search costs when it is charged (spec 1: "a successful person or company
- * search costs one credit"; verification and employee searches are charged per call). Person
- * and company searches are never charged twice for one query, which the client cannot know,
- * so only the per-call charges are recorded.
+ * What a legacy search costs when it is charged (docs/interface.md, Credits: a successful person or
+ * company search costs one credit; verification and employee searches are charged per call). Person
+ * and company searches are never charged twice for one query, which the client cannot know, so only
+ * the per-call charges are recorded.
  */
 const LEGACY_CHARGE = 1;
 
@@ -129,8 +135,8 @@ function fileNameOf(headers: Headers): string | null {
 }
 
 /**
- * Typed operations for every endpoint of the service, both generations (spec 4), over one
- * transport. Every answer's `credits_charged` feeds the credits ledger.
+ * Typed operations for every endpoint of the service, both generations (docs/interface.md,
+ * Operations), over one transport. Every answer's `credits_charged` feeds the credits ledger.
  */
 export class EmailServiceClient {
   readonly transport: Transport;
@@ -141,7 +147,9 @@ export class EmailServiceClient {
     this.credits = options.credits ?? new CreditsLedger();
   }
 
-  /** Spec 4.14: `{healthy}`; a 503 is an answer here ("downtime"), not an error. */
+  /**
+   * `{healthy}` (docs/interface.md, Status); a 503 is an answer here ("downtime"), not an error.
+   */
   async status(signal?: AbortSignal): Promise<ServiceStatus> {
     try {
       return (
@@ -184,8 +192,9 @@ export class EmailServiceClient {
   }
 
   /**
-   * Spec 4.2: the same lookups with `x-webhook-url`; the service answers `{input}` and POSTs
-   * the result to the URL. Worksheet functions never use these: a cell needs its answer.
+   * The same lookups with `x-webhook-url` (docs/interface.md, Webhooks); the service answers
+   * `{input}` and POSTs the result to the URL. Worksheet functions never use these: a cell needs
+   * its answer.
    */
   readonly toWebhook = {
     person: (request: PersonRequest, webhookUrl: string, signal?: AbortSignal) =>
@@ -200,7 +209,10 @@ export class EmailServiceClient {
       this.lookupToWebhook(PATHS.verify, request, webhookUrl, signal),
   };
 
-  /** Spec 4.5. Not resent after a lost answer: a report is not a lookup. */
+  /**
+   * A bad-email report (docs/interface.md, Bad-email reports). Not resent after a lost answer: a
+   * report is not a lookup.
+   */
   async reportBadEmail(
     report: BadEmailReport,
     signal?: AbortSignal
@@ -273,7 +285,7 @@ export class EmailServiceClient {
     ) => this.downloadTable(`/v5.1/geo-lead/${segment(searchId)}/download`, options, signal),
   };
 
-  /** The legacy generation (spec 4.15). */
+  /** The legacy generation (docs/interface.md, Legacy v5.0). */
   readonly legacy = {
     account: (signal?: AbortSignal) => this.get<LegacyAccount>("/v5.0/meta/account.json", signal),
     person: (
@@ -292,7 +304,10 @@ export class EmailServiceClient {
       this.post<LegacyCompanyResult>("/v5.0/search/company.json", request, "idempotent", {
         signal,
       }),
-    /** Charged on every call that finds someone (spec 1): a lost answer is not resent. */
+    /**
+     * Charged on every call that finds someone (docs/interface.md, Credits): a lost answer is not
+     * resent.
+     */
     employees: async (
       request: {
         domain?: string;
@@ -308,11 +323,11 @@ export class EmailServiceClient {
         "once",
         options
       );
-      // Legacy answers carry no credits_charged; this charge is certain (spec 1).
+      // Legacy answers carry no credits_charged; this charge is certain.
       if (result.employees?.length > 0) this.credits.recordCharge(LEGACY_CHARGE);
       return result;
     },
-    /** Charged on every call (spec 1): a lost answer is not resent. */
+    /** Charged on every call (docs/interface.md, Credits): a lost answer is not resent. */
     validate: async (request: { email: string }, signal?: AbortSignal) => {
       const result = await this.post<LegacyValidateResult>("/v5.0/validate.json", request, "once", {
         signal,

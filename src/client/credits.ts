@@ -4,7 +4,7 @@ import { Listeners } from "./listeners";
 export interface CreditsSnapshot {
   /** Credits left, from the last account read minus what was charged since; null before any read. */
   creditsLeft: number | null;
-  /** Sum of `credits_charged` this session (DESIGN 3: "credits awareness"). */
+  /** Sum of `credits_charged` this session. */
   sessionSpend: number;
   /** Requests of this session that were charged something. */
   chargedRequests: number;

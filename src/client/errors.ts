@@ -1,13 +1,13 @@
 import { t } from "../i18n/i18n";
 
 /**
- * What kind of failure an ApiError is, in the terms a caller acts on (spec 7):
+ * What kind of failure an ApiError is, in the terms a caller acts on (docs/interface.md, Errors):
  * - `bad_request` 400, `unauthorized` 401, `out_of_credits` 402, `not_found` 404,
  *   `blacklisted` 451, `busy` 503 (after retries), `server` other 5xx;
  * - `network`: no answer (connection refused, dropped); `timeout`: no answer in time;
- * - `malformed`: an answer that is not the JSON the spec promises;
+ * - `malformed`: an answer that is not the JSON the interface promises;
  * - `cancelled`: the caller gave up; `config`: the client's own settings are unusable;
- * - `refused`: the spending guard did not let a paid lookup go out (DESIGN 4, "Spending").
+ * - `refused`: the spending guard did not let a paid lookup go out (spending.ts).
  */
 export type ApiErrorKind =
   | "bad_request"
@@ -52,7 +52,10 @@ export class ApiError extends Error {
     this.attempts = init.attempts ?? 1;
   }
 
-  /** 503 and transport failures may succeed if sent again (spec 7: "retry after a few seconds"). */
+  /**
+   * 503 and transport failures may succeed if sent again ("retry after a few seconds":
+   * docs/interface.md, Limits).
+   */
   get retryable(): boolean {
     return this.kind === "busy" || this.kind === "network";
   }
@@ -100,8 +103,8 @@ export function errorFromResponse(status: number, bodyText: string): ApiError {
 }
 
 /**
- * A team host's refusal (DESIGN 6c): a member's or the team's monthly budget is spent. A 402
- * like the service's "out of credits", told apart by its code; its message names the budget.
+ * A team host's refusal: a member's or the team's monthly budget is spent. A 402 like the service's
+ * "out of credits", told apart by its code; its message names the budget.
  */
 export const BUDGET_EXCEEDED = "budget_exceeded";
 
@@ -114,3 +117,29 @@ export const isBudgetExceeded = (error: unknown): error is ApiError =>
 /** The message of anything thrown. */
 export const errorText = (error: unknown): string =>
   error instanceof Error ? error.message : String(error);
+
+/** The same error with some of its fields changed (its attempts, a redacted message). */
+export function copyError(error: ApiError, changes: Partial<ApiErrorInit>): ApiError {
+  return new ApiError({
+    kind: error.kind,
+    status: error.status,
+    code: error.code,
+    message: error.message,
+    field: error.field,
+    attempts: error.attempts,
+    ...changes,
+  });
+}
+
+/** A request that got no answer (refused, dropped, unreachable), with the runtime's reason. */
+export function networkError(error: unknown): ApiError {
+  const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
+  const detail =
+    cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+  return new ApiError({
+    kind: "network",
+    status: null,
+    code: "network_error",
+    message: t("cells.unreachable", { detail }),
+  });
+}

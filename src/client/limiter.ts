@@ -1,10 +1,10 @@
 import { ApiError } from "./errors";
 import { t } from "../i18n/i18n";
 
-// Requests on the wire at once (DESIGN 3, "Adaptive concurrency"). The service's capacity is
-// unknown and changes, so the limit is found rather than guessed: additive increase while
-// answers come back without 503s and without growing latency, multiplicative decrease on
-// 503, timeouts and network errors (AIMD, with TCP's slow start until the first sign of load).
+// Requests on the wire at once (docs/architecture.md, The shared client). The service's capacity is
+// unknown and changes, so the limit is found rather than guessed: additive increase while answers
+// come back without 503s and without growing latency, multiplicative decrease on 503, timeouts and
+// network errors (AIMD, with TCP's slow start until the first sign of load).
 
 export interface LimiterOptions {
   /** Requests on the wire at first (default 6). */
@@ -175,6 +175,104 @@ export class ConnectionLimiter {
     stats.recent = stats.recent + SMOOTHING * (outcome.latencyMs - stats.recent);
     // A floor of a few ms keeps a very fast path (a local sandbox) from reading jitter as load.
     return stats.recent <= Math.max(stats.fastest * this.tolerance, stats.fastest + 5);
+  }
+}
+
+export interface ConcurrencyOptions {
+  /** Requests on the wire at first (default 6). */
+  initial?: number;
+  /**
+   * Ceiling over HTTP/1.1, or while the protocol is unknown (default 6: a browser's limit per
+   * host).
+   */
+  http1Ceiling?: number;
+  /** Ceiling over HTTP/2 or HTTP/3 (default 64). */
+  http2Ceiling?: number;
+}
+
+export const DEFAULT_HTTP1_CEILING = 6;
+export const DEFAULT_HTTP2_CEILING = 64;
+
+/** The protocol of the last response for `url`, as the browser reports it (same-origin or TAO). */
+export function resourceTimingProtocol(url: string): string | undefined {
+  const perf = (globalThis as { performance?: Performance }).performance;
+  const location = (globalThis as { location?: Location }).location;
+  if (!perf?.getEntriesByName || !location?.href) return undefined;
+  const entries = perf.getEntriesByName(new URL(url, location.href).href, "resource");
+  const last = entries[entries.length - 1] as PerformanceResourceTiming | undefined;
+  return last?.nextHopProtocol || undefined;
+}
+
+export interface CeilingOptions {
+  /** A fixed number of requests on the wire (no adaptation); without it the limit adapts. */
+  maxConcurrent?: number;
+  concurrency?: ConcurrencyOptions;
+  /**
+   * The protocol a response came over ("h2", "http/1.1"); default: the browser's Resource Timing.
+   */
+  protocol?: (url: string) => string | undefined;
+}
+
+/**
+ * The limiter of one client with its ceiling learned: 6 over HTTP/1.1 (or while the protocol is
+ * unknown), up to 64 once an answer shows HTTP/2 or HTTP/3, or what Settings set by hand.
+ */
+export class LearnedCeiling {
+  readonly limiter: ConnectionLimiter;
+  private readonly http1Ceiling: number;
+  private readonly http2Ceiling: number;
+  private override: number | null = null;
+  /** `maxConcurrent` was given: a fixed limit that neither protocol nor settings change. */
+  private readonly fixed: boolean;
+  /** The base URL whose protocol is known, and that protocol. */
+  private protocolOf: { baseUrl: string; protocol: string | null } = {
+    baseUrl: "",
+    protocol: null,
+  };
+
+  constructor(private readonly options: CeilingOptions) {
+    const c = options.concurrency ?? {};
+    this.http1Ceiling = c.http1Ceiling ?? DEFAULT_HTTP1_CEILING;
+    this.http2Ceiling = c.http2Ceiling ?? DEFAULT_HTTP2_CEILING;
+    this.fixed = options.maxConcurrent !== undefined;
+    this.limiter =
+      options.maxConcurrent !== undefined
+        ? new ConnectionLimiter(Math.max(1, options.maxConcurrent))
+        : new ConnectionLimiter({ initial: c.initial ?? 6, ceiling: this.http1Ceiling });
+  }
+
+  /** The protocol of the service's answers, once known ("h2", "http/1.1"). */
+  get protocol(): string | null {
+    return this.protocolOf.protocol;
+  }
+
+  /** Settings: at most this many requests at once whatever the protocol; null: the protocol's. */
+  setOverride(ceiling: number | null): void {
+    this.override = ceiling;
+    this.apply();
+  }
+
+  /** A new base URL starts at the HTTP/1.1 ceiling until its first answer tells the protocol. */
+  useEndpoint(baseUrl: string): void {
+    if (this.protocolOf.baseUrl === baseUrl) return;
+    this.protocolOf = { baseUrl, protocol: null };
+    this.apply();
+  }
+
+  /** After an answer from `url`: its protocol, if the runtime tells it and it is not known yet. */
+  learnProtocol(url: string): void {
+    if (this.protocolOf.protocol !== null) return;
+    const protocol = (this.options.protocol ?? resourceTimingProtocol)(url);
+    if (!protocol) return;
+    this.protocolOf = { ...this.protocolOf, protocol };
+    this.apply();
+  }
+
+  /** The setting if there is one, else what the protocol allows (HTTP/1.1 until known). */
+  private apply(): void {
+    if (this.fixed) return;
+    const multiplexed = /^h[23]/.test(this.protocolOf.protocol ?? "");
+    this.limiter.setCeiling(this.override ?? (multiplexed ? this.http2Ceiling : this.http1Ceiling));
   }
 }
 

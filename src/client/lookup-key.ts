@@ -16,13 +16,14 @@ const FIELD_NORMALIZERS: Record<string, (value: unknown) => NormalizedValue | un
   domain: (v) => (typeof v === "string" && v.trim() ? normalizeDomain(v) : undefined),
   email: (v) => (typeof v === "string" && v.trim() ? normalizeEmail(v) : undefined),
   linkedin_url: (v) => (typeof v === "string" && v.trim() ? normalizeLinkedinUrl(v) : undefined),
-  // Categories are in order of importance (spec 2.7): the order is part of the query.
+  // Categories are in order of importance (docs/interface.md, Decision-maker categories): the order
+  // is part of the query.
   decision_maker_category: (v) =>
     Array.isArray(v) ? v.map((c) => String(c).trim().toLowerCase()) : undefined,
 };
 
-// A key is kept with every answer (a million of them, DESIGN 3), so it is short: one letter
-// for the operation and one for each field, values as they are, fields in a fixed order.
+// A key is kept with every answer (a million of them), so it is short: one letter for the operation
+// and one for each field, values as they are, fields in a fixed order.
 const OPERATION_CODES: Record<LookupOperation, string> = {
   person: "p",
   company: "c",
@@ -110,9 +111,9 @@ export function keyOfNormalized(
 }
 
 /**
- * The cache and de-duplication key of a lookup: its operation and its fields, normalized the
- * way the service compares them (trimmed, case-folded, URLs reduced to domains), in a fixed
- * order. Equal keys are the same search; the service charges them once (spec 1).
+ * The cache and de-duplication key of a lookup: its operation and its fields, normalized the way
+ * the service compares them (trimmed, case-folded, URLs reduced to domains), in a fixed order.
+ * Equal keys are the same search; the service charges them once (docs/interface.md, Credits).
  */
 export function lookupKey(operation: LookupOperation, body: object): string {
   const fields: Array<[string, NormalizedValue]> = [];

@@ -1,6 +1,6 @@
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
-import type { KeyValueStore } from "./storage";
+import type { KeyValueStore } from "./key-value-store";
 
 /**
  * A JSON file (Node: tests, benchmarks, scripts). Writes go to a temporary file that is

@@ -1,8 +1,9 @@
 import type { LookupOperation } from "./lookup-key";
 
 /**
- * The most one lookup can cost (DESIGN 4), in thousandths of a credit: the price of a valid
- * answer; others are free. The client's spending guard and the team host's budgets use it.
+ * The most one lookup can cost (docs/interface.md, Credits), in thousandths of a credit: the price
+ * of a valid answer; others are free. The client's spending guard and the team host's budgets use
+ * it.
  */
 export const MAX_COST_MILLI: Record<LookupOperation, number> = {
   person: 1_000,
@@ -10,6 +11,6 @@ export const MAX_COST_MILLI: Record<LookupOperation, number> = {
   linkedin_url: 1_000,
   decision_maker: 2_000,
   verify: 200,
-  // Legacy employees: charged on every call that finds someone (spec 1).
+  // Legacy employees: charged on every call that finds someone.
   employees: 1_000,
 };

@@ -3,11 +3,11 @@ import { isBounced } from "./bounces";
 import type { LookupOperation } from "./lookup-key";
 import { MAX_COST_MILLI, fromMilli } from "./spending";
 
-// Refresh (DESIGN 3, "Answers that stay true"): the cells of a selection are calculated twice.
-// First a survey: each cell is shown its kept answer as before, and the answers older than the
-// chosen age are noted (how many, the most they can cost). Then, once the user has seen that,
-// the ask: only those noted are asked again; every other cell is shown its kept answer, and
-// nothing new is bought. A refresh lookup that fails or is stopped shows the old answer again.
+// Refresh (docs/user-guide.md, "Answers that stay true"): the cells of a selection are calculated
+// twice. First a survey: each cell is shown its kept answer as before, and the answers older than
+// the chosen age are noted (how many, the most they can cost). Then, once the user has seen that,
+// the ask: only those noted are asked again; every other cell is shown its kept answer, and nothing
+// new is bought. A refresh lookup that fails or is stopped shows the old answer again.
 
 /** A kept answer older than the refresh's age, as the survey found it. */
 export interface OldAnswer {
@@ -54,7 +54,7 @@ export class RefreshSurvey {
       this.notKept++;
       return false;
     }
-    // A bounced address is never bought again (DESIGN 3), however old its answer.
+    // A bounced address is never bought again, however old its answer.
     if (isBounced(kept) || this.now() - kept.storedAt <= this.maxAgeMs) return false;
     if (!this.old.has(key)) this.old.set(key, { key, operation, body, kept });
     return true;

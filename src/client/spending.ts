@@ -4,9 +4,9 @@ import { MAX_COST_MILLI } from "./prices";
 import type { LookupOperation } from "./lookup-key";
 import { t } from "../i18n/i18n";
 
-// The spending guard of the worksheet functions (DESIGN 4, "Spending"): the switch, the
-// confirmation threshold and the session budget. Amounts are whole thousandths of a credit,
-// so that 0.2 + 0.2 + 0.2 is 0.6 and a budget edge is exact.
+// The spending guard of the worksheet functions (docs/user-guide.md, "Credits and spending"): the
+// switch, the confirmation threshold and the session budget. Amounts are whole thousandths of a
+// credit, so that 0.2 + 0.2 + 0.2 is 0.6 and a budget edge is exact.
 
 export { MAX_COST_MILLI };
 
@@ -63,7 +63,7 @@ function refusalMessage(code: RefusalCode, policy?: SpendingPolicy): string {
   }
 }
 
-/** The error a refused lookup's cell shows (`#N/A` with this message; DESIGN 2). */
+/** The error a refused lookup's cell shows (`#N/A` with this message). */
 export function refusal(code: RefusalCode, policy?: SpendingPolicy): ApiError {
   return new ApiError({
     kind: "refused",

@@ -1,5 +1,11 @@
-import { ApiError, SIGN_IN_REQUIRED, errorFromResponse, type ApiErrorInit } from "./errors";
-import { ConnectionLimiter, type AttemptOutcome, type Slot } from "./limiter";
+import { ApiError, SIGN_IN_REQUIRED, copyError, errorFromResponse, networkError } from "./errors";
+import {
+  LearnedCeiling,
+  type AttemptOutcome,
+  type CeilingOptions,
+  type ConnectionLimiter,
+  type Slot,
+} from "./limiter";
 import { t, type MessageId } from "../i18n/i18n";
 import { checkBaseUrl, sendsTo, type BaseUrlProblem } from "./base-url";
 
@@ -15,13 +21,15 @@ export interface RetryPolicy {
 }
 
 /**
- * Spec 7: a 503 means "retry after a few seconds": waits grow from 1 s to at most 5 s.
+ * A 503 means "retry after a few seconds" (docs/interface.md, Limits): waits grow from 1 s to at
+ * most 5 s.
  * Eight retries make a lookup fail at a steady 20% rate of 503s about once in 2.6 million.
  */
 export const DEFAULT_RETRY: RetryPolicy = { retries: 8, baseDelayMs: 1_000, maxDelayMs: 5_000 };
 
 /**
- * Spec 8 advises a client timeout of at least 60 s; a request may wait in the service's
+ * The service asks for a client timeout of at least 60 s (docs/interface.md, Limits); a request may
+ * wait in the service's
  * queue up to a minute and then take a few seconds, so the default leaves room for both.
  */
 export const DEFAULT_TIMEOUT_MS = 90_000;
@@ -53,13 +61,14 @@ export interface Credential {
   origin: string | null;
 }
 
-export interface TransportOptions {
+/** With the limiter's: `maxConcurrent`, `concurrency` and `protocol` (limiter.ts). */
+export interface TransportOptions extends CeilingOptions {
   /** A fixed base URL and key; not needed with `endpoint`. */
   baseUrl?: string;
   apiKey?: ApiKeySource;
   /**
    * Read at every attempt, right before it goes on the wire, so that settings saved while
-   * requests wait apply to every request not yet sent (DESIGN 3, "Settings apply at once").
+   * requests wait apply to every request not yet sent.
    */
   endpoint?: () => Endpoint | Promise<Endpoint>;
   /** At least 60 s unless `allowShortTimeout` (tests). */
@@ -73,34 +82,6 @@ export interface TransportOptions {
   onAttempt?: (attempt: AttemptInfo) => void;
   /** Called with the error a request fails with in the end, after its retries (key redacted). */
   onFailure?: (error: ApiError) => void;
-  /** A fixed number of requests on the wire (no adaptation); without it the limit adapts. */
-  maxConcurrent?: number;
-  /** Adaptive concurrency (DESIGN 3): where the limit starts and how far it may grow. */
-  concurrency?: ConcurrencyOptions;
-  /** The protocol a response came over ("h2", "http/1.1"); default: the browser's Resource Timing. */
-  protocol?: (url: string) => string | undefined;
-}
-
-export interface ConcurrencyOptions {
-  /** Requests on the wire at first (default 6). */
-  initial?: number;
-  /** Ceiling over HTTP/1.1, or while the protocol is unknown (default 6: a browser's limit per host). */
-  http1Ceiling?: number;
-  /** Ceiling over HTTP/2 or HTTP/3 (default 64). */
-  http2Ceiling?: number;
-}
-
-export const DEFAULT_HTTP1_CEILING = 6;
-export const DEFAULT_HTTP2_CEILING = 64;
-
-/** The protocol of the last response for `url`, as the browser reports it (same-origin or TAO). */
-export function resourceTimingProtocol(url: string): string | undefined {
-  const perf = (globalThis as { performance?: Performance }).performance;
-  const location = (globalThis as { location?: Location }).location;
-  if (!perf?.getEntriesByName || !location?.href) return undefined;
-  const entries = perf.getEntriesByName(new URL(url, location.href).href, "resource");
-  const last = entries[entries.length - 1] as PerformanceResourceTiming | undefined;
-  return last?.nextHopProtocol || undefined;
 }
 
 export interface AttemptInfo {
@@ -156,7 +137,9 @@ const CELL_MESSAGES: Record<BaseUrlProblem, MessageId> = {
   https: "cells.baseUrlHttps",
 };
 
-/** Non-loopback base URLs must be https (DESIGN 5); a same-origin relay path ("/api") is allowed. */
+/**
+ * Non-loopback base URLs must be https (base-url.ts); a same-origin relay path ("/api") is allowed.
+ */
 export function validateBaseUrl(baseUrl: string): string {
   const checked = checkBaseUrl(baseUrl);
   if ("problem" in checked) throw configError(t(CELL_MESSAGES[checked.problem]));
@@ -208,17 +191,7 @@ export class Transport {
   private readonly retryPolicy: RetryPolicy;
   private readonly fetchImpl: typeof fetch;
   private readonly random: () => number;
-  readonly limiter: ConnectionLimiter;
-  private readonly http1Ceiling: number;
-  private readonly http2Ceiling: number;
-  private override: number | null = null;
-  /** `maxConcurrent` was given: a fixed limit that neither protocol nor settings change. */
-  private readonly fixed: boolean;
-  /** The base URL whose protocol is known, and that protocol. */
-  private protocolOf: { baseUrl: string; protocol: string | null } = {
-    baseUrl: "",
-    protocol: null,
-  };
+  private readonly ceiling: LearnedCeiling;
 
   constructor(private readonly options: TransportOptions) {
     if (!options.endpoint) validateBaseUrl(options.baseUrl ?? "");
@@ -226,7 +199,7 @@ export class Transport {
     if (!options.allowShortTimeout && timeout < MIN_TIMEOUT_MS) {
       throw configError(
         // i18n-exempt: a developer's option (tests), never set from the user's settings.
-        `The client timeout must be at least ${MIN_TIMEOUT_MS / 1000} s (spec 8).`,
+        `The client timeout must be at least ${MIN_TIMEOUT_MS / 1000} s, as the service asks.`,
         "invalid_timeout"
       );
     }
@@ -234,19 +207,16 @@ export class Transport {
     this.retryPolicy = { ...DEFAULT_RETRY, ...options.retry };
     this.fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
     this.random = options.random ?? Math.random;
-    const c = options.concurrency ?? {};
-    this.http1Ceiling = c.http1Ceiling ?? DEFAULT_HTTP1_CEILING;
-    this.http2Ceiling = c.http2Ceiling ?? DEFAULT_HTTP2_CEILING;
-    this.fixed = options.maxConcurrent !== undefined;
-    this.limiter =
-      options.maxConcurrent !== undefined
-        ? new ConnectionLimiter(Math.max(1, options.maxConcurrent))
-        : new ConnectionLimiter({ initial: c.initial ?? 6, ceiling: this.http1Ceiling });
+    this.ceiling = new LearnedCeiling(options);
+  }
+
+  get limiter(): ConnectionLimiter {
+    return this.ceiling.limiter;
   }
 
   /** The protocol of the service's answers, once known ("h2", "http/1.1"). */
   get protocol(): string | null {
-    return this.protocolOf.protocol;
+    return this.ceiling.protocol;
   }
 
   /**
@@ -254,30 +224,7 @@ export class Transport {
    * protocol decide (6 over HTTP/1.1, up to 64 over HTTP/2).
    */
   setConcurrencyCeiling(ceiling: number | null): void {
-    this.override = ceiling;
-    this.applyCeiling();
-  }
-
-  /** The setting if there is one, else what the protocol allows (HTTP/1.1 until known). */
-  private applyCeiling(): void {
-    if (this.fixed) return;
-    const multiplexed = /^h[23]/.test(this.protocolOf.protocol ?? "");
-    this.limiter.setCeiling(this.override ?? (multiplexed ? this.http2Ceiling : this.http1Ceiling));
-  }
-
-  /** A new base URL starts at the HTTP/1.1 ceiling until its first answer tells the protocol. */
-  private useEndpoint(baseUrl: string): void {
-    if (this.protocolOf.baseUrl === baseUrl) return;
-    this.protocolOf = { baseUrl, protocol: null };
-    this.applyCeiling();
-  }
-
-  private learnProtocol(url: string): void {
-    if (this.protocolOf.protocol !== null) return;
-    const protocol = (this.options.protocol ?? resourceTimingProtocol)(url);
-    if (!protocol) return;
-    this.protocolOf = { ...this.protocolOf, protocol };
-    this.applyCeiling();
+    this.ceiling.setOverride(ceiling);
   }
 
   async request<T>(options: RequestOptions): Promise<TransportResponse<T>> {
@@ -295,7 +242,7 @@ export class Transport {
       const started = Date.now();
       try {
         const endpoint = await this.endpoint();
-        this.useEndpoint(endpoint.baseUrl);
+        this.ceiling.useEndpoint(endpoint.baseUrl);
         const credential = options.auth === false ? undefined : endpoint.credential;
         usedCredential = credential !== undefined;
         if (credential) refuseOtherOrigin(this.url(endpoint.baseUrl, options), credential);
@@ -307,10 +254,10 @@ export class Transport {
               : requireKey(endpoint.apiKey);
         const response = await this.attempt<T>(options, endpoint, apiKey, attempt);
         outcome = { kind: "answer", path: options.path, latencyMs: Date.now() - started };
-        this.learnProtocol(this.url(endpoint.baseUrl, options));
+        this.ceiling.learnProtocol(this.url(endpoint.baseUrl, options));
         return { ...response, attempts: attempt };
       } catch (error) {
-        failure = this.redact(error instanceof ApiError ? error : toApiError(error), apiKey);
+        failure = this.redact(error instanceof ApiError ? error : networkError(error), apiKey);
         // A Microsoft 365 account the team host refuses (not a member): the host's reason, shown
         // in cells as a sign-in to redo, not as a key to set.
         if (failure.kind === "unauthorized" && usedCredential)
@@ -436,7 +383,7 @@ export class Transport {
         message: t("cells.noAnswerWithin", { seconds: Math.round(this.timeoutMs / 1000) }),
       });
     }
-    return toApiError(error);
+    return networkError(error);
   }
 
   /** The key never appears in an error message, whatever the service or the runtime put there. */
@@ -446,7 +393,10 @@ export class Transport {
   }
 }
 
-/** What a failed attempt tells of the service's load (DESIGN 3: halve on 503, timeouts, network errors). */
+/**
+ * What a failed attempt tells of the service's load: the limiter halves on 503, timeouts, network
+ * errors.
+ */
 function loadSignal(failure: ApiError, path: string, latencyMs: number): AttemptOutcome {
   if (failure.kind === "busy" || failure.kind === "timeout" || failure.kind === "network")
     return { kind: "overload" };
@@ -480,28 +430,4 @@ function requireKey(key: string | null): string {
     });
   }
   return key.trim();
-}
-
-function copyError(error: ApiError, changes: Partial<ApiErrorInit>): ApiError {
-  return new ApiError({
-    kind: error.kind,
-    status: error.status,
-    code: error.code,
-    message: error.message,
-    field: error.field,
-    attempts: error.attempts,
-    ...changes,
-  });
-}
-
-function toApiError(error: unknown): ApiError {
-  const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
-  const detail =
-    cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
-  return new ApiError({
-    kind: "network",
-    status: null,
-    code: "network_error",
-    message: t("cells.unreachable", { detail }),
-  });
 }

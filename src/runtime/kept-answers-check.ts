@@ -1,4 +1,4 @@
-import type { AnswerStore } from "../client/answer-store";
+import type { AnswerStore } from "../client/answer-store-contract";
 import type { SpendingGuard } from "../client/spending";
 import type { WorkbookShelves } from "./answer-shelves";
 

@@ -1,12 +1,16 @@
 import { cardsSupported } from "./cards-support";
-import { openAnswerStorage, type AnswerStorage } from "../client/answer-storage";
-import { DAY_MS, type AnswerStore } from "../client/answer-store";
+import { openAnswerStore, type OpenedAnswerStore } from "../client/open-answer-store";
+import { DAY_MS, type AnswerStore } from "../client/answer-store-contract";
 import { EmailServiceClient, type ClientOptions } from "../client/client";
 import { CreditsLedger } from "../client/credits";
-import { ResultCache, cacheNamespace, type CachePeers } from "../client/result-cache";
+import { AnswerCache, cacheNamespace, type CachePeers } from "../client/answer-cache";
 import { LookupScheduler, type SchedulerOptions } from "../client/scheduler";
 import { SpendingGuard, type SpendingPolicy } from "../client/spending";
-import { MemoryStore, OfficeRuntimeStore, type OfficeRuntimeStorageLike } from "../client/storage";
+import {
+  MemoryStore,
+  OfficeRuntimeStore,
+  type OfficeRuntimeStorageLike,
+} from "../client/key-value-store";
 import { StorageDenial } from "../client/storage-denial";
 import type { Endpoint } from "../client/transport";
 import {
@@ -49,7 +53,7 @@ export interface ServicesOptions {
 }
 
 /** Where kept answers live: a store, or the opening of one (IndexedDB, else the fallback). */
-export type AnswerSource = AnswerStore | (() => Promise<AnswerStorage>);
+export type AnswerSource = AnswerStore | (() => Promise<OpenedAnswerStore>);
 
 const policyOf = (settings: Settings): SpendingPolicy => ({
   enabled: settings.spendingEnabled,
@@ -73,11 +77,11 @@ export class Services {
   readonly storageDenial: StorageDenial;
   private readonly clientValue: EmailServiceClient;
   private readonly schedulerValue: LookupScheduler;
-  private readonly caches = new Map<string, ResultCache>();
+  private readonly caches = new Map<string, AnswerCache>();
   private endpointValue: Endpoint | null = null;
   private loading: Promise<Endpoint> | null = null;
   private readonly host: TaskPaneHost;
-  private storage: Promise<AnswerStorage> | null = null;
+  private storage: Promise<OpenedAnswerStore> | null = null;
   private readonly keptAnswers: KeptAnswersCheck;
 
   constructor(
@@ -193,7 +197,7 @@ export class Services {
    * Where kept answers live, opened at first use (not at start-up): IndexedDB, or the
    * fallback and why.
    */
-  answerStorage(): Promise<AnswerStorage> {
+  answerStorage(): Promise<OpenedAnswerStore> {
     if (!this.storage) {
       const source = this.answerSource;
       const opening =
@@ -216,10 +220,10 @@ export class Services {
     return this.storage;
   }
 
-  private cacheFor(namespace: string): ResultCache {
+  private cacheFor(namespace: string): AnswerCache {
     let cache = this.caches.get(namespace);
     if (!cache) {
-      cache = new ResultCache({
+      cache = new AnswerCache({
         // The workbook's kept answers are checked before the first read resolves (the guard
         // decides after the reads).
         store: this.answerStorage().then(async ({ store }) => {
@@ -337,8 +341,8 @@ function platformStorage(denial: StorageDenial): {
     },
     denial
   );
-  const answers = (): Promise<AnswerStorage> =>
-    openAnswerStorage({
+  const answers = (): Promise<OpenedAnswerStore> =>
+    openAnswerStore({
       indexedDB: typeof indexedDB !== "undefined" ? indexedDB : null,
       kv: runtimeStorage ? new OfficeRuntimeStore(runtimeStorage) : new MemoryStore(),
       kvKind: runtimeStorage ? "runtime-storage" : "memory",

@@ -58,6 +58,12 @@ export const SANDBOX_FLAGS: readonly SandboxFlag[] = [
     meaning: "share of API requests answered 503 server_busy",
   },
   {
+    flag: "--fault-seed",
+    placeholder: "<n>",
+    default: "none: at random",
+    meaning: "seed of the fault rates' draws: the same faults in every run",
+  },
+  {
     flag: "--slow-rate",
     placeholder: "<0..1>",
     default: "0",
@@ -195,6 +201,9 @@ export function parseArgs(argv: string[]): CliOptions {
         break;
       case "--fault-rate":
         faults.rate503 = number(flag, value(), 0, 1);
+        break;
+      case "--fault-seed":
+        faults.seed = number(flag, value(), 0, 2 ** 32 - 1);
         break;
       case "--slow-rate":
         faults.slowRate = number(flag, value(), 0, 1);

@@ -1,6 +1,6 @@
-import { IndexedDbAnswerStore } from "../../src/client/indexeddb-answer-store";
+import { IndexedDbAnswerStore } from "../../src/client/answer-store-indexeddb";
 import { lookupKey } from "../../src/client/lookup-key";
-import { cacheNamespace } from "../../src/client/result-cache";
+import { cacheNamespace } from "../../src/client/answer-cache";
 
 // Bundled for the page (kept-answers-seeder.ts): writes kept answers into the runtime's own
 // IndexedDB through the product's store, in the product's format, as if cells had bought them.

@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core";
-import { cacheNamespace } from "../../src/client/result-cache";
+import { cacheNamespace } from "../../src/client/answer-cache";
 import { showTab, waitForText } from "./flows-helpers";
 import { browserTest, describeBrowser, useAddin } from "./harness";
 

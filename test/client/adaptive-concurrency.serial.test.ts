@@ -1,8 +1,8 @@
 import { EmailServiceClient } from "../../src/client/client";
-import { ResultCache } from "../../src/client/result-cache";
+import { AnswerCache } from "../../src/client/answer-cache";
 import { LookupScheduler } from "../../src/client/scheduler";
-import { KeyValueAnswerStore } from "../../src/client/key-value-answer-store";
-import { MemoryStore } from "../../src/client/storage";
+import { KeyValueAnswerStore } from "../../src/client/answer-store-key-value";
+import { MemoryStore } from "../../src/client/key-value-store";
 import { startSandbox, type TestSandbox } from "../helpers/sandbox";
 
 // Adaptive concurrency over real HTTP: the client finds a service's capacity from
@@ -27,7 +27,7 @@ function run(baseUrl: string, apiKey: string, protocol: string | undefined): Run
     protocol: () => protocol,
     onAttempt: () => attempts++,
   });
-  const cache = new ResultCache({
+  const cache = new AnswerCache({
     store: new KeyValueAnswerStore(new MemoryStore()),
     namespace: "adaptive",
   });

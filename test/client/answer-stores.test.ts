@@ -7,19 +7,19 @@ import {
   type CachedOutcome,
   type LookupOutcome,
 } from "../../src/client/answer-record";
-import { openAnswerStorage } from "../../src/client/answer-storage";
-import type { AnswerStore } from "../../src/client/answer-store";
-import { V1_PREFIX, carryOver, keyOfV1 } from "../../src/client/carry-over";
-import { ANSWERS_DB, IndexedDbAnswerStore } from "../../src/client/indexeddb-answer-store";
-import { ANSWERS_PREFIX, KeyValueAnswerStore } from "../../src/client/key-value-answer-store";
+import { openAnswerStore } from "../../src/client/open-answer-store";
+import type { AnswerStore } from "../../src/client/answer-store-contract";
+import { V1_PREFIX, carryOver, keyOfV1 } from "../../src/client/answer-store-carry-over";
+import { ANSWERS_DB, IndexedDbAnswerStore } from "../../src/client/answer-store-indexeddb";
+import { ANSWERS_PREFIX, KeyValueAnswerStore } from "../../src/client/answer-store-key-value";
 import { lookupKey } from "../../src/client/lookup-key";
-import { ResultCache } from "../../src/client/result-cache";
+import { AnswerCache } from "../../src/client/answer-cache";
 import fs from "node:fs";
 import {
   MemoryStore,
   OfficeRuntimeStore,
   type OfficeRuntimeStorageLike,
-} from "../../src/client/storage";
+} from "../../src/client/key-value-store";
 
 // The stores under the kept answers: IndexedDB as the browsers give it
 // (fake-indexeddb implements the W3C API in Node), the OfficeRuntime.storage fallback, the
@@ -257,8 +257,8 @@ describe("IndexedDB answer store", () => {
     expect((await a.usage("other")).count).toBe(5);
     expect((await a.usage("third")).count).toBe(7);
     // And two result caches over them, as two open workbooks would have.
-    const cacheA = new ResultCache({ store: a, namespace: "cells" });
-    const cacheB = new ResultCache({ store: b, namespace: "cells" });
+    const cacheA = new AnswerCache({ store: a, namespace: "cells" });
+    const cacheB = new AnswerCache({ store: b, namespace: "cells" });
     for (let i = 0; i < 300; i++) (i % 2 ? cacheA : cacheB).set(key(i), found(i).outcome);
     await Promise.all([cacheA.flush(), cacheB.flush()]);
     expect((await cacheA.usage()).count).toBe(300);
@@ -283,7 +283,7 @@ describe("IndexedDB answer store", () => {
       expect([...read.evicted]).toEqual([key(0), key(19)]);
 
       // The cells of a reopened workbook: the dropped answers are asked again and counted.
-      const cache = new ResultCache({ store, namespace: "ns" });
+      const cache = new AnswerCache({ store, namespace: "ns" });
       expect(await cache.get(key(0))).toBeUndefined();
       expect(await cache.get(key(20))).toBeDefined();
       expect(cache.set(key(0), found(0).outcome)).toBe(true);
@@ -306,7 +306,7 @@ describe("IndexedDB answer store", () => {
     try {
       const store = await openIdb(factory);
       const errors: unknown[] = [];
-      const cache = new ResultCache({
+      const cache = new AnswerCache({
         store,
         namespace: "ns",
         onStoreError: (e) => errors.push(e),
@@ -442,13 +442,13 @@ function officeJsRuntimeStorage(local: QuotaLocalStorage): OfficeRuntimeStorageL
 
 describe("opening the store: IndexedDB, else the fallback and why", () => {
   test("IndexedDB when it opens and takes writes", async () => {
-    const storage = await openAnswerStorage({ indexedDB: device(), kv: new MemoryStore() });
+    const storage = await openAnswerStore({ indexedDB: device(), kv: new MemoryStore() });
     expect(storage.store.kind).toBe("indexeddb");
     expect(storage.fallbackReason).toBeNull();
   });
 
   test("the fallback, with the reason, where IndexedDB is missing, fails to open or refuses writes", async () => {
-    const missing = await openAnswerStorage({ indexedDB: null, kv: new MemoryStore() });
+    const missing = await openAnswerStore({ indexedDB: null, kv: new MemoryStore() });
     expect(missing.store.kind).toBe("runtime-storage");
     expect(missing.fallbackReason).toMatch(/not available/);
 
@@ -456,7 +456,7 @@ describe("opening the store: IndexedDB, else the fallback and why", () => {
     broken.open = () => {
       throw new DOMException("A mutation operation was attempted.", "InvalidStateError");
     };
-    const failed = await openAnswerStorage({ indexedDB: broken, kv: new MemoryStore() });
+    const failed = await openAnswerStore({ indexedDB: broken, kv: new MemoryStore() });
     expect(failed.store.kind).toBe("runtime-storage");
     expect(failed.fallbackReason).toMatch(/InvalidStateError/);
 
@@ -467,7 +467,7 @@ describe("opening the store: IndexedDB, else the fallback and why", () => {
       () => new DOMException("Writes are not allowed.", "UnknownError")
     );
     try {
-      const refused = await openAnswerStorage({ indexedDB: readOnly, kv: new MemoryStore() });
+      const refused = await openAnswerStore({ indexedDB: readOnly, kv: new MemoryStore() });
       expect(refused.store.kind).toBe("runtime-storage");
       expect(refused.fallbackReason).toMatch(/UnknownError/);
     } finally {
@@ -492,7 +492,7 @@ describe("opening the store: IndexedDB, else the fallback and why", () => {
 
   test("an open that never finishes (blocked by another version) falls back after the timeout", async () => {
     const { hanging, holder } = await heldByOlderVersion();
-    const storage = await openAnswerStorage({
+    const storage = await openAnswerStore({
       indexedDB: hanging,
       kv: new MemoryStore(),
       openTimeoutMs: 50,
@@ -505,7 +505,7 @@ describe("opening the store: IndexedDB, else the fallback and why", () => {
   test("an open blocked by an older version's connection falls back after the short grace, not the long timeout", async () => {
     const { hanging, holder } = await heldByOlderVersion();
     const started = Date.now();
-    const storage = await openAnswerStorage({
+    const storage = await openAnswerStore({
       indexedDB: hanging,
       kv: new MemoryStore(),
       openTimeoutMs: 20_000,
@@ -609,16 +609,16 @@ describe("answers of the previous version are carried over, once", () => {
     const kv = new MemoryStore();
     await oldEntries(kv, ["aaa", "bbb"], 500);
     const factory = device();
-    const storage = await openAnswerStorage({ indexedDB: factory, kv });
+    const storage = await openAnswerStore({ indexedDB: factory, kv });
     expect(storage.carried).toBe(2 * (500 + V1.length));
     expect([...kv.data.keys()]).toEqual(["settings.apiKey"]);
-    const cache = new ResultCache({ store: storage.store, namespace: "bbb" });
+    const cache = new AnswerCache({ store: storage.store, namespace: "bbb" });
     for (const [, operation, body] of V1)
       expect(await cache.get(lookupKey(operation as "person", JSON.parse(body)))).toBeDefined();
     expect((await cache.get(key(499)))?.outcome).toEqual(found(499).outcome);
     expect((await storage.store.usage("aaa")).count).toBe(500 + V1.length);
     // Once: the next start finds nothing left to carry.
-    const again = await openAnswerStorage({ indexedDB: factory, kv });
+    const again = await openAnswerStore({ indexedDB: factory, kv });
     expect(again.carried).toBe(0);
     expect((await again.store.usage("aaa")).count).toBe(500 + V1.length);
   });
@@ -626,7 +626,7 @@ describe("answers of the previous version are carried over, once", () => {
   test("into the fallback when IndexedDB cannot be used, then into IndexedDB when it can", async () => {
     const kv = new MemoryStore();
     await oldEntries(kv, ["aaa"], 300);
-    const fallback = await openAnswerStorage({ indexedDB: null, kv });
+    const fallback = await openAnswerStore({ indexedDB: null, kv });
     expect(fallback.carried).toBe(300 + V1.length);
     expect([...kv.data.keys()].filter((k) => k.startsWith(V1_PREFIX))).toEqual([]);
     expect([...kv.data.keys()].filter((k) => k.startsWith(ANSWERS_PREFIX))).toHaveLength(
@@ -634,7 +634,7 @@ describe("answers of the previous version are carried over, once", () => {
     );
     expect((await fallback.store.read("aaa", [key(7)])).found.size).toBe(1);
 
-    const later = await openAnswerStorage({ indexedDB: device(), kv });
+    const later = await openAnswerStore({ indexedDB: device(), kv });
     expect(later.store.kind).toBe("indexeddb");
     expect(later.carried).toBe(300 + V1.length);
     expect([...kv.data.keys()]).toEqual(["settings.apiKey"]);

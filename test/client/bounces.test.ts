@@ -1,15 +1,15 @@
 import "fake-indexeddb/auto";
 import { IDBFactory } from "fake-indexeddb";
 import type { CachedOutcome } from "../../src/client/answer-record";
-import type { AnswerStore } from "../../src/client/answer-store";
+import type { AnswerStore } from "../../src/client/answer-store-contract";
 import { BOUNCED_ON, bouncedOn, emailOfAnswer } from "../../src/client/bounces";
 import { EmailServiceClient } from "../../src/client/client";
-import { IndexedDbAnswerStore } from "../../src/client/indexeddb-answer-store";
-import { KeyValueAnswerStore } from "../../src/client/key-value-answer-store";
+import { IndexedDbAnswerStore } from "../../src/client/answer-store-indexeddb";
+import { KeyValueAnswerStore } from "../../src/client/answer-store-key-value";
 import { lookupKey } from "../../src/client/lookup-key";
-import { ResultCache, cacheNamespace } from "../../src/client/result-cache";
+import { AnswerCache, cacheNamespace } from "../../src/client/answer-cache";
 import { LookupScheduler } from "../../src/client/scheduler";
-import { MemoryStore } from "../../src/client/storage";
+import { MemoryStore } from "../../src/client/key-value-store";
 import { answerCells } from "../../src/lists/enrich-outputs";
 import { startSandbox, type TestSandbox } from "../helpers/sandbox";
 
@@ -134,7 +134,7 @@ describe.each(STORES)("bounce marks in the %s store", (_name, device) => {
 describe("the result cache shows marked answers as bounced", () => {
   test("kept answers read after a reload carry the day of the report; others do not", async () => {
     const factory = new IDBFactory();
-    const first = new ResultCache({
+    const first = new AnswerCache({
       store: IndexedDbAnswerStore.open({ factory }),
       namespace: "ns",
       flushDelayMs: 1,
@@ -153,7 +153,7 @@ describe("the result cache shows marked answers as bounced", () => {
     // Shown at once by this runtime…
     expect(bouncedOn(first.peek(k1)!.outcome)).toBe(T0 + 5 * DAY);
     // …and by the next one (a reload).
-    const reloaded = new ResultCache({
+    const reloaded = new AnswerCache({
       store: IndexedDbAnswerStore.open({ factory }),
       namespace: "ns",
     });
@@ -164,7 +164,7 @@ describe("the result cache shows marked answers as bounced", () => {
     expect(await reloaded.bouncedOf("V1@example.com")).toBe(T0 + 5 * DAY);
     // The kept record itself is unchanged: the mark is applied as it is shown.
     expect((a1.outcome as { value: Record<string, unknown> }).value[BOUNCED_ON]).toBeUndefined();
-    const other = new ResultCache({
+    const other = new AnswerCache({
       store: IndexedDbAnswerStore.open({ factory }),
       namespace: "ns2",
     });
@@ -183,8 +183,8 @@ describe("the result cache shows marked answers as bounced", () => {
       onBounced: (listener: Listener) => void listeners.push(listener),
     });
     const store = IndexedDbAnswerStore.open({ factory });
-    const mine = new ResultCache({ store, namespace: "ns", peers: peers(), flushDelayMs: 1 });
-    const theirs = new ResultCache({ store, namespace: "ns", peers: peers() });
+    const mine = new AnswerCache({ store, namespace: "ns", peers: peers(), flushDelayMs: 1 });
+    const theirs = new AnswerCache({ store, namespace: "ns", peers: peers() });
     const [k1, a1] = person(1);
     mine.set(k1, a1.outcome, T0);
     await mine.flush();
@@ -227,7 +227,7 @@ describe("a recalculation never buys a bounced address again, against the sandbo
       retry: { retries: 1, baseDelayMs: 5, maxDelayMs: 10 },
       onAttempt: (attempt) => sent.push(attempt.path),
     });
-    const cache = new ResultCache({
+    const cache = new AnswerCache({
       store: new KeyValueAnswerStore(new MemoryStore()),
       namespace: await cacheNamespace(sandbox.baseUrl, account.apiKey),
       flushDelayMs: 1,

@@ -1,10 +1,10 @@
 import { EmailServiceClient } from "../../src/client/client";
 import { ApiError } from "../../src/client/errors";
-import { KeyValueAnswerStore } from "../../src/client/key-value-answer-store";
-import { ResultCache, cacheNamespace } from "../../src/client/result-cache";
+import { KeyValueAnswerStore } from "../../src/client/answer-store-key-value";
+import { AnswerCache, cacheNamespace } from "../../src/client/answer-cache";
 import { LookupScheduler } from "../../src/client/scheduler";
 import { SpendingGuard, refusal } from "../../src/client/spending";
-import { MemoryStore } from "../../src/client/storage";
+import { MemoryStore } from "../../src/client/key-value-store";
 import { answerChange, countChanges } from "../../src/client/answer-changes";
 import {
   countOldCellAnswers,
@@ -75,7 +75,7 @@ describe("Refresh of old answers through the scheduler", () => {
         options.onSent?.(wire.length);
       },
     });
-    const cache = new ResultCache({
+    const cache = new AnswerCache({
       store: new KeyValueAnswerStore(new MemoryStore()),
       namespace: await cacheNamespace(sandbox.baseUrl, account.apiKey),
       flushDelayMs: 1,

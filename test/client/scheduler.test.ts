@@ -3,14 +3,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { EmailServiceClient } from "../../src/client/client";
 import { ApiError } from "../../src/client/errors";
-import type { AnswerStore } from "../../src/client/answer-store";
-import { KeyValueAnswerStore } from "../../src/client/key-value-answer-store";
+import type { AnswerStore } from "../../src/client/answer-store-contract";
+import { KeyValueAnswerStore } from "../../src/client/answer-store-key-value";
 import { NodeFileStore } from "../../src/client/node-file-store";
-import { ResultCache, cacheNamespace } from "../../src/client/result-cache";
+import { AnswerCache, cacheNamespace } from "../../src/client/answer-cache";
 import { lookupKey } from "../../src/client/lookup-key";
 import { LookupScheduler } from "../../src/client/scheduler";
 import { SpendingGuard } from "../../src/client/spending";
-import { MemoryStore } from "../../src/client/storage";
+import { MemoryStore } from "../../src/client/key-value-store";
 import {
   call,
   eventually,
@@ -22,7 +22,7 @@ import {
 interface Harness {
   scheduler: LookupScheduler;
   client: EmailServiceClient;
-  cache: ResultCache;
+  cache: AnswerCache;
   sent: string[];
 }
 
@@ -44,7 +44,7 @@ describe("lookup scheduler and persistent cache, against the sandbox", () => {
       retry: { retries: 2, baseDelayMs: 5, maxDelayMs: 10 },
       onAttempt: (attempt) => sent.push(attempt.path),
     });
-    const cache = new ResultCache({
+    const cache = new AnswerCache({
       store: options.store ?? new KeyValueAnswerStore(new MemoryStore()),
       namespace: await cacheNamespace(sandbox.baseUrl, apiKey),
       flushDelayMs: 5,
@@ -256,7 +256,7 @@ describe("lookup scheduler and persistent cache, against the sandbox", () => {
       retry: { retries: 2, baseDelayMs: 5, maxDelayMs: 10 },
     });
     const store = new KeyValueAnswerStore(new MemoryStore());
-    const cache = new ResultCache({ store, namespace: "chunks" });
+    const cache = new AnswerCache({ store, namespace: "chunks" });
     const questions: number[] = [];
     const guard = new SpendingGuard({ enabled: true, confirmAbove: 25, sessionBudget: null });
     // 20 answers kept before, 80 new; the store is read 7 keys at a time (15 reads).
@@ -271,7 +271,7 @@ describe("lookup scheduler and persistent cache, against the sandbox", () => {
         return store.read(namespace, keys);
       },
     });
-    const reopened = new ResultCache({ store: slow, namespace: "chunks", readChunk: 7 });
+    const reopened = new AnswerCache({ store: slow, namespace: "chunks", readChunk: 7 });
     const scheduler2 = new LookupScheduler({
       client,
       cache: reopened,

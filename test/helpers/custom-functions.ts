@@ -1,7 +1,7 @@
 import { Services, setServices } from "../../src/runtime/services";
 import { MemorySettingsStorage, SettingsStore, type Settings } from "../../src/runtime/settings";
-import { KeyValueAnswerStore } from "../../src/client/key-value-answer-store";
-import { MemoryStore } from "../../src/client/storage";
+import { KeyValueAnswerStore } from "../../src/client/answer-store-key-value";
+import { MemoryStore } from "../../src/client/key-value-store";
 import { NO_FAULTS } from "../../src/sandbox/services/faults";
 import { call, startSandbox, type TestAccount, type TestSandbox } from "./sandbox";
 

@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { ApiError } from "../../src/client/errors";
-import { KeyValueAnswerStore } from "../../src/client/key-value-answer-store";
-import { cacheNamespace } from "../../src/client/result-cache";
+import { KeyValueAnswerStore } from "../../src/client/answer-store-key-value";
+import { cacheNamespace } from "../../src/client/answer-cache";
 import { SpendingGuard } from "../../src/client/spending";
-import { MemoryStore } from "../../src/client/storage";
+import { MemoryStore } from "../../src/client/key-value-store";
 import { KeptAnswersCheck } from "../../src/runtime/kept-answers-check";
 import { Services } from "../../src/runtime/services";
 import { SettingsStore } from "../../src/runtime/settings";

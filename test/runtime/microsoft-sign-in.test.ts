@@ -1,7 +1,7 @@
 import type { Server } from "node:http";
 import { installCustomFunctionsGlobal, MemorySettingsStorage } from "../helpers/custom-functions";
-import { KeyValueAnswerStore } from "../../src/client/key-value-answer-store";
-import { MemoryStore } from "../../src/client/storage";
+import { KeyValueAnswerStore } from "../../src/client/answer-store-key-value";
+import { MemoryStore } from "../../src/client/key-value-store";
 import { ApiError, SIGN_IN_REQUIRED } from "../../src/client/errors";
 import { MicrosoftSignInError } from "../../src/runtime/microsoft-account";
 import { Services } from "../../src/runtime/services";

@@ -1,7 +1,7 @@
 import { ApiError } from "../../src/client/errors";
-import type { LookupOutcome } from "../../src/client/result-cache";
-import { KeyValueAnswerStore } from "../../src/client/key-value-answer-store";
-import { MemoryStore } from "../../src/client/storage";
+import type { LookupOutcome } from "../../src/client/answer-cache";
+import { KeyValueAnswerStore } from "../../src/client/answer-store-key-value";
+import { MemoryStore } from "../../src/client/key-value-store";
 import { Services } from "../../src/runtime/services";
 import { SettingsStore } from "../../src/runtime/settings";
 import type { TaskPaneHost } from "../../src/runtime/task-pane-host";

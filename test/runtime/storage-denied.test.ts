@@ -1,8 +1,11 @@
 import "fake-indexeddb/auto";
 import { IDBFactory } from "fake-indexeddb";
-import { openAnswerStorage } from "../../src/client/answer-storage";
-import { ResultCache } from "../../src/client/result-cache";
-import { OfficeRuntimeStore, type OfficeRuntimeStorageLike } from "../../src/client/storage";
+import { openAnswerStore } from "../../src/client/open-answer-store";
+import { AnswerCache } from "../../src/client/answer-cache";
+import {
+  OfficeRuntimeStore,
+  type OfficeRuntimeStorageLike,
+} from "../../src/client/key-value-store";
 import { StorageDenial } from "../../src/client/storage-denial";
 import { Services } from "../../src/runtime/services";
 import { SessionFallbackStorage } from "../../src/runtime/session-settings-storage";
@@ -97,7 +100,7 @@ describe("settings where the browser denies storage", () => {
     const denial = new StorageDenial();
     const failing: SettingsStorage = {
       getItem: async () => null,
-      // office.js's answer to a write over the quota (src/client/storage.ts setItemsFailure).
+      // office.js's answer to a write over the quota (src/client/key-value-store.ts setItemsFailure).
       setItem: () => Promise.reject(new Error("Unknown error.")),
       removeItem: async () => undefined,
     };
@@ -111,7 +114,7 @@ describe("settings where the browser denies storage", () => {
 describe("kept answers where the browser denies storage", () => {
   test("IndexedDB denied and OfficeRuntime.storage denied: in memory, the cache's contract kept", async () => {
     const runtime = new DeniedRuntimeStorage();
-    const storage = await openAnswerStorage({
+    const storage = await openAnswerStore({
       indexedDB: deniedIndexedDb(),
       kv: new OfficeRuntimeStore(runtime),
     });
@@ -123,11 +126,11 @@ describe("kept answers where the browser denies storage", () => {
       "This browser denies the add-in its storage (third-party cookies and site data are blocked): the task pane says what to allow."
     );
 
-    const cache = new ResultCache({ store: storage.store, namespace: "ns1", flushDelayMs: 1 });
+    const cache = new AnswerCache({ store: storage.store, namespace: "ns1", flushDelayMs: 1 });
     const answer = { status: "ok" as const, value: { email: "ada@example.com" } as never };
     cache.set("person|ada", answer);
     await cache.whenStored();
-    const again = new ResultCache({ store: storage.store, namespace: "ns1" });
+    const again = new AnswerCache({ store: storage.store, namespace: "ns1" });
     expect((await again.get("person|ada"))?.outcome).toEqual(answer);
     expect(await again.usage()).toMatchObject({ count: 1 });
     const shelf = await storage.store.shelf("ns1");
@@ -146,7 +149,7 @@ describe("kept answers where the browser denies storage", () => {
       setItems: async (entries) => Object.entries(entries).forEach(([k, v]) => items.set(k, v)),
       removeItems: async (keys) => keys.forEach((k) => items.delete(k)),
     };
-    const storage = await openAnswerStorage({
+    const storage = await openAnswerStore({
       indexedDB: deniedIndexedDb(),
       kv: new OfficeRuntimeStore(usable),
     });
@@ -184,8 +187,7 @@ describe("the runtime where the browser denies storage, against the sandbox", ()
         baseUrl: sandbox.baseUrl,
         webhookUrl: null,
       }),
-      () =>
-        openAnswerStorage({ indexedDB: deniedIndexedDb(), kv: new OfficeRuntimeStore(runtime) }),
+      () => openAnswerStore({ indexedDB: deniedIndexedDb(), kv: new OfficeRuntimeStore(runtime) }),
       {
         fetch: (input, init) => {
           wire.push(new URL(String(input)).pathname);

@@ -1,7 +1,7 @@
 import type { Server } from "node:http";
 import { installCustomFunctionsGlobal, MemorySettingsStorage } from "../helpers/custom-functions";
-import { KeyValueAnswerStore } from "../../src/client/key-value-answer-store";
-import { MemoryStore } from "../../src/client/storage";
+import { KeyValueAnswerStore } from "../../src/client/answer-store-key-value";
+import { MemoryStore } from "../../src/client/key-value-store";
 import { Services, setServices } from "../../src/runtime/services";
 import { SettingsStore, type Settings } from "../../src/runtime/settings";
 import {

@@ -1,7 +1,7 @@
 import { installCustomFunctionsGlobal, MemorySettingsStorage } from "../helpers/custom-functions";
 import { ApiError } from "../../src/client/errors";
-import { KeyValueAnswerStore } from "../../src/client/key-value-answer-store";
-import { MemoryStore } from "../../src/client/storage";
+import { KeyValueAnswerStore } from "../../src/client/answer-store-key-value";
+import { MemoryStore } from "../../src/client/key-value-store";
 import { Transport, type Endpoint } from "../../src/client/transport";
 import { Services } from "../../src/runtime/services";
 import { SETTING_KEYS, SettingsStore } from "../../src/runtime/settings";

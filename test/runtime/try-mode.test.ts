@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import { KeyValueAnswerStore } from "../../src/client/key-value-answer-store";
-import { cacheNamespace } from "../../src/client/result-cache";
-import { MemoryStore } from "../../src/client/storage";
+import { KeyValueAnswerStore } from "../../src/client/answer-store-key-value";
+import { cacheNamespace } from "../../src/client/answer-cache";
+import { MemoryStore } from "../../src/client/key-value-store";
 import { Services } from "../../src/runtime/services";
 import { SETTING_KEYS, SettingsStore } from "../../src/runtime/settings";
 import {

@@ -70,6 +70,10 @@ describe("parseArgs", () => {
   test("a single fault flag creates only that fault; bounds are inclusive", () => {
     expect(parseArgs(["--fault-rate", "1"]).faults).toEqual({ rate503: 1 });
     expect(parseArgs(["--fault-rate", "0"]).faults).toEqual({ rate503: 0 });
+    expect(parseArgs(["--fault-rate", "0.2", "--fault-seed", "44"]).faults).toEqual({
+      rate503: 0.2,
+      seed: 44,
+    });
     expect(parseArgs(["--port", "65535"]).port).toBe(65535);
     expect(parseArgs(["--concurrency", "1"]).concurrency).toBe(1);
     expect(parseArgs(["--db", "/tmp/x/sandbox.db"]).db).toBe("/tmp/x/sandbox.db");
@@ -83,6 +87,7 @@ describe("parseArgs", () => {
     ["a port without a value", ["--port"]],
     ["an empty port", ["--port", ""]],
     ["a fault rate above 1", ["--fault-rate", "1.5"]],
+    ["a negative fault seed", ["--fault-seed", "-1"]],
     ["a negative slow rate", ["--slow-rate", "-0.1"]],
     ["a drop rate that is not a number", ["--drop-rate", "often"]],
     ["a malformed rate above 1", ["--malformed-rate", "2"]],

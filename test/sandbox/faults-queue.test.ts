@@ -180,7 +180,27 @@ describe("faults changed at runtime through /sandbox/faults", () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(SLOW_MS - 5);
   });
 
+  test("a seed makes the 503s a sequence: set again, the same requests meet the same faults", async () => {
+    const statuses = async (): Promise<number[]> => {
+      const seen: number[] = [];
+      for (let i = 0; i < 16; i++)
+        seen.push((await account.request("GET", "/v5.1/account")).status);
+      return seen;
+    };
+    await setFaults({ rate503: 0.5, seed: 7 });
+    const first = await statuses();
+    expect(new Set(first)).toEqual(new Set([200, 503]));
+    expect((await setFaults({ seed: 7 })).body.seed).toBe(7);
+    expect(await statuses()).toEqual(first);
+    await setFaults({ seed: 8 });
+    expect(await statuses()).not.toEqual(first);
+    // null: at random again (the default).
+    expect((await setFaults({ seed: null })).body.seed).toBeNull();
+  });
+
   test.each<[string, unknown]>([
+    ["a fractional seed", { seed: 1.5 }],
+    ["a negative seed", { seed: -1 }],
     ["a rate above 1", { rate503: 2 }],
     ["a negative rate", { rate500: -0.1 }],
     ["a rate as a string", { slowRate: "1" }],

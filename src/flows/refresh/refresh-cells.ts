@@ -1,4 +1,4 @@
-import { DAY_MS } from "../../client/answer-store";
+import { DAY_MS } from "../../client/answer-store-contract";
 import type { OldAnswer } from "../../client/refresh-scope";
 import type { LookupScheduler } from "../../client/scheduler";
 import { t } from "../../i18n/i18n";

@@ -1,5 +1,5 @@
 import type { LookupOutcome } from "../../client/answer-record";
-import { DAY_MS } from "../../client/answer-store";
+import { DAY_MS } from "../../client/answer-store-contract";
 import { isBounced } from "../../client/bounces";
 import type { CachedOutcome } from "../../client/answer-record";
 import type { RefreshResult } from "../../client/refresh-scope";

@@ -1,4 +1,4 @@
-import type { ResultCache } from "../../client/result-cache";
+import type { AnswerCache } from "../../client/answer-cache";
 import type { LookupScheduler } from "../../client/scheduler";
 import type { EnrichRunner } from "../enrich/enrich-runner";
 
@@ -10,7 +10,7 @@ import type { EnrichRunner } from "../enrich/enrich-runner";
 
 export interface BoughtCountSources {
   /** The kept answers of the account in force. */
-  cache: () => Promise<Pick<ResultCache, "chargedEmails" | "onStored">>;
+  cache: () => Promise<Pick<AnswerCache, "chargedEmails" | "onStored">>;
   /** Whether answers may be bought now. */
   buying: () => boolean;
   /** Hears every change of `buying()`; the returned function stops it. */

@@ -97,6 +97,7 @@ export async function sandboxRoutes(app: FastifyInstance): Promise<void> {
             down: { type: "boolean" },
             reportsKeepCredit: { type: "boolean" },
             literalInputs: { type: "boolean" },
+            seed: { type: ["integer", "null"], minimum: 0, maximum: 4_294_967_295 },
           },
         },
       },

@@ -1,7 +1,10 @@
+import { mulberry32 } from "../directory/random";
+
 /**
- * Fault injection, so that clients can be tested against the failures the spec describes
- * (spec 7 and 8: 503 under load, slow answers; and what networks do: dropped connections,
- * broken bodies). Each rate is the share of API requests (0..1) that suffer the fault.
+ * Fault injection, so that clients can be tested against the failures the service's interface
+ * describes (docs/interface.md, Limits: 503 under load, slow answers) and what networks do
+ * (dropped connections, broken bodies). Each rate is the share of API requests (0..1) that
+ * suffer the fault.
  */
 export interface FaultSettings {
   /** Answer 503 `server_busy` before any work (nothing charged). */
@@ -24,6 +27,11 @@ export interface FaultSettings {
   reportsKeepCredit: boolean;
   /** Lookup inputs not in their plain form are found nowhere (services/spellings.ts). */
   literalInputs: boolean;
+  /**
+   * The rates' draws come from this seed's sequence, restarted each time it is set, so that two
+   * runs meet the same faults in the same order of requests (benchmarks); null: at random.
+   */
+  seed: number | null;
 }
 
 export const NO_FAULTS: FaultSettings = {
@@ -38,6 +46,7 @@ export const NO_FAULTS: FaultSettings = {
   down: false,
   reportsKeepCredit: false,
   literalInputs: false,
+  seed: null,
 };
 
 export type BeforeFault = "503" | "500" | "drop" | null;
@@ -45,12 +54,14 @@ export type AfterFault = { drop: boolean; malformed: boolean; delayMs: number };
 
 export class Faults {
   private settings: FaultSettings;
+  private random: () => number;
 
   constructor(
     initial: Partial<FaultSettings> = {},
-    private readonly random: () => number = Math.random
+    private readonly unseeded: () => number = Math.random
   ) {
     this.settings = { ...NO_FAULTS, ...initial };
+    this.random = this.draws();
   }
 
   get current(): FaultSettings {
@@ -59,7 +70,13 @@ export class Faults {
 
   update(changes: Partial<FaultSettings>): FaultSettings {
     this.settings = { ...this.settings, ...changes };
+    if (changes.seed !== undefined) this.random = this.draws();
     return this.current;
+  }
+
+  private draws(): () => number {
+    const seed = this.settings.seed;
+    return seed === null ? this.unseeded : mulberry32(seed).next;
   }
 
   /** Decided when a request arrives. */

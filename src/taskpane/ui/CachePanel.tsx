@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { Button, Caption1, makeStyles, tokens } from "@fluentui/react-components";
-import type { AnswerUsage } from "../../client/answer-store";
-import { KeyValueAnswerStore } from "../../client/key-value-answer-store";
+import type { AnswerUsage } from "../../client/answer-store-contract";
+import { KeyValueAnswerStore } from "../../client/answer-store-key-value";
 import { n, t } from "../../i18n/i18n";
 import type { Services } from "../../runtime/services";
 import { recalculateWorkbook } from "../../workbook/recalculate";

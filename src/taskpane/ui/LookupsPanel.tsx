@@ -9,7 +9,7 @@ import {
   makeStyles,
   tokens,
 } from "@fluentui/react-components";
-import type { AnswerAges } from "../../client/answer-store";
+import type { AnswerAges } from "../../client/answer-store-contract";
 import type { LookupCounts } from "../../client/scheduler";
 import { n, t, type MessageId } from "../../i18n/i18n";
 import type { Services } from "../../runtime/services";

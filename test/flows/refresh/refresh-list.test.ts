@@ -1,9 +1,9 @@
 import { EmailServiceClient } from "../../../src/client/client";
-import { KeyValueAnswerStore } from "../../../src/client/key-value-answer-store";
+import { KeyValueAnswerStore } from "../../../src/client/answer-store-key-value";
 import { lookupKey } from "../../../src/client/lookup-key";
-import { ResultCache } from "../../../src/client/result-cache";
+import { AnswerCache } from "../../../src/client/answer-cache";
 import { LookupScheduler } from "../../../src/client/scheduler";
-import { MemoryStore } from "../../../src/client/storage";
+import { MemoryStore } from "../../../src/client/key-value-store";
 import { countOldListAnswers, listOutputs } from "../../../src/flows/refresh/refresh-list";
 import type { EnrichSource } from "../../../src/workbook/enrich-source";
 
@@ -46,8 +46,8 @@ function source(checkedOn: Array<number | null>): EnrichSource {
 }
 
 /** A scheduler over kept answers in memory; counting sends nothing (its client reaches nobody). */
-function keptAnswers(): { cache: ResultCache; scheduler: LookupScheduler } {
-  const cache = new ResultCache({
+function keptAnswers(): { cache: AnswerCache; scheduler: LookupScheduler } {
+  const cache = new AnswerCache({
     store: new KeyValueAnswerStore(new MemoryStore()),
     namespace: "refresh-list",
     flushDelayMs: 1,

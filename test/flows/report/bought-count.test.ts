@@ -2,10 +2,10 @@ import "fake-indexeddb/auto";
 import { IDBFactory } from "fake-indexeddb";
 import type { VerifyEmailResult } from "../../../src/api/types";
 import type { EmailServiceClient } from "../../../src/client/client";
-import { IndexedDbAnswerStore } from "../../../src/client/indexeddb-answer-store";
+import { IndexedDbAnswerStore } from "../../../src/client/answer-store-indexeddb";
 import { Listeners } from "../../../src/client/listeners";
 import { lookupKey } from "../../../src/client/lookup-key";
-import { ResultCache } from "../../../src/client/result-cache";
+import { AnswerCache } from "../../../src/client/answer-cache";
 import { LookupScheduler } from "../../../src/client/scheduler";
 import { boughtSources, followBoughtCount } from "../../../src/flows/report/bought-count";
 
@@ -20,7 +20,7 @@ const VALID = 7;
 
 interface World {
   scheduler: LookupScheduler;
-  cache: ResultCache;
+  cache: AnswerCache;
   /** Enrich runs of the runtime, as the runner tells them. */
   run: { running: boolean; changes: Listeners; set(running: boolean): void };
   /** Verifications on the wire, by address; `answer()` lets them all come back. */
@@ -33,7 +33,7 @@ interface World {
 }
 
 async function world(): Promise<World> {
-  const cache = new ResultCache({
+  const cache = new AnswerCache({
     store: IndexedDbAnswerStore.open({ factory: new IDBFactory() }),
     namespace: "ns",
     flushDelayMs: 20,

@@ -70,7 +70,7 @@ import { launchWebKit, WEBKIT_DRIVER_PATH } from "../../engines/webkit-engine";
 import { startOfficeProxy, type OfficeProxy } from "../office-proxy";
 import { CDN_PREFIX, startOfficeHostServer, type OfficeHostServer } from "../server";
 import type { ShownValue } from "../page/main";
-import { ANSWERS_DB } from "../../../src/client/indexeddb-answer-store";
+import { ANSWERS_DB } from "../../../src/client/answer-store-indexeddb";
 import { JOBS_SETTING_KEY } from "../../../src/workbook/job-store";
 
 const LOOKUPS = "/v5.1/find-email/";

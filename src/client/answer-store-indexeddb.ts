@@ -15,16 +15,16 @@ import {
   type AnswerAges,
   type AnswerUsage,
   newShelfId,
-} from "./answer-store";
+} from "./answer-store-contract";
 import { t } from "../i18n/i18n";
 import { emailOfAnswer, isCharged } from "./bounces";
 
-// Kept answers in IndexedDB (DESIGN 3): no size budget of its own, read on demand, one
-// transaction per batch. Several runtimes (open workbooks) share it; IndexedDB serializes
-// their read-write transactions, so the per-namespace counts stay exact.
+// Kept answers in IndexedDB: no size budget of its own, read on demand, one transaction per batch.
+// Several runtimes (open workbooks) share it; IndexedDB serializes their read-write transactions,
+// so the per-namespace counts stay exact.
 
 export const ANSWERS_DB = "mail-finder-answers";
-// 2: the bounce marks (DESIGN 3, bounces pay back).
+// 2: the bounce marks (bounces.ts: bounces pay back).
 const VERSION = 2;
 
 interface NamespaceRecord {
@@ -137,7 +137,7 @@ export class IndexedDbAnswerStore implements AnswerStore {
         await this.put(namespace, records);
         return;
       } catch (error) {
-        // No eviction while there is room (DESIGN 3): only the browser's quota makes some.
+        // No eviction while there is room: only the browser's quota makes some.
         if (!isQuotaError(error) || attempt >= 3) throw error;
         if ((await this.evictOldest()) === 0) throw error;
       }

@@ -1,7 +1,8 @@
 import type { CachedOutcome } from "./answer-record";
 
-// Where kept answers live (DESIGN 3): IndexedDB, or OfficeRuntime.storage where IndexedDB
-// cannot be used. The result cache above does not know which one it has.
+// What every store of kept answers does: IndexedDB (answer-store-indexeddb.ts), or
+// OfficeRuntime.storage where IndexedDB cannot be used (answer-store-key-value.ts). The answer
+// cache above does not know which one it has.
 
 /** What a batch read found; `evicted` names misses whose answer was dropped for lack of room. */
 export interface AnswerRead {
@@ -16,7 +17,7 @@ export interface AnswerUsage {
   bytes: number;
 }
 
-/** How old a namespace's kept answers are (DESIGN 3: lists decay; re-check after 60-90 days). */
+/** How old a namespace's kept answers are (lists decay: re-checked after 60 to 90 days). */
 export interface AnswerAges {
   /** Bought less than 30 days ago. */
   under30: number;
@@ -62,7 +63,7 @@ export interface AnswerStore {
   usage(namespace: string): Promise<AnswerUsage>;
   /** How old the namespace's answers are as of `now` (reads every record: on demand only). */
   ages(namespace: string, now: number): Promise<AnswerAges>;
-  /** Marks addresses (normalized) reported bounced, with when (DESIGN 3: bounces pay back). */
+  /** Marks addresses (normalized) reported bounced, with when (bounces pay back: bounces.ts). */
   markBounced?(namespace: string, marks: Array<[string, number]>): Promise<void>;
   /** Every bounce mark of the namespace: address -> when it was reported. */
   bouncedMarks?(namespace: string): Promise<Map<string, number>>;

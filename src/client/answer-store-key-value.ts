@@ -8,8 +8,8 @@ import {
   type AnswerAges,
   type AnswerUsage,
   newShelfId,
-} from "./answer-store";
-import type { KeyValueStore } from "./storage";
+} from "./answer-store-contract";
+import type { KeyValueStore } from "./key-value-store";
 import { emailOfAnswer, isCharged } from "./bounces";
 
 /** Prefix of the answers this store keeps: `mf.answers.v2.<namespace>.<lookup key>`. */
@@ -59,9 +59,9 @@ export interface KeyValueAnswerStoreOptions {
 }
 
 /**
- * The fallback where IndexedDB cannot be used (DESIGN 3): answers in a key-value store
- * (OfficeRuntime.storage) under a budget; past it the oldest answers go first. Its index of
- * sizes and ages is read once, at first use; it is bounded by the budget.
+ * The fallback where IndexedDB cannot be used: answers in a key-value store (OfficeRuntime.storage)
+ * under a budget; past it the oldest answers go first. Its index of sizes and ages is read once, at
+ * first use; it is bounded by the budget.
  */
 export class KeyValueAnswerStore implements AnswerStore {
   readonly kind: "runtime-storage" | "memory";

@@ -1,12 +1,11 @@
 import type { CachedOutcome } from "./answer-record";
-import type { AnswerStore } from "./answer-store";
-import { ANSWERS_PREFIX, readAnswerEntry } from "./key-value-answer-store";
+import type { AnswerStore } from "./answer-store-contract";
+import { ANSWERS_PREFIX, readAnswerEntry } from "./answer-store-key-value";
 import { keyOfNormalized, type LookupOperation } from "./lookup-key";
-import type { KeyValueStore } from "./storage";
+import type { KeyValueStore } from "./key-value-store";
 
-// Answers kept by earlier versions are carried over into the store in force, once (DESIGN 3):
-// they are written there, then removed from OfficeRuntime.storage, where they took the room
-// of the settings.
+// Answers kept by earlier versions are carried over into the store in force, once: they are written
+// there, then removed from OfficeRuntime.storage, where they took the room of the settings.
 
 /** Entries of versions up to 0.1: `mf.cache.v1.<namespace>.<operation>|<field>=<JSON>&...`. */
 export const V1_PREFIX = "mf.cache.v1.";

@@ -2,18 +2,18 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
-import type { AnswerRead, AnswerStore } from "../../src/client/answer-store";
+import type { AnswerRead, AnswerStore } from "../../src/client/answer-store-contract";
 import { CreditsLedger } from "../../src/client/credits";
-import { KeyValueAnswerStore } from "../../src/client/key-value-answer-store";
+import { KeyValueAnswerStore } from "../../src/client/answer-store-key-value";
 import { lookupKey, type LookupOperation } from "../../src/client/lookup-key";
 import { NodeFileStore } from "../../src/client/node-file-store";
 import {
-  ResultCache,
+  AnswerCache,
   cacheNamespace,
   type CachePeers,
   type LookupOutcome,
-} from "../../src/client/result-cache";
-import { MemoryStore } from "../../src/client/storage";
+} from "../../src/client/answer-cache";
+import { MemoryStore } from "../../src/client/key-value-store";
 
 const ok = (email: string): LookupOutcome => ({
   status: "ok",
@@ -153,13 +153,13 @@ function normalizedView(operation: string, body: Record<string, unknown>): unkno
 describe("result cache", () => {
   test("the keys asked for in one turn are read in one batch, each key once", async () => {
     const store = new CountingStore();
-    const cache = new ResultCache({ store, namespace: "ns" });
+    const cache = new AnswerCache({ store, namespace: "ns" });
     const answers = await Promise.all([0, 1, 2, 1, 0, 3].map((i) => cache.get(person(i))));
     expect(answers).toEqual([undefined, undefined, undefined, undefined, undefined, undefined]);
     expect(store.reads).toEqual([[person(0), person(1), person(2), person(3)]]);
 
     // Large turns are read in chunks, still one read per chunk.
-    const chunked = new ResultCache({ store, namespace: "ns", readChunk: 100 });
+    const chunked = new AnswerCache({ store, namespace: "ns", readChunk: 100 });
     store.reads.length = 0;
     await Promise.all(Array.from({ length: 250 }, (_, i) => chunked.get(person(i))));
     expect(store.reads.map((keys) => keys.length)).toEqual([100, 100, 50]);
@@ -168,11 +168,11 @@ describe("result cache", () => {
 
   test("nothing is read at start; answers are read on demand and then held in memory", async () => {
     const store = new CountingStore();
-    const writer = new ResultCache({ store, namespace: "ns" });
+    const writer = new AnswerCache({ store, namespace: "ns" });
     for (let i = 0; i < 5; i++) writer.set(person(i), ok(`a${i}@example.com`));
     await writer.flush();
 
-    const reopened = new ResultCache({ store, namespace: "ns" });
+    const reopened = new AnswerCache({ store, namespace: "ns" });
     store.reads.length = 0;
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(store.reads).toEqual([]);
@@ -184,14 +184,14 @@ describe("result cache", () => {
 
   test("memory holds at most `memoryEntries` answers, the most recently used", async () => {
     const store = new CountingStore();
-    const cache = new ResultCache({ store, namespace: "ns", memoryEntries: 100 });
+    const cache = new AnswerCache({ store, namespace: "ns", memoryEntries: 100 });
     for (let i = 0; i < 1000; i++) cache.set(person(i), ok(`a${i}@example.com`));
     await cache.flush();
     expect(cache.memorySize).toBe(100);
     expect(cache.peek(person(999))).toBeDefined();
     expect(cache.peek(person(0))).toBeUndefined();
 
-    const reopened = new ResultCache({ store, namespace: "ns", memoryEntries: 100 });
+    const reopened = new AnswerCache({ store, namespace: "ns", memoryEntries: 100 });
     for (let round = 0; round < 3; round++)
       await Promise.all(Array.from({ length: 1000 }, (_, i) => reopened.get(person(i))));
     expect(reopened.memorySize).toBe(100);
@@ -205,7 +205,7 @@ describe("result cache", () => {
 
   test("writes are batched behind; whenStored settles once they are in the store", async () => {
     const store = new CountingStore();
-    const cache = new ResultCache({ store, namespace: "ns", flushDelayMs: 1000 });
+    const cache = new AnswerCache({ store, namespace: "ns", flushDelayMs: 1000 });
     for (let i = 0; i < 100; i++) cache.set(person(i), ok(`a${i}@example.com`));
     expect(store.writes).toBe(0);
     const stored = cache.whenStored();
@@ -217,7 +217,7 @@ describe("result cache", () => {
 
   test("an answer set while its read is under way is not overwritten by the read", async () => {
     const store = new CountingStore();
-    const cache = new ResultCache({ store, namespace: "ns" });
+    const cache = new AnswerCache({ store, namespace: "ns" });
     const reading = cache.get(person(1));
     cache.set(person(1), ok("new@example.com"));
     expect((await reading)?.outcome).toEqual(ok("new@example.com"));
@@ -227,7 +227,7 @@ describe("result cache", () => {
     const store = new CountingStore();
     store.failWrites = 1;
     const errors: unknown[] = [];
-    const cache = new ResultCache({ store, namespace: "ns", onStoreError: (e) => errors.push(e) });
+    const cache = new AnswerCache({ store, namespace: "ns", onStoreError: (e) => errors.push(e) });
     cache.set(person(1), ok("a@example.com"));
     await cache.flush();
     expect(errors).toHaveLength(1);
@@ -241,7 +241,7 @@ describe("result cache", () => {
   test("a failed read is a miss, reported, and the next read tries again", async () => {
     const store = new CountingStore();
     const errors: unknown[] = [];
-    const cache = new ResultCache({ store, namespace: "ns", onStoreError: (e) => errors.push(e) });
+    const cache = new AnswerCache({ store, namespace: "ns", onStoreError: (e) => errors.push(e) });
     await store.write("ns", [[person(1), { outcome: ok("a@example.com"), storedAt: 1 }]]);
     const read = store.read.bind(store);
     store.read = async () => {
@@ -255,12 +255,12 @@ describe("result cache", () => {
 
   test("namespaces do not see each other's answers; clear removes only its own", async () => {
     const store = new CountingStore();
-    const mine = new ResultCache({ store, namespace: "aaa" });
-    const theirs = new ResultCache({ store, namespace: "bbb" });
+    const mine = new AnswerCache({ store, namespace: "aaa" });
+    const theirs = new AnswerCache({ store, namespace: "bbb" });
     mine.set(person(1), ok("mine@example.com"));
     theirs.set(person(2), ok("theirs@example.com"));
     await Promise.all([mine.flush(), theirs.flush()]);
-    const reopenedTheirs = new ResultCache({ store, namespace: "bbb" });
+    const reopenedTheirs = new AnswerCache({ store, namespace: "bbb" });
     expect(await reopenedTheirs.get(person(1))).toBeUndefined();
     expect(await reopenedTheirs.get(person(2))).toBeDefined();
     expect(await mine.clear()).toBe(1);
@@ -275,8 +275,8 @@ describe("result cache", () => {
       announceCleared: (namespace) => listeners.forEach((listener) => listener(namespace)),
       onCleared: (listener) => listeners.push(listener),
     });
-    const first = new ResultCache({ store, namespace: "ns", peers: peers() });
-    const second = new ResultCache({ store, namespace: "ns", peers: peers() });
+    const first = new AnswerCache({ store, namespace: "ns", peers: peers() });
+    const second = new AnswerCache({ store, namespace: "ns", peers: peers() });
     first.set(person(1), ok("a@example.com"));
     await first.flush();
     expect(await second.get(person(1))).toBeDefined();

@@ -1,5 +1,5 @@
-// Key-value stores: OfficeRuntime.storage (the kept answers' fallback, DESIGN 3), memory and a
-// file in Node. One interface, an adapter per runtime.
+// Key-value stores: OfficeRuntime.storage (the kept answers' fallback), memory, and a file in
+// Node (node-file-store.ts). One interface, an adapter per runtime.
 
 export interface KeyValueStore {
   /** Every entry whose key starts with `prefix`. */

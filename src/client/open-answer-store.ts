@@ -1,26 +1,26 @@
-import type { AnswerStore } from "./answer-store";
-import { carryOver } from "./carry-over";
-import { IndexedDbAnswerStore } from "./indexeddb-answer-store";
-import { KeyValueAnswerStore } from "./key-value-answer-store";
-import { MemoryStore, type KeyValueStore } from "./storage";
+import type { AnswerStore } from "./answer-store-contract";
+import { carryOver } from "./answer-store-carry-over";
+import { IndexedDbAnswerStore } from "./answer-store-indexeddb";
+import { KeyValueAnswerStore } from "./answer-store-key-value";
+import { MemoryStore, type KeyValueStore } from "./key-value-store";
 import { isStorageDenied } from "./storage-denial";
 import { t } from "../i18n/i18n";
 
 /** The store of kept answers in force, and why it is the fallback when it is. */
-export interface AnswerStorage {
+export interface OpenedAnswerStore {
   store: AnswerStore;
   /** Why answers are kept in the fallback (null: they are in IndexedDB). */
   fallbackReason: string | null;
   /** Answers of earlier versions carried over at this start. */
   carried: number;
   /**
-   * The browser denies this frame its storage (docs/user-guide.md): answers are kept in memory until
-   * the workbook closes.
+   * The browser denies this frame its storage (docs/user-guide.md): answers are kept in memory
+   * until the workbook closes.
    */
   denied: boolean;
 }
 
-export interface OpenAnswerStorageOptions {
+export interface OpenAnswerStoreOptions {
   /** The runtime's IndexedDB (none: the fallback). */
   indexedDB?: IDBFactory | null;
   /** OfficeRuntime.storage (or memory): the fallback, and where earlier versions kept answers. */
@@ -33,11 +33,11 @@ export interface OpenAnswerStorageOptions {
 }
 
 /**
- * Opens IndexedDB, or the fallback where it cannot be opened or refuses writes (DESIGN 3),
- * then carries over the answers of earlier versions. Nothing is read in bulk. Where the browser
- * denies the fallback too, answers are kept in memory for the session (docs/user-guide.md).
+ * Opens IndexedDB, or the fallback where it cannot be opened or refuses writes, then carries over
+ * the answers of earlier versions. Nothing is read in bulk. Where the browser denies the fallback
+ * too, answers are kept in memory for the session (docs/user-guide.md).
  */
-export async function openAnswerStorage(options: OpenAnswerStorageOptions): Promise<AnswerStorage> {
+export async function openAnswerStore(options: OpenAnswerStoreOptions): Promise<OpenedAnswerStore> {
   let store: AnswerStore | null = null;
   let fallbackReason: string | null = null;
   if (!options.indexedDB) fallbackReason = t("cells.indexedDbUnavailable");

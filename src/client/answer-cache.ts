@@ -6,7 +6,7 @@ import {
   type AnswerRead,
   type AnswerStore,
   type AnswerUsage,
-} from "./answer-store";
+} from "./answer-store-contract";
 import { emailOfAnswer, withBounce } from "./bounces";
 import { Listeners } from "./listeners";
 
@@ -16,12 +16,12 @@ export type { CachedOutcome, LookupOutcome } from "./answer-record";
 export interface CachePeers {
   announceCleared(namespace: string): void;
   onCleared(listener: (namespace: string) => void): void;
-  /** Addresses of a namespace reported bounced (normalized), with when (DESIGN 3). */
+  /** Addresses of a namespace reported bounced (normalized), with when (bounces.ts). */
   announceBounced?(namespace: string, marks: Array<[string, number]>): void;
   onBounced?(listener: (namespace: string, marks: Array<[string, number]>) => void): void;
 }
 
-export interface ResultCacheOptions {
+export interface AnswerCacheOptions {
   store: AnswerStore | Promise<AnswerStore>;
   /** Separates users and services (see cacheNamespace). */
   namespace: string;
@@ -61,12 +61,12 @@ function deferred<T>(): Deferred<T> {
 }
 
 /**
- * The persistent result cache of one namespace (DESIGN 3). Nothing is loaded at start: the
- * keys asked for in one turn are read from the store in one batch, a bounded set of recent
- * answers stays in memory, and new answers are written behind in batches. A charged answer
- * is kept until it is explicitly cleared; the store alone decides when room runs out.
+ * The persistent cache of one namespace's answers. Nothing is loaded at start: the keys asked for
+ * in one turn are read from the store in one batch, a bounded set of recent answers stays in
+ * memory, and new answers are written behind in batches. A charged answer is kept until it is
+ * explicitly cleared; the store alone decides when room runs out.
  */
-export class ResultCache {
+export class AnswerCache {
   /** Store reads made, and keys they carried (batching is visible in these). */
   readonly stats = { reads: 0, keysRead: 0 };
   private readonly memory = new Map<string, CachedOutcome>();
@@ -90,7 +90,7 @@ export class ResultCache {
   private marksLoading: Promise<Map<string, number>> | null = null;
   private readonly storeChanges = new Listeners();
 
-  constructor(private readonly options: ResultCacheOptions) {
+  constructor(private readonly options: AnswerCacheOptions) {
     this.now = options.now ?? Date.now;
     this.memoryEntries = Math.max(1, options.memoryEntries ?? 10_000);
     options.peers?.onCleared((namespace) => {
@@ -141,7 +141,7 @@ export class ResultCache {
 
   /**
    * Keeps an answer (bought at `storedAt`, default now); true when the store had dropped this
-   * key's earlier answer for lack of room, so that the lookup had to be asked again (DESIGN 3).
+   * key's earlier answer for lack of room, so that the lookup had to be asked again.
    */
   set(key: string, outcome: LookupOutcome, storedAt = this.now()): boolean {
     const cached: CachedOutcome = { outcome, storedAt };
@@ -153,7 +153,7 @@ export class ResultCache {
 
   /**
    * Settles once every answer set so far has been written (or its write has failed and
-   * waits for the next flush): the scheduler shows an answer once it is kept (DESIGN 3).
+   * waits for the next flush): the scheduler shows an answer once it is kept.
    */
   whenStored(): Promise<void> {
     return this.nextFlush ? this.nextFlush.promise : this.flushing;
@@ -231,7 +231,7 @@ export class ResultCache {
   }
 
   /**
-   * Marks addresses reported bounced (DESIGN 3), durably: a kept answer that shows one is
+   * Marks addresses reported bounced, durably: a kept answer that shows one is
    * given as bounced from now on (`bounced_on`), and the scheduler never buys it again.
    */
   async markBounced(emails: Iterable<string>, reportedAt = this.now()): Promise<void> {
