@@ -9,16 +9,6 @@ import { join } from "node:path";
 const ROOT = join(__dirname, "..", "..");
 
 /**
- * Files still being cleaned in parallel branches of issue 44 (a folder ends in "/": everything
- * under it): they keep their references until those branches are merged. Empty this list once
- * they are; add nothing else to it.
- */
-const ALLOWED: readonly string[] = ["src/client/", "src/sandbox/services/faults.ts"];
-
-const allowed = (file: string): boolean =>
-  ALLOWED.some((entry) => (entry.endsWith("/") ? file.startsWith(entry) : file === entry));
-
-/**
  * What names a document outside the repository. The patterns are written so that this file
  * does not match them itself.
  */
@@ -42,11 +32,10 @@ function trackedFiles(): string[] {
   return git.stdout.split("\0").filter((file) => file !== "");
 }
 
-/** "file:line: why: text" for every reference in the tracked text files not allowed. */
+/** "file:line: why: text" for every reference in the tracked text files. */
 function referencesInRepository(): string[] {
   const found: string[] = [];
   for (const file of trackedFiles()) {
-    if (allowed(file)) continue;
     let content: Buffer;
     try {
       content = readFileSync(join(ROOT, file));
