@@ -10,6 +10,12 @@ import { browserTest, describeBrowser, useAddin } from "./harness";
 
 /** Whether the focused element looks different focused than not: a visible focus. */
 async function focusIsVisible(page: Page): Promise<boolean> {
+  // The focus ring is drawn by Fluent's focus-visible handling after the key event: what a user
+  // sees is the next frames, not the instant of the key (on a loaded machine a screenshot taken
+  // at once could come before it).
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+  );
   const box = await page.evaluate(() => {
     const element = document.activeElement as HTMLElement | null;
     if (!element || element === document.body) return null;

@@ -209,8 +209,8 @@ describe("the sandbox as a process", () => {
     const root = join(__dirname, "..", "..");
     for (const flag of ["--help", "-h"]) {
       child = spawn(
-        join(root, "node_modules", ".bin", "tsx"),
-        ["src/sandbox/server.ts", "--port", "0", flag],
+        process.execPath,
+        ["--import", "tsx", "src/sandbox/server.ts", "--port", "0", flag],
         { cwd: root, stdio: ["ignore", "pipe", "pipe"] }
       );
       let stdout = "";
@@ -228,8 +228,10 @@ describe("the sandbox as a process", () => {
   test("prints its base URL and demo key, serves them, and stops on SIGTERM", async () => {
     const root = join(__dirname, "..", "..");
     child = spawn(
-      join(root, "node_modules", ".bin", "tsx"),
-      ["src/sandbox/server.ts", "--port", "0", "--db", ":memory:"],
+      // Node itself, with tsx as its loader: the tsx command would relay SIGTERM to its child and,
+      // if the child did not report it within 30 ms (a loaded machine), kill it (exit 143).
+      process.execPath,
+      ["--import", "tsx", "src/sandbox/server.ts", "--port", "0", "--db", ":memory:"],
       {
         cwd: root,
         stdio: ["ignore", "pipe", "pipe"],
@@ -266,8 +268,8 @@ describe("the sandbox as a process", () => {
   test("a bad flag exits with status 2 and the usage text on stderr", async () => {
     const root = join(__dirname, "..", "..");
     child = spawn(
-      join(root, "node_modules", ".bin", "tsx"),
-      ["src/sandbox/server.ts", "--port", "nope"],
+      process.execPath,
+      ["--import", "tsx", "src/sandbox/server.ts", "--port", "nope"],
       {
         cwd: root,
         stdio: ["ignore", "pipe", "pipe"],
