@@ -3,6 +3,8 @@
 // shows this list as a table (scripts/write-doc-tables.ts), and test/docs/documented-settings.test.ts
 // checks that each is read where it says and that the code reads no other.
 
+import { markdownTable } from "../src/server/config/usage";
+
 export interface DevVariable {
   name: string;
   /** The files that read it (relative to the repository). */
@@ -166,18 +168,15 @@ export const INTERNAL_VARIABLES: Record<string, string> = {
   PATH: "the system's",
 };
 
-const cell = (text: string): string => text.replace(/\|/g, "\\|");
-
 /** The table of CONTRIBUTING.md. */
 export function devEnvironmentTable(): string {
-  return [
-    "| variable | default | what it does | read by |",
-    "|---|---|---|---|",
-    ...DEV_ENVIRONMENT.map(
-      (variable) =>
-        `| \`${variable.name}\` | ${cell(variable.default)} | ${cell(variable.meaning)} | ${variable.readBy
-          .map((file) => `\`${file}\``)
-          .join(", ")} |`
-    ),
-  ].join("\n");
+  return markdownTable(
+    ["variable", "default", "what it does", "read by"],
+    DEV_ENVIRONMENT.map((variable) => [
+      `\`${variable.name}\``,
+      variable.default,
+      variable.meaning,
+      variable.readBy.map((file) => `\`${file}\``).join(", "),
+    ])
+  );
 }

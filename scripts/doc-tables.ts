@@ -1,8 +1,14 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { GROUP_TITLES, type SettingGroup } from "../src/server/config/settings";
-import { TABLE_END, TABLE_START, configurationTable, groupTable } from "../src/server/config/usage";
-import { sandboxFlagsTable } from "../src/sandbox/cli";
+import {
+  TABLE_END,
+  TABLE_START,
+  configurationTable,
+  groupTable,
+  markdownTable,
+} from "../src/server/config/usage";
+import { HELP_FLAGS, SANDBOX_FLAGS } from "../src/sandbox/cli";
 import { devEnvironmentTable } from "./dev-environment";
 
 // Every table of flags and variables in the documentation, made from the code: the host's
@@ -10,6 +16,25 @@ import { devEnvironmentTable } from "./dev-environment";
 // development scripts' variables (scripts/dev-environment.ts). Each sits between two markers;
 // scripts/write-doc-tables.ts writes them, test/docs/documented-settings.test.ts fails while one
 // is not what the code makes.
+
+/** The flags table of docs/sandbox.md. */
+function sandboxFlagsTable(): string {
+  return markdownTable(
+    ["flag", "default", "meaning"],
+    [
+      ...SANDBOX_FLAGS.map(({ flag, placeholder, default: byDefault, meaning }) => [
+        `\`${flag}${placeholder ? ` ${placeholder}` : ""}\``,
+        byDefault,
+        meaning,
+      ]),
+      [
+        HELP_FLAGS.map((flag) => `\`${flag}\``).join(", "),
+        "",
+        "print the usage on stdout and exit 0",
+      ],
+    ]
+  );
+}
 
 export interface GeneratedTable {
   /** The document, relative to the repository. */

@@ -138,21 +138,6 @@ export function wantsHelp(argv: readonly string[]): boolean {
   return argv.some((token) => (HELP_FLAGS as readonly string[]).includes(token));
 }
 
-const cell = (text: string): string => text.replace(/\|/g, "\\|");
-
-/** The flags table of docs/sandbox.md. */
-export function sandboxFlagsTable(): string {
-  return [
-    "| flag | default | meaning |",
-    "|---|---|---|",
-    ...SANDBOX_FLAGS.map(
-      ({ flag, placeholder, default: byDefault, meaning }) =>
-        `| \`${cell(`${flag}${placeholder ? ` ${placeholder}` : ""}`)}\` | ${cell(byDefault)} | ${cell(meaning)} |`
-    ),
-    `| ${HELP_FLAGS.map((flag) => `\`${flag}\``).join(", ")} | | print the usage on stdout and exit 0 |`,
-  ].join("\n");
-}
-
 /** Parses the sandbox's flags (SANDBOX_FLAGS). Throws with the usage text on bad input; see wantsHelp for --help. */
 export function parseArgs(argv: string[]): CliOptions {
   const options: CliOptions = { port: 4010, host: "127.0.0.1", db: ".sandbox/sandbox.db" };

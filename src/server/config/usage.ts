@@ -72,45 +72,48 @@ export const USAGE = [
   ...Object.entries(ACTIONS).map(([flag, what]) => `  ${flag.padEnd(30)} ${what}`),
 ].join("\n");
 
-const cell = (text: string): string => text.replace(/\|/g, "\\|");
 const code = (text: string): string => `\`${text}\``;
+
+/** A markdown table; a `|` inside a cell is escaped. */
+export function markdownTable(
+  header: readonly string[],
+  rows: ReadonlyArray<readonly string[]>
+): string {
+  const line = (cells: readonly string[]): string =>
+    `| ${cells.map((text) => text.replace(/\|/g, "\\|")).join(" | ")} |`;
+  return [line(header), `|${header.map(() => "---|").join("")}`, ...rows.map(line)].join("\n");
+}
+
+/** A setting's default as a table cell: a placeholder such as <audience> would be read as HTML. */
+function defaultCell(setting: Setting): string {
+  if (setting.defaultText)
+    return setting.defaultText.includes("<") ? code(setting.defaultText) : setting.defaultText;
+  return setting.default === null ? "none" : code(String(setting.default));
+}
 
 /** The configuration table of docs/operations.md. */
 export function configurationTable(): string {
-  const rows = GROUPS.flatMap((group) =>
-    settingsOf(group).map((setting) =>
-      [
+  return markdownTable(
+    ["group", "flag", "environment", "earlier name", "type", "default", "secret", "meaning"],
+    GROUPS.flatMap((group) =>
+      settingsOf(group).map((setting) => [
         GROUP_TITLES[group],
         setting.flag ? code(flagText(setting)) : "(none)",
         code(setting.env),
         setting.aliases
           .map((alias) => code(alias.inverted ? `${alias.name}=0` : alias.name))
-          .join(", ") || "",
+          .join(", "),
         kindText(setting.kind),
-        setting.defaultText
-          ? // A placeholder such as <audience> would be read as HTML.
-            setting.defaultText.includes("<")
-            ? code(setting.defaultText)
-            : setting.defaultText
-          : setting.default === null
-            ? "none"
-            : code(String(setting.default)),
+        defaultCell(setting),
         setting.secret === "file"
           ? "file (path shown)"
           : setting.secret === "url"
             ? "password"
             : "",
         setting.description,
-      ]
-        .map(cell)
-        .join(" | ")
+      ])
     )
   );
-  return [
-    "| group | flag | environment | earlier name | type | default | secret | meaning |",
-    "|---|---|---|---|---|---|---|---|",
-    ...rows.map((row) => `| ${row} |`),
-  ].join("\n");
 }
 
 /**
@@ -118,27 +121,15 @@ export function configurationTable(): string {
  * full table, with the earlier names, types and secrecy, is operations.md's.
  */
 export function groupTable(group: SettingGroup): string {
-  return [
-    "| flag | environment | default | meaning |",
-    "|---|---|---|---|",
-    ...settingsOf(group).map(
-      (setting) =>
-        `| ${[
-          setting.flag ? code(flagText(setting)) : "(environment only)",
-          code(setting.env),
-          setting.defaultText
-            ? setting.defaultText.includes("<")
-              ? code(setting.defaultText)
-              : setting.defaultText
-            : setting.default === null
-              ? "none"
-              : code(String(setting.default)),
-          setting.description,
-        ]
-          .map(cell)
-          .join(" | ")} |`
-    ),
-  ].join("\n");
+  return markdownTable(
+    ["flag", "environment", "default", "meaning"],
+    settingsOf(group).map((setting) => [
+      setting.flag ? code(flagText(setting)) : "(environment only)",
+      code(setting.env),
+      defaultCell(setting),
+      setting.description,
+    ])
+  );
 }
 
 /** The markers around the generated table in docs/operations.md. */
