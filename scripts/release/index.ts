@@ -13,7 +13,8 @@ import { RELEASE_NAME, releasePackage, type RootPackage } from "./release-packag
 // runs with `npm start -- <flags>`. It builds the add-in first (`npm run build`), unless
 // --no-build says to ship the dist/ already built. The tarball's folder is
 // `mail-finder-<version>/`: server/ (the compiled host), dist/, docs/, package.json, its lock,
-// .npmrc, LICENSE, README.md (the operators'), CHANGELOG.md and SECURITY.md.
+// .npmrc, LICENSE, README.md (the operators'), CHANGELOG.md, SECURITY.md, the Dockerfile and
+// deploy/ (release-files.ts).
 
 const ROOT = join(__dirname, "..", "..");
 const USAGE = "Usage: npm run release [-- --no-build] [--out-dir <dir>] (default release/)";
