@@ -342,11 +342,23 @@ function judge(measured: Measured[]): void {
       }
     );
   goal(
+    `bytes per answer as the store counts them, ${most.kept.toLocaleString("en-US")} kept`,
+    most.countedBytes / most.kept,
+    {
+      atMost: 256,
+      why: "each answer's record stays small: key, value and dates (about 220 bytes before LevelDB compresses them)",
+      unit: "bytes",
+    }
+  );
+  goal(
     `bytes per answer on disk, ${most.kept.toLocaleString("en-US")} kept`,
     most.diskBytes / most.kept,
     {
       atMost: 256,
       unit: "bytes",
+      // Below a few MB, whether LevelDB has compacted its log when the profile is measured decides
+      // the size: a quick pass's 10,000 measured 89 and 275 bytes each on one machine.
+      fullOnly: true,
       why: "a million answers take a few hundred MB at most on the user's disk (about 110 bytes each)",
     }
   );
@@ -367,6 +379,7 @@ async function main(): Promise<void> {
         "bytes/answer (counted)": perAnswer(m.countedBytes, m.kept),
         "bytes/answer (origin usage)": perAnswer(m.estimateBytes, m.kept),
         "bytes/answer (disk)": perAnswer(m.diskBytes, m.kept),
+        "IndexedDB on disk KB": Math.round(m.diskBytes / 1024),
         "written in s": (m.seedMs / 1000).toFixed(1),
         [`start-up ms (median of ${REOPENS})`]: ms(m.startupMs),
         "JS heap MiB": mib(m.heapMiB),
