@@ -11,7 +11,7 @@ import { usePane, useJobs } from "./pane-context";
 import { usePanelStyles } from "./panel-styles";
 import { FieldError, useAsyncAction } from "./use-async-action";
 import { SpendingOffNote } from "./SpendingOffNote";
-import { TextField } from "./TextField";
+import { TextField } from "../../ui/TextField";
 import { useSpendingOffReason } from "./use-spending";
 
 const useStyles = makeStyles({ row: { display: "flex", gap: "8px", flexWrap: "wrap" } });

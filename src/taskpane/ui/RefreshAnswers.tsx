@@ -12,7 +12,7 @@ import { t } from "../../i18n/i18n";
 import { outcomeText, type RefreshOutcome } from "../../flows/refresh/refresh-outcome";
 import { usePane } from "./pane-context";
 import { usePanelStyles } from "./panel-styles";
-import { TextField } from "./TextField";
+import { TextField } from "../../ui/TextField";
 import { FieldError, useAsyncAction } from "./use-async-action";
 import { useSettings } from "./use-spending";
 

@@ -13,7 +13,7 @@ import type { Settings } from "../../runtime/settings";
 import { ActionMessage } from "./ActionMessage";
 import { HelpLinks } from "./HelpLinks";
 import { usePanelStyles } from "./panel-styles";
-import { TextField } from "./TextField";
+import { TextField } from "../../ui/TextField";
 import { useAsyncAction } from "./use-async-action";
 import { submitTo, useForm } from "./use-form";
 import { MicrosoftSignIn } from "./MicrosoftSignIn";
