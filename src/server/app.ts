@@ -33,6 +33,7 @@ import {
 import { relay } from "./relay";
 import { site } from "./site";
 import { readSecretFile } from "./team/secret-file";
+import { ADMIN_AJV } from "./team/admin-schemas";
 import { strongSecret } from "./team/secret-strength";
 import type { TeamTimings } from "./team/team-context";
 import { openTeamHost, type TeamHost } from "./team/team-host";
@@ -97,6 +98,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
           https: { allowHTTP1: true, handshakeTimeout: headersTimeoutMs, ...tls },
         }
       : {}),
+    // The validator the admin API's body schemas need: nothing coerced (admin-schemas.ts).
+    ajv: ADMIN_AJV,
     // JSON lines; never a header, a query string or a secret (logging.ts).
     logger: options.log
       ? loggerOptions({
