@@ -32,11 +32,9 @@ import {
 } from "./readiness";
 import { relay } from "./relay";
 import { site } from "./site";
-import { readSecretFile } from "./team/secret-file";
 import { ADMIN_AJV } from "./team/admin-schemas";
-import { strongSecret } from "./team/secret-strength";
 import type { TeamTimings } from "./team/team-context";
-import { openTeamHost, type TeamHost } from "./team/team-host";
+import { openTeamHost, strongSecretFile, type TeamHost } from "./team/team-host";
 
 // The production host: serves the built add-in and relays /api/* to the
 // service, over HTTPS with HTTP/2 (so the browser's six connections per host do not bound the
@@ -76,11 +74,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       : null;
   // Read once, at start: a weak or readable-by-others token stops the start (as the team's secrets).
   const metricsToken = options.metricsTokenFile
-    ? strongSecret(
-        readSecretFile(options.metricsTokenFile, "metrics token"),
-        options.metricsTokenFile,
-        "metrics token"
-      )
+    ? strongSecretFile(options.metricsTokenFile, "metrics token")
     : null;
   const metrics = options.metrics
     ? new HostMetrics({

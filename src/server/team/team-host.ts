@@ -72,19 +72,16 @@ export interface TeamHost {
   close(): Promise<void>;
 }
 
+/** A secret read once from its file; a weak one, or one others may read, stops the start. */
+export function strongSecretFile(file: string, what: string): string {
+  return strongSecret(readSecretFile(file, what), file, what);
+}
+
 export async function openTeamHost(options: TeamHostOptions): Promise<TeamHost> {
-  const adminToken = strongSecret(
-    readSecretFile(options.adminTokenFile, "admin token"),
-    options.adminTokenFile,
-    "admin token"
-  );
+  const adminToken = strongSecretFile(options.adminTokenFile, "admin token");
   const fileKey = readSecretFile(options.serviceKeyFile, "service key");
   const sealingSecret = options.sealingKeyFile
-    ? strongSecret(
-        readSecretFile(options.sealingKeyFile, "sealing key"),
-        options.sealingKeyFile,
-        "sealing key"
-      )
+    ? strongSecretFile(options.sealingKeyFile, "sealing key")
     : null;
   const opened = await openTeamStore({ databaseUrl: options.databaseUrl, file: options.db });
   const observer = options.observer ?? { ...NO_TEAM_OBSERVER, ...NO_UPSTREAM_OBSERVER };
