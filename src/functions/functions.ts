@@ -42,12 +42,8 @@ export function findEmail(
   fields: any,
   invocation: CustomFunctions.CancelableInvocation
 ): Promise<any[][]> {
-  return answerCell(
-    "person",
-    invocation,
-    () => personRequest(name, last_name, company, linkedin_url),
-    fields,
-    PERSON_FIELDS
+  return answerCell("person", invocation, fields, PERSON_FIELDS, () =>
+    personRequest(name, last_name, company, linkedin_url)
   );
 }
 
@@ -93,12 +89,8 @@ export function decisionMaker(
   fields: any,
   invocation: CustomFunctions.CancelableInvocation
 ): Promise<any[][]> {
-  return answerCell(
-    "decision_maker",
-    invocation,
-    () => decisionMakerRequest(company, categories as CellValue),
-    fields,
-    DECISION_MAKER_FIELDS
+  return answerCell("decision_maker", invocation, fields, DECISION_MAKER_FIELDS, () =>
+    decisionMakerRequest(company, categories as CellValue)
   );
 }
 
@@ -143,12 +135,8 @@ export function linkedinEmail(
   fields: any,
   invocation: CustomFunctions.CancelableInvocation
 ): Promise<any[][]> {
-  return answerCell(
-    "linkedin_url",
-    invocation,
-    () => profileRequest(linkedin_url),
-    fields,
-    PROFILE_FIELDS
+  return answerCell("linkedin_url", invocation, fields, PROFILE_FIELDS, () =>
+    profileRequest(linkedin_url)
   );
 }
 
@@ -230,9 +218,9 @@ export type { CellResult } from "./cell-results";
 function answerCell<Op extends CardOperation>(
   operation: Op,
   invocation: CustomFunctions.CancelableInvocation,
-  request: () => Parameters<typeof lookup<Op>>[1],
   fields: any,
-  known: readonly string[]
+  known: readonly string[],
+  request: () => Parameters<typeof lookup<Op>>[1]
 ): Promise<any[][]> {
   const call = cellCall(invocation);
   return cell(async () => {

@@ -69,7 +69,10 @@ export interface ServerOptions {
 export interface TeamServerOptions {
   serviceKeyFile: string;
   adminTokenFile: string;
-  /** A secret of the operator's that seals the service key in the store (team/sealing.ts). */
+  /**
+   * A secret of the operator's that seals the service key in the store (team/sealing.ts):
+   * without it, the store's own salt does, and whoever reads the database can open the key.
+   */
   sealingKeyFile?: string;
   /** SQLite file, when no DATABASE_URL. */
   db: string;

@@ -15,13 +15,14 @@ import { readSecretFile } from "./secret-file";
 import { strongSecret } from "./secret-strength";
 import { ServiceKeyHolder } from "./service-key";
 import { SharedLookups } from "./shared-lookups";
-import { SignIn, type EntraOptions } from "./sign-in";
+import { SignIn } from "./sign-in";
 import type { TeamSettings, TeamStore } from "./store";
 import type { TeamContext, TeamTimings } from "./team-context";
 import { teamRelayHooks } from "./team-relay";
 import { registerTeamRoutes } from "./team-routes";
 import { Upstream } from "./upstream";
 import { WebhookRelay } from "./webhooks";
+import type { TeamServerOptions } from "../options";
 import type { RelayHooks } from "../relay";
 
 // Team mode of the production host: the secret files read (readable by the
@@ -34,18 +35,8 @@ import type { RelayHooks } from "../relay";
 const SETTINGS_MS = 5_000;
 const AUDIT_DAYS = 400;
 
-export interface TeamHostOptions {
-  serviceKeyFile: string;
-  adminTokenFile: string;
-  /**
-   * A secret of the operator's that seals the service key in the store (sealing.ts): without
-   * it, the store's own salt does, and whoever reads the database can open the key.
-   */
-  sealingKeyFile?: string;
-  /** SQLite file (when no databaseUrl). */
-  db: string;
-  databaseUrl?: string;
-  entra: EntraOptions | null;
+/** The team settings (options.ts), and what the host adds. */
+export interface TeamHostOptions extends TeamServerOptions {
   upstream: URL;
   upstreamTimeoutMs: number;
   upstreamConnections: number;

@@ -8,6 +8,7 @@ import { MicrosoftSignIn } from "./MicrosoftSignIn";
 import { usePanelStyles } from "./panel-styles";
 import { useAsyncAction } from "./use-async-action";
 import { useTeam } from "./use-team";
+import { RunButton } from "./RunButton";
 
 const useStyles = makeStyles({
   list: { margin: 0, paddingLeft: "18px", display: "flex", flexDirection: "column", gap: "4px" },
@@ -59,14 +60,14 @@ export function FirstRun(props: { services: Services; onHaveKey: () => void }): 
       )}
       <MicrosoftSignIn services={props.services} primary />
       <div className={styles.actions}>
-        <Button
+        <RunButton
           appearance={team?.entra ? "secondary" : "primary"}
-          onClick={() => void start.run()}
-          disabledFocusable={start.busy}
-          data-testid="settings-try"
+          run={start.run}
+          busy={start.busy}
+          testId="settings-try"
         >
           {t("app.tryWithDemo")}
-        </Button>
+        </RunButton>
         <Button onClick={props.onHaveKey} data-testid="first-run-have-key">
           {t(team ? "app.haveTeamToken" : "app.haveKey")}
         </Button>
