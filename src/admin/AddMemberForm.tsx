@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { Button, Field, Input } from "@fluentui/react-components";
 import { useAdmin, useAdminAction } from "./admin-context";
 import { ErrorText } from "./ErrorText";
-import { BUDGET_HINT, NOT_A_NUMBER, parseBudget } from "./format";
+import { ActionForm, AdminField, SubmitButton } from "./form";
+import { BUDGET_HINT, typedBudget } from "./format";
 import type { ShownToken } from "./NewTokenNotice";
 import { useAdminStyles } from "./styles";
 
@@ -14,8 +14,7 @@ export function AddMemberForm(props: { onIssued: (shown: ShownToken) => void }):
   const [email, setEmail] = useState("");
   const [budget, setBudget] = useState("");
   const add = useAdminAction(async () => {
-    const monthlyBudget = parseBudget(budget);
-    if (monthlyBudget === undefined) throw new Error(NOT_A_NUMBER);
+    const monthlyBudget = typedBudget(budget);
     const { token } = await client.addMember({ name, email, monthly_budget: monthlyBudget });
     props.onIssued({ memberName: name.trim(), token });
     setName("");
@@ -23,60 +22,33 @@ export function AddMemberForm(props: { onIssued: (shown: ShownToken) => void }):
     setBudget("");
     await reload();
   });
+  // An edit clears the last refusal: it was about what the fields said then.
+  const edited = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    add.clear();
+  };
   return (
-    <form
-      className={styles.section}
-      aria-label="Add a member"
-      // The host checks the fields and says what is wrong (the browser's own bubbles would not).
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void add.run();
-      }}
-    >
+    <ActionForm className={styles.section} label="Add a member" action={add} noValidate>
       <div className={styles.form}>
-        <Field label="Name" className={styles.field}>
-          <Input
-            value={name}
-            onChange={(_, data) => {
-              setName(data.value);
-              add.clear();
-            }}
-            data-testid="admin-member-name"
-          />
-        </Field>
-        <Field label="Email" className={styles.field}>
-          <Input
-            type="email"
-            value={email}
-            onChange={(_, data) => {
-              setEmail(data.value);
-              add.clear();
-            }}
-            data-testid="admin-member-email"
-          />
-        </Field>
-        <Field label="Monthly budget" hint={BUDGET_HINT} className={styles.field}>
-          <Input
-            inputMode="decimal"
-            value={budget}
-            onChange={(_, data) => {
-              setBudget(data.value);
-              add.clear();
-            }}
-            data-testid="admin-member-budget"
-          />
-        </Field>
-        <Button
-          appearance="primary"
-          type="submit"
-          disabled={add.busy}
-          data-testid="admin-member-add"
-        >
+        <AdminField label="Name" state={[name, edited(setName)]} testId="admin-member-name" />
+        <AdminField
+          label="Email"
+          type="email"
+          state={[email, edited(setEmail)]}
+          testId="admin-member-email"
+        />
+        <AdminField
+          label="Monthly budget"
+          hint={BUDGET_HINT}
+          inputMode="decimal"
+          state={[budget, edited(setBudget)]}
+          testId="admin-member-budget"
+        />
+        <SubmitButton action={add} testId="admin-member-add">
           Add member
-        </Button>
+        </SubmitButton>
       </div>
       <ErrorText message={add.error} />
-    </form>
+    </ActionForm>
   );
 }

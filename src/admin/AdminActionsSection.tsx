@@ -1,15 +1,8 @@
 import { useMemo } from "react";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Title3,
-} from "@fluentui/react-components";
 import { actionText, actorText, detailsText, memberNames } from "./admin-action-text";
+import { AdminSection } from "./AdminSection";
 import type { AdminAuditRow, AdminMember } from "./api-types";
+import { DataTable, type Column } from "./DataTable";
 import { formatTime } from "./format";
 import { useAdminStyles } from "./styles";
 
@@ -21,43 +14,32 @@ export function AdminActionsSection(props: {
   const styles = useAdminStyles();
   const { actions, members } = props;
   const names = useMemo(() => memberNames(actions, members), [actions, members]);
+  const columns: Array<Column<AdminAuditRow>> = [
+    { header: "When", cell: (row) => formatTime(row.at) },
+    { header: "Who", cell: actorText },
+    { header: "What", cell: actionText },
+    { header: "Member", cell: (row) => (row.member ? (names.get(row.member) ?? row.member) : "") },
+    { header: "Details", cell: detailsText, muted: true },
+  ];
   return (
-    <section className={styles.section} aria-labelledby="admin-actions-title">
-      <Title3 as="h2" id="admin-actions-title">
-        Admin actions
-      </Title3>
+    <AdminSection id="admin-actions-title" title="Admin actions">
       {actions.length === 0 ? (
         <span className={styles.muted} data-testid="admin-actions-none">
           No admin action yet.
         </span>
       ) : (
-        <Table aria-label="The latest admin actions" data-testid="admin-actions-table">
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell>When</TableHeaderCell>
-              <TableHeaderCell>Who</TableHeaderCell>
-              <TableHeaderCell>What</TableHeaderCell>
-              <TableHeaderCell>Member</TableHeaderCell>
-              <TableHeaderCell>Details</TableHeaderCell>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {actions.map((row, index) => (
-              <TableRow
-                key={`${row.at}-${index}`}
-                data-testid="admin-action-row"
-                data-action={row.action}
-              >
-                <TableCell>{formatTime(row.at)}</TableCell>
-                <TableCell>{actorText(row)}</TableCell>
-                <TableCell>{actionText(row)}</TableCell>
-                <TableCell>{row.member ? (names.get(row.member) ?? row.member) : ""}</TableCell>
-                <TableCell className={styles.muted}>{detailsText(row)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable
+          label="The latest admin actions"
+          testId="admin-actions-table"
+          columns={columns}
+          rows={actions}
+          rowKey={(row, index) => `${row.at}-${index}`}
+          rowAttributes={(row) => ({
+            "data-testid": "admin-action-row",
+            "data-action": row.action,
+          })}
+        />
       )}
-    </section>
+    </AdminSection>
   );
 }

@@ -1,17 +1,8 @@
-import {
-  Badge,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Text,
-  Title3,
-} from "@fluentui/react-components";
+import { Badge, Text } from "@fluentui/react-components";
+import { AdminSection } from "./AdminSection";
 import type { AdminMember, BounceOutcome, BounceReportRow } from "./api-types";
+import { DataTable, type Column } from "./DataTable";
 import { formatCredits, formatTime } from "./format";
-import { useAdminStyles } from "./styles";
 
 // The bad-email reports the host sent (SECURITY.md): a member's month gets credits back only when
 // the service was seen to return them; a report it answered without returning anything is a
@@ -32,63 +23,55 @@ export function BounceReportsSection(props: {
   reports: BounceReportRow[];
   members: AdminMember[];
 }): JSX.Element {
-  const styles = useAdminStyles();
   const names = new Map(props.members.map((member) => [member.id, member.name]));
   const claims = props.reports.filter(
     (report) => report.outcome !== "returned" && report.outcome !== "nothing_bought"
   );
   const open = claims.reduce((sum, report) => sum + report.claimed - report.refunded, 0);
+  const columns: Array<Column<BounceReportRow>> = [
+    { header: "Reported", cell: (report) => formatTime(report.at) },
+    { header: "Address", cell: (report) => report.email },
+    { header: "By", cell: (report) => names.get(report.member) ?? "Removed member" },
+    { header: "Claimed", cell: (report) => formatCredits(report.claimed) },
+    {
+      header: "Returned by the service",
+      cell: (report) => (report.returned === null ? "not seen" : formatCredits(report.returned)),
+    },
+    {
+      header: "Given back",
+      cell: (report) => formatCredits(report.refunded),
+      testId: "admin-report-refunded",
+    },
+    {
+      header: "Outcome",
+      cell: (report) => (
+        <Badge appearance="tint" color={OUTCOMES[report.outcome].color}>
+          {OUTCOMES[report.outcome].text}
+        </Badge>
+      ),
+    },
+  ];
   return (
-    <section className={styles.section} aria-labelledby="bounces-title">
-      <Title3 as="h2" id="bounces-title">
-        Bounce reports
-      </Title3>
+    <AdminSection id="bounces-title" title="Bounce reports">
       <Text data-testid="admin-claims-summary" data-claims={claims.length}>
         {claims.length === 0
           ? "Every report of an address the team bought in the last 90 days was paid back."
           : `${claims.length} report(s) in the last 90 days were claimed and not paid back by the service: ${formatCredits(open)} credits. Members get credits back only when the service returns them.`}
       </Text>
       {props.reports.length > 0 && (
-        <Table aria-label="Bad-email reports of the last 90 days" data-testid="admin-reports-table">
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell>Reported</TableHeaderCell>
-              <TableHeaderCell>Address</TableHeaderCell>
-              <TableHeaderCell>By</TableHeaderCell>
-              <TableHeaderCell>Claimed</TableHeaderCell>
-              <TableHeaderCell>Returned by the service</TableHeaderCell>
-              <TableHeaderCell>Given back</TableHeaderCell>
-              <TableHeaderCell>Outcome</TableHeaderCell>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {props.reports.map((report) => (
-              <TableRow
-                key={report.id}
-                data-testid="admin-report-row"
-                data-outcome={report.outcome}
-                data-email={report.email}
-              >
-                <TableCell>{formatTime(report.at)}</TableCell>
-                <TableCell>{report.email}</TableCell>
-                <TableCell>{names.get(report.member) ?? "Removed member"}</TableCell>
-                <TableCell>{formatCredits(report.claimed)}</TableCell>
-                <TableCell>
-                  {report.returned === null ? "not seen" : formatCredits(report.returned)}
-                </TableCell>
-                <TableCell data-testid="admin-report-refunded">
-                  {formatCredits(report.refunded)}
-                </TableCell>
-                <TableCell>
-                  <Badge appearance="tint" color={OUTCOMES[report.outcome].color}>
-                    {OUTCOMES[report.outcome].text}
-                  </Badge>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable
+          label="Bad-email reports of the last 90 days"
+          testId="admin-reports-table"
+          columns={columns}
+          rows={props.reports}
+          rowKey={(report) => report.id}
+          rowAttributes={(report) => ({
+            "data-testid": "admin-report-row",
+            "data-outcome": report.outcome,
+            "data-email": report.email,
+          })}
+        />
       )}
-    </section>
+    </AdminSection>
   );
 }

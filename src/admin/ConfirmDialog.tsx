@@ -1,13 +1,5 @@
 import type { ReactNode } from "react";
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-} from "@fluentui/react-components";
+import { ConfirmDialog as Question } from "../ui/ConfirmDialog";
 import { ErrorText } from "./ErrorText";
 
 /**
@@ -27,29 +19,19 @@ export function ConfirmDialog(props: {
   onCancel: () => void;
 }): JSX.Element {
   return (
-    <Dialog open={props.open} onOpenChange={(_, data) => !data.open && props.onCancel()}>
-      <DialogSurface>
-        <DialogBody>
-          <DialogTitle>{props.title}</DialogTitle>
-          <DialogContent>
-            {props.children}
-            <ErrorText message={props.error} />
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={props.onCancel} data-testid={`${props.testId}-cancel`}>
-              Cancel
-            </Button>
-            <Button
-              appearance="primary"
-              disabled={props.busy}
-              onClick={props.onConfirm}
-              data-testid={`${props.testId}-confirm`}
-            >
-              {props.action}
-            </Button>
-          </DialogActions>
-        </DialogBody>
-      </DialogSurface>
-    </Dialog>
+    <Question
+      open={props.open}
+      title={props.title}
+      cancelLabel="Cancel"
+      cancelTestId={`${props.testId}-cancel`}
+      confirmLabel={props.action}
+      confirmTestId={`${props.testId}-confirm`}
+      confirmDisabled={props.busy}
+      onConfirm={props.onConfirm}
+      onCancel={props.onCancel}
+    >
+      {props.children}
+      <ErrorText message={props.error} />
+    </Question>
   );
 }

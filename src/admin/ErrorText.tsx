@@ -1,4 +1,5 @@
 import { Text, tokens } from "@fluentui/react-components";
+import { fieldError as markedFieldError } from "../ui/field-error";
 
 /** An error of the API or of the page's checks, next to the control it is about. */
 export function ErrorText(props: { message: string | null }): JSX.Element | null {
@@ -15,14 +16,6 @@ export function ErrorText(props: { message: string | null }): JSX.Element | null
 }
 
 /** A Fluent Field's error state, with the message marked `admin-error`. */
-export function fieldError(message: string | null): {
-  validationState?: "error";
-  validationMessage?: JSX.Element;
-} {
-  return message
-    ? {
-        validationState: "error",
-        validationMessage: <span data-testid="admin-error">{message}</span>,
-      }
-    : {};
+export function fieldError(message: string | null): ReturnType<typeof markedFieldError> {
+  return markedFieldError(message, "admin-error");
 }

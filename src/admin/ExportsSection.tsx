@@ -1,8 +1,10 @@
 import { useState } from "react";
-import { Button, Field, Input, Title3 } from "@fluentui/react-components";
+import { Button } from "@fluentui/react-components";
 import { useAdmin, useAdminAction } from "./admin-context";
+import { AdminSection } from "./AdminSection";
 import { saveBlob } from "./download";
 import { ErrorText } from "./ErrorText";
+import { AdminField } from "./form";
 import { useAdminStyles } from "./styles";
 
 function today(): string {
@@ -22,19 +24,15 @@ export function ExportsSection(): JSX.Element {
   });
   const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
   return (
-    <section className={styles.section} aria-labelledby="exports-title">
-      <Title3 as="h2" id="exports-title">
-        Exports
-      </Title3>
+    <AdminSection id="exports-title" title="Exports">
       <div className={styles.form}>
-        <Field label="Month" className={styles.narrowField}>
-          <Input
-            type="month"
-            value={month}
-            onChange={(_, data) => setMonth(data.value)}
-            data-testid="admin-usage-month"
-          />
-        </Field>
+        <AdminField
+          label="Month"
+          narrow
+          type="month"
+          state={[month, setMonth]}
+          testId="admin-usage-month"
+        />
         <Button
           disabled={download.busy}
           onClick={() => void download.run(`/usage.csv?${query({ month })}`)}
@@ -44,22 +42,20 @@ export function ExportsSection(): JSX.Element {
         </Button>
       </div>
       <div className={styles.form}>
-        <Field label="From" className={styles.narrowField}>
-          <Input
-            type="date"
-            value={from}
-            onChange={(_, data) => setFrom(data.value)}
-            data-testid="admin-audit-from"
-          />
-        </Field>
-        <Field label="To (included)" className={styles.narrowField}>
-          <Input
-            type="date"
-            value={to}
-            onChange={(_, data) => setTo(data.value)}
-            data-testid="admin-audit-to"
-          />
-        </Field>
+        <AdminField
+          label="From"
+          narrow
+          type="date"
+          state={[from, setFrom]}
+          testId="admin-audit-from"
+        />
+        <AdminField
+          label="To (included)"
+          narrow
+          type="date"
+          state={[to, setTo]}
+          testId="admin-audit-to"
+        />
         <Button
           disabled={download.busy}
           onClick={() => void download.run(`/audit.csv?${query({ from, to })}`)}
@@ -69,6 +65,6 @@ export function ExportsSection(): JSX.Element {
         </Button>
       </div>
       <ErrorText message={download.error} />
-    </section>
+    </AdminSection>
   );
 }

@@ -3,7 +3,7 @@ import { Button, Input } from "@fluentui/react-components";
 import { useAdmin, useAdminAction } from "./admin-context";
 import type { AdminMember } from "./api-types";
 import { ErrorText } from "./ErrorText";
-import { NOT_A_NUMBER, parseBudget } from "./format";
+import { budgetText, typedBudget } from "./format";
 import { useAdminStyles } from "./styles";
 
 /** A member's monthly budget, edited in place (empty for no limit). */
@@ -11,13 +11,9 @@ export function MemberBudget(props: { member: AdminMember }): JSX.Element {
   const styles = useAdminStyles();
   const { client, reload } = useAdmin();
   const { member } = props;
-  const [text, setText] = useState(
-    member.monthly_budget === null ? "" : String(member.monthly_budget)
-  );
+  const [text, setText] = useState(budgetText(member.monthly_budget));
   const save = useAdminAction(async () => {
-    const budget = parseBudget(text);
-    if (budget === undefined) throw new Error(NOT_A_NUMBER);
-    await client.updateMember(member.id, { monthly_budget: budget });
+    await client.updateMember(member.id, { monthly_budget: typedBudget(text) });
     await reload();
   });
   return (

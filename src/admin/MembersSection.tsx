@@ -1,17 +1,10 @@
 import { useState } from "react";
-import {
-  Button,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Title3,
-} from "@fluentui/react-components";
+import { Button } from "@fluentui/react-components";
 import { AddMemberForm } from "./AddMemberForm";
 import { useAdmin, useAdminAction } from "./admin-context";
+import { AdminSection } from "./AdminSection";
 import type { AdminMember } from "./api-types";
+import { DataTable, type Column } from "./DataTable";
 import { formatCredits } from "./format";
 import { MemberBudget } from "./MemberBudget";
 import { MemberTokens } from "./MemberTokens";
@@ -30,64 +23,51 @@ export function MembersSection(props: { members: AdminMember[] }): JSX.Element {
     setRemoving(null);
     await reload();
   });
+  const columns: Array<Column<AdminMember>> = [
+    { header: "Name", cell: (member) => member.name },
+    { header: "Email", cell: (member) => member.email },
+    { header: "Monthly budget", cell: (member) => <MemberBudget member={member} /> },
+    {
+      header: "Spent this month",
+      cell: (member) => formatCredits(member.spent_this_month),
+      testId: "admin-member-spent",
+    },
+    { header: "Tokens", cell: (member) => <MemberTokens member={member} onIssued={setShown} /> },
+    {
+      header: <span className={styles.muted}>Actions</span>,
+      cell: (member) => (
+        <Button
+          size="small"
+          onClick={() => {
+            remove.clear();
+            setRemoving(member);
+          }}
+          aria-label={`Remove ${member.name}`}
+          data-testid="admin-member-remove"
+        >
+          Remove
+        </Button>
+      ),
+    },
+  ];
   return (
-    <section
-      className={styles.section}
-      aria-labelledby="members-title"
-      data-testid="admin-members-section"
-    >
-      <Title3 as="h2" id="members-title">
-        Members
-      </Title3>
+    <AdminSection id="members-title" title="Members" testId="admin-members-section">
       {shown && <NewTokenNotice shown={shown} onDismiss={() => setShown(null)} />}
       <AddMemberForm onIssued={setShown} />
       {props.members.length === 0 ? (
         <p className={styles.muted}>No members yet.</p>
       ) : (
-        <Table aria-label="Members" data-testid="admin-members">
-          <TableHeader>
-            <TableRow>
-              <TableHeaderCell>Name</TableHeaderCell>
-              <TableHeaderCell>Email</TableHeaderCell>
-              <TableHeaderCell>Monthly budget</TableHeaderCell>
-              <TableHeaderCell>Spent this month</TableHeaderCell>
-              <TableHeaderCell>Tokens</TableHeaderCell>
-              <TableHeaderCell>
-                <span className={styles.muted}>Actions</span>
-              </TableHeaderCell>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {props.members.map((member) => (
-              <TableRow key={member.id} data-testid="admin-member-row" data-member-id={member.id}>
-                <TableCell>{member.name}</TableCell>
-                <TableCell>{member.email}</TableCell>
-                <TableCell>
-                  <MemberBudget member={member} />
-                </TableCell>
-                <TableCell data-testid="admin-member-spent">
-                  {formatCredits(member.spent_this_month)}
-                </TableCell>
-                <TableCell>
-                  <MemberTokens member={member} onIssued={setShown} />
-                </TableCell>
-                <TableCell>
-                  <Button
-                    size="small"
-                    onClick={() => {
-                      remove.clear();
-                      setRemoving(member);
-                    }}
-                    aria-label={`Remove ${member.name}`}
-                    data-testid="admin-member-remove"
-                  >
-                    Remove
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable
+          label="Members"
+          testId="admin-members"
+          columns={columns}
+          rows={props.members}
+          rowKey={(member) => member.id}
+          rowAttributes={(member) => ({
+            "data-testid": "admin-member-row",
+            "data-member-id": member.id,
+          })}
+        />
       )}
       <ConfirmDialog
         open={removing !== null}
@@ -101,6 +81,6 @@ export function MembersSection(props: { members: AdminMember[] }): JSX.Element {
       >
         Their tokens stop working at once. What they spent stays in the usage and the audit.
       </ConfirmDialog>
-    </section>
+    </AdminSection>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { Button, Field, Input, Title3 } from "@fluentui/react-components";
 import { useAdmin, useAdminAction } from "./admin-context";
-import { fieldError } from "./ErrorText";
+import { AdminSection } from "./AdminSection";
+import { ActionForm, AdminField, SubmitButton } from "./form";
 import { useAdminStyles } from "./styles";
 
 /** The service's API key replaced on the host, without a restart; it is never shown back. */
@@ -16,50 +16,31 @@ export function ServiceKeySection(): JSX.Element {
     setKey("");
     setSaved(true);
   });
+  const replaced = (value: string) => {
+    setKey(value);
+    setSaved(false);
+  };
   return (
-    <section className={styles.section} aria-labelledby="service-key-title">
-      <Title3 as="h2" id="service-key-title">
-        Service key
-      </Title3>
-      <form
-        className={styles.form}
-        aria-label="Replace the service key"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save.run();
-        }}
-      >
-        <Field
+    <AdminSection id="service-key-title" title="Service key">
+      <ActionForm className={styles.form} label="Replace the service key" action={save}>
+        <AdminField
           label="New service API key"
           hint="The host uses it for every member from the next request on. It is never shown again."
-          className={styles.field}
-          {...fieldError(save.error)}
-        >
-          <Input
-            type="password"
-            autoComplete="off"
-            value={key}
-            onChange={(_, data) => {
-              setKey(data.value);
-              setSaved(false);
-            }}
-            data-testid="admin-service-key"
-          />
-        </Field>
-        <Button
-          appearance="primary"
-          type="submit"
-          disabled={save.busy || key === ""}
-          data-testid="admin-service-key-save"
-        >
+          error={save.error}
+          type="password"
+          autoComplete="off"
+          state={[key, replaced]}
+          testId="admin-service-key"
+        />
+        <SubmitButton action={save} disabled={key === ""} testId="admin-service-key-save">
           Replace the key
-        </Button>
-      </form>
+        </SubmitButton>
+      </ActionForm>
       {saved && (
         <span role="status" data-testid="admin-service-key-saved">
           The service key was replaced.
         </span>
       )}
-    </section>
+    </AdminSection>
   );
 }

@@ -1,21 +1,12 @@
 import { useState } from "react";
-import {
-  Button,
-  Field,
-  Input,
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Text,
-  Title3,
-} from "@fluentui/react-components";
+import { Button, Text } from "@fluentui/react-components";
 import { useAdmin, useAdminAction } from "./admin-context";
+import { AdminSection } from "./AdminSection";
 import type { DomainAnswers, SharedAnswerRow } from "./api-types";
 import { ConfirmDialog } from "./ConfirmDialog";
+import { DataTable, type Column } from "./DataTable";
 import { ErrorText } from "./ErrorText";
+import { ActionForm, AdminField, SubmitButton } from "./form";
 import { formatTime } from "./format";
 import { useAdminStyles } from "./styles";
 
@@ -62,34 +53,46 @@ export function SharedAnswersSection(): JSX.Element {
     setNotice(`Purged ${purged} answer(s) of ${shown.domain}.`);
     await reload();
   });
+  const columns: Array<Column<SharedAnswerRow>> = [
+    { header: "Lookup", cell: (row) => row.lookup },
+    { header: "Asked", cell: (row) => fieldsText(row.fields) },
+    {
+      header: "Answer",
+      cell: (row) => [row.status, row.email].filter((part) => part !== null).join(": "),
+    },
+    { header: "Kept since", cell: (row) => formatTime(row.stored_at) },
+    {
+      header: "Purge",
+      cell: (row) => (
+        <Button
+          size="small"
+          disabled={purgeOne.busy}
+          aria-label={`Purge the answer ${row.email ?? row.status ?? ""} (${fieldsText(row.fields)})`}
+          onClick={() => void purgeOne.run(row)}
+          data-testid="admin-answer-purge"
+        >
+          Purge
+        </Button>
+      ),
+    },
+  ];
   return (
-    <section className={styles.section} aria-labelledby="shared-answers-title">
-      <Title3 as="h2" id="shared-answers-title">
-        Shared answers
-      </Title3>
+    <AdminSection id="shared-answers-title" title="Shared answers">
       <Text>
         Answers the team bought are given to every member who asks again. Find a domain&apos;s to
         purge a wrong one: the next member who asks buys it again.
       </Text>
-      <form
-        className={styles.form}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void find.run();
-        }}
-      >
-        <Field label="Domain" className={styles.field}>
-          <Input
-            value={domain}
-            onChange={(_, data) => setDomain(data.value)}
-            placeholder="example.com"
-            data-testid="admin-answers-domain"
-          />
-        </Field>
-        <Button type="submit" disabled={find.busy} data-testid="admin-answers-find">
+      <ActionForm className={styles.form} action={find}>
+        <AdminField
+          label="Domain"
+          state={[domain, setDomain]}
+          placeholder="example.com"
+          testId="admin-answers-domain"
+        />
+        <SubmitButton action={find} appearance="secondary" testId="admin-answers-find">
           Find answers
-        </Button>
-      </form>
+        </SubmitButton>
+      </ActionForm>
       <ErrorText message={find.error ?? purgeOne.error} />
       {notice && (
         <Text role="status" data-testid="admin-answers-notice">
@@ -109,47 +112,17 @@ export function SharedAnswersSection(): JSX.Element {
             )}
           </div>
           {shown.answers.length > 0 && (
-            <Table
-              aria-label={`Answers kept for ${shown.domain}`}
-              data-testid="admin-answers-table"
-            >
-              <TableHeader>
-                <TableRow>
-                  <TableHeaderCell>Lookup</TableHeaderCell>
-                  <TableHeaderCell>Asked</TableHeaderCell>
-                  <TableHeaderCell>Answer</TableHeaderCell>
-                  <TableHeaderCell>Kept since</TableHeaderCell>
-                  <TableHeaderCell>Purge</TableHeaderCell>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {shown.answers.map((row) => (
-                  <TableRow
-                    key={row.key}
-                    data-testid="admin-answer-row"
-                    data-email={row.email ?? ""}
-                  >
-                    <TableCell>{row.lookup}</TableCell>
-                    <TableCell>{fieldsText(row.fields)}</TableCell>
-                    <TableCell>
-                      {[row.status, row.email].filter((part) => part !== null).join(": ")}
-                    </TableCell>
-                    <TableCell>{formatTime(row.stored_at)}</TableCell>
-                    <TableCell>
-                      <Button
-                        size="small"
-                        disabled={purgeOne.busy}
-                        aria-label={`Purge the answer ${row.email ?? row.status ?? ""} (${fieldsText(row.fields)})`}
-                        onClick={() => void purgeOne.run(row)}
-                        data-testid="admin-answer-purge"
-                      >
-                        Purge
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <DataTable
+              label={`Answers kept for ${shown.domain}`}
+              testId="admin-answers-table"
+              columns={columns}
+              rows={shown.answers}
+              rowKey={(row) => row.key}
+              rowAttributes={(row) => ({
+                "data-testid": "admin-answer-row",
+                "data-email": row.email ?? "",
+              })}
+            />
           )}
         </>
       )}
@@ -169,6 +142,6 @@ export function SharedAnswersSection(): JSX.Element {
         The team forgets every answer of this domain. Members who ask again buy the answer again
         from the service.
       </ConfirmDialog>
-    </section>
+    </AdminSection>
   );
 }

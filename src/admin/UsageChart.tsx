@@ -1,14 +1,7 @@
 import { useId } from "react";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  tokens,
-} from "@fluentui/react-components";
+import { tokens } from "@fluentui/react-components";
 import { axisTop, type ChartData } from "./chart-data";
+import { DataTable, type Column } from "./DataTable";
 import { formatCredits, formatMonth } from "./format";
 import { useAdminStyles } from "./styles";
 
@@ -145,28 +138,23 @@ export function UsageChart(props: { data: ChartData }): JSX.Element {
           ))}
         </ul>
       )}
-      <Table aria-label="Spend per month, in credits" size="small" data-testid="admin-chart-table">
-        <TableHeader>
-          <TableRow>
-            <TableHeaderCell>Month</TableHeaderCell>
-            {series.map((s) => (
-              <TableHeaderCell key={s.member}>{s.label}</TableHeaderCell>
-            ))}
-            <TableHeaderCell>Total</TableHeaderCell>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {months.map((month, column) => (
-            <TableRow key={month} data-testid="admin-chart-row" data-month={month}>
-              <TableCell>{formatMonth(month)}</TableCell>
-              {series.map((s) => (
-                <TableCell key={s.member}>{formatCredits(s.credits[column]!)}</TableCell>
-              ))}
-              <TableCell>{formatCredits(totals[column]!)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <DataTable
+        label="Spend per month, in credits"
+        size="small"
+        testId="admin-chart-table"
+        columns={[
+          { key: "month", header: "Month", cell: (month) => formatMonth(month) },
+          ...series.map((s): Column<string> => ({
+            key: `member:${s.member}`,
+            header: s.label,
+            cell: (_, column) => formatCredits(s.credits[column]!),
+          })),
+          { key: "total", header: "Total", cell: (_, column) => formatCredits(totals[column]!) },
+        ]}
+        rows={months}
+        rowKey={(month) => month}
+        rowAttributes={(month) => ({ "data-testid": "admin-chart-row", "data-month": month })}
+      />
     </div>
   );
 }

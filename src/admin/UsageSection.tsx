@@ -1,15 +1,8 @@
 import { useMemo } from "react";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHeader,
-  TableHeaderCell,
-  TableRow,
-  Title3,
-} from "@fluentui/react-components";
+import { AdminSection } from "./AdminSection";
 import type { AdminMember, MonthlyUsageRow, UsageRow } from "./api-types";
 import { chartData, lastMonths } from "./chart-data";
+import { DataTable, type Column } from "./DataTable";
 import { formatBudget, formatCredits } from "./format";
 import { useAdminStyles } from "./styles";
 import { UsageChart } from "./UsageChart";
@@ -32,34 +25,37 @@ export function UsageSection(props: {
       (id) => names.get(id) ?? "Removed member"
     );
   }, [members, monthly, months]);
+  const columns: Array<Column<UsageRow>> = [
+    {
+      header: "Member",
+      cell: (row) => (
+        <>
+          {row.name} <span className={styles.muted}>{row.email}</span>
+        </>
+      ),
+    },
+    {
+      header: "Credits this month",
+      cell: (row) => formatCredits(row.credits),
+      testId: "admin-usage-credits",
+    },
+    { header: "Paid requests", cell: (row) => row.requests },
+    { header: "Monthly budget", cell: (row) => formatBudget(budgets.get(row.member) ?? null) },
+  ];
   return (
-    <section className={styles.section} aria-labelledby="usage-title">
-      <Title3 as="h2" id="usage-title">
-        Spend
-      </Title3>
-      <Table aria-label="Spend per member this month" data-testid="admin-usage-table">
-        <TableHeader>
-          <TableRow>
-            <TableHeaderCell>Member</TableHeaderCell>
-            <TableHeaderCell>Credits this month</TableHeaderCell>
-            <TableHeaderCell>Paid requests</TableHeaderCell>
-            <TableHeaderCell>Monthly budget</TableHeaderCell>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {usage.map((row) => (
-            <TableRow key={row.member} data-testid="admin-usage-row" data-member-id={row.member}>
-              <TableCell>
-                {row.name} <span className={styles.muted}>{row.email}</span>
-              </TableCell>
-              <TableCell data-testid="admin-usage-credits">{formatCredits(row.credits)}</TableCell>
-              <TableCell>{row.requests}</TableCell>
-              <TableCell>{formatBudget(budgets.get(row.member) ?? null)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+    <AdminSection id="usage-title" title="Spend">
+      <DataTable
+        label="Spend per member this month"
+        testId="admin-usage-table"
+        columns={columns}
+        rows={usage}
+        rowKey={(row) => row.member}
+        rowAttributes={(row) => ({
+          "data-testid": "admin-usage-row",
+          "data-member-id": row.member,
+        })}
+      />
       <UsageChart data={chart} />
-    </section>
+    </AdminSection>
   );
 }

@@ -34,5 +34,17 @@ export function parseBudget(text: string): number | null | undefined {
   return Number.isFinite(value) ? value : undefined;
 }
 
+/** A budget as its field shows it: empty for no limit. */
+export function budgetText(budget: number | null): string {
+  return budget === null ? "" : String(budget);
+}
+
+/** The budget typed (null for no limit); the page's own refusal when it is not a number. */
+export function typedBudget(text: string): number | null {
+  const budget = parseBudget(text);
+  if (budget === undefined) throw new Error(NOT_A_NUMBER);
+  return budget;
+}
+
 export const BUDGET_HINT = "Credits per month; leave empty for no limit.";
 export const NOT_A_NUMBER = "Enter a number of credits, or leave the field empty for no limit.";

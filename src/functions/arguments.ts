@@ -118,13 +118,7 @@ export function categories(value: CellValue, argument = "categories"): DecisionM
   const names: string[] = [];
   for (const cell of cells) {
     const entry = text(cell as CellValue, argument, LIMITS.list);
-    if (entry !== null)
-      names.push(
-        ...entry
-          .split(/[,;]/)
-          .map((n) => n.trim().toLowerCase())
-          .filter(Boolean)
-      );
+    if (entry !== null) names.push(...listed(entry, /[,;]/));
   }
   if (names.length === 0)
     throw new ArgumentError(
@@ -134,16 +128,13 @@ export function categories(value: CellValue, argument = "categories"): DecisionM
         categories: DECISION_MAKER_CATEGORIES.join(", "),
       })
     );
-  const unknown = names.find((n) => !(DECISION_MAKER_CATEGORIES as readonly string[]).includes(n));
-  if (unknown)
-    throw new ArgumentError(
+  refuseUnknown(names, DECISION_MAKER_CATEGORIES, argument, (value) =>
+    t("cells.argumentUnknownCategory", {
       argument,
-      t("cells.argumentUnknownCategory", {
-        argument,
-        value: unknown.slice(0, 40),
-        categories: DECISION_MAKER_CATEGORIES.join(", "),
-      })
-    );
+      value,
+      categories: DECISION_MAKER_CATEGORIES.join(", "),
+    })
+  );
   return [...new Set(names)] as DecisionMakerCategory[];
 }
 
@@ -173,22 +164,31 @@ export function fields(
 ): string[] | null {
   const given = text(value, argument, LIMITS.list);
   if (given === null) return null;
-  const names = given
-    .split(",")
+  const names = listed(given, ",");
+  if (names.length === 0) return null;
+  refuseUnknown(names, allowed, argument, (value) =>
+    t("cells.argumentUnknownField", { argument, value, fields: allowed.join(", ") })
+  );
+  return names;
+}
+
+/** The names of a list, trimmed and in lower case, without empty ones. */
+function listed(text: string, separator: string | RegExp): string[] {
+  return text
+    .split(separator)
     .map((n) => n.trim().toLowerCase())
     .filter(Boolean);
-  if (names.length === 0) return null;
+}
+
+/** Refuses the first name not `allowed`, quoting it (at most 40 characters) in `refusal`. */
+function refuseUnknown(
+  names: readonly string[],
+  allowed: readonly string[],
+  argument: string,
+  refusal: (value: string) => string
+): void {
   const unknown = names.find((n) => !allowed.includes(n));
-  if (unknown)
-    throw new ArgumentError(
-      argument,
-      t("cells.argumentUnknownField", {
-        argument,
-        value: unknown.slice(0, 40),
-        fields: allowed.join(", "),
-      })
-    );
-  return names;
+  if (unknown) throw new ArgumentError(argument, refusal(unknown.slice(0, 40)));
 }
 
 export { LIMITS };

@@ -14,6 +14,7 @@ import {
 import { getServices } from "../runtime/services";
 import { t } from "../i18n/i18n";
 import { DECISION_MAKER_FIELDS, PERSON_FIELDS, PROFILE_FIELDS } from "./answer-fields";
+import type { CardOperation } from "./answer-cards";
 import { decisionMakerRequest, personRequest, profileRequest, verifyRequest } from "./requests";
 
 // The worksheet functions of the MAIL namespace. Each turns its cell arguments
@@ -41,13 +42,9 @@ export function findEmail(
   fields: any,
   invocation: CustomFunctions.CancelableInvocation
 ): Promise<any[][]> {
-  const call = cellCall(invocation);
-  return cell(async () => {
-    const request = personRequest(name, last_name, company, linkedin_url);
-    const names = args.fields(fields, PERSON_FIELDS);
-    const found = foundOrError(await lookup("person", request, call));
-    return found instanceof CustomFunctions.Error ? found : foundCell("person", found, names);
-  }) as Promise<any[][]>;
+  return answerCell("person", invocation, fields, PERSON_FIELDS, () =>
+    personRequest(name, last_name, company, linkedin_url)
+  );
 }
 
 /**
@@ -92,15 +89,9 @@ export function decisionMaker(
   fields: any,
   invocation: CustomFunctions.CancelableInvocation
 ): Promise<any[][]> {
-  const call = cellCall(invocation);
-  return cell(async () => {
-    const request = decisionMakerRequest(company, categories as CellValue);
-    const names = args.fields(fields, DECISION_MAKER_FIELDS);
-    const found = foundOrError(await lookup("decision_maker", request, call));
-    return found instanceof CustomFunctions.Error
-      ? found
-      : foundCell("decision_maker", found, names);
-  }) as Promise<any[][]>;
+  return answerCell("decision_maker", invocation, fields, DECISION_MAKER_FIELDS, () =>
+    decisionMakerRequest(company, categories as CellValue)
+  );
 }
 
 /**
@@ -144,13 +135,9 @@ export function linkedinEmail(
   fields: any,
   invocation: CustomFunctions.CancelableInvocation
 ): Promise<any[][]> {
-  const call = cellCall(invocation);
-  return cell(async () => {
-    const request = profileRequest(linkedin_url);
-    const names = args.fields(fields, PROFILE_FIELDS);
-    const found = foundOrError(await lookup("linkedin_url", request, call));
-    return found instanceof CustomFunctions.Error ? found : foundCell("linkedin_url", found, names);
-  }) as Promise<any[][]>;
+  return answerCell("linkedin_url", invocation, fields, PROFILE_FIELDS, () =>
+    profileRequest(linkedin_url)
+  );
 }
 
 /**
@@ -222,3 +209,24 @@ export function credits(invocation: CustomFunctions.StreamingInvocation<number>)
 }
 
 export type { CellResult } from "./cell-results";
+
+/**
+ * A lookup answered as a card (when Answers as cards is on), or the fields asked for in one row:
+ * FINDEMAIL, DECISIONMAKER and LINKEDINEMAIL. The request is read before the fields, so that a
+ * bad argument of the lookup is the one said first.
+ */
+function answerCell<Op extends CardOperation>(
+  operation: Op,
+  invocation: CustomFunctions.CancelableInvocation,
+  fields: any,
+  known: readonly string[],
+  request: () => Parameters<typeof lookup<Op>>[1]
+): Promise<any[][]> {
+  const call = cellCall(invocation);
+  return cell(async () => {
+    const asked = request();
+    const names = args.fields(fields, known);
+    const found = foundOrError(await lookup(operation, asked, call));
+    return found instanceof CustomFunctions.Error ? found : foundCell(operation, found, names);
+  }) as Promise<any[][]>;
+}

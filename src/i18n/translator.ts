@@ -20,6 +20,19 @@ type NumberWriter = Pick<Intl.NumberFormat, "format">;
 const noOptions = (options: object | undefined): boolean =>
   options === undefined || Object.keys(options).length === 0;
 
+/** `make` once for each options (the same when their JSON is). */
+function byOptions<Options extends object, Made>(
+  make: (options?: Options) => Made
+): (options?: Options) => Made {
+  const made = new Map<string, Made>();
+  return (options) => {
+    const key = JSON.stringify(options ?? {});
+    let value = made.get(key);
+    if (value === undefined) made.set(key, (value = make(options)));
+    return value;
+  };
+}
+
 export class Translator {
   private readonly compiled = new Map<string, MessageFormatElement[]>();
   private readonly formatters: Formatters;
@@ -38,46 +51,26 @@ export class Translator {
     private readonly fallback: Catalog
   ) {
     const numbersLocale = (): string => this.numbersLocale;
-    const numberFormats = new Map<string, NumberWriter>();
-    const dateFormats = new Map<string, Intl.DateTimeFormat>();
-    const pluralRules = new Map<string, Intl.PluralRules>();
+    // A plain number ("#" in a plural, {n, number}): formatNumber, which writes small whole
+    // numbers without Intl.
+    const numberFormat = byOptions((options?: Intl.NumberFormatOptions): NumberWriter =>
+      noOptions(options)
+        ? { format: (value: number | bigint) => formatNumber(Number(value), numbersLocale, 3) }
+        : new Intl.NumberFormat(numbersLocale(), options)
+    );
+    const dateFormat = byOptions(
+      (options?: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(numbersLocale(), options)
+    );
+    const pluralRules = byOptions(
+      (options?: Intl.PluralRulesOptions) => new Intl.PluralRules(locale, options)
+    );
     this.formatters = {
-      getNumberFormat: (_locales, options) => {
-        const key = JSON.stringify(options ?? {});
-        let format = numberFormats.get(key);
-        if (!format) {
-          // A plain number ("#" in a plural, {n, number}): formatNumber, which writes small
-          // whole numbers without Intl.
-          format = noOptions(options)
-            ? { format: (value: number | bigint) => formatNumber(Number(value), numbersLocale, 3) }
-            : new Intl.NumberFormat(numbersLocale(), options as Intl.NumberFormatOptions);
-          numberFormats.set(key, format);
-        }
-        return format as Intl.NumberFormat;
-      },
-      getDateTimeFormat: (_locales, options) => {
-        const key = JSON.stringify(options ?? {});
-        let format = dateFormats.get(key);
-        if (!format)
-          dateFormats.set(
-            key,
-            (format = new Intl.DateTimeFormat(
-              numbersLocale(),
-              options as Intl.DateTimeFormatOptions
-            ))
-          );
-        return format;
-      },
-      getPluralRules: (_locales, options) => {
-        const key = JSON.stringify(options ?? {});
-        let rules = pluralRules.get(key);
-        if (!rules)
-          pluralRules.set(
-            key,
-            (rules = new Intl.PluralRules(locale, options as Intl.PluralRulesOptions))
-          );
-        return rules;
-      },
+      getNumberFormat: (_locales, options) =>
+        numberFormat(options as Intl.NumberFormatOptions | undefined) as Intl.NumberFormat,
+      getDateTimeFormat: (_locales, options) =>
+        dateFormat(options as Intl.DateTimeFormatOptions | undefined),
+      getPluralRules: (_locales, options) =>
+        pluralRules(options as Intl.PluralRulesOptions | undefined),
     };
   }
 

@@ -32,10 +32,9 @@ import {
 } from "./readiness";
 import { relay } from "./relay";
 import { site } from "./site";
-import { readSecretFile } from "./team/secret-file";
-import { strongSecret } from "./team/secret-strength";
+import { ADMIN_AJV } from "./team/admin-schemas";
 import type { TeamTimings } from "./team/team-context";
-import { openTeamHost, type TeamHost } from "./team/team-host";
+import { openTeamHost, strongSecretFile, type TeamHost } from "./team/team-host";
 
 // The production host: serves the built add-in and relays /api/* to the
 // service, over HTTPS with HTTP/2 (so the browser's six connections per host do not bound the
@@ -75,11 +74,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       : null;
   // Read once, at start: a weak or readable-by-others token stops the start (as the team's secrets).
   const metricsToken = options.metricsTokenFile
-    ? strongSecret(
-        readSecretFile(options.metricsTokenFile, "metrics token"),
-        options.metricsTokenFile,
-        "metrics token"
-      )
+    ? strongSecretFile(options.metricsTokenFile, "metrics token")
     : null;
   const metrics = options.metrics
     ? new HostMetrics({
@@ -97,6 +92,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
           https: { allowHTTP1: true, handshakeTimeout: headersTimeoutMs, ...tls },
         }
       : {}),
+    // The validator the admin API's body schemas need: nothing coerced (admin-schemas.ts).
+    ajv: ADMIN_AJV,
     // JSON lines; never a header, a query string or a secret (logging.ts).
     logger: options.log
       ? loggerOptions({

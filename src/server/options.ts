@@ -9,6 +9,7 @@ import {
 } from "./config/settings";
 import { USAGE } from "./config/usage";
 import { maskedUrl } from "./config/masking";
+import type { EntraOptions } from "./team/sign-in";
 
 // The production host's command line and environment: read against the
 // settings table (src/server/config/settings.ts), then each value checked for what it means.
@@ -68,21 +69,17 @@ export interface ServerOptions {
 export interface TeamServerOptions {
   serviceKeyFile: string;
   adminTokenFile: string;
-  /** A secret of the operator's that seals the service key in the store (team/sealing.ts). */
+  /**
+   * A secret of the operator's that seals the service key in the store (team/sealing.ts):
+   * without it, the store's own salt does, and whoever reads the database can open the key.
+   */
   sealingKeyFile?: string;
   /** SQLite file, when no DATABASE_URL. */
   db: string;
   /** PostgreSQL (several host instances share members, budgets and answers). */
   databaseUrl?: string;
   /** Microsoft Entra ID sign-in, where the organisation configures it. */
-  entra: {
-    issuer: string;
-    audience: string;
-    clientId: string;
-    jwksUrl?: string;
-    adminGroup?: string;
-    scope?: string;
-  } | null;
+  entra: EntraOptions | null;
 }
 
 export { DEFAULT_BODY_LIMIT, type LogLevel } from "./config/settings";

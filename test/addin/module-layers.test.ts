@@ -15,6 +15,8 @@ const LAYERS = [
   // The team host's admin page: a page of its own, on top (it imports only its own folder).
   "admin",
   "taskpane",
+  // Fluent pieces both pages show (a field, a question before an action), without words of their own.
+  "ui",
   "commands",
   "flows",
   "workbook",

@@ -4,6 +4,7 @@ import type { Page } from "playwright-core";
 import { errorHandler, notFoundHandler } from "../../src/server/errors";
 import { site } from "../../src/server/site";
 import { adminApi } from "../../src/server/team/admin-api";
+import { ADMIN_AJV } from "../../src/server/team/admin-schemas";
 import { SqliteTeamStore } from "../../src/server/team/sqlite-store";
 import { checkDist } from "./harness";
 
@@ -28,7 +29,7 @@ export async function startAdminHost(): Promise<AdminHost> {
   const store = new SqliteTeamStore(":memory:");
   await store.migrate();
   const replacedKeys: string[] = [];
-  const app: FastifyInstance = Fastify();
+  const app: FastifyInstance = Fastify({ ajv: ADMIN_AJV });
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
   await app.register(adminApi, {

@@ -1,5 +1,6 @@
 import { TYPE, parse, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { CELLS, CELLS_SAME } from "../../src/i18n/catalogs/cells";
+import { paneEn, paneEnParts } from "../../src/i18n/catalogs/pane/en-US";
 import { LOCALES, type Locale } from "../../src/i18n/locales";
 import type { Catalog } from "../../src/i18n/translator";
 
@@ -12,14 +13,23 @@ interface Catalogs {
   same(locale: Locale): readonly string[];
 }
 
-const paneModule = (locale: Locale): { pane: Catalog; paneSame: readonly string[] } =>
-  locale === "en-US"
-    ? { pane: require("../../src/i18n/catalogs/pane/en-US").paneEn, paneSame: [] }
-    : require(`../../src/i18n/catalogs/pane/${locale}`);
+const paneMessages = (locale: Locale): Catalog =>
+  locale === "en-US" ? paneEn : require(`../../src/i18n/catalogs/pane/${locale}`).pane;
+
+/** The ids each part of the pane writes as English on purpose: `<part>Same` in its module. */
+const paneSame = (locale: Locale): string[] =>
+  Object.keys(paneEnParts).flatMap((part) => {
+    const same = require(`../../src/i18n/catalogs/pane/${locale}/${part}`)[`${part}Same`];
+    if (!Array.isArray(same)) throw new Error(`${locale}/${part}.ts names no ${part}Same`);
+    return same;
+  });
 
 const CATALOGS: Array<[string, Catalogs]> = [
   ["cells", { messages: (locale) => CELLS[locale], same: (locale) => CELLS_SAME[locale] }],
-  ["pane", { messages: (locale) => paneModule(locale).pane, same: (l) => paneModule(l).paneSame }],
+  [
+    "pane",
+    { messages: paneMessages, same: (locale) => (locale === "en-US" ? [] : paneSame(locale)) },
+  ],
 ];
 
 /** Placeholder names and, for plurals/selects, the option keys, by argument. */

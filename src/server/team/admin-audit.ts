@@ -1,7 +1,7 @@
-import type { FastifyInstance } from "fastify";
 import { LIMITS, type AdminAuditRow } from "../../admin/api-types";
 import { addUtcDays, dayRange, limitQuery, type Query } from "./admin-input";
-import type { AdminAuditEntry, FieldChange, TeamStore } from "./store";
+import type { AdminRoutes } from "./admin-scope";
+import type { AdminAuditEntry, FieldChange } from "./store";
 
 // The audit of admin actions: who (the admin token, or an Entra ID admin), what
 // (a member added, changed or removed, a token issued or revoked by its id, the team's settings
@@ -10,7 +10,7 @@ import type { AdminAuditEntry, FieldChange, TeamStore } from "./store";
 
 const DEFAULT_ENTRIES = 100;
 
-export function registerAdminAudit(app: FastifyInstance, store: TeamStore, now: () => Date): void {
+export const adminAuditRoutes: AdminRoutes = (app, { store, now }) => {
   app.get<{ Querystring: Query }>("/admin-audit", async (request): Promise<AdminAuditRow[]> => {
     const today = new Date(`${now().toISOString().slice(0, 10)}T00:00:00.000Z`);
     const { from, to } = dayRange(request.query, {
@@ -25,7 +25,7 @@ export function registerAdminAudit(app: FastifyInstance, store: TeamStore, now: 
     );
     return entries.map(adminAuditView);
   });
-}
+};
 
 export function adminAuditView(entry: AdminAuditEntry): AdminAuditRow {
   return {

@@ -1,13 +1,13 @@
-import type { FastifyInstance } from "fastify";
 import { addUtcDays, dayRange, monthQuery, type Query } from "./admin-input";
+import type { AdminRoutes } from "./admin-scope";
 import { credits } from "./credits";
 import { mapRows, sendCsv } from "./csv";
-import { monthOf, type TeamStore } from "./store";
+import { monthOf } from "./store";
 
 // The admin API's CSV exports: a month's usage per member, and the audit of paid
 // requests over days (at most LIMITS.maxRangeDays apart), each streamed as the store reads it.
 
-export function registerExports(app: FastifyInstance, store: TeamStore, now: () => Date): void {
+export const exportRoutes: AdminRoutes = (app, { store, now }) => {
   app.get<{ Querystring: Query }>("/usage.csv", async (request, reply) => {
     const month = monthQuery(request.query, monthOf(now()));
     const rows = mapRows(store.eachUsage(month), (row) => [
@@ -52,4 +52,4 @@ export function registerExports(app: FastifyInstance, store: TeamStore, now: () 
       rows
     );
   });
-}
+};

@@ -3,8 +3,8 @@ import { HostError } from "../errors";
 import { MILLI_PER_CREDIT } from "./credits";
 import { monthOf } from "./store";
 
-// The admin API's input: each field checked before anything changes, with a
-// message naming it and what is allowed.
+// The admin API's query parameters, each checked before anything is read, with a message naming
+// it and what is allowed (the bodies are checked by their JSON schemas, admin-schemas.ts).
 
 export function badRequest(message: string): HostError {
   return new HostError(400, "bad_request", message);
@@ -14,69 +14,9 @@ export function notFound(message: string): HostError {
   return new HostError(404, "not_found", message);
 }
 
-/** A JSON object body; fields other than those a route reads are ignored. */
-export function bodyObject(body: unknown): Record<string, unknown> {
-  if (typeof body !== "object" || body === null || Array.isArray(body))
-    throw badRequest("The request body must be a JSON object.");
-  return body as Record<string, unknown>;
-}
-
-/** A budget in credits (at most three decimals, the store's unit) or null, as thousandths. */
-export function budgetMilli(value: unknown, field: string): number | null {
-  if (value === null) return null;
-  if (typeof value !== "number" || !Number.isFinite(value) || value < 0 || value > LIMITS.maxBudget)
-    throw badRequest(
-      `${field} must be a number of credits from 0 to ${LIMITS.maxBudget}, or null for no limit.`
-    );
-  const milli = Math.round(value * MILLI_PER_CREDIT);
-  if (Math.abs(milli - value * MILLI_PER_CREDIT) > 1e-6)
-    throw badRequest(`${field} may have at most 3 decimals (credits count in thousandths).`);
-  return milli;
-}
-
-// Letters, digits, spaces and punctuation: no control characters (they would reach CSV files).
-export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
-
-export function nameText(value: unknown, field: string): string {
-  const name = typeof value === "string" ? value.trim() : "";
-  if (!name || name.length > LIMITS.nameLength || CONTROL_CHARACTERS.test(name))
-    throw badRequest(
-      `${field} must be a non-empty text of at most ${LIMITS.nameLength} characters, on one line.`
-    );
-  return name;
-}
-
-// One "@", no spaces, a dot in the domain: the address Entra ID sign-in matches.
-export const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
-
-export function emailText(value: unknown): string {
-  const email = typeof value === "string" ? value.trim() : "";
-  if (email.length > LIMITS.emailLength || !EMAIL.test(email))
-    throw badRequest(
-      `email must be an email address such as name@example.com (at most ${LIMITS.emailLength} characters).`
-    );
-  return email;
-}
-
-export function freshnessDays(value: unknown): number {
-  if (
-    typeof value !== "number" ||
-    !Number.isInteger(value) ||
-    value < LIMITS.minFreshnessDays ||
-    value > LIMITS.maxFreshnessDays
-  )
-    throw badRequest(
-      `freshness_days must be a whole number of days from ${LIMITS.minFreshnessDays} to ${LIMITS.maxFreshnessDays}.`
-    );
-  return value;
-}
-
-export function serviceKey(value: unknown): string {
-  if (typeof value !== "string" || !/^\S+$/.test(value) || value.length > LIMITS.serviceKeyLength)
-    throw badRequest(
-      `key must be the service's API key: non-empty, without spaces, at most ${LIMITS.serviceKeyLength} characters.`
-    );
-  return value;
+/** A budget in credits (checked by the body's schema, admin-schemas.ts) or null, in thousandths. */
+export function budgetMilli(credits: number | null): number | null {
+  return credits === null ? null : Math.round(credits * MILLI_PER_CREDIT);
 }
 
 export type Query = Record<string, unknown>;

@@ -2,7 +2,7 @@ import { networkOf } from "../client-network";
 
 // Failed admin sign-ins, counted per client network (SECURITY.md): after `failures` failures
 // in a window of `windowMs` from the first, a failed sign-in from that network is answered 429
-// until the window ends (admin-api.ts), and not counted further.
+// until the window ends (admin-sign-in.ts), and not counted further.
 //
 // Only failures meet it: a valid sign-in passes before the throttle is asked. Asked first, as it
 // was, it locked the real admin out for the window after anyone's ten wrong guesses from the

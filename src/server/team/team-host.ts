@@ -15,13 +15,14 @@ import { readSecretFile } from "./secret-file";
 import { strongSecret } from "./secret-strength";
 import { ServiceKeyHolder } from "./service-key";
 import { SharedLookups } from "./shared-lookups";
-import { SignIn, type EntraOptions } from "./sign-in";
+import { SignIn } from "./sign-in";
 import type { TeamSettings, TeamStore } from "./store";
 import type { TeamContext, TeamTimings } from "./team-context";
 import { teamRelayHooks } from "./team-relay";
 import { registerTeamRoutes } from "./team-routes";
 import { Upstream } from "./upstream";
 import { WebhookRelay } from "./webhooks";
+import type { TeamServerOptions } from "../options";
 import type { RelayHooks } from "../relay";
 
 // Team mode of the production host: the secret files read (readable by the
@@ -34,18 +35,8 @@ import type { RelayHooks } from "../relay";
 const SETTINGS_MS = 5_000;
 const AUDIT_DAYS = 400;
 
-export interface TeamHostOptions {
-  serviceKeyFile: string;
-  adminTokenFile: string;
-  /**
-   * A secret of the operator's that seals the service key in the store (sealing.ts): without
-   * it, the store's own salt does, and whoever reads the database can open the key.
-   */
-  sealingKeyFile?: string;
-  /** SQLite file (when no databaseUrl). */
-  db: string;
-  databaseUrl?: string;
-  entra: EntraOptions | null;
+/** The team settings (options.ts), and what the host adds. */
+export interface TeamHostOptions extends TeamServerOptions {
   upstream: URL;
   upstreamTimeoutMs: number;
   upstreamConnections: number;
@@ -72,19 +63,16 @@ export interface TeamHost {
   close(): Promise<void>;
 }
 
+/** A secret read once from its file; a weak one, or one others may read, stops the start. */
+export function strongSecretFile(file: string, what: string): string {
+  return strongSecret(readSecretFile(file, what), file, what);
+}
+
 export async function openTeamHost(options: TeamHostOptions): Promise<TeamHost> {
-  const adminToken = strongSecret(
-    readSecretFile(options.adminTokenFile, "admin token"),
-    options.adminTokenFile,
-    "admin token"
-  );
+  const adminToken = strongSecretFile(options.adminTokenFile, "admin token");
   const fileKey = readSecretFile(options.serviceKeyFile, "service key");
   const sealingSecret = options.sealingKeyFile
-    ? strongSecret(
-        readSecretFile(options.sealingKeyFile, "sealing key"),
-        options.sealingKeyFile,
-        "sealing key"
-      )
+    ? strongSecretFile(options.sealingKeyFile, "sealing key")
     : null;
   const opened = await openTeamStore({ databaseUrl: options.databaseUrl, file: options.db });
   const observer = options.observer ?? { ...NO_TEAM_OBSERVER, ...NO_UPSTREAM_OBSERVER };

@@ -36,6 +36,7 @@ import { ColumnMappingFields } from "./ColumnMappingFields";
 import { usePane } from "./pane-context";
 import { usePanelStyles } from "./panel-styles";
 import { FieldError, atField, useAsyncAction } from "./use-async-action";
+import { RunButton } from "./RunButton";
 
 // Bounces pay back: many bounced addresses reported at once, from a column of the
 // selection or an email tool's bounce export, with the credits they bring back.
@@ -210,13 +211,9 @@ export function BounceReport(): JSX.Element {
       <Caption1 className={panel.muted}>{t("report.bouncesHint")}</Caption1>
       <Field {...action.errorFor("source")}>
         <div className={styles.row}>
-          <Button
-            onClick={() => void useSelection()}
-            disabledFocusable={action.busy}
-            data-testid="report-from-selection"
-          >
+          <RunButton run={useSelection} busy={action.busy} testId="report-from-selection">
             {t("report.fromSelection")}
-          </Button>
+          </RunButton>
         </div>
       </Field>
       <Field

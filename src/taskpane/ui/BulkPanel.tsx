@@ -31,6 +31,7 @@ import { jobOfSearch } from "../../flows/jobs/job-records";
 import { SpendingOffNote } from "./SpendingOffNote";
 import { useSpendingOffReason } from "./use-spending";
 import { FieldError, atField, useAsyncAction } from "./use-async-action";
+import { RunButton } from "./RunButton";
 
 // The file reader (CSV and XLSX parsers) comes when a file is picked: the Bulk tab is the
 // pane's first screen, which need not wait for it (load time).
@@ -155,13 +156,9 @@ export function BulkPanel(): JSX.Element {
     <div className={styles.form}>
       <Field label={t("bulk.rowsToSearch")} {...errorFor("source")}>
         <div className={styles.row}>
-          <Button
-            onClick={() => void useSelection()}
-            disabledFocusable={busy}
-            data-testid="bulk-from-selection"
-          >
+          <RunButton run={useSelection} busy={busy} testId="bulk-from-selection">
             {t("bulk.useSelection")}
-          </Button>
+          </RunButton>
           <Caption1 className={styles.muted}>{t("bulk.or")}</Caption1>
         </div>
       </Field>

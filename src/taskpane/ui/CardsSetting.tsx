@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Button, Caption1, Subtitle2, Switch } from "@fluentui/react-components";
+import { Caption1, Subtitle2, Switch } from "@fluentui/react-components";
 import { recalculateWorkbook } from "../../workbook/recalculate";
 import { answerCard } from "../../functions/answer-cards";
 import { CARDS_REQUIREMENT, cardsSupported } from "../../runtime/cards-support";
@@ -9,6 +9,7 @@ import type { Services } from "../../runtime/services";
 import { ActionMessage } from "./ActionMessage";
 import { usePanelStyles } from "./panel-styles";
 import { useAsyncAction } from "./use-async-action";
+import { RunButton } from "./RunButton";
 
 /**
  * A found person as FINDEMAIL answers it: the card below is built as a cell's is. Its values
@@ -77,14 +78,14 @@ export function CardsSetting({ services }: { services: Services }): JSX.Element 
       {supported && <CardPreview card={example()} />}
       <ActionMessage error={save.error?.message} done={save.done} testId="settings-cards-saved" />
       {save.done && (
-        <Button
+        <RunButton
           size="small"
-          onClick={() => void recalculate.run()}
-          disabledFocusable={recalculate.busy}
-          data-testid="settings-cards-recalculate"
+          run={recalculate.run}
+          busy={recalculate.busy}
+          testId="settings-cards-recalculate"
         >
           {t("settings.cardsApply")}
-        </Button>
+        </RunButton>
       )}
       <ActionMessage error={recalculate.error?.message} />
     </>

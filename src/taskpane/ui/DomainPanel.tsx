@@ -11,8 +11,9 @@ import { usePane, useJobs } from "./pane-context";
 import { usePanelStyles } from "./panel-styles";
 import { FieldError, useAsyncAction } from "./use-async-action";
 import { SpendingOffNote } from "./SpendingOffNote";
-import { TextField } from "./TextField";
+import { TextField } from "../../ui/TextField";
 import { useSpendingOffReason } from "./use-spending";
+import { RunButton } from "./RunButton";
 
 const useStyles = makeStyles({ row: { display: "flex", gap: "8px", flexWrap: "wrap" } });
 
@@ -94,13 +95,9 @@ export function DomainPanel(): JSX.Element {
         testId="domain-name"
       />
       <div className={styles.row}>
-        <Button
-          onClick={() => void check()}
-          disabledFocusable={action.busy}
-          data-testid="domain-check"
-        >
+        <RunButton run={check} busy={action.busy} testId="domain-check">
           {t("domain.check")}
-        </Button>
+        </RunButton>
       </div>
       {info && (
         <>

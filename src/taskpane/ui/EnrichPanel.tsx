@@ -39,6 +39,7 @@ import { useSpendingOffReason } from "./use-spending";
 import { atField, useAsyncAction } from "./use-async-action";
 import { RefreshAnswers, type RefreshCount } from "./RefreshAnswers";
 import { countOldListAnswers, refreshOldListAnswers } from "../../flows/refresh/refresh-list";
+import { RunButton } from "./RunButton";
 
 const useStyles = makeStyles({
   form: { display: "flex", flexDirection: "column", gap: "10px" },
@@ -213,13 +214,9 @@ export function EnrichPanel({
   return (
     <div className={styles.form}>
       <Field label={t("enrich.yourList")} {...action.errorFor("source")}>
-        <Button
-          onClick={() => void readSource()}
-          disabledFocusable={action.busy}
-          data-testid="enrich-from-selection"
-        >
+        <RunButton run={readSource} busy={action.busy} testId="enrich-from-selection">
           {t("enrich.useSelection")}
-        </Button>
+        </RunButton>
       </Field>
       <Field label={t("enrich.whatToLookUp")}>
         <Select

@@ -1,6 +1,5 @@
-import { Body1, Button, Link, Subtitle1, makeStyles } from "@fluentui/react-components";
+import { Body1, Button, Subtitle1, makeStyles } from "@fluentui/react-components";
 import { t } from "../../i18n/i18n";
-import { sitePath } from "../../i18n/site-path";
 import type { Services } from "../../runtime/services";
 import { startTryMode } from "../../runtime/try-mode";
 import { ActionMessage } from "./ActionMessage";
@@ -8,6 +7,8 @@ import { MicrosoftSignIn } from "./MicrosoftSignIn";
 import { usePanelStyles } from "./panel-styles";
 import { useAsyncAction } from "./use-async-action";
 import { useTeam } from "./use-team";
+import { RunButton } from "./RunButton";
+import { SiteLink } from "./SiteLink";
 
 const useStyles = makeStyles({
   list: { margin: 0, paddingLeft: "18px", display: "flex", flexDirection: "column", gap: "4px" },
@@ -16,6 +17,14 @@ const useStyles = makeStyles({
 
 /** The support page's section on getting a key (served beside the pane). */
 const GET_A_KEY_URL = "support.html#api-key";
+
+/** What the add-in does, a line each. */
+const POINTS = [
+  "app.firstRunFunctions",
+  "app.firstRunEnrich",
+  "app.firstRunBulk",
+  "app.firstRunCredits",
+] as const;
 
 /**
  * With no key and Try mode off: what the add-in does, where to get a
@@ -34,39 +43,27 @@ export function FirstRun(props: { services: Services; onHaveKey: () => void }): 
         {t("app.firstRunTitle")}
       </Subtitle1>
       <ul className={styles.list}>
-        <li>
-          <Body1>{t("app.firstRunFunctions")}</Body1>
-        </li>
-        <li>
-          <Body1>{t("app.firstRunEnrich")}</Body1>
-        </li>
-        <li>
-          <Body1>{t("app.firstRunBulk")}</Body1>
-        </li>
-        <li>
-          <Body1>{t("app.firstRunCredits")}</Body1>
-        </li>
+        {POINTS.map((point) => (
+          <li key={point}>
+            <Body1>{t(point)}</Body1>
+          </li>
+        ))}
       </ul>
       {!team && (
-        <Link
-          href={sitePath(GET_A_KEY_URL)}
-          target="_blank"
-          rel="noopener noreferrer"
-          data-testid="first-run-get-key"
-        >
+        <SiteLink path={GET_A_KEY_URL} testId="first-run-get-key">
           {t("app.getApiKey")}
-        </Link>
+        </SiteLink>
       )}
       <MicrosoftSignIn services={props.services} primary />
       <div className={styles.actions}>
-        <Button
+        <RunButton
           appearance={team?.entra ? "secondary" : "primary"}
-          onClick={() => void start.run()}
-          disabledFocusable={start.busy}
-          data-testid="settings-try"
+          run={start.run}
+          busy={start.busy}
+          testId="settings-try"
         >
           {t("app.tryWithDemo")}
-        </Button>
+        </RunButton>
         <Button onClick={props.onHaveKey} data-testid="first-run-have-key">
           {t(team ? "app.haveTeamToken" : "app.haveKey")}
         </Button>

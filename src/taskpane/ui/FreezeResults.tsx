@@ -1,9 +1,10 @@
-import { Button, Caption1, Spinner, makeStyles } from "@fluentui/react-components";
+import { Caption1, Spinner, makeStyles } from "@fluentui/react-components";
 import { t } from "../../i18n/i18n";
 import { freezeMessage, freezeSelection } from "../../workbook/freeze";
 import { ActionMessage } from "./ActionMessage";
 import { usePanelStyles } from "./panel-styles";
 import { useAsyncAction } from "./use-async-action";
+import { RunButton } from "./RunButton";
 
 const useStyles = makeStyles({
   box: { display: "flex", flexDirection: "column", gap: "6px" },
@@ -22,13 +23,9 @@ export function FreezeResults(): JSX.Element {
   return (
     <div className={styles.box}>
       <div className={styles.row}>
-        <Button
-          onClick={() => void freeze.run()}
-          disabledFocusable={freeze.busy}
-          data-testid="freeze-selection"
-        >
+        <RunButton run={freeze.run} busy={freeze.busy} testId="freeze-selection">
           {t("app.freezeButton")}
-        </Button>
+        </RunButton>
         {freeze.busy && <Spinner size="tiny" label={t("app.freezing")} />}
       </div>
       <Caption1 className={panel.muted}>{t("app.freezeNote")}</Caption1>

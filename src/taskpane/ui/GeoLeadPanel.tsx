@@ -6,7 +6,7 @@ import { usePane } from "./pane-context";
 import { jobOfSearch } from "../../flows/jobs/job-records";
 import { usePanelStyles } from "./panel-styles";
 import { SpendingOffNote } from "./SpendingOffNote";
-import { TextField } from "./TextField";
+import { TextField } from "../../ui/TextField";
 import { FieldError, useAsyncAction } from "./use-async-action";
 import { submitTo, useForm } from "./use-form";
 import { useSpendingOffReason } from "./use-spending";

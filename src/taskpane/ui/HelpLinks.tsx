@@ -1,6 +1,6 @@
-import { Link, makeStyles } from "@fluentui/react-components";
+import { makeStyles } from "@fluentui/react-components";
 import { t } from "../../i18n/i18n";
-import { sitePath } from "../../i18n/site-path";
+import { SiteLink } from "./SiteLink";
 
 // Help, support and privacy: pages of the add-in's own origin, written by the build
 // (src/help/), in the user's language; relative URLs resolve against the pane's page. A new
@@ -23,16 +23,9 @@ export function HelpLinks(): JSX.Element {
   return (
     <nav className={styles.row} aria-label={t("app.helpNav")}>
       {LINKS.map(([href, label, testId]) => (
-        <Link
-          key={href}
-          className={styles.link}
-          href={sitePath(href)}
-          target="_blank"
-          rel="noopener noreferrer"
-          data-testid={testId}
-        >
+        <SiteLink key={href} className={styles.link} path={href} testId={testId}>
           {t(label)}
-        </Link>
+        </SiteLink>
       ))}
     </nav>
   );

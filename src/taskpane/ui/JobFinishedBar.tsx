@@ -7,6 +7,7 @@ import {
 } from "@fluentui/react-components";
 import type { JobAnnouncer } from "../../flows/jobs/job-announcements";
 import { t } from "../../i18n/i18n";
+import { DismissButton } from "./DismissButton";
 import { useJobNotices } from "./pane-context";
 
 /** Above the tabs: the jobs that finished while another tab was shown, each dismissible. */
@@ -30,15 +31,10 @@ export function JobFinishedBar(props: {
           <MessageBarBody>{notice.text}</MessageBarBody>
           <MessageBarActions
             containerAction={
-              <Button
-                appearance="transparent"
-                size="small"
-                aria-label={t("app.dismiss")}
-                onClick={() => props.announcer.dismiss(notice.key)}
-                data-testid="job-finished-dismiss"
-              >
-                ✕
-              </Button>
+              <DismissButton
+                onDismiss={() => props.announcer.dismiss(notice.key)}
+                testId="job-finished-dismiss"
+              />
             }
           >
             <Button size="small" onClick={props.openJobs} data-testid="job-finished-open">

@@ -22,7 +22,7 @@ import type { RefreshRequest } from "../../runtime/pane-requests";
 import { countOldCellAnswers, refreshOldCellAnswers } from "../../flows/refresh/refresh-cells";
 import { usePane } from "./pane-context";
 import { usePanelStyles } from "./panel-styles";
-import { TextField } from "./TextField";
+import { TextField } from "../../ui/TextField";
 import { useAsyncAction } from "./use-async-action";
 import { submitTo, useForm } from "./use-form";
 import { formatCredits } from "./use-credits";

@@ -1,10 +1,11 @@
-import { Body1, Button, makeStyles } from "@fluentui/react-components";
+import { Body1, makeStyles } from "@fluentui/react-components";
 import { t } from "../../i18n/i18n";
 import type { Services } from "../../runtime/services";
 import { ActionMessage } from "./ActionMessage";
 import { usePanelStyles } from "./panel-styles";
 import { useAsyncAction } from "./use-async-action";
 import { useTeam } from "./use-team";
+import { RunButton } from "./RunButton";
 
 const useStyles = makeStyles({
   row: { display: "flex", gap: "8px", alignItems: "center", flexWrap: "wrap" },
@@ -34,14 +35,14 @@ export function MicrosoftSignIn(props: {
   // Signed in earlier on a host that no longer offers it: the account is shown, with sign-out.
   if (!view.team || (!view.team.entra && view.microsoftAccount === null)) return null;
   const signInButton = (
-    <Button
+    <RunButton
       appearance={props.primary ? "primary" : "secondary"}
-      onClick={() => void signIn.run()}
-      disabledFocusable={signIn.busy}
-      data-testid="microsoft-sign-in"
+      run={signIn.run}
+      busy={signIn.busy}
+      testId="microsoft-sign-in"
     >
       {t("settings.microsoftSignIn")}
-    </Button>
+    </RunButton>
   );
   if (view.microsoftAccount !== null)
     return (
@@ -55,14 +56,9 @@ export function MicrosoftSignIn(props: {
           services.microsoft.supported &&
           signInButton}
         {!props.primary && (
-          <Button
-            size="small"
-            onClick={() => void signOut.run()}
-            disabledFocusable={signOut.busy}
-            data-testid="microsoft-sign-out"
-          >
+          <RunButton size="small" run={signOut.run} busy={signOut.busy} testId="microsoft-sign-out">
             {t("settings.microsoftSignOut")}
-          </Button>
+          </RunButton>
         )}
         <ActionMessage error={signIn.error?.message ?? signOut.error?.message} />
       </div>

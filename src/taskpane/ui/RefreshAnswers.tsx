@@ -12,7 +12,7 @@ import { t } from "../../i18n/i18n";
 import { outcomeText, type RefreshOutcome } from "../../flows/refresh/refresh-outcome";
 import { usePane } from "./pane-context";
 import { usePanelStyles } from "./panel-styles";
-import { TextField } from "./TextField";
+import { TextField } from "../../ui/TextField";
 import { FieldError, useAsyncAction } from "./use-async-action";
 import { useSettings } from "./use-spending";
 
@@ -122,11 +122,7 @@ export function RefreshAnswers(props: {
         </Button>
       </div>
       {props.unavailable && <Caption1 className={panel.muted}>{props.unavailable}</Caption1>}
-      {check.messageFor("check") && (
-        <MessageBar intent="error" data-testid="refresh-error">
-          <MessageBarBody>{check.messageFor("check")}</MessageBarBody>
-        </MessageBar>
-      )}
+      <RefreshError message={check.messageFor("check")} />
       {count && (
         <>
           <Caption1
@@ -159,11 +155,7 @@ export function RefreshAnswers(props: {
         </>
       )}
       {running && <Caption1 role="status">{t("refresh.working")}</Caption1>}
-      {run.messageFor("run") && (
-        <MessageBar intent="error" data-testid="refresh-error">
-          <MessageBarBody>{run.messageFor("run")}</MessageBarBody>
-        </MessageBar>
-      )}
+      <RefreshError message={run.messageFor("run")} />
       {result && (
         <MessageBar
           intent="success"
@@ -176,5 +168,15 @@ export function RefreshAnswers(props: {
         </MessageBar>
       )}
     </section>
+  );
+}
+
+/** Why counting or refreshing failed, under its button. */
+function RefreshError(props: { message: string | null }): JSX.Element | null {
+  if (!props.message) return null;
+  return (
+    <MessageBar intent="error" data-testid="refresh-error">
+      <MessageBarBody>{props.message}</MessageBarBody>
+    </MessageBar>
   );
 }

@@ -6,7 +6,7 @@ import { ActionMessage } from "./ActionMessage";
 import { BounceReport } from "./BounceReport";
 import { usePane } from "./pane-context";
 import { usePanelStyles } from "./panel-styles";
-import { TextField } from "./TextField";
+import { TextField } from "../../ui/TextField";
 import { FieldError, atField, useAsyncAction } from "./use-async-action";
 import { submitTo, useForm } from "./use-form";
 

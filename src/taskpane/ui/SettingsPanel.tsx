@@ -13,12 +13,13 @@ import type { Settings } from "../../runtime/settings";
 import { ActionMessage } from "./ActionMessage";
 import { HelpLinks } from "./HelpLinks";
 import { usePanelStyles } from "./panel-styles";
-import { TextField } from "./TextField";
+import { TextField } from "../../ui/TextField";
 import { useAsyncAction } from "./use-async-action";
 import { submitTo, useForm } from "./use-form";
 import { MicrosoftSignIn } from "./MicrosoftSignIn";
 import { useStorageDenied } from "./use-storage-denied";
 import { useTeam } from "./use-team";
+import { RunButton } from "./RunButton";
 
 const useStyles = makeStyles({ actions: { display: "flex", gap: "8px" } });
 
@@ -159,13 +160,9 @@ export function SettingsPanel({ services }: { services: Services }): JSX.Element
         <Button appearance="primary" type="submit" data-testid="settings-save">
           {t("settings.save")}
         </Button>
-        <Button
-          onClick={() => void test.run()}
-          disabledFocusable={test.busy}
-          data-testid="settings-test"
-        >
+        <RunButton run={test.run} busy={test.busy} testId="settings-test">
           {t("settings.testConnection")}
-        </Button>
+        </RunButton>
         {test.busy && <Spinner size="tiny" />}
       </div>
       {!report && !test.error && <ActionMessage done={save.done} />}

@@ -1,13 +1,12 @@
 import {
-  Link,
   MessageBar,
   MessageBarBody,
   MessageBarTitle,
   makeStyles,
 } from "@fluentui/react-components";
 import { t } from "../../i18n/i18n";
-import { sitePath } from "../../i18n/site-path";
 import type { Services } from "../../runtime/services";
+import { SiteLink } from "./SiteLink";
 import { useStorageDenied } from "./use-storage-denied";
 
 /** The support page's section on what to allow (served beside the pane). */
@@ -31,15 +30,9 @@ export function StorageDeniedNotice({ services }: { services: Services }): JSX.E
       <MessageBarBody>
         <MessageBarTitle>{t("app.storageDeniedTitle")}</MessageBarTitle>
         {t("app.storageDeniedBody", { site: globalThis.location?.hostname ?? "" })}{" "}
-        <Link
-          className={styles.link}
-          href={sitePath(WHAT_TO_ALLOW_URL)}
-          target="_blank"
-          rel="noopener noreferrer"
-          data-testid="storage-denied-help"
-        >
+        <SiteLink className={styles.link} path={WHAT_TO_ALLOW_URL} testId="storage-denied-help">
           {t("app.storageDeniedHelp")}
-        </Link>
+        </SiteLink>
       </MessageBarBody>
     </MessageBar>
   );

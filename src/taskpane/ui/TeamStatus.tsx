@@ -1,5 +1,4 @@
 import {
-  Button,
   Caption1,
   MessageBar,
   MessageBarActions,
@@ -9,6 +8,7 @@ import {
 import { t } from "../../i18n/i18n";
 import type { Services } from "../../runtime/services";
 import { bindingBudget, type TeamView } from "../../runtime/team-mode";
+import { DismissButton } from "./DismissButton";
 import { usePanelStyles } from "./panel-styles";
 import { formatCredits } from "./use-credits";
 import { useTeam } from "./use-team";
@@ -70,15 +70,10 @@ export function TeamBudgetNotice({ services }: { services: Services }): JSX.Elem
       </MessageBarBody>
       <MessageBarActions
         containerAction={
-          <Button
-            appearance="transparent"
-            size="small"
-            aria-label={t("app.dismiss")}
-            onClick={() => services.team.dismissBudgetRefusal()}
-            data-testid="team-budget-dismiss"
-          >
-            ✕
-          </Button>
+          <DismissButton
+            onDismiss={() => services.team.dismissBudgetRefusal()}
+            testId="team-budget-dismiss"
+          />
         }
       />
     </MessageBar>

@@ -1,10 +1,11 @@
-import { Button, MessageBar, MessageBarActions, MessageBarBody } from "@fluentui/react-components";
+import { MessageBar, MessageBarActions, MessageBarBody } from "@fluentui/react-components";
 import { t } from "../../i18n/i18n";
 import type { Services } from "../../runtime/services";
 import { leaveTryMode } from "../../runtime/try-mode";
 import { ActionMessage } from "./ActionMessage";
 import { useAsyncAction } from "./use-async-action";
 import { useTryMode } from "./use-try-mode";
+import { RunButton } from "./RunButton";
 
 /** Above every tab while Try mode is on: its answers are examples; the way out. */
 export function TryBanner({ services }: { services: Services }): JSX.Element | null {
@@ -16,14 +17,9 @@ export function TryBanner({ services }: { services: Services }): JSX.Element | n
       <MessageBar intent="warning" layout="multiline" data-testid="try-banner">
         <MessageBarBody>{t("app.tryBanner")}</MessageBarBody>
         <MessageBarActions>
-          <Button
-            size="small"
-            onClick={() => void leave.run()}
-            disabledFocusable={leave.busy}
-            data-testid="try-leave"
-          >
+          <RunButton size="small" run={leave.run} busy={leave.busy} testId="try-leave">
             {t("app.leaveTryMode")}
-          </Button>
+          </RunButton>
         </MessageBarActions>
       </MessageBar>
       <ActionMessage error={leave.error?.message} />

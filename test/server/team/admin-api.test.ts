@@ -7,6 +7,7 @@ import { Writable } from "node:stream";
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from "fastify";
 import { errorHandler, notFoundHandler } from "../../../src/server/errors";
 import { adminApi } from "../../../src/server/team/admin-api";
+import { ADMIN_AJV } from "../../../src/server/team/admin-schemas";
 import type { ThrottleOptions } from "../../../src/server/team/sign-in-throttle";
 import { SqliteTeamStore } from "../../../src/server/team/sqlite-store";
 import { monthOf } from "../../../src/server/team/store";
@@ -43,6 +44,7 @@ async function startAdminApi(
   await store.migrate();
   const logLines: string[] = [];
   const app = Fastify({
+    ajv: ADMIN_AJV,
     logger: {
       level: "debug",
       stream: new Writable({
@@ -53,7 +55,7 @@ async function startAdminApi(
       }),
     },
   });
-  // As the host has them (src/server/app.ts): one error handler and its 404.
+  // As the host has them (src/server/app.ts): its validator, one error handler and its 404.
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
   const replacedKeys: string[] = [];
@@ -438,6 +440,8 @@ describe("the admin API (team mode)", () => {
       ["a name of spaces", { name: "   " }, /name/],
       ["a name on two lines", { name: "Ada\nLovelace" }, /name/],
       ["a name too long", { name: "A".repeat(201) }, /name/],
+      ["a name too long in UTF-16 units", { name: "\u{1F600}".repeat(101) }, /name/],
+      ["a name with a control character", { name: "Ada\u0007" }, /name/],
       ["no name", { name: undefined }, /name/],
     ])(
       "adding a member with %s is refused with 400, and nothing is added",
@@ -452,6 +456,53 @@ describe("the admin API (team mode)", () => {
         expect(await api.store.members()).toEqual([]);
       }
     );
+
+    test("each field's refusal names it and what is allowed", async () => {
+      const refusal = async (change: object) =>
+        (
+          await api.call("POST", "/admin/api/members", {
+            body: { name: "Ada", email: "ada@example.com", monthly_budget: 10, ...change },
+          })
+        ).json().message;
+      expect(await refusal({ name: " " })).toBe(
+        "name must be a non-empty text of at most 200 characters, on one line."
+      );
+      expect(await refusal({ email: undefined })).toBe(
+        "email must be an email address such as name@example.com (at most 254 characters)."
+      );
+      expect(await refusal({ monthly_budget: "12" })).toBe(
+        "monthly_budget must be a number of credits from 0 to 1000000000, or null for no limit."
+      );
+      expect(await refusal({ monthly_budget: 1.0005 })).toBe(
+        "monthly_budget may have at most 3 decimals (credits count in thousandths)."
+      );
+      const notAnObject = await api.call("POST", "/admin/api/members", { rawBody: "[1,2]" });
+      expect(notAnObject.json().message).toBe("The request body must be a JSON object.");
+    });
+
+    test("names and emails are kept trimmed; fields the route does not read are ignored", async () => {
+      const { id } = await addMember({
+        name: "  Ada Lovelace \n",
+        email: " ada@example.com ",
+        monthly_budget: 10,
+      });
+      expect(await api.store.member(id)).toMatchObject({
+        name: "Ada Lovelace",
+        email: "ada@example.com",
+      });
+    });
+
+    test('a host whose validator coerces types ("12" as a budget) does not start the admin API', async () => {
+      const coercing = Fastify();
+      await coercing.register(adminApi, {
+        prefix: "/admin/api",
+        store: api.store,
+        adminToken: () => ADMIN_TOKEN,
+        replaceServiceKey: async () => undefined,
+      });
+      await expect(coercing.ready()).rejects.toThrow(/ADMIN_AJV/);
+      await coercing.close().catch(() => undefined);
+    });
 
     test("a body that is not a JSON object is refused with 400", async () => {
       for (const rawBody of ["[1,2]", '"Ada"', "{not json", "null"]) {
@@ -1003,7 +1054,7 @@ describe("the admin API (team mode)", () => {
     });
 
     test("a failure to keep the key answers 500 without its words", async () => {
-      const failing = Fastify();
+      const failing = Fastify({ ajv: ADMIN_AJV });
       failing.setErrorHandler(errorHandler);
       await failing.register(adminApi, {
         prefix: "/admin/api",

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
 import { errorHandler, notFoundHandler } from "../../../src/server/errors";
 import { adminApi } from "../../../src/server/team/admin-api";
+import { ADMIN_AJV } from "../../../src/server/team/admin-schemas";
 import { PgTeamStore } from "../../../src/server/team/pg-store";
 import { SqliteTeamStore } from "../../../src/server/team/sqlite-store";
 import type { TeamStore } from "../../../src/server/team/store";
@@ -90,7 +91,7 @@ describe.each([
           )
         )
       );
-    app = Fastify();
+    app = Fastify({ ajv: ADMIN_AJV });
     app.setErrorHandler(errorHandler);
     app.setNotFoundHandler(notFoundHandler);
     await app.register(adminApi, {

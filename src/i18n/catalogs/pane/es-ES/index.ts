@@ -1,37 +1,15 @@
-// The task pane's strings in es-ES, by part of the pane.
-import { app, appSame } from "./app";
-import { settings, settingsSame } from "./settings";
-import { bulk, bulkSame } from "./bulk";
-import { geo, geoSame } from "./geo";
-import { domain, domainSame } from "./domain";
-import { jobs, jobsSame } from "./jobs";
-import { enrich, enrichSame } from "./enrich";
-import { report, reportSame } from "./report";
-import { lookups, lookupsSame } from "./lookups";
-import { refresh, refreshSame } from "./refresh";
+// The task pane's strings in es-ES, by part of the pane (../catalog.ts checks them against English's).
+import { paneCatalog } from "../catalog";
+import { app } from "./app";
+import { settings } from "./settings";
+import { bulk } from "./bulk";
+import { geo } from "./geo";
+import { domain } from "./domain";
+import { jobs } from "./jobs";
+import { enrich } from "./enrich";
+import { report } from "./report";
+import { lookups } from "./lookups";
+import { refresh } from "./refresh";
 
-export const pane = {
-  ...app,
-  ...settings,
-  ...bulk,
-  ...geo,
-  ...domain,
-  ...jobs,
-  ...enrich,
-  ...report,
-  ...lookups,
-  ...refresh,
-};
-
-export const paneSame: readonly string[] = [
-  ...appSame,
-  ...settingsSame,
-  ...bulkSame,
-  ...geoSame,
-  ...domainSame,
-  ...jobsSame,
-  ...enrichSame,
-  ...reportSame,
-  ...lookupsSame,
-  ...refreshSame,
-];
+const parts = { app, settings, bulk, geo, domain, jobs, enrich, report, lookups, refresh };
+export const pane = paneCatalog(parts);

@@ -1,62 +1,20 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
   LIMITS,
-  type BounceReportRow,
   type DomainAnswers,
   type PurgeResult,
   type SharedAnswerRow,
 } from "../../admin/api-types";
-import { operationOfKey } from "../../client/lookup-key";
 import { normalizeDomain, isValidDomain } from "../../api/normalize";
-import {
-  addUtcDays,
-  badRequest,
-  dayRange,
-  limitQuery,
-  notFound,
-  queryText,
-  type Query,
-} from "./admin-input";
+import { operationOfKey } from "../../client/lookup-key";
+import { badRequest, limitQuery, notFound, queryText, type Query } from "./admin-input";
+import type { AdminRoutes } from "./admin-scope";
 import { keyFields, readAnswer } from "./answer-facts";
-import { credits } from "./credits";
-import type { AdminAuditEntry, BounceReport, SharedAnswer, TeamStore } from "./store";
+import type { SharedAnswer } from "./store";
 
-// What the admin sees of the trust the host keeps (SECURITY.md): the bad-email reports it sent and
-// what the service was seen to return of each (a claim is a report it answered without returning
-// anything), and the team's shared answers of a domain, each of which, or all of them, the admin
+// The team's shared answers of a domain (SECURITY.md), each of which, or all of them, the admin
 // can purge (audited), so that a wrong answer is never given again.
 
-type Audit = (
-  request: FastifyRequest,
-  entry: Pick<AdminAuditEntry, "action" | "changes">
-) => Promise<void>;
-
-const DEFAULT_REPORT_DAYS = 90;
-
-export function registerEvidence(
-  app: FastifyInstance,
-  store: TeamStore,
-  now: () => Date,
-  audit: Audit
-): void {
-  app.get<{ Querystring: Query }>(
-    "/bounce-reports",
-    async (request): Promise<BounceReportRow[]> => {
-      const today = new Date(`${now().toISOString().slice(0, 10)}T00:00:00.000Z`);
-      const { from, to } = dayRange(request.query, {
-        from: addUtcDays(today, -DEFAULT_REPORT_DAYS),
-        to: today,
-      });
-      const limit = limitQuery(request.query, LIMITS.maxListedRows, LIMITS.maxListedRows);
-      const reports = await store.bounceReports(
-        from.toISOString(),
-        addUtcDays(to, 1).toISOString(),
-        limit
-      );
-      return reports.map(reportView);
-    }
-  );
-
+export const sharedAnswerRoutes: AdminRoutes = (app, { store, audit }) => {
   app.get<{ Querystring: Query }>("/shared-answers", async (request): Promise<DomainAnswers> => {
     const domain = domainQuery(request.query);
     const limit = limitQuery(request.query, LIMITS.maxListedRows, LIMITS.maxListedRows);
@@ -87,7 +45,7 @@ export function registerEvidence(
     });
     return { purged, domain };
   });
-}
+};
 
 /** `domain`, as the answers are filed under it (lower case, no scheme, path or `www`). */
 function domainQuery(query: Query): string {
@@ -96,19 +54,6 @@ function domainQuery(query: Query): string {
   if (text.length > LIMITS.domainLength || !isValidDomain(domain))
     throw badRequest("domain must be a domain name such as example.com.");
   return domain;
-}
-
-function reportView(report: BounceReport): BounceReportRow {
-  return {
-    id: report.id,
-    at: report.at,
-    member: report.memberId,
-    email: report.email,
-    claimed: credits(report.claimedMilli),
-    returned: report.returnedMilli === null ? null : credits(report.returnedMilli),
-    refunded: credits(report.refundedMilli),
-    outcome: report.outcome,
-  };
 }
 
 const LOOKUP_NAMES: Record<string, string> = {

@@ -1,0 +1,43 @@
+import { LIMITS, type BounceReportRow } from "../../admin/api-types";
+import { addUtcDays, dayRange, limitQuery, type Query } from "./admin-input";
+import type { AdminRoutes } from "./admin-scope";
+import { credits } from "./credits";
+import type { BounceReport } from "./store";
+
+// The bad-email reports the host sent (SECURITY.md), and what the service was seen to return of
+// each: a claim is a report it answered without returning anything.
+
+const DEFAULT_REPORT_DAYS = 90;
+
+export const bounceReportRoutes: AdminRoutes = (app, { store, now }) => {
+  app.get<{ Querystring: Query }>(
+    "/bounce-reports",
+    async (request): Promise<BounceReportRow[]> => {
+      const today = new Date(`${now().toISOString().slice(0, 10)}T00:00:00.000Z`);
+      const { from, to } = dayRange(request.query, {
+        from: addUtcDays(today, -DEFAULT_REPORT_DAYS),
+        to: today,
+      });
+      const limit = limitQuery(request.query, LIMITS.maxListedRows, LIMITS.maxListedRows);
+      const reports = await store.bounceReports(
+        from.toISOString(),
+        addUtcDays(to, 1).toISOString(),
+        limit
+      );
+      return reports.map(reportView);
+    }
+  );
+};
+
+function reportView(report: BounceReport): BounceReportRow {
+  return {
+    id: report.id,
+    at: report.at,
+    member: report.memberId,
+    email: report.email,
+    claimed: credits(report.claimedMilli),
+    returned: report.returnedMilli === null ? null : credits(report.returnedMilli),
+    refunded: credits(report.refundedMilli),
+    outcome: report.outcome,
+  };
+}
