@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { MAX_COST_MILLI, type CellLookup } from "../../api/operations";
 import type { FindEmailStatus, VerifyEmailStatus } from "../../api/types";
 import { toCredits, type RepeatPolicy } from "../services/ledger";
 import { billingKey } from "../services/query-keys";
@@ -16,21 +17,17 @@ export async function serveLookup<T>(app: FastifyInstance, work: () => T): Promi
   });
 }
 
+/** The lookups the sandbox bills at v5.1's prices (bulk and GeoLead rows included). */
+export type V51Lookup = Exclude<CellLookup, "employees">;
+
 /**
  * v5.1 prices in thousandths of a credit, charged only for a `valid` answer (docs/interface.md,
- * Credits).
+ * Credits): the rows' prices in src/api/operations.ts.
  */
-export const PRICE_MILLI = {
-  person: 1000,
-  linkedin_url: 1000,
-  company: 1000,
-  decision_maker: 2000,
-  // A verification costs a fraction of a find: the production service documents 0.2.
-  verify: 200,
-} as const;
+export const PRICE_MILLI: Readonly<Record<V51Lookup, number>> = MAX_COST_MILLI;
 
 export interface BillRequest {
-  operation: keyof typeof PRICE_MILLI;
+  operation: V51Lookup;
   key: string;
   status: FindEmailStatus | VerifyEmailStatus;
   email: string | null;

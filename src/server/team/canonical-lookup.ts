@@ -1,6 +1,6 @@
 import { normalizeDomain, normalizeEmail, normalizeLinkedinUrl } from "../../api/normalize";
-import { lookupKey, type LookupOperation } from "../../client/lookup-key";
-import type { LookupKind } from "../api/interface";
+import type { CellLookup, LookupKind } from "../../api/operations";
+import { lookupKey } from "../../client/lookup-key";
 import { HostError } from "../errors";
 import type { LookupPrice } from "./pricing";
 
@@ -30,7 +30,7 @@ const FIELDS: Record<LookupKind, readonly string[]> = {
 };
 
 /** The key space of each lookup (src/client/lookup-key.ts); legacy ones share the v5.1 names. */
-const KEY_SPACE: Record<LookupKind, LookupOperation> = {
+const KEY_SPACE: Record<LookupKind, CellLookup> = {
   person: "person",
   company: "company",
   decision_maker: "decision_maker",
