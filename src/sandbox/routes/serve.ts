@@ -1,5 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { MAX_COST_MILLI, type CellLookup } from "../../api/operations";
+import {
+  MAX_COST_MILLI,
+  webhookEvent,
+  type CellLookup,
+  type Operation,
+} from "../../api/operations";
 import type { FindEmailStatus, VerifyEmailStatus } from "../../api/types";
 import { toCredits, type RepeatPolicy } from "../services/ledger";
 import { billingKey } from "../services/query-keys";
@@ -70,10 +75,10 @@ export function echo<T extends object>(body: T, fields: readonly (keyof T)[]): T
 export function answerOrWebhook<T extends { input: unknown }>(
   app: FastifyInstance,
   webhookUrl: string | null,
-  event: string,
+  operation: Operation,
   result: T
 ): T | { input: unknown } {
   if (!webhookUrl) return result;
-  app.sandbox.webhooks.enqueue(webhookUrl, event, result);
+  app.sandbox.webhooks.enqueue(webhookUrl, webhookEvent(operation), result);
   return { input: result.input };
 }
