@@ -3,7 +3,7 @@ import { BULK_FIELD_INDEXES } from "../../api/types";
 import { validWebhookUrl, webhookUrlOf } from "../http";
 import type { BulkIndexes } from "../jobs/bulk-rows";
 import { bulkFromFile } from "./bulk-multipart";
-import { sendDownload, type DownloadQuery } from "./downloads";
+import { downloadOf } from "./downloads";
 import type { OperationHandlers } from "./operation-routes";
 
 // Bulk searches (docs/interface.md, Bulk searches and Search states).
@@ -35,13 +35,5 @@ export const bulkHandlers: OperationHandlers<
   "bulk/multipart": bulkFromFile,
   "bulk/read": async (app, request): Promise<BulkSearch> =>
     app.sandbox.searches.bulkSearch(request.account.id, request.params.searchId),
-  "bulk/download": async (app, request, reply) =>
-    sendDownload(
-      app,
-      reply,
-      request.account.id,
-      request.params.searchId,
-      "bulk",
-      request.query as DownloadQuery
-    ),
+  "bulk/download": downloadOf("bulk"),
 };

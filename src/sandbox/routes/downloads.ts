@@ -3,6 +3,7 @@ import type { DownloadFormat } from "../../api/types";
 import { contentDisposition, renderTable } from "../jobs/result-files";
 import type { DownloadRequest } from "../jobs/search-downloads";
 import type { SearchKind } from "../jobs/search-records";
+import type { OperationHandler } from "./operation-routes";
 
 // A search's result file (docs/interface.md, Downloading results), for bulk and GeoLead searches
 // alike; the query is checked by the row's schema (src/api/operations.ts).
@@ -44,3 +45,16 @@ export async function sendDownload(
     )
     .send(file.body);
 }
+
+/** The handler of a search's download. */
+export const downloadOf =
+  (kind: SearchKind): OperationHandler<"bulk/download" | "geo-lead/download"> =>
+  async (app, request, reply) =>
+    sendDownload(
+      app,
+      reply,
+      request.account.id,
+      request.params.searchId,
+      kind,
+      request.query as DownloadQuery
+    );

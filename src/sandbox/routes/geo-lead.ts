@@ -1,7 +1,7 @@
 import type { GeoLead } from "../../api/types";
 import { badRequest } from "../errors";
 import { webhookUrlOf } from "../http";
-import { sendDownload, type DownloadQuery } from "./downloads";
+import { downloadOf } from "./downloads";
 import type { OperationHandlers } from "./operation-routes";
 
 // GeoLead searches (docs/interface.md, GeoLead searches and Search states).
@@ -39,13 +39,5 @@ export const geoLeadHandlers: OperationHandlers<
   },
   "geo-lead/read": async (app, request): Promise<GeoLead> =>
     app.sandbox.searches.geoLead(request.account.id, request.params.searchId),
-  "geo-lead/download": async (app, request, reply) =>
-    sendDownload(
-      app,
-      reply,
-      request.account.id,
-      request.params.searchId,
-      "geo",
-      request.query as DownloadQuery
-    ),
+  "geo-lead/download": downloadOf("geo"),
 };

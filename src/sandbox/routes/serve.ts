@@ -4,7 +4,12 @@ import {
   webhookEvent,
   type CellLookup,
   type Operation,
+  type OperationName,
+  type RequestOf,
+  type ResponseOf,
 } from "../../api/operations";
+import { webhookUrlOf } from "../http";
+import type { OperationHandler } from "./operation-routes";
 import type { FindEmailStatus, VerifyEmailStatus } from "../../api/types";
 import { toCredits, type RepeatPolicy } from "../services/ledger";
 import { billingKey } from "../services/query-keys";
@@ -53,6 +58,34 @@ export function billV51(app: FastifyInstance, request: FastifyRequest, bill: Bil
     notVerified: bill.status === "risky",
   });
   return toCredits(charged);
+}
+
+/** Charges a lookup's answer by its outcome: the credits charged. */
+export type Bill = (status: BillRequest["status"], email: string | null) => number;
+
+/** What a v5.1 lookup's handler does before its turn: the billing key, and how to answer. */
+export interface LookupPlan<R> {
+  key: string;
+  answer: (bill: Bill) => R;
+}
+
+/**
+ * The handler of a v5.1 lookup: its request checked and planned (`plan`, which throws the
+ * service's 400), then answered in a slot of the queue, billed as `kind`, to the caller or to
+ * its `x-webhook-url`.
+ */
+export function v51Lookup<N extends OperationName>(
+  kind: V51Lookup,
+  plan: (app: FastifyInstance, body: RequestOf<N>) => LookupPlan<ResponseOf<N> & { input: unknown }>
+): OperationHandler<N> {
+  return async (app, request, _reply, operation) => {
+    const webhookUrl = webhookUrlOf(request);
+    const { key, answer } = plan(app, request.body as RequestOf<N>);
+    const result = await serveLookup(app, () =>
+      answer((status, email) => billV51(app, request, { operation: kind, key, status, email }))
+    );
+    return answerOrWebhook(app, webhookUrl, operation, result);
+  };
 }
 
 export const present = (value: string | null | undefined): value is string =>

@@ -1,23 +1,12 @@
-import type { PersonResult } from "../../../api/types";
 import { badRequest } from "../../errors";
-import { webhookUrlOf } from "../../http";
 import { personQueryKey } from "../../services/query-keys";
-import type { OperationHandler } from "../operation-routes";
-import { answerOrWebhook, billV51, echo, present, serveLookup } from "../serve";
+import { echo, present, v51Lookup } from "../serve";
 
 /** docs/interface.md, Person: a name and a company, or a profile URL alone. */
-export const findPerson: OperationHandler<"find-email/person"> = async (
-  app,
-  request,
-  _reply,
-  operation
-) => {
-  const body = request.body;
-  const webhookUrl = webhookUrlOf(request);
+export const findPerson = v51Lookup<"find-email/person">("person", (app, body) => {
   const hasName = present(body.full_name) || (present(body.first_name) && present(body.last_name));
   const hasCompany = present(body.domain) || present(body.company_name);
-  const hasProfile = present(body.linkedin_url);
-  if (!hasProfile) {
+  if (!present(body.linkedin_url)) {
     if (!hasCompany)
       throw badRequest("domain or company_name is required (or linkedin_url alone)", "domain");
     if (!hasName)
@@ -35,25 +24,22 @@ export const findPerson: OperationHandler<"find-email/person"> = async (
     "last_name",
     "linkedin_url",
   ]);
-  const result = await serveLookup(app, (): PersonResult => {
-    const answer = app.sandbox.lookups.person(body);
-    return {
-      input,
-      credits_charged: billV51(app, request, {
-        operation: "person",
-        key,
-        status: answer.email_status,
+  return {
+    key,
+    answer: (bill) => {
+      const answer = app.sandbox.lookups.person(body);
+      return {
+        input,
+        credits_charged: bill(answer.email_status, answer.email),
+        email_status: answer.email_status,
         email: answer.email,
-      }),
-      email_status: answer.email_status,
-      email: answer.email,
-      valid_email: answer.email_status === "valid" ? answer.email : null,
-      person_full_name: answer.person_full_name,
-      person_company_name: answer.person_company_name,
-      person_job_title: answer.person_job_title,
-      mx_host: answer.mx_host,
-      mx_domain: answer.mx_domain,
-    };
-  });
-  return answerOrWebhook(app, webhookUrl, operation, result);
-};
+        valid_email: answer.email_status === "valid" ? answer.email : null,
+        person_full_name: answer.person_full_name,
+        person_company_name: answer.person_company_name,
+        person_job_title: answer.person_job_title,
+        mx_host: answer.mx_host,
+        mx_domain: answer.mx_domain,
+      };
+    },
+  };
+});
