@@ -212,6 +212,11 @@ const ROWS = {
 export type RequestOf<N extends OperationName> = OperationTypes[N]["request"];
 export type ResponseOf<N extends OperationName> = OperationTypes[N]["response"];
 
+/** The lookups that may answer to a webhook instead (docs/interface.md, Webhooks). */
+export type WebhookLookupName = {
+  [N in OperationName]: (typeof ROWS)[N] extends { cell: object; webhook: true } ? N : never;
+}[OperationName];
+
 /** The name of the operation a cell's lookup kind calls (its row's `cell.lookup`). */
 export type CellOperationName<L extends CellLookup = CellLookup> = {
   [N in OperationName]: (typeof ROWS)[N] extends { cell: { lookup: L } } ? N : never;
@@ -271,6 +276,12 @@ export const MAX_COST_MILLI = Object.fromEntries(
     row.price.kind === "lookup" ? row.price.maxMilli : 0,
   ])
 ) as Readonly<Record<CellLookup, number>>;
+
+/** The fields of an operation's JSON body: its schema's properties (none without a body). */
+export function bodyFields(operation: Operation): readonly string[] {
+  const properties = (operation.bodySchema as { properties?: object } | null)?.properties;
+  return properties ? Object.keys(properties) : [];
+}
 
 /** The values of an operation's path parameters, by name without braces. */
 export type PathValues = Partial<Record<"domain" | "searchId", string>>;

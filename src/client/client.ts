@@ -41,6 +41,7 @@ import {
   type CellOperationName,
   type RequestOf,
   type ResponseOf,
+  type WebhookLookupName,
 } from "../api/operations";
 import { ApiError } from "./errors";
 import { CreditsLedger } from "./credits";
@@ -217,22 +218,21 @@ export class EmailServiceClient {
   }
 
   /**
-   * The same lookups with `x-webhook-url` (docs/interface.md, Webhooks); the service answers
-   * `{input}` and POSTs the result to the URL. Worksheet functions never use these: a cell needs
-   * its answer.
+   * A lookup with `x-webhook-url` (docs/interface.md, Webhooks), by its operation's name; the
+   * service answers `{input}` and POSTs the result to the URL. Worksheet functions never use
+   * this: a cell needs its answer.
    */
-  readonly toWebhook = {
-    person: (request: PersonRequest, webhookUrl: string, signal?: AbortSignal) =>
-      this.lookupToWebhook("person", request, webhookUrl, signal),
-    company: (request: CompanyRequest, webhookUrl: string, signal?: AbortSignal) =>
-      this.lookupToWebhook("company", request, webhookUrl, signal),
-    decisionMaker: (request: DecisionMakerRequest, webhookUrl: string, signal?: AbortSignal) =>
-      this.lookupToWebhook("decision_maker", request, webhookUrl, signal),
-    linkedinUrl: (request: LinkedinUrlRequest, webhookUrl: string, signal?: AbortSignal) =>
-      this.lookupToWebhook("linkedin_url", request, webhookUrl, signal),
-    verifyEmail: (request: VerifyEmailRequest, webhookUrl: string, signal?: AbortSignal) =>
-      this.lookupToWebhook("verify", request, webhookUrl, signal),
-  };
+  toWebhook<N extends WebhookLookupName>(
+    name: N,
+    request: RequestOf<N>,
+    webhookUrl: string,
+    signal?: AbortSignal
+  ): Promise<SuccessWithInput> {
+    return this.post<SuccessWithInput>(OPERATIONS[name].path, request, "idempotent", {
+      signal,
+      webhookUrl,
+    });
+  }
 
   /**
    * A bad-email report (docs/interface.md, Bad-email reports). Not resent after a lost answer: a
@@ -401,18 +401,6 @@ export class EmailServiceClient {
     // Legacy answers carry no credits_charged; this charge is certain.
     if (result.employees?.length > 0) this.credits.recordCharge(LEGACY_CHARGE);
     return result;
-  }
-
-  private lookupToWebhook(
-    kind: CellLookup,
-    json: unknown,
-    webhookUrl: string,
-    signal?: AbortSignal
-  ): Promise<SuccessWithInput> {
-    return this.post<SuccessWithInput>(CELL_OPERATIONS[kind].path, json, "idempotent", {
-      signal,
-      webhookUrl,
-    });
   }
 
   private async downloadTable(

@@ -4,7 +4,8 @@ import {
   webhookEvent,
   type CellLookup,
   type Operation,
-  type OperationName,
+  OPERATIONS,
+  type CellOperationName,
   type RequestOf,
   type ResponseOf,
 } from "../../api/operations";
@@ -70,14 +71,15 @@ export interface LookupPlan<R> {
 }
 
 /**
- * The handler of a v5.1 lookup: its request checked and planned (`plan`, which throws the
- * service's 400), then answered in a slot of the queue, billed as `kind`, to the caller or to
- * its `x-webhook-url`.
+ * The handler of the v5.1 lookup `name`: its request checked and planned (`plan`, which throws
+ * the service's 400), then answered in a slot of the queue, billed as its row's lookup kind, to
+ * the caller or to its `x-webhook-url`.
  */
-export function v51Lookup<N extends OperationName>(
-  kind: V51Lookup,
+export function v51Lookup<N extends CellOperationName<V51Lookup>>(
+  name: N,
   plan: (app: FastifyInstance, body: RequestOf<N>) => LookupPlan<ResponseOf<N> & { input: unknown }>
 ): OperationHandler<N> {
+  const kind = OPERATIONS[name].cell!.lookup as V51Lookup;
   return async (app, request, _reply, operation) => {
     const webhookUrl = webhookUrlOf(request);
     const { key, answer } = plan(app, request.body as RequestOf<N>);

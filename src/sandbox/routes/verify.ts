@@ -4,7 +4,7 @@ import { verifyQueryKey } from "../services/query-keys";
 import { v51Lookup } from "./serve";
 
 /** docs/interface.md, Verify email. */
-export const verifyEmail = v51Lookup<"verify-email">("verify", (app, body) => {
+export const verifyEmail = v51Lookup("verify-email", (app, body) => {
   const { email } = body;
   if (!isValidEmail(email)) throw badRequest("email is not a valid email address", "email");
   const address = normalizeEmail(email);

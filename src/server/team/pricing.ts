@@ -1,5 +1,5 @@
 import type { CanonicalRequest } from "../api/canonical-request";
-import { pathOf, type Generation, type LookupKind } from "../../api/operations";
+import { pathOf, type Generation, type LookupKind, type OperationName } from "../../api/operations";
 import { HostError } from "../errors";
 import type { Upstream } from "./upstream";
 
@@ -13,7 +13,7 @@ import type { Upstream } from "./upstream";
 export interface LookupPrice {
   generation: Generation;
   /** The operation's name (its row's in src/api/operations.ts). */
-  operation: string;
+  operation: OperationName;
   lookup: LookupKind;
   maxMilli: number;
 }

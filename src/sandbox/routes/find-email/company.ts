@@ -3,7 +3,7 @@ import { companyEmailsQueryKey } from "../../services/query-keys";
 import { echo, v51Lookup } from "../serve";
 
 /** docs/interface.md, Company: a company's addresses, of one type or any. */
-export const findCompany = v51Lookup<"find-email/company">("company", (app, body) => {
+export const findCompany = v51Lookup("find-email/company", (app, body) => {
   const emailType: CompanyEmailType = body.email_type ?? "any";
   const key = companyEmailsQueryKey(body, emailType);
   const input = echo(body, ["domain", "company_name", "email_type"]);

@@ -2,7 +2,7 @@ import { linkedinQueryKey } from "../../services/query-keys";
 import { echo, v51Lookup } from "../serve";
 
 /** docs/interface.md, Profile URL: the person of a profile, and their address. */
-export const findByProfile = v51Lookup<"find-email/linkedin-url">("linkedin_url", (app, body) => ({
+export const findByProfile = v51Lookup("find-email/linkedin-url", (app, body) => ({
   key: linkedinQueryKey(body.linkedin_url),
   answer: (bill) => {
     const { email, email_status, ...person } = app.sandbox.lookups.linkedinUrl(body.linkedin_url);

@@ -3,7 +3,7 @@ import { personQueryKey } from "../../services/query-keys";
 import { echo, present, v51Lookup } from "../serve";
 
 /** docs/interface.md, Person: a name and a company, or a profile URL alone. */
-export const findPerson = v51Lookup<"find-email/person">("person", (app, body) => {
+export const findPerson = v51Lookup("find-email/person", (app, body) => {
   const hasName = present(body.full_name) || (present(body.first_name) && present(body.last_name));
   const hasCompany = present(body.domain) || present(body.company_name);
   if (!present(body.linkedin_url)) {
