@@ -1,8 +1,11 @@
+import type { Operation } from "./operations";
 import { BULK_FIELD_INDEXES, COMPANY_EMAIL_TYPES, DECISION_MAKER_CATEGORIES } from "./types";
 
-// The JSON schemas of the operations' bodies (docs/interface.md, Operations), one per row of
-// src/api/operations.ts. The sandbox validates requests with them; their messages are the
-// service's (src/sandbox/http.ts turns a schema's failure into a 400 `bad_request`).
+// The JSON schemas of the operations' bodies (docs/interface.md, Operations), named by the rows of
+// src/api/operations.ts. The sandbox validates requests with them (src/sandbox/http.ts turns a
+// schema's failure into the service's 400 `bad_request`) and the team host relays only their
+// fields. They are a module of their own so that the add-in's bundle, which reads the rows for
+// their paths, does not carry them.
 
 /** A JSON schema, as fastify's validator reads it. */
 export type JsonSchema = Readonly<Record<string, unknown>>;
@@ -136,3 +139,17 @@ export const BODY_SCHEMAS = {
   legacyEmployees: legacyText(LEGACY_FIELDS.employees),
   legacyValidate: legacyText(LEGACY_FIELDS.validate),
 } satisfies Record<string, JsonSchema>;
+
+/** A schema's name: what a row of src/api/operations.ts gives as its body. */
+export type BodySchemaName = keyof typeof BODY_SCHEMAS;
+
+/** The JSON schema of an operation's body (null: it has no JSON body). */
+export function bodySchemaOf(operation: Operation): JsonSchema | null {
+  return operation.bodySchema === null ? null : BODY_SCHEMAS[operation.bodySchema];
+}
+
+/** The fields of an operation's JSON body: its schema's properties (none without a body). */
+export function bodyFields(operation: Operation): readonly string[] {
+  const properties = (bodySchemaOf(operation) as { properties?: object } | null)?.properties;
+  return properties ? Object.keys(properties) : [];
+}

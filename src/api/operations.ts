@@ -1,4 +1,4 @@
-import { BODY_SCHEMAS, type JsonSchema } from "./body-schemas";
+import type { BodySchemaName } from "./body-schemas";
 import type { OperationTypes } from "./types";
 
 // The service's interface described once (docs/interface.md, Operations): every operation of
@@ -9,7 +9,7 @@ import type { OperationTypes } from "./types";
 // An operation is named by its row's key, e.g. `find-email/person`: that name is also the
 // audit's and the errors' (`auditName`).
 
-export type { JsonSchema } from "./body-schemas";
+export type { BodySchemaName, JsonSchema } from "./body-schemas";
 export type { OperationTypes } from "./types";
 
 /** An operation's name: the key of its row. */
@@ -73,8 +73,11 @@ export interface Operation<N extends OperationName = OperationName> {
   readonly parameters: readonly PathParameter[];
   readonly query: Readonly<Record<string, QueryParameter>>;
   readonly body: BodyKind;
-  /** The JSON schema of a JSON body (null: no JSON body). */
-  readonly bodySchema: JsonSchema | null;
+  /**
+   * The JSON schema of a JSON body, by its name in src/api/body-schemas.ts (null: no JSON body).
+   * The schemas are read there, by the sandbox and the host, and stay out of the add-in's code.
+   */
+  readonly bodySchema: BodySchemaName | null;
   /** Set when a cell can call it. */
   readonly cell: CellRow | null;
   readonly price: Price;
@@ -86,7 +89,7 @@ export interface Operation<N extends OperationName = OperationName> {
 interface Row {
   route: `${"GET" | "POST"} /${string}`;
   query?: Readonly<Record<string, QueryParameter>>;
-  body?: JsonSchema | "multipart";
+  body?: BodySchemaName | "multipart";
   cell?: CellRow;
   price?: Price;
   webhook?: boolean;
@@ -122,42 +125,42 @@ const ROWS = {
   account: { route: "GET /v5.1/account" },
   "find-email/person": {
     route: "POST /v5.1/find-email/person",
-    body: BODY_SCHEMAS.person,
+    body: "person",
     cell: { lookup: "person", keyCode: "p" },
     price: lookup("person", 1_000),
     webhook: true,
   },
   "find-email/company": {
     route: "POST /v5.1/find-email/company",
-    body: BODY_SCHEMAS.company,
+    body: "company",
     cell: { lookup: "company", keyCode: "c" },
     price: lookup("company", 1_000),
     webhook: true,
   },
   "find-email/decision-maker": {
     route: "POST /v5.1/find-email/decision-maker",
-    body: BODY_SCHEMAS.decisionMaker,
+    body: "decisionMaker",
     cell: { lookup: "decision_maker", keyCode: "d" },
     price: lookup("decision_maker", 2_000),
     webhook: true,
   },
   "find-email/linkedin-url": {
     route: "POST /v5.1/find-email/linkedin-url",
-    body: BODY_SCHEMAS.linkedinUrl,
+    body: "linkedinUrl",
     cell: { lookup: "linkedin_url", keyCode: "l" },
     price: lookup("linkedin_url", 1_000),
     webhook: true,
   },
   "verify-email": {
     route: "POST /v5.1/verify-email",
-    body: BODY_SCHEMAS.verifyEmail,
+    body: "verifyEmail",
     cell: { lookup: "verify", keyCode: "v" },
     // A verification costs a fraction of a find: the production service documents 0.2.
     price: lookup("verify", 200),
     webhook: true,
   },
-  "report/bad-email": { route: "POST /v5.1/report/bad-email", body: BODY_SCHEMAS.badEmailReport },
-  "bulk/json": { route: "POST /v5.1/bulk/json", body: BODY_SCHEMAS.bulkJson, webhook: true },
+  "report/bad-email": { route: "POST /v5.1/report/bad-email", body: "badEmailReport" },
+  "bulk/json": { route: "POST /v5.1/bulk/json", body: "bulkJson", webhook: true },
   "bulk/multipart": { route: "POST /v5.1/bulk/multipart", body: "multipart", webhook: true },
   "bulk/read": { route: "GET /v5.1/bulk/{searchId}" },
   "bulk/download": {
@@ -169,7 +172,7 @@ const ROWS = {
     },
     price: { kind: "search_download", quote: "bulk/read" },
   },
-  "geo-lead/create": { route: "POST /v5.1/geo-lead", body: BODY_SCHEMAS.geoLead, webhook: true },
+  "geo-lead/create": { route: "POST /v5.1/geo-lead", body: "geoLead", webhook: true },
   "geo-lead/read": { route: "GET /v5.1/geo-lead/{searchId}" },
   "geo-lead/download": {
     route: "GET /v5.1/geo-lead/{searchId}/download",
@@ -187,23 +190,23 @@ const ROWS = {
   "meta/account": { route: "GET /v5.0/meta/account.json" },
   "search/person": {
     route: "POST /v5.0/search/person.json",
-    body: BODY_SCHEMAS.legacyPerson,
+    body: "legacyPerson",
     price: lookup("legacy_person", LEGACY_MILLI),
   },
   "search/company": {
     route: "POST /v5.0/search/company.json",
-    body: BODY_SCHEMAS.legacyCompany,
+    body: "legacyCompany",
     price: lookup("legacy_company", LEGACY_MILLI),
   },
   "search/employees": {
     route: "POST /v5.0/search/employees.json",
-    body: BODY_SCHEMAS.legacyEmployees,
+    body: "legacyEmployees",
     cell: { lookup: "employees", keyCode: "e" },
     price: lookup("legacy_employees", LEGACY_MILLI),
   },
   validate: {
     route: "POST /v5.0/validate.json",
-    body: BODY_SCHEMAS.legacyValidate,
+    body: "legacyValidate",
     price: lookup("legacy_validate", LEGACY_MILLI),
   },
 } as const satisfies { readonly [N in OperationName]: Row };
@@ -276,12 +279,6 @@ export const MAX_COST_MILLI = Object.fromEntries(
     row.price.kind === "lookup" ? row.price.maxMilli : 0,
   ])
 ) as Readonly<Record<CellLookup, number>>;
-
-/** The fields of an operation's JSON body: its schema's properties (none without a body). */
-export function bodyFields(operation: Operation): readonly string[] {
-  const properties = (operation.bodySchema as { properties?: object } | null)?.properties;
-  return properties ? Object.keys(properties) : [];
-}
 
 /** The values of an operation's path parameters, by name without braces. */
 export type PathValues = Partial<Record<"domain" | "searchId", string>>;

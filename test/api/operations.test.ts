@@ -4,10 +4,10 @@ import {
   OPERATIONS,
   OPERATION_LIST,
   auditName,
-  bodyFields,
   pathOf,
   webhookEvent,
 } from "../../src/api/operations";
+import { bodyFields } from "../../src/api/body-schemas";
 import { keyOfNormalized, operationOfKey } from "../../src/client/lookup-key";
 
 // The registry's rows say what the code before it said in many places: these are the values

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from "fastify";
+import { bodySchemaOf } from "../../api/body-schemas";
 import {
   OPERATION_LIST,
   type JsonSchema,
@@ -52,8 +53,9 @@ function querySchema(operation: Operation): JsonSchema | null {
 
 function schemaOf(operation: Operation): FastifySchema {
   const query = querySchema(operation);
+  const body = bodySchemaOf(operation);
   return {
-    ...(operation.bodySchema ? { body: operation.bodySchema } : {}),
+    ...(body ? { body } : {}),
     ...(query ? { querystring: query } : {}),
   };
 }

@@ -1,5 +1,6 @@
 import { normalizeDomain, normalizeEmail, normalizeLinkedinUrl } from "../../api/normalize";
-import { OPERATIONS, bodyFields, type CellLookup, type LookupKind } from "../../api/operations";
+import { bodyFields } from "../../api/body-schemas";
+import { OPERATIONS, type CellLookup, type LookupKind } from "../../api/operations";
 import { lookupKey } from "../../client/lookup-key";
 import { HostError } from "../errors";
 import type { LookupPrice } from "./pricing";
