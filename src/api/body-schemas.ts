@@ -1,4 +1,3 @@
-import type { Operation } from "./operations";
 import { BULK_FIELD_INDEXES, COMPANY_EMAIL_TYPES, DECISION_MAKER_CATEGORIES } from "./types";
 
 // The JSON schemas of the operations' bodies (docs/interface.md, Operations), named by the rows of
@@ -143,13 +142,18 @@ export const BODY_SCHEMAS = {
 /** A schema's name: what a row of src/api/operations.ts gives as its body. */
 export type BodySchemaName = keyof typeof BODY_SCHEMAS;
 
+/** An operation of src/api/operations.ts, as far as its body goes. */
+interface WithBody {
+  bodySchema: BodySchemaName | null;
+}
+
 /** The JSON schema of an operation's body (null: it has no JSON body). */
-export function bodySchemaOf(operation: Operation): JsonSchema | null {
+export function bodySchemaOf(operation: WithBody): JsonSchema | null {
   return operation.bodySchema === null ? null : BODY_SCHEMAS[operation.bodySchema];
 }
 
 /** The fields of an operation's JSON body: its schema's properties (none without a body). */
-export function bodyFields(operation: Operation): readonly string[] {
+export function bodyFields(operation: WithBody): readonly string[] {
   const properties = (bodySchemaOf(operation) as { properties?: object } | null)?.properties;
   return properties ? Object.keys(properties) : [];
 }
