@@ -312,3 +312,59 @@ export interface LegacyValidateResult {
   input: LegacyValidateInput;
   validation: "valid" | "invalid" | "unknown";
 }
+
+/** The body of a legacy person search (docs/interface.md, Legacy v5.0). */
+export interface LegacyPersonRequest {
+  full_name?: string;
+  first_name?: string;
+  last_name?: string;
+  domain?: string;
+  company_name?: string;
+  country_code?: string;
+}
+export interface LegacyCompanyRequest {
+  domain?: string;
+  company_name?: string;
+}
+export interface LegacyEmployeesRequest {
+  domain?: string;
+  company_name?: string;
+  preferred_title: string;
+  country_code?: string;
+}
+export interface LegacyValidateRequest {
+  email: string;
+}
+
+/** A file the service sends (a domain's emails, a search's results). */
+export type FileAnswer = Uint8Array;
+
+/**
+ * Each operation of src/api/operations.ts by its name: what it is sent (`void`: no body) and
+ * what it answers. The registry has a row for exactly these names.
+ */
+export interface OperationTypes {
+  status: { request: void; response: ServiceStatus };
+  account: { request: void; response: Account };
+  "domain/info": { request: void; response: DomainEmailFileInfo };
+  "domain/order": { request: void; response: SuccessWithInput<{ domain: string }> };
+  "domain/download": { request: void; response: FileAnswer };
+  "report/bad-email": { request: BadEmailReport; response: SuccessWithInput<BadEmailReport> };
+  "bulk/json": { request: BulkJsonRequest; response: BulkSearch };
+  "bulk/multipart": { request: FormData; response: BulkSearch };
+  "bulk/read": { request: void; response: BulkSearch };
+  "bulk/download": { request: void; response: FileAnswer };
+  "find-email/company": { request: CompanyRequest; response: CompanyResult };
+  "find-email/decision-maker": { request: DecisionMakerRequest; response: DecisionMakerResult };
+  "find-email/linkedin-url": { request: LinkedinUrlRequest; response: LinkedinUrlResult };
+  "find-email/person": { request: PersonRequest; response: PersonResult };
+  "geo-lead/create": { request: GeoLeadRequest; response: GeoLead };
+  "geo-lead/read": { request: void; response: GeoLead };
+  "geo-lead/download": { request: void; response: FileAnswer };
+  "verify-email": { request: VerifyEmailRequest; response: VerifyEmailResult };
+  "meta/account": { request: void; response: LegacyAccount };
+  "search/person": { request: LegacyPersonRequest; response: LegacyPersonResult };
+  "search/company": { request: LegacyCompanyRequest; response: LegacyCompanyResult };
+  "search/employees": { request: LegacyEmployeesRequest; response: LegacyEmployeesResult };
+  validate: { request: LegacyValidateRequest; response: LegacyValidateResult };
+}

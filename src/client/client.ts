@@ -13,9 +13,13 @@ import type {
   GeoLead,
   GeoLeadRequest,
   LegacyAccount,
+  LegacyCompanyRequest,
   LegacyCompanyResult,
+  LegacyEmployeesRequest,
   LegacyEmployeesResult,
+  LegacyPersonRequest,
   LegacyPersonResult,
+  LegacyValidateRequest,
   LegacyValidateResult,
   LinkedinUrlRequest,
   LinkedinUrlResult,
@@ -28,6 +32,17 @@ import type {
   BulkFieldIndex,
   DecisionMakerCategory,
 } from "../api/types";
+import {
+  CELL_OPERATIONS,
+  LEGACY,
+  OPERATIONS,
+  pathOf,
+  type CellLookup,
+  type CellOperationName,
+  type RequestOf,
+  type ResponseOf,
+  type WebhookLookupName,
+} from "../api/operations";
 import { ApiError } from "./errors";
 import { CreditsLedger } from "./credits";
 import { Transport, type RequestOptions, type RetryMode, type TransportOptions } from "./transport";
@@ -96,8 +111,6 @@ export interface ClientOptions extends TransportOptions {
   credits?: CreditsLedger;
 }
 
-const segment = encodeURIComponent;
-
 /**
  * What a legacy search costs when it is charged (docs/interface.md, Credits: a successful person or
  * company search costs one credit; verification and employee searches are charged per call). Person
@@ -105,14 +118,6 @@ const segment = encodeURIComponent;
  * the per-call charges are recorded.
  */
 const LEGACY_CHARGE = 1;
-
-const PATHS = {
-  person: "/v5.1/find-email/person",
-  company: "/v5.1/find-email/company",
-  decisionMaker: "/v5.1/find-email/decision-maker",
-  linkedinUrl: "/v5.1/find-email/linkedin-url",
-  verify: "/v5.1/verify-email",
-} as const;
 
 function downloadQuery(options: DownloadOptions = {}): RequestOptions["query"] {
   const flag = (value: boolean | undefined): string | undefined =>
@@ -155,7 +160,7 @@ export class EmailServiceClient {
       return (
         await this.transport.request<ServiceStatus>({
           method: "GET",
-          path: "/status",
+          path: OPERATIONS.status.path,
           auth: false,
           retry: "once",
           signal,
@@ -168,46 +173,66 @@ export class EmailServiceClient {
   }
 
   async account(signal?: AbortSignal): Promise<Account> {
-    const account = await this.get<Account>("/v5.1/account", signal);
+    const account = await this.get<Account>(OPERATIONS.account.path, signal);
     this.credits.setBalance(account.credits_left);
     return account;
   }
 
+  /**
+   * A lookup a cell can ask for, by its kind: sent as its operation (src/api/operations.ts) and
+   * charged as its generation charges. The named methods below are this call.
+   */
+  cellLookup<L extends CellLookup>(
+    kind: L,
+    request: RequestOf<CellOperationName<L>>,
+    options: LookupCallOptions = {}
+  ): Promise<ResponseOf<CellOperationName<L>>> {
+    const operation = CELL_OPERATIONS[kind];
+    return (
+      operation.generation === LEGACY
+        ? this.legacyEmployees(operation.path, request as LegacyEmployeesRequest, options)
+        : this.lookup(operation.path, request, options)
+    ) as Promise<ResponseOf<CellOperationName<L>>>;
+  }
+
   readonly findEmail = {
-    person: (request: PersonRequest, options?: LookupCallOptions) =>
-      this.lookup<PersonResult>(PATHS.person, request, options),
-    company: (request: CompanyRequest, options?: LookupCallOptions) =>
-      this.lookup<CompanyResult>(PATHS.company, request, options),
-    decisionMaker: (request: DecisionMakerRequest, options?: LookupCallOptions) =>
-      this.lookup<DecisionMakerResult>(PATHS.decisionMaker, request, options),
-    linkedinUrl: (request: LinkedinUrlRequest, options?: LookupCallOptions) =>
-      this.lookup<LinkedinUrlResult>(PATHS.linkedinUrl, request, options),
+    person: (request: PersonRequest, options?: LookupCallOptions): Promise<PersonResult> =>
+      this.cellLookup("person", request, options),
+    company: (request: CompanyRequest, options?: LookupCallOptions): Promise<CompanyResult> =>
+      this.cellLookup("company", request, options),
+    decisionMaker: (
+      request: DecisionMakerRequest,
+      options?: LookupCallOptions
+    ): Promise<DecisionMakerResult> => this.cellLookup("decision_maker", request, options),
+    linkedinUrl: (
+      request: LinkedinUrlRequest,
+      options?: LookupCallOptions
+    ): Promise<LinkedinUrlResult> => this.cellLookup("linkedin_url", request, options),
   };
 
   verifyEmail(
     request: VerifyEmailRequest,
     options?: LookupCallOptions
   ): Promise<VerifyEmailResult> {
-    return this.lookup<VerifyEmailResult>(PATHS.verify, request, options);
+    return this.cellLookup("verify", request, options);
   }
 
   /**
-   * The same lookups with `x-webhook-url` (docs/interface.md, Webhooks); the service answers
-   * `{input}` and POSTs the result to the URL. Worksheet functions never use these: a cell needs
-   * its answer.
+   * A lookup with `x-webhook-url` (docs/interface.md, Webhooks), by its operation's name; the
+   * service answers `{input}` and POSTs the result to the URL. Worksheet functions never use
+   * this: a cell needs its answer.
    */
-  readonly toWebhook = {
-    person: (request: PersonRequest, webhookUrl: string, signal?: AbortSignal) =>
-      this.lookupToWebhook(PATHS.person, request, webhookUrl, signal),
-    company: (request: CompanyRequest, webhookUrl: string, signal?: AbortSignal) =>
-      this.lookupToWebhook(PATHS.company, request, webhookUrl, signal),
-    decisionMaker: (request: DecisionMakerRequest, webhookUrl: string, signal?: AbortSignal) =>
-      this.lookupToWebhook(PATHS.decisionMaker, request, webhookUrl, signal),
-    linkedinUrl: (request: LinkedinUrlRequest, webhookUrl: string, signal?: AbortSignal) =>
-      this.lookupToWebhook(PATHS.linkedinUrl, request, webhookUrl, signal),
-    verifyEmail: (request: VerifyEmailRequest, webhookUrl: string, signal?: AbortSignal) =>
-      this.lookupToWebhook(PATHS.verify, request, webhookUrl, signal),
-  };
+  toWebhook<N extends WebhookLookupName>(
+    name: N,
+    request: RequestOf<N>,
+    webhookUrl: string,
+    signal?: AbortSignal
+  ): Promise<SuccessWithInput> {
+    return this.post<SuccessWithInput>(OPERATIONS[name].path, request, "idempotent", {
+      signal,
+      webhookUrl,
+    });
+  }
 
   /**
    * A bad-email report (docs/interface.md, Bad-email reports). Not resent after a lost answer: a
@@ -217,29 +242,32 @@ export class EmailServiceClient {
     report: BadEmailReport,
     signal?: AbortSignal
   ): Promise<SuccessWithInput<BadEmailReport>> {
-    return this.post<SuccessWithInput<BadEmailReport>>("/v5.1/report/bad-email", report, "once", {
-      signal,
-    });
+    return this.post<SuccessWithInput<BadEmailReport>>(
+      OPERATIONS["report/bad-email"].path,
+      report,
+      "once",
+      { signal }
+    );
   }
 
   readonly domainEmailFile = {
     info: (domain: string, signal?: AbortSignal) =>
-      this.get<DomainEmailFileInfo>(`/v5.1/domain/${segment(domain)}/email`, signal),
+      this.get<DomainEmailFileInfo>(pathOf("domain/info", { domain }), signal),
     /** Ordering twice is harmless (the service does not charge again), so a lost answer may be resent. */
     order: (domain: string, options: CallOptions = {}) =>
       this.post<SuccessWithInput<{ domain: string }>>(
-        `/v5.1/domain/${segment(domain)}/email/order`,
+        pathOf("domain/order", { domain }),
         undefined,
         "idempotent",
         options
       ),
     download: (domain: string, signal?: AbortSignal) =>
-      this.download(`/v5.1/domain/${segment(domain)}/email/download`, {}, signal),
+      this.download(pathOf("domain/download", { domain }), {}, signal),
   };
 
   readonly bulk = {
     createJson: (request: BulkJsonRequest, options: CallOptions = {}) =>
-      this.post<BulkSearch>("/v5.1/bulk/json", request, "once", options),
+      this.post<BulkSearch>(OPERATIONS["bulk/json"].path, request, "once", options),
     createMultipart: (request: BulkMultipartRequest, options: CallOptions = {}) => {
       const form = new FormData();
       form.set("file", request.file, request.fileName);
@@ -251,7 +279,7 @@ export class EmailServiceClient {
       return this.transport
         .request<BulkSearch>({
           method: "POST",
-          path: "/v5.1/bulk/multipart",
+          path: OPERATIONS["bulk/multipart"].path,
           form,
           retry: "once",
           ...this.webhook(options),
@@ -260,78 +288,53 @@ export class EmailServiceClient {
         .then((r) => r.data);
     },
     get: (searchId: string, signal?: AbortSignal) =>
-      this.get<BulkSearch>(`/v5.1/bulk/${segment(searchId)}`, signal),
+      this.get<BulkSearch>(pathOf("bulk/read", { searchId }), signal),
     download: (searchId: string, options?: BulkDownloadOptions, signal?: AbortSignal) =>
-      this.download(`/v5.1/bulk/${segment(searchId)}/download`, downloadQuery(options), signal),
+      this.download(pathOf("bulk/download", { searchId }), downloadQuery(options), signal),
     /** The results as rows (`json_arr`, header first), read and checked like any JSON answer. */
     downloadTable: (
       searchId: string,
       options?: Omit<BulkDownloadOptions, "download_as">,
       signal?: AbortSignal
-    ) => this.downloadTable(`/v5.1/bulk/${segment(searchId)}/download`, options, signal),
+    ) => this.downloadTable(pathOf("bulk/download", { searchId }), options, signal),
   };
 
   readonly geoLead = {
     create: (request: GeoLeadRequest, options: CallOptions = {}) =>
-      this.post<GeoLead>("/v5.1/geo-lead", request, "once", options),
+      this.post<GeoLead>(OPERATIONS["geo-lead/create"].path, request, "once", options),
     get: (searchId: string, signal?: AbortSignal) =>
-      this.get<GeoLead>(`/v5.1/geo-lead/${segment(searchId)}`, signal),
+      this.get<GeoLead>(pathOf("geo-lead/read", { searchId }), signal),
     download: (searchId: string, options?: GeoLeadDownloadOptions, signal?: AbortSignal) =>
-      this.download(`/v5.1/geo-lead/${segment(searchId)}/download`, downloadQuery(options), signal),
+      this.download(pathOf("geo-lead/download", { searchId }), downloadQuery(options), signal),
     downloadTable: (
       searchId: string,
       options?: Omit<GeoLeadDownloadOptions, "download_as">,
       signal?: AbortSignal
-    ) => this.downloadTable(`/v5.1/geo-lead/${segment(searchId)}/download`, options, signal),
+    ) => this.downloadTable(pathOf("geo-lead/download", { searchId }), options, signal),
   };
 
   /** The legacy generation (docs/interface.md, Legacy v5.0). */
   readonly legacy = {
-    account: (signal?: AbortSignal) => this.get<LegacyAccount>("/v5.0/meta/account.json", signal),
-    person: (
-      request: {
-        full_name?: string;
-        first_name?: string;
-        last_name?: string;
-        domain?: string;
-        company_name?: string;
-        country_code?: string;
-      },
-      signal?: AbortSignal
-    ) =>
-      this.post<LegacyPersonResult>("/v5.0/search/person.json", request, "idempotent", { signal }),
-    company: (request: { domain?: string; company_name?: string }, signal?: AbortSignal) =>
-      this.post<LegacyCompanyResult>("/v5.0/search/company.json", request, "idempotent", {
+    account: (signal?: AbortSignal) =>
+      this.get<LegacyAccount>(OPERATIONS["meta/account"].path, signal),
+    person: (request: LegacyPersonRequest, signal?: AbortSignal) =>
+      this.post<LegacyPersonResult>(OPERATIONS["search/person"].path, request, "idempotent", {
         signal,
       }),
-    /**
-     * Charged on every call that finds someone (docs/interface.md, Credits): a lost answer is not
-     * resent.
-     */
-    employees: async (
-      request: {
-        domain?: string;
-        company_name?: string;
-        preferred_title: string;
-        country_code?: string;
-      },
-      options: LookupCallOptions = {}
-    ) => {
-      const result = await this.post<LegacyEmployeesResult>(
-        "/v5.0/search/employees.json",
+    company: (request: LegacyCompanyRequest, signal?: AbortSignal) =>
+      this.post<LegacyCompanyResult>(OPERATIONS["search/company"].path, request, "idempotent", {
+        signal,
+      }),
+    employees: (request: LegacyEmployeesRequest, options: LookupCallOptions = {}) =>
+      this.cellLookup("employees", request, options),
+    /** Charged on every call (docs/interface.md, Credits): a lost answer is not resent. */
+    validate: async (request: LegacyValidateRequest, signal?: AbortSignal) => {
+      const result = await this.post<LegacyValidateResult>(
+        OPERATIONS.validate.path,
         request,
         "once",
-        options
+        { signal }
       );
-      // Legacy answers carry no credits_charged; this charge is certain.
-      if (result.employees?.length > 0) this.credits.recordCharge(LEGACY_CHARGE);
-      return result;
-    },
-    /** Charged on every call (docs/interface.md, Credits): a lost answer is not resent. */
-    validate: async (request: { email: string }, signal?: AbortSignal) => {
-      const result = await this.post<LegacyValidateResult>("/v5.0/validate.json", request, "once", {
-        signal,
-      });
       this.credits.recordCharge(LEGACY_CHARGE);
       return result;
     },
@@ -385,13 +388,19 @@ export class EmailServiceClient {
     return data;
   }
 
-  private lookupToWebhook(
+  /**
+   * A legacy employee search, charged on every call that finds someone (docs/interface.md,
+   * Credits): a lost answer is not resent.
+   */
+  private async legacyEmployees(
     path: string,
-    json: unknown,
-    webhookUrl: string,
-    signal?: AbortSignal
-  ): Promise<SuccessWithInput> {
-    return this.post<SuccessWithInput>(path, json, "idempotent", { signal, webhookUrl });
+    request: LegacyEmployeesRequest,
+    options: LookupCallOptions
+  ): Promise<LegacyEmployeesResult> {
+    const result = await this.post<LegacyEmployeesResult>(path, request, "once", options);
+    // Legacy answers carry no credits_charged; this charge is certain.
+    if (result.employees?.length > 0) this.credits.recordCharge(LEGACY_CHARGE);
+    return result;
   }
 
   private async downloadTable(

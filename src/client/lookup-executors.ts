@@ -1,65 +1,26 @@
-import type {
-  CompanyRequest,
-  CompanyResult,
-  DecisionMakerRequest,
-  DecisionMakerResult,
-  LegacyEmployeesResult,
-  LinkedinUrlRequest,
-  LinkedinUrlResult,
-  PersonRequest,
-  PersonResult,
-  VerifyEmailRequest,
-  VerifyEmailResult,
-} from "../api/types";
+import type { CellLookup, CellOperationName, RequestOf, ResponseOf } from "../api/operations";
+import type { LegacyEmployeesResult } from "../api/types";
 import type { EmailServiceClient, LookupCallOptions } from "./client";
 import type { LookupOperation } from "./lookup-key";
 
-// The lookups a cell can ask for: each one's request and answer, the client's operation that
-// sends it, and what its answer cost.
+// The lookups a cell can ask for: each one's request and answer (its operation's, in
+// src/api/operations.ts), the client's call that sends it, and what its answer cost.
 
-export interface LookupTypes {
-  person: { request: PersonRequest; result: PersonResult };
-  company: { request: CompanyRequest; result: CompanyResult };
-  decision_maker: { request: DecisionMakerRequest; result: DecisionMakerResult };
-  linkedin_url: { request: LinkedinUrlRequest; result: LinkedinUrlResult };
-  verify: { request: VerifyEmailRequest; result: VerifyEmailResult };
-  employees: {
-    request: {
-      domain?: string;
-      company_name?: string;
-      preferred_title: string;
-      country_code?: string;
-    };
-    result: LegacyEmployeesResult;
+export type LookupTypes = {
+  [L in CellLookup]: {
+    request: RequestOf<CellOperationName<L>>;
+    result: ResponseOf<CellOperationName<L>>;
   };
-}
-
-type Executor = (
-  client: EmailServiceClient,
-  body: never,
-  options: LookupCallOptions
-) => Promise<unknown>;
-
-const EXECUTORS: Record<LookupOperation, Executor> = {
-  person: (client, body: PersonRequest, options) => client.findEmail.person(body, options),
-  company: (client, body: CompanyRequest, options) => client.findEmail.company(body, options),
-  decision_maker: (client, body: DecisionMakerRequest, options) =>
-    client.findEmail.decisionMaker(body, options),
-  linkedin_url: (client, body: LinkedinUrlRequest, options) =>
-    client.findEmail.linkedinUrl(body, options),
-  verify: (client, body: VerifyEmailRequest, options) => client.verifyEmail(body, options),
-  employees: (client, body: LookupTypes["employees"]["request"], options) =>
-    client.legacy.employees(body, options),
 };
 
-/** Sends one lookup through the client's operation for it. */
+/** Sends one lookup through the client's call of its operation. */
 export function executeLookup(
   client: EmailServiceClient,
   operation: LookupOperation,
   body: object,
   options: LookupCallOptions
 ): Promise<unknown> {
-  return EXECUTORS[operation](client, body as never, options);
+  return client.cellLookup(operation, body as never, options);
 }
 
 /** What an answer cost: v5.1 says so; a legacy employee search costs 1 when it finds someone. */

@@ -1,8 +1,8 @@
 import { normalizeDomain, normalizeEmail, normalizeLinkedinUrl } from "../api/normalize";
+import { CELL_OPERATIONS, type CellLookup } from "../api/operations";
 
 /** The cell-callable lookups that the scheduler batches and the cache keeps. */
-export type LookupOperation =
-  "person" | "company" | "decision_maker" | "linkedin_url" | "verify" | "employees";
+export type LookupOperation = CellLookup;
 
 const text = (value: unknown): string | undefined => {
   if (typeof value !== "string") return undefined;
@@ -23,15 +23,11 @@ const FIELD_NORMALIZERS: Record<string, (value: unknown) => NormalizedValue | un
 };
 
 // A key is kept with every answer (a million of them), so it is short: one letter for the operation
-// and one for each field, values as they are, fields in a fixed order.
-const OPERATION_CODES: Record<LookupOperation, string> = {
-  person: "p",
-  company: "c",
-  decision_maker: "d",
-  linkedin_url: "l",
-  verify: "v",
-  employees: "e",
-};
+// (its row's `cell.keyCode` in src/api/operations.ts) and one for each field, values as they are,
+// fields in a fixed order.
+const OPERATION_CODES = Object.fromEntries(
+  Object.entries(CELL_OPERATIONS).map(([lookup, row]) => [lookup, row.cell!.keyCode])
+) as Record<LookupOperation, string>;
 
 const FIELD_CODES: Record<string, string> = {
   company_name: "c",

@@ -1,6 +1,6 @@
 import { ApiError } from "./errors";
 import { Listeners } from "./listeners";
-import { MAX_COST_MILLI } from "./prices";
+import { MAX_COST_MILLI } from "../api/operations";
 import type { LookupOperation } from "./lookup-key";
 import { t } from "../i18n/i18n";
 

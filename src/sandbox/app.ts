@@ -18,16 +18,8 @@ import { JobRunner } from "./jobs/runner";
 import secureJson from "secure-json-parse";
 import { ServiceError, badRequest, unauthorized } from "./errors";
 import { baseUrlOf, errorBody, isApiPath, isLegacyPath, sendError } from "./http";
-import { accountRoutes } from "./routes/account";
-import { bulkRoutes } from "./routes/bulk";
-import { domainRoutes } from "./routes/domain";
-import { findEmailRoutes } from "./routes/find-email";
-import { geoLeadRoutes } from "./routes/geo-lead";
-import { legacyRoutes } from "./routes/legacy";
-import { reportRoutes } from "./routes/report";
+import { interfaceRoutes } from "./routes/handlers";
 import { sandboxRoutes } from "./routes/sandbox";
-import { statusRoutes } from "./routes/status";
-import { verifyRoutes } from "./routes/verify";
 
 export interface SandboxOptions {
   /** SQLite file, or ":memory:". */
@@ -253,15 +245,7 @@ export async function buildApp(options: SandboxOptions = {}): Promise<FastifyIns
     return payload;
   });
 
-  await app.register(statusRoutes);
-  await app.register(accountRoutes);
-  await app.register(findEmailRoutes);
-  await app.register(verifyRoutes);
-  await app.register(reportRoutes);
-  await app.register(domainRoutes);
-  await app.register(bulkRoutes);
-  await app.register(geoLeadRoutes);
-  await app.register(legacyRoutes);
+  await app.register(interfaceRoutes);
   await app.register(sandboxRoutes);
 
   app.addHook("onReady", async () => {

@@ -35,7 +35,7 @@ declare module "fastify" {
     sandbox: SandboxContext;
   }
   interface FastifyRequest {
-    /** The authenticated account (set by the auth hook on /v5.1 and /v5.0 routes). */
+    /** The authenticated account (set by the auth hook on the paths of both generations). */
     account: AccountRow;
   }
 }

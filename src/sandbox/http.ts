@@ -1,12 +1,14 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import { GENERATIONS, LEGACY, generationPrefix } from "../api/operations";
 import { ServiceError, badRequest } from "./errors";
 
 // HTTP-level helpers shared by the route plugins: the two error body shapes, the
 // mapping of framework errors to the interface's codes, and webhook-or-answer responses.
 
-export const isLegacyPath = (url: string): boolean => url.startsWith("/v5.0/");
+export const isLegacyPath = (url: string): boolean => url.startsWith(generationPrefix(LEGACY));
+/** A path of either generation: authenticated, and where faults are injected. */
 export const isApiPath = (url: string): boolean =>
-  url.startsWith("/v5.1/") || url.startsWith("/v5.0/");
+  GENERATIONS.some((generation) => url.startsWith(generationPrefix(generation)));
 
 /** The base URL the client reached the sandbox at (its own, or a relay's Host). */
 export const baseUrlOf = (request: FastifyRequest): string =>

@@ -1,3 +1,4 @@
+import { OPERATIONS } from "../api/operations";
 import { buildApp } from "./app";
 import { USAGE, parseArgs, wantsHelp } from "./cli";
 
@@ -23,7 +24,7 @@ async function main(): Promise<void> {
   console.log(`  demo key : ${app.sandbox.demoApiKey}`);
   console.log(`  database : ${options.db}`);
   console.log(
-    `  try      : curl -H "Authorization: Bearer ${app.sandbox.demoApiKey}" ${baseUrl}/v5.1/account`
+    `  try      : curl -H "Authorization: Bearer ${app.sandbox.demoApiKey}" ${baseUrl}${OPERATIONS.account.path}`
   );
   console.log(`  examples : ${baseUrl}/sandbox/examples`);
   const shutdown = async (signal: string): Promise<void> => {

@@ -80,9 +80,9 @@ describe("client operations, both generations", () => {
 
   test("lookups to a webhook answer {input} and deliver the result", async () => {
     const before = received.length;
-    const answer = await client.toWebhook.person(examples.person!.valid, receiverUrl);
+    const answer = await client.toWebhook("find-email/person", examples.person!.valid, receiverUrl);
     expect(answer).toEqual({ input: examples.person!.valid });
-    await client.toWebhook.verifyEmail(examples.verify!.invalid, receiverUrl);
+    await client.toWebhook("verify-email", examples.verify!.invalid, receiverUrl);
     const bodies = await eventually(async () =>
       received.length >= before + 2 ? received.slice(before) : undefined
     );

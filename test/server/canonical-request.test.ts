@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { canonicalRequest } from "../../src/server/api/canonical-request";
-import { OPERATIONS } from "../../src/server/api/interface";
+import { OPERATION_LIST as OPERATIONS } from "../../src/api/operations";
 import { HostError } from "../../src/server/errors";
 
 // One reading of every request to the service (issue 34): each spelling is one operation of the
@@ -95,7 +95,7 @@ describe("the canonical request", () => {
       expect(parsed.target).toBe("/v5.1/domain/acme.com/email/order");
     }
     const download = parse("GET", "/api/v5.1/bulk/blk_1/%64ownload");
-    expect(download.operation.price).toEqual({ kind: "search_download", search: "bulk" });
+    expect(download.operation.price).toEqual({ kind: "search_download", quote: "bulk/read" });
     expect(parse("GET", "/api/v5.1/domain/ACME.com/email").domain).toBe("acme.com");
     expect(parse("GET", "/api/v5.1/domain/acme%2Ecom/email").target).toBe(
       "/v5.1/domain/acme.com/email"

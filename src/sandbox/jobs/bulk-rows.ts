@@ -9,7 +9,7 @@ import {
 } from "../../api/normalize";
 import { splitFullName } from "../directory/directory";
 import { badRequest } from "../errors";
-import { PRICE_MILLI } from "../routes/serve";
+import { PRICE_MILLI, type V51Lookup } from "../routes/serve";
 import type { CompanyRef, Lookups, PersonQuery } from "../services/lookups";
 import {
   billingKey,
@@ -39,7 +39,7 @@ export type Outcome = "valid" | "risky" | "not_found" | "failed";
 export type ResultValue = string | string[] | null;
 
 export interface RowCharge {
-  operation: keyof typeof PRICE_MILLI;
+  operation: V51Lookup;
   /** The ledger key, `v5.1:<operation>|<key>`. */
   key: string;
   amountMilli: number;
@@ -64,8 +64,7 @@ export interface BulkParams {
   categories: DecisionMakerCategory[] | null;
 }
 
-export const MAX_BULK_ROWS = 100_000; // docs/interface.md, Limits
-export const MAX_BULK_COLUMNS = 1_000;
+export { MAX_BULK_COLUMNS, MAX_BULK_ROWS } from "../../api/body-schemas";
 
 const PERSON_COLUMNS = [
   "email",

@@ -1,10 +1,9 @@
-import type { FastifyInstance } from "fastify";
 import type { Account } from "../../api/types";
 import { toCredits } from "../services/ledger";
+import type { OperationHandler } from "./operation-routes";
 
-export async function accountRoutes(app: FastifyInstance): Promise<void> {
-  app.get("/v5.1/account", async (request): Promise<Account> => {
-    const account = app.sandbox.ledger.account(request.account.id);
-    return { credits_left: toCredits(account.credits_milli), email: account.email };
-  });
-}
+/** docs/interface.md, Account. */
+export const account: OperationHandler<"account"> = async (app, request): Promise<Account> => {
+  const row = app.sandbox.ledger.account(request.account.id);
+  return { credits_left: toCredits(row.credits_milli), email: row.email };
+};

@@ -112,4 +112,18 @@ export async function sandboxRoutes(app: FastifyInstance): Promise<void> {
       )
       .all()
   );
+
+  // Sandbox-only (outside the interface's paths, no authentication), for bulk and GeoLead searches
+  // alike.
+  app.post<{ Params: { id: string } }>("/sandbox/searches/:id/pause", async (request) =>
+    app.sandbox.searches.pause(request.params.id)
+  );
+  app.post<{ Params: { id: string } }>("/sandbox/searches/:id/resume", async (request) => {
+    const search = app.sandbox.searches.resume(request.params.id);
+    app.sandbox.runner.kick();
+    return search;
+  });
+  app.post<{ Params: { id: string } }>("/sandbox/searches/:id/delete", async (request) =>
+    app.sandbox.searches.remove(request.params.id)
+  );
 }

@@ -1,4 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import {
+  MAX_COST_MILLI,
+  webhookEvent,
+  type CellLookup,
+  type Operation,
+  OPERATIONS,
+  type CellOperationName,
+  type RequestOf,
+  type ResponseOf,
+} from "../../api/operations";
+import { webhookUrlOf } from "../http";
+import type { OperationHandler } from "./operation-routes";
 import type { FindEmailStatus, VerifyEmailStatus } from "../../api/types";
 import { toCredits, type RepeatPolicy } from "../services/ledger";
 import { billingKey } from "../services/query-keys";
@@ -16,21 +28,17 @@ export async function serveLookup<T>(app: FastifyInstance, work: () => T): Promi
   });
 }
 
+/** The lookups the sandbox bills at v5.1's prices (bulk and GeoLead rows included). */
+export type V51Lookup = Exclude<CellLookup, "employees">;
+
 /**
  * v5.1 prices in thousandths of a credit, charged only for a `valid` answer (docs/interface.md,
- * Credits).
+ * Credits): the rows' prices in src/api/operations.ts.
  */
-export const PRICE_MILLI = {
-  person: 1000,
-  linkedin_url: 1000,
-  company: 1000,
-  decision_maker: 2000,
-  // A verification costs a fraction of a find: the production service documents 0.2.
-  verify: 200,
-} as const;
+export const PRICE_MILLI: Readonly<Record<V51Lookup, number>> = MAX_COST_MILLI;
 
 export interface BillRequest {
-  operation: keyof typeof PRICE_MILLI;
+  operation: V51Lookup;
   key: string;
   status: FindEmailStatus | VerifyEmailStatus;
   email: string | null;
@@ -53,6 +61,35 @@ export function billV51(app: FastifyInstance, request: FastifyRequest, bill: Bil
   return toCredits(charged);
 }
 
+/** Charges a lookup's answer by its outcome: the credits charged. */
+export type Bill = (status: BillRequest["status"], email: string | null) => number;
+
+/** What a v5.1 lookup's handler does before its turn: the billing key, and how to answer. */
+export interface LookupPlan<R> {
+  key: string;
+  answer: (bill: Bill) => R;
+}
+
+/**
+ * The handler of the v5.1 lookup `name`: its request checked and planned (`plan`, which throws
+ * the service's 400), then answered in a slot of the queue, billed as its row's lookup kind, to
+ * the caller or to its `x-webhook-url`.
+ */
+export function v51Lookup<N extends CellOperationName<V51Lookup>>(
+  name: N,
+  plan: (app: FastifyInstance, body: RequestOf<N>) => LookupPlan<ResponseOf<N> & { input: unknown }>
+): OperationHandler<N> {
+  const kind = OPERATIONS[name].cell!.lookup as V51Lookup;
+  return async (app, request, _reply, operation) => {
+    const webhookUrl = webhookUrlOf(request);
+    const { key, answer } = plan(app, request.body as RequestOf<N>);
+    const result = await serveLookup(app, () =>
+      answer((status, email) => billV51(app, request, { operation: kind, key, status, email }))
+    );
+    return answerOrWebhook(app, webhookUrl, operation, result);
+  };
+}
+
 export const present = (value: string | null | undefined): value is string =>
   typeof value === "string" && value.trim() !== "";
 
@@ -73,10 +110,10 @@ export function echo<T extends object>(body: T, fields: readonly (keyof T)[]): T
 export function answerOrWebhook<T extends { input: unknown }>(
   app: FastifyInstance,
   webhookUrl: string | null,
-  event: string,
+  operation: Operation,
   result: T
 ): T | { input: unknown } {
   if (!webhookUrl) return result;
-  app.sandbox.webhooks.enqueue(webhookUrl, event, result);
+  app.sandbox.webhooks.enqueue(webhookUrl, webhookEvent(operation), result);
   return { input: result.input };
 }

@@ -122,7 +122,7 @@ export function buildExamples(directory: Directory): Examples {
       find_decision_maker_categories: ["ceo"],
       file_name: `Dentists in ${city.name}`,
     },
-    // POST /v5.1/bulk/json bodies: one that completes, one that fails half-way on purpose
+    // bulk/json bodies: one that completes, one that fails half-way on purpose
     // (a file_name containing "[sandbox:fail]" makes any bulk or GeoLead search fail).
     bulk: {
       completed: bulkBody("Sandbox example"),

@@ -1,6 +1,12 @@
 import { isValidDomain } from "../../api/normalize";
 import { HostError } from "../errors";
-import { OPERATIONS, isParameter, type Operation, type PathParameter } from "./interface";
+import {
+  OPERATION_LIST,
+  isParameter,
+  type Operation,
+  type PathParameter,
+  type QueryParameter,
+} from "../../api/operations";
 
 // One reading of a request to the service (issue 34): the raw method and URL are parsed once
 // into an operation of the interface with its parameters, and only that canonical form is
@@ -21,7 +27,7 @@ export interface CanonicalRequest {
   searchId?: string;
   /** The operation's query parameters, as given (each once). */
   query: ReadonlyMap<string, string>;
-  /** The path as the service sees it, e.g. "/v5.1/domain/example.com/email/order". */
+  /** The path as the service sees it: the operation's, its parameters filled in. */
   path: string;
   /** The path with its canonical query string: what is sent. */
   target: string;
@@ -81,7 +87,7 @@ interface Match {
 /** The operations whose path is `segments` (any method). */
 function matchPath(segments: string[]): Match[] {
   const matches: Match[] = [];
-  for (const operation of OPERATIONS) {
+  for (const operation of OPERATION_LIST) {
     const expected = operation.generation
       ? [operation.generation, ...operation.segments]
       : operation.segments;
@@ -99,6 +105,12 @@ function matchPath(segments: string[]): Match[] {
   const literal = matches.filter((match) => Object.keys(match.values).length === 0);
   return literal.length > 0 ? literal : matches;
 }
+
+/** The longest text the host relays in a query parameter (the service checks its own bounds). */
+const MAX_QUERY_TEXT = 256;
+
+const isValues = (parameter: QueryParameter): parameter is readonly string[] =>
+  Array.isArray(parameter);
 
 function parseQuery(operation: Operation, raw: string): Map<string, string> {
   const query = new Map<string, string>();
@@ -123,12 +135,13 @@ function parseQuery(operation: Operation, raw: string): Map<string, string> {
       );
     if (query.has(name))
       throw new HostError(400, "bad_request", `The query parameter ${name} is given twice.`);
-    if (allowed === "text" ? value.length > 256 : !allowed.includes(value))
+    const text = !isValues(allowed);
+    if (text ? value.length > MAX_QUERY_TEXT : !allowed.includes(value))
       throw new HostError(
         400,
         "bad_request",
-        allowed === "text"
-          ? `The query parameter ${name} is longer than 256 characters.`
+        text
+          ? `The query parameter ${name} is longer than ${MAX_QUERY_TEXT} characters.`
           : `The query parameter ${name} must be one of ${allowed.join(", ")}.`
       );
     query.set(name, value);

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { Operation } from "../api/interface";
+import type { Operation } from "../../api/operations";
 import { API_PREFIX } from "../relay";
 import { workOf } from "../request-context";
 import { SHARED_HEADER } from "../team/team-lookups";
@@ -9,19 +9,9 @@ import type { HostMetrics } from "./host-metrics";
 // operation. A label is a pattern of the host's routes or of the interface, never
 // a path as the client wrote it: a client cannot make series of its own.
 
-const patterns = new WeakMap<Operation, string>();
-
-/** An operation of the interface as its path's pattern: "/v5.1/domain/{domain}/email/order". */
+/** An operation of the interface as its path's pattern: its row's path template. */
 export function operationPattern(operation: Operation): string {
-  let pattern = patterns.get(operation);
-  if (pattern === undefined) {
-    pattern =
-      operation.generation === null
-        ? `/${operation.segments.join("/")}`
-        : `/${operation.generation}/${operation.segments.join("/")}`;
-    patterns.set(operation, pattern);
-  }
-  return pattern;
+  return operation.path;
 }
 
 /** The route a request took: the interface's operation under /api, else the host's route pattern. */

@@ -1,6 +1,7 @@
 import { normalizeDomain, normalizeEmail, normalizeLinkedinUrl } from "../../api/normalize";
-import { lookupKey, type LookupOperation } from "../../client/lookup-key";
-import type { LookupKind } from "../api/interface";
+import { bodyFields } from "../../api/body-schemas";
+import { OPERATIONS, type CellLookup, type LookupKind } from "../../api/operations";
+import { lookupKey } from "../../client/lookup-key";
 import { HostError } from "../errors";
 import type { LookupPrice } from "./pricing";
 
@@ -12,25 +13,8 @@ import type { LookupPrice } from "./pricing";
 // that shares a key sends the same request: no member can have the service answer a spelling of
 // theirs and that answer kept for the plain one.
 
-const PERSON = ["domain", "company_name", "full_name", "first_name", "last_name", "linkedin_url"];
-const EMPLOYEES = ["domain", "company_name", "preferred_title", "country_code"];
-
-/** The body fields of each lookup (the service's interface: v5.1 4.9-4.13, v5.0 4.15). */
-const FIELDS: Record<LookupKind, readonly string[]> = {
-  person: PERSON,
-  company: ["domain", "company_name", "email_type"],
-  decision_maker: ["decision_maker_category", "domain", "company_name"],
-  linkedin_url: ["linkedin_url"],
-  verify: ["email"],
-  employees: EMPLOYEES,
-  legacy_person: [...PERSON.filter((field) => field !== "linkedin_url"), "country_code"],
-  legacy_company: ["domain", "company_name"],
-  legacy_employees: EMPLOYEES,
-  legacy_validate: ["email"],
-};
-
 /** The key space of each lookup (src/client/lookup-key.ts); legacy ones share the v5.1 names. */
-const KEY_SPACE: Record<LookupKind, LookupOperation> = {
+const KEY_SPACE: Record<LookupKind, CellLookup> = {
   person: "person",
   company: "company",
   decision_maker: "decision_maker",
@@ -84,7 +68,7 @@ export interface CanonicalLookup {
 
 /** The lookup `route` of `raw` as the host sends it, and its shared answers' key. */
 export function canonicalLookup(route: LookupPrice, raw: Record<string, unknown>): CanonicalLookup {
-  const fields = FIELDS[route.lookup];
+  const fields = bodyFields(OPERATIONS[route.operation]);
   const body: Record<string, string | string[]> = {};
   for (const [field, value] of Object.entries(raw)) {
     if (!fields.includes(field))
@@ -105,7 +89,7 @@ export function canonicalReport(raw: Record<string, unknown>): {
 } {
   const body: Record<string, string> = {};
   for (const [field, value] of Object.entries(raw)) {
-    if (!["email", "additional_info", "bounce_message"].includes(field))
+    if (!bodyFields(OPERATIONS["report/bad-email"]).includes(field))
       throw refused(field, "is not a field of a bad-email report");
     if (value === null || value === undefined) continue;
     if (typeof value !== "string") throw refused(field, "must be text");

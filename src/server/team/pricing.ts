@@ -1,5 +1,5 @@
 import type { CanonicalRequest } from "../api/canonical-request";
-import type { Generation, LookupKind } from "../api/interface";
+import { pathOf, type Generation, type LookupKind, type OperationName } from "../../api/operations";
 import { HostError } from "../errors";
 import type { Upstream } from "./upstream";
 
@@ -12,8 +12,8 @@ import type { Upstream } from "./upstream";
 /** A lookup's pricing: its generation, key space and highest price. */
 export interface LookupPrice {
   generation: Generation;
-  /** The operation's name for the audit ("find-email/person"). */
-  operation: string;
+  /** The operation's name (its row's in src/api/operations.ts). */
+  operation: OperationName;
   lookup: LookupKind;
   maxMilli: number;
 }
@@ -78,11 +78,8 @@ function searchQuote(value: unknown): Quote | null {
 /** The quote's own path for a paid operation (null: it has none, it is not paid that way). */
 function quotePathOf(canonical: CanonicalRequest): string | null {
   const price = canonical.operation.price;
-  if (price.kind === "domain_order")
-    return `/v5.1/domain/${encodeURIComponent(canonical.domain!)}/email`;
-  if (price.kind === "search_download")
-    return `/v5.1/${price.search}/${encodeURIComponent(canonical.searchId!)}`;
-  return null;
+  if (price.kind !== "domain_order" && price.kind !== "search_download") return null;
+  return pathOf(price.quote, { domain: canonical.domain, searchId: canonical.searchId });
 }
 
 /**

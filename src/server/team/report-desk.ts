@@ -6,6 +6,7 @@ import type { TeamStore } from "./store";
 import type { Upstream, UpstreamAnswer } from "./upstream";
 import { UpstreamError } from "./upstream";
 import { errorCode } from "../../api/error-code";
+import { OPERATIONS, auditName } from "../../api/operations";
 
 // Bad-email reports measured (SECURITY.md: refunds need evidence). The service returns a credit
 // only for a verified address that hard-bounced, and it decides: its answer to a report says
@@ -57,8 +58,7 @@ interface Queued extends ReportJob {
   failed(error: unknown): void;
 }
 
-const REPORT_PATH = "/v5.1/report/bad-email";
-const OPERATION = "v5.1/report/bad-email";
+const REPORT = OPERATIONS["report/bad-email"];
 const BALANCE_TRIES = 3;
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -166,7 +166,7 @@ export class ReportDesk {
     let answer: UpstreamAnswer | null = null;
     let failure: unknown = null;
     try {
-      answer = await this.upstream.request("POST", REPORT_PATH, key, {
+      answer = await this.upstream.request("POST", REPORT.path, key, {
         body: JSON.stringify(job.body),
       });
     } catch (error) {
@@ -184,7 +184,7 @@ export class ReportDesk {
           email: job.email,
           at: this.now().toISOString(),
           returnedMilli: returned,
-          audit: { operation: OPERATION, status: answer?.status ?? 0 },
+          audit: { operation: auditName(REPORT), status: answer?.status ?? 0 },
         })
         .catch((error: unknown) =>
           this.log.error({ code: errorCode(error) }, "a bad-email report could not be recorded")
@@ -199,7 +199,7 @@ export class ReportDesk {
   private async balance(key: string): Promise<number | null> {
     for (let attempt = 1; attempt <= BALANCE_TRIES; attempt++) {
       try {
-        const answer = await this.upstream.json("/v5.1/account", key);
+        const answer = await this.upstream.json(OPERATIONS.account.path, key);
         const credits = (answer.value as { credits_left?: unknown } | null)?.credits_left;
         if (answer.status === 200 && typeof credits === "number" && Number.isFinite(credits))
           return Math.round(credits * 1000);

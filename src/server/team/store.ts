@@ -121,7 +121,7 @@ export interface PendingWebhook {
   month: string;
   /** What was settled at once (the lookup's most). */
   chargedMilli: number;
-  /** "v5.1/find-email/person" */
+  /** The operation's audit name (auditName in src/api/operations.ts). */
   operation: string;
   /** The shared answer's key of the lookup (the result is kept for the team). */
   lookupKey: string | null;

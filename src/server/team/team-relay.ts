@@ -1,4 +1,5 @@
 import type { CanonicalRequest } from "../api/canonical-request";
+import { auditName } from "../../api/operations";
 import { HostError } from "../errors";
 import type { Failure, RelayCall, RelayHooks } from "../relay";
 import { reserveForMember, settleSurely } from "./budgets";
@@ -72,7 +73,7 @@ async function paidCall(
   quote: Quote
 ): Promise<RelayCall> {
   const reservation: Reservation = await reserveForMember(team, member.id, quote.priceMilli);
-  const operation = `v5.1/${canonical.operation.name}`;
+  const operation = auditName(canonical.operation);
   let ended = false;
   const once = async (end: () => Promise<void>): Promise<void> => {
     if (ended) return;

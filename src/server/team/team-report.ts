@@ -5,6 +5,7 @@ import { fromStore } from "./sign-in";
 import type { TeamContext } from "./team-context";
 import { readJsonBody, sendAnswer } from "./team-lookups";
 import { errorCode } from "../../api/error-code";
+import { OPERATIONS, auditName } from "../../api/operations";
 
 // A bad-email report in team mode (docs/interface.md, Bad-email reports, SECURITY.md): sent with
 // the team's key by the host itself. When the team bought the address, the report is measured
@@ -12,7 +13,7 @@ import { errorCode } from "../../api/error-code";
 // alone. Every report the service accepts is recorded, so that the admin sees the claims it did not
 // pay back.
 
-const OPERATION = "v5.1/report/bad-email";
+const OPERATION = auditName(OPERATIONS["report/bad-email"]);
 
 export async function teamReport(
   team: TeamContext,

@@ -4,7 +4,7 @@ import type { LookupAddress } from "node:dns";
 import { BlockList, isIP } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { Agent, request } from "undici";
-import { OPERATIONS } from "../api/interface";
+import { OPERATION_LIST, auditName } from "../../api/operations";
 import { HostError } from "../errors";
 import { canonicalLookup } from "./canonical-lookup";
 import { boughtEmailOf, chargedMilli, type LookupPrice } from "./pricing";
@@ -288,12 +288,12 @@ function notFound(): HostError {
   return new HostError(404, "not_found", "Nothing is served at this path.");
 }
 
-/** The lookup's pricing from its audit name ("v5.1/find-email/person"). */
+/** The lookup's pricing from its audit name (auditName in src/api/operations.ts). */
 function priceOf(operation: string): LookupPrice | null {
-  const found = OPERATIONS.find(
+  const found = OPERATION_LIST.find(
     (candidate) =>
       candidate.generation !== null &&
-      `${candidate.generation}/${candidate.name}` === operation &&
+      auditName(candidate) === operation &&
       candidate.price.kind === "lookup"
   );
   if (!found || found.price.kind !== "lookup" || found.generation === null) return null;

@@ -40,7 +40,7 @@ async function world(): Promise<World> {
   });
   const onTheWire = new Map<string, () => void>();
   const client = {
-    verifyEmail: (body: { email: string }) =>
+    cellLookup: (_kind: "verify", body: { email: string }) =>
       new Promise<VerifyEmailResult>((resolve) => {
         const valid = emails.indexOf(body.email) < VALID;
         onTheWire.set(body.email, () =>
