@@ -15,6 +15,8 @@ import { getServices } from "../runtime/services";
 import { t } from "../i18n/i18n";
 import { DECISION_MAKER_FIELDS, PERSON_FIELDS, PROFILE_FIELDS } from "./answer-fields";
 import type { CardOperation } from "./answer-cards";
+import type { CheckedOutcome } from "../client/answer-record";
+import type { LookupTypes } from "../client/lookup-executors";
 import { decisionMakerRequest, personRequest, profileRequest, verifyRequest } from "./requests";
 
 // The worksheet functions of the MAIL namespace. Each turns its cell arguments
@@ -226,7 +228,12 @@ function answerCell<Op extends CardOperation>(
   return cell(async () => {
     const asked = request();
     const names = args.fields(fields, known);
-    const found = foundOrError(await lookup(operation, asked, call));
+    // Widened from Op to the three card lookups, whose answers TypeScript sees as Found only
+    // once the operation is no longer generic.
+    const outcome = (await lookup(operation, asked, call)) as CheckedOutcome<
+      LookupTypes[CardOperation]["result"]
+    >;
+    const found = foundOrError(outcome);
     return found instanceof CustomFunctions.Error ? found : foundCell(operation, found, names);
   }) as Promise<any[][]>;
 }
