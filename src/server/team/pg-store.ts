@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { Pool, type PoolClient, type QueryResult, type QueryResultRow } from "pg";
 import { answerDomain, answerQuality } from "./answer-facts";
-import { migratePostgres } from "./migrations";
+import { Kysely, PostgresDialect } from "kysely";
+import { migrateSchema } from "./store/migrate";
 import {
   ADMIN_AUDIT_COLUMNS,
   adminAuditValues,
@@ -196,7 +197,7 @@ export class PgTeamStore implements TeamStore {
   }
 
   async migrate(): Promise<void> {
-    await this.transaction(migratePostgres);
+    await migrateSchema(new Kysely({ dialect: new PostgresDialect({ pool: this.pool }) }));
     await this.noteAnswerFacts();
   }
 

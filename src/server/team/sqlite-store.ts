@@ -3,7 +3,8 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { answerDomain, answerQuality } from "./answer-facts";
-import { migrateSqlite } from "./migrations";
+import { Kysely, SqliteDialect } from "kysely";
+import { migrateSchema } from "./store/migrate";
 import {
   ADMIN_AUDIT_COLUMNS,
   adminAuditValues,
@@ -59,7 +60,6 @@ import {
   memberScope,
   refusalOf,
   returnsOf,
-  TEAM_SCOPE,
   TOKEN_USE_RESOLUTION_MS,
 } from "./store-rules";
 
@@ -120,6 +120,7 @@ const later = (ms: number): string => new Date(Date.now() + ms).toISOString();
 export class SqliteTeamStore implements TeamStore {
   private readonly db: Database.Database;
   private readonly statements = new Map<string, Database.Statement>();
+  private readonly kysely: Kysely<unknown>;
 
   /** Opens (creating it and its directory if needed) the file; ":memory:" for a throwaway one. */
   constructor(file: string) {
@@ -129,10 +130,11 @@ export class SqliteTeamStore implements TeamStore {
     this.db.pragma("synchronous = NORMAL");
     this.db.pragma("foreign_keys = ON");
     this.db.pragma("busy_timeout = 5000");
+    this.kysely = new Kysely({ dialect: new SqliteDialect({ database: this.db }) });
   }
 
   async migrate(): Promise<void> {
-    migrateSqlite(this.db);
+    await migrateSchema(this.kysely);
     this.noteAnswerFacts();
   }
 
@@ -350,19 +352,26 @@ export class SqliteTeamStore implements TeamStore {
     return { spentMilli: row?.spent_milli ?? 0, reservedMilli: row?.reserved_milli ?? 0 };
   }
 
-  /** Adds to a month's figures of the team and of a member (negative amounts subtract). */
+  /** The team's figures: the sum of its members' rows (removed members' included). */
+  private teamFigures(month: string): MonthFigures {
+    const row = this.sql(
+      `SELECT coalesce(sum(spent_milli), 0) AS spent_milli,
+              coalesce(sum(reserved_milli), 0) AS reserved_milli
+       FROM month_spend WHERE month = ? AND scope LIKE 'member:%'`
+    ).get(month) as FiguresRow;
+    return { spentMilli: row.spent_milli, reservedMilli: row.reserved_milli };
+  }
+
+  /** Adds to a member's month figures (negative amounts subtract). */
   private addToMonth(memberId: string, month: string, spentMilli: number, reservedMilli: number) {
-    const create = this.sql(
+    const scope = memberScope(memberId);
+    this.sql(
       "INSERT INTO month_spend (scope, month) VALUES (?, ?) ON CONFLICT (scope, month) DO NOTHING"
-    );
-    const add = this.sql(
+    ).run(scope, month);
+    this.sql(
       `UPDATE month_spend SET spent_milli = spent_milli + ?, reserved_milli = reserved_milli + ?
        WHERE scope = ? AND month = ?`
-    );
-    for (const scope of [TEAM_SCOPE, memberScope(memberId)]) {
-      create.run(scope, month);
-      add.run(spentMilli, reservedMilli, scope, month);
-    }
+    ).run(spentMilli, reservedMilli, scope, month);
   }
 
   async reserve(
@@ -400,7 +409,7 @@ export class SqliteTeamStore implements TeamStore {
         limitMilli: limits.member_limit,
         usedMilli: used(this.figures(memberScope(memberId), month)),
       },
-      { limitMilli: limits.team_limit, usedMilli: used(this.figures(TEAM_SCOPE, month)) }
+      { limitMilli: limits.team_limit, usedMilli: used(this.teamFigures(month)) }
     );
     if (refusal) return { ok: false, ...refusal };
     const reservation: Reservation = { id: randomUUID(), memberId, month, amountMilli };
@@ -572,7 +581,7 @@ export class SqliteTeamStore implements TeamStore {
   }
 
   async teamMonth(month: string): Promise<MonthFigures> {
-    return this.figures(TEAM_SCOPE, checkMonth(month));
+    return this.teamFigures(checkMonth(month));
   }
 
   async usage(month: string): Promise<UsageRow[]> {
