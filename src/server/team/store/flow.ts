@@ -1,4 +1,4 @@
-import { sql, type Compilable, type CompiledQuery, type Expression } from "kysely";
+import { CompiledQuery, sql, type Compilable, type Expression } from "kysely";
 import type { TeamDb } from "./schema";
 
 // A store operation written once for both databases: a generator that yields its statements
@@ -62,17 +62,68 @@ export interface Sql {
 
 /**
  * The time expiries are judged by: the database's clock on PostgreSQL (one for every instance),
- * the host's on SQLite (one host).
+ * the host's on SQLite (one host), given as `clockNowValue()`.
  */
-export function clockNow(q: Sql): Expression<string> {
-  return q.postgres ? sql<string>`now()` : sql.val(new Date().toISOString());
+export function clockNow(q: Sql, value: string | null): Expression<string> {
+  return q.postgres ? sql<string>`now()` : sql.val(value as string);
 }
 
-/** clockNow() plus `ms`. */
-export function clockIn(q: Sql, ms: number): Expression<string> {
+/** The value clockNow() reads on SQLite (PostgreSQL reads its own clock). */
+export const clockNowValue = (q: Sql): string | null => (q.postgres ? null : nowIso());
+
+/** clockNow() plus `ms`, given as `clockInValue(ms)`. */
+export function clockIn(q: Sql, value: number | string): Expression<string> {
   return q.postgres
-    ? sql<string>`now() + ${ms} * interval '1 millisecond'`
-    : sql.val(new Date(Date.now() + ms).toISOString());
+    ? sql<string>`now() + ${value} * interval '1 millisecond'`
+    : sql.val(value as string);
 }
+
+export const clockInValue = (q: Sql, ms: number): number | string =>
+  q.postgres ? ms : new Date(Date.now() + ms).toISOString();
 
 export const nowIso = (): string => new Date().toISOString();
+
+/** Where a prepared statement takes the value of the call at `index`. */
+class Slot {
+  constructor(readonly index: number) {}
+}
+
+const compiledOnce = new WeakMap<object, Map<string, CompiledQuery>>();
+
+/**
+ * A statement of every request, built by Kysely and compiled once per store under `name` (its
+ * shape must not depend on the values), then sent with each call's `values` in their slots:
+ * building a query costs more than running it on SQLite. PostgreSQL also prepares it once per
+ * connection under that name.
+ */
+export function prepared<const V extends readonly unknown[], R>(
+  q: Sql,
+  name: string,
+  values: V,
+  build: (...slots: V) => Compilable<R>
+): Step & { result?: R } {
+  let compiled = compiledOnce.get(q.db);
+  if (!compiled) compiledOnce.set(q.db, (compiled = new Map()));
+  let query = compiled.get(name);
+  if (!query) {
+    query = build(...(values.map((_, index) => new Slot(index)) as unknown as V)).compile();
+    compiled.set(name, query);
+  }
+  const parameters = query.parameters.map((parameter) =>
+    parameter instanceof Slot ? values[parameter.index] : parameter
+  );
+  return { name, query: CompiledQuery.raw(query.sql, parameters) };
+}
+
+/** The rows of a prepared() statement. */
+export function* rowsOf<R>(step: Step & { result?: R }): Flow<R[]> {
+  return (yield step).rows as R[];
+}
+
+export function* rowOf<R>(step: Step & { result?: R }): Flow<R | undefined> {
+  return ((yield step).rows as R[])[0];
+}
+
+export function* changesOf(step: Step): Flow<number> {
+  return (yield step).changes;
+}

@@ -1,7 +1,7 @@
 import { sql, type SelectQueryBuilder } from "kysely";
 import type { Member, TeamSettings, TokenInfo } from "../store";
 import { toMember, toToken, type MemberRow, type TokenRow } from "../store-rows";
-import { changes, nowIso, row, rows, type Flow, type Sql } from "./flow";
+import { changes, nowIso, prepared, row, rowOf, rows, type Flow, type Sql } from "./flow";
 import type { TeamDatabase } from "./schema";
 
 // The team's settings, its members and their tokens, and the sealed service key: the same SQL
@@ -28,12 +28,13 @@ export function inCreationOrder<T extends "members" | "tokens", O>(
 }
 
 export function* teamSettings(q: Sql): Flow<TeamSettings> {
-  const found = yield* row(
-    q.db
-      .selectFrom("team")
-      .select(["name", "monthly_budget_milli", "freshness_days"])
-      .where("id", "=", 1),
-    "mf_team"
+  const found = yield* rowOf(
+    prepared(q, "mf_team", [], () =>
+      q.db
+        .selectFrom("team")
+        .select(["name", "monthly_budget_milli", "freshness_days"])
+        .where("id", "=", 1)
+    )
   );
   return {
     name: found!.name,
@@ -216,9 +217,10 @@ export function* tokens(q: Sql, memberId: string): Flow<TokenInfo[]> {
 }
 
 export function* sealedServiceKey(q: Sql): Flow<string | null> {
-  const found = yield* row(
-    q.db.selectFrom("team").select("sealed_service_key").where("id", "=", 1),
-    "mf_sealed_service_key"
+  const found = yield* rowOf(
+    prepared(q, "mf_sealed_service_key", [], () =>
+      q.db.selectFrom("team").select("sealed_service_key").where("id", "=", 1)
+    )
   );
   return found?.sealed_service_key ?? null;
 }

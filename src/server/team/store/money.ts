@@ -2,7 +2,19 @@ import { sql } from "kysely";
 import type { BounceReport, NewBounceReport, Purchase } from "../store";
 import { toBounceReport, type BounceReportRow, type UnreturnedRow } from "../store-rows";
 import { bounceReportOf, memberScope, returnsOf } from "../store-rules";
-import { changes, clockIn, clockNow, row, rows, type Flow, type Sql } from "./flow";
+import {
+  changes,
+  changesOf,
+  clockIn,
+  clockInValue,
+  clockNow,
+  clockNowValue,
+  prepared,
+  row,
+  rows,
+  type Flow,
+  type Sql,
+} from "./flow";
 
 // The money path both databases say alike: a month's figures changed, credits given back with
 // their audit, purchases and the bad-email reports that return them, and the report window.
@@ -22,21 +34,26 @@ export function* addToMonth(
   reservedMilli: number
 ): Flow<void> {
   const scope = memberScope(memberId);
-  yield* changes(
-    q.db
-      .insertInto("month_spend")
-      .values({ scope, month })
-      .onConflict((conflict) => conflict.columns(["scope", "month"]).doNothing())
+  yield* changesOf(
+    prepared(q, "mf_month_row", [scope, month], (scope, month) =>
+      q.db
+        .insertInto("month_spend")
+        .values({ scope, month })
+        .onConflict((conflict) => conflict.columns(["scope", "month"]).doNothing())
+    )
   );
-  yield* changes(
-    q.db
-      .updateTable("month_spend")
-      .set((eb) => ({
-        spent_milli: eb("spent_milli", "+", spentMilli),
-        reserved_milli: eb("reserved_milli", "+", reservedMilli),
-      }))
-      .where("scope", "=", scope)
-      .where("month", "=", month)
+  const values = [spentMilli, reservedMilli, scope, month] as const;
+  yield* changesOf(
+    prepared(q, "mf_month_add", values, (spentMilli, reservedMilli, scope, month) =>
+      q.db
+        .updateTable("month_spend")
+        .set((eb) => ({
+          spent_milli: eb("spent_milli", "+", spentMilli),
+          reserved_milli: eb("reserved_milli", "+", reservedMilli),
+        }))
+        .where("scope", "=", scope)
+        .where("month", "=", month)
+    )
   );
 }
 
@@ -48,15 +65,18 @@ export function* auditRow(
   audit: AuditNote,
   creditsMilli: number
 ): Flow<void> {
-  yield* changes(
-    q.db.insertInto("audit").values({
-      at,
-      month,
-      member_id: memberId,
-      operation: audit.operation,
-      credits_milli: creditsMilli,
-      status: audit.status,
-    })
+  const values = [at, month, memberId, audit.operation, creditsMilli, audit.status] as const;
+  yield* changesOf(
+    prepared(q, "mf_audit_row", values, (at, month, memberId, operation, credits, status) =>
+      q.db.insertInto("audit").values({
+        at,
+        month,
+        member_id: memberId,
+        operation,
+        credits_milli: credits,
+        status,
+      })
+    )
   );
 }
 
@@ -190,7 +210,7 @@ export function* openReportWindow(q: Sql, owner: string, ttlMs: number): Flow<bo
   const opened = yield* row(
     q.db
       .insertInto("report_window")
-      .values({ id: 1, owner, expires_at: clockIn(q, ttlMs) })
+      .values({ id: 1, owner, expires_at: clockIn(q, clockInValue(q, ttlMs)) })
       .onConflict((conflict) =>
         conflict
           .column("id")
@@ -200,7 +220,7 @@ export function* openReportWindow(q: Sql, owner: string, ttlMs: number): Flow<bo
           }))
           .where((eb) =>
             eb.or([
-              eb("report_window.expires_at", "<=", clockNow(q)),
+              eb("report_window.expires_at", "<=", clockNow(q, clockNowValue(q))),
               eb("report_window.owner", "=", eb.ref("excluded.owner")),
             ])
           )
@@ -222,7 +242,7 @@ export function* paidInFlight(q: Sql, webhookSince: string): Flow<number> {
         .selectFrom("reservations")
         .select(eb.fn.countAll().as("count"))
         .where("state", "=", "open")
-        .where("expires_at", ">", clockNow(q))
+        .where("expires_at", ">", clockNow(q, clockNowValue(q)))
         .as("open"),
       eb
         .selectFrom("pending_webhooks")

@@ -1,6 +1,6 @@
 import type { PendingWebhook, Reservation } from "../store";
 import { toPendingWebhook, type PendingWebhookRow, type WebhookMoneyRow } from "../store-rows";
-import { changes, nowIso, row, type Flow, type Sql } from "./flow";
+import { changes, nowIso, prepared, row, rowOf, type Flow, type Sql } from "./flow";
 import { addToMonth, auditRow, giveBack, type AuditNote } from "./money";
 
 // Lookups answered to the host's webhook, and their money: settled at once from the synchronous
@@ -113,9 +113,10 @@ export function* deliverWebhookResult(
 }
 
 export function* legacyCharged(q: Sql, key: string): Flow<boolean> {
-  const found = yield* row(
-    q.db.selectFrom("legacy_charges").select("key").where("key", "=", key),
-    "mf_legacy_charged"
+  const found = yield* rowOf(
+    prepared(q, "mf_legacy_charged", [key], (key) =>
+      q.db.selectFrom("legacy_charges").select("key").where("key", "=", key)
+    )
   );
   return found !== undefined;
 }

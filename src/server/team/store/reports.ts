@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { AdminAuditEntry, AuditEntry, MonthFigures, MonthlyUsage, UsageRow } from "../store";
 import { adminAuditRow, toAdminAuditEntry, type AdminAuditRow } from "../store-rows";
 import { memberScope } from "../store-rules";
-import { changes, row, rows, type Flow, type Sql } from "./flow";
+import { changes, prepared, rowOf, rows, type Flow, type Sql } from "./flow";
 
 // What the team spent, read back: month figures, usage per member, the audit of paid requests
 // and of admin actions, and their pruning. The same SQL on both databases; the team's month is
@@ -51,27 +51,31 @@ const figures = (found: { spent_milli: unknown; reserved_milli: unknown } | unde
 
 export function* memberMonth(q: Sql, memberId: string, month: string): Flow<MonthFigures> {
   return figures(
-    yield* row(
-      q.db
-        .selectFrom("month_spend")
-        .select(["spent_milli", "reserved_milli"])
-        .where("scope", "=", memberScope(memberId))
-        .where("month", "=", month)
+    yield* rowOf(
+      prepared(q, "mf_member_month", [memberScope(memberId), month], (scope, month) =>
+        q.db
+          .selectFrom("month_spend")
+          .select(["spent_milli", "reserved_milli"])
+          .where("scope", "=", scope)
+          .where("month", "=", month)
+      )
     )
   );
 }
 
 export function* teamMonth(q: Sql, month: string): Flow<MonthFigures> {
   return figures(
-    yield* row(
-      q.db
-        .selectFrom("month_spend")
-        .select([
-          sql<string>`coalesce(sum(spent_milli), 0)`.as("spent_milli"),
-          sql<string>`coalesce(sum(reserved_milli), 0)`.as("reserved_milli"),
-        ])
-        .where("month", "=", month)
-        .where("scope", "like", "member:%")
+    yield* rowOf(
+      prepared(q, "mf_team_month", [month], (month) =>
+        q.db
+          .selectFrom("month_spend")
+          .select([
+            sql<string>`coalesce(sum(spent_milli), 0)`.as("spent_milli"),
+            sql<string>`coalesce(sum(reserved_milli), 0)`.as("reserved_milli"),
+          ])
+          .where("month", "=", month)
+          .where("scope", "like", "member:%")
+      )
     )
   );
 }

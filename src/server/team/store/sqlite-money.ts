@@ -10,7 +10,21 @@ import type {
 import { toMember } from "../store-rows";
 import { ENDED_RESERVATION_KEPT_MS, refusalOf, TOKEN_USE_RESOLUTION_MS } from "../store-rules";
 import { keepAnswer, sharedAnswer } from "./answers";
-import { changes, clockIn, clockNow, nowIso, row, rows, type Flow, type Sql } from "./flow";
+import {
+  changes,
+  changesOf,
+  clockIn,
+  clockInValue,
+  clockNow,
+  clockNowValue,
+  nowIso,
+  prepared,
+  row,
+  rowOf,
+  rows,
+  type Flow,
+  type Sql,
+} from "./flow";
 import { claimLookup, releaseLookup } from "./answers";
 import { addToMonth, auditRow, type AuditNote } from "./money";
 import { memberMonth, teamMonth } from "./reports";
@@ -28,17 +42,21 @@ export function* reserve(
   ttlMs: number,
   lookupKey: string | null
 ): Flow<ReserveResult> {
-  const window = yield* row(
-    q.db.selectFrom("report_window").select("id").where("expires_at", ">", clockNow(q))
+  const window = yield* rowOf(
+    prepared(q, "sqlite_report_window", [clockNowValue(q)], (now) =>
+      q.db.selectFrom("report_window").select("id").where("expires_at", ">", clockNow(q, now))
+    )
   );
   if (window) return { ok: false, paused: true };
-  const limits = yield* row(
-    q.db
-      .selectFrom(["members as m", "team as t"])
-      .select(["m.monthly_budget_milli as member_limit", "t.monthly_budget_milli as team_limit"])
-      .where("m.id", "=", memberId)
-      .where("m.removed_at", "is", null)
-      .where("t.id", "=", 1)
+  const limits = yield* rowOf(
+    prepared(q, "sqlite_reserve_limits", [memberId], (memberId) =>
+      q.db
+        .selectFrom(["members as m", "team as t"])
+        .select(["m.monthly_budget_milli as member_limit", "t.monthly_budget_milli as team_limit"])
+        .where("m.id", "=", memberId)
+        .where("m.removed_at", "is", null)
+        .where("t.id", "=", 1)
+    )
   );
   if (!limits) throw new Error(`There is no current member ${memberId} to reserve for.`);
   const used = ({ spentMilli, reservedMilli }: { spentMilli: number; reservedMilli: number }) =>
@@ -55,16 +73,27 @@ export function* reserve(
   if (refusal) return { ok: false, ...refusal };
   const reservation: Reservation = { id: randomUUID(), memberId, month, amountMilli };
   yield* addToMonth(q, memberId, month, 0, amountMilli);
-  yield* changes(
-    q.db.insertInto("reservations").values({
-      id: reservation.id,
-      member_id: memberId,
-      month,
-      amount_milli: amountMilli,
-      created_at: nowIso(),
-      expires_at: clockIn(q, ttlMs),
-      lookup_key: lookupKey,
-    })
+  const values = [
+    reservation.id,
+    memberId,
+    month,
+    amountMilli,
+    nowIso(),
+    clockInValue(q, ttlMs),
+    lookupKey,
+  ] as const;
+  yield* changesOf(
+    prepared(q, "sqlite_reservation", values, (id, memberId, month, amount, at, expiry, key) =>
+      q.db.insertInto("reservations").values({
+        id,
+        member_id: memberId,
+        month,
+        amount_milli: amount,
+        created_at: at,
+        expires_at: clockIn(q, expiry),
+        lookup_key: key,
+      })
+    )
   );
   return { ok: true, reservation };
 }
@@ -77,11 +106,13 @@ export function* settleCounted(
   audit: AuditNote
 ): Flow<boolean> {
   const at = nowIso();
-  const found = yield* row(
-    q.db
-      .selectFrom("reservations")
-      .select(["member_id", "month", "amount_milli", "state"])
-      .where("id", "=", reservation.id)
+  const found = yield* rowOf(
+    prepared(q, "sqlite_reservation_state", [reservation.id], (id) =>
+      q.db
+        .selectFrom("reservations")
+        .select(["member_id", "month", "amount_milli", "state"])
+        .where("id", "=", id)
+    )
   );
   if (found?.state === "settled") return false;
   if (!found) {
@@ -124,11 +155,10 @@ function* settled(
   audit: AuditNote,
   at: string
 ): Flow<void> {
-  yield* changes(
-    q.db
-      .updateTable("reservations")
-      .set({ state: "settled", ended_at: at })
-      .where("id", "=", reservation.id)
+  yield* changesOf(
+    prepared(q, "sqlite_settled", [at, reservation.id], (at, id) =>
+      q.db.updateTable("reservations").set({ state: "settled", ended_at: at }).where("id", "=", id)
+    )
   );
   const { member_id: memberId, month } = reservation;
   yield* addToMonth(q, memberId, month, chargedMilli, open ? -Number(open.amount_milli) : 0);
@@ -221,24 +251,28 @@ export function* finishLookup(q: Sql, end: LookupEnd): Flow<void> {
   if (claim) yield* releaseLookup(q, claim.key, claim.owner);
   if (answer) yield* keepAnswer(q, answer, false);
   if (!(yield* settleCounted(q, reservation, chargedMilli, audit)) || chargedMilli === 0) return;
-  if (purchase)
-    yield* changes(
-      q.db
-        .insertInto("purchases")
-        .columns(["email", "member_id", "month", "amount_milli", "bought_at"])
-        .expression((eb) =>
-          eb
-            .selectFrom("reservations")
-            .select([
-              eb.val(purchase.email).as("email"),
-              "member_id",
-              "month",
-              eb.val(chargedMilli).as("amount_milli"),
-              eb.val(purchase.at).as("bought_at"),
-            ])
-            .where("id", "=", reservation.id)
-        )
+  if (purchase) {
+    const values = [purchase.email, chargedMilli, purchase.at, reservation.id] as const;
+    yield* changesOf(
+      prepared(q, "sqlite_lookup_purchase", values, (email, amount, at, id) =>
+        q.db
+          .insertInto("purchases")
+          .columns(["email", "member_id", "month", "amount_milli", "bought_at"])
+          .expression((eb) =>
+            eb
+              .selectFrom("reservations")
+              .select([
+                eb.val(email).as("email"),
+                "member_id",
+                "month",
+                eb.val(amount).as("amount_milli"),
+                eb.val(at).as("bought_at"),
+              ])
+              .where("id", "=", id)
+          )
+      )
     );
+  }
   if (legacyKey)
     yield* changes(
       q.db
@@ -250,32 +284,33 @@ export function* finishLookup(q: Sql, end: LookupEnd): Flow<void> {
 
 /** The current member holding an unrevoked token of this hash; its use noted once a minute. */
 export function* memberByTokenHash(q: Sql, tokenHash: string): Flow<Member | null> {
-  const found = yield* row(
-    q.db
-      .selectFrom("tokens as t")
-      .innerJoin("members as m", "m.id", "t.member_id")
-      .select([
-        "t.id as token_id",
-        "t.last_used_at",
-        "m.id",
-        "m.name",
-        "m.email",
-        "m.monthly_budget_milli",
-        "m.created_at",
-      ])
-      .where("t.token_hash", "=", tokenHash)
-      .where("t.revoked_at", "is", null)
-      .where("m.removed_at", "is", null)
+  const found = yield* rowOf(
+    prepared(q, "sqlite_token_member", [tokenHash], (tokenHash) =>
+      q.db
+        .selectFrom("tokens as t")
+        .innerJoin("members as m", "m.id", "t.member_id")
+        .select([
+          "t.id as token_id",
+          "t.last_used_at",
+          "m.id",
+          "m.name",
+          "m.email",
+          "m.monthly_budget_milli",
+          "m.created_at",
+        ])
+        .where("t.token_hash", "=", tokenHash)
+        .where("t.revoked_at", "is", null)
+        .where("m.removed_at", "is", null)
+    )
   );
   if (!found) return null;
   const at = new Date();
   const lastUsed = found.last_used_at === null ? null : new Date(found.last_used_at).getTime();
   if (lastUsed === null || at.getTime() - lastUsed >= TOKEN_USE_RESOLUTION_MS)
-    yield* changes(
-      q.db
-        .updateTable("tokens")
-        .set({ last_used_at: at.toISOString() })
-        .where("id", "=", found.token_id)
+    yield* changesOf(
+      prepared(q, "sqlite_token_used", [at.toISOString(), found.token_id], (at, id) =>
+        q.db.updateTable("tokens").set({ last_used_at: at }).where("id", "=", id)
+      )
     );
   return toMember(found);
 }
