@@ -1,4 +1,4 @@
-import { CompiledQuery, Kysely, PostgresDialect } from "kysely";
+import { Kysely, PostgresDialect } from "kysely";
 import { randomUUID } from "node:crypto";
 import { Pool, type PoolClient, type QueryResult, type QueryResultRow } from "pg";
 import { errorCode } from "../../api/error-code";
@@ -344,10 +344,8 @@ export class PgTeamStore extends KyselyTeamStore implements TeamStore {
   ): Flow<boolean> {
     const { rows } = yield {
       name: "mf_settle_counted",
-      query: CompiledQuery.raw(
-        "SELECT mf_settle_counted($1, $2, $3, $4, $5, $6, $7) AS counted",
-        settleArguments(reservation, chargedMilli, audit)
-      ),
+      sql: "SELECT mf_settle_counted($1, $2, $3, $4, $5, $6, $7) AS counted",
+      parameters: settleArguments(reservation, chargedMilli, audit),
     };
     return (rows[0] as { counted: boolean }).counted;
   }
@@ -359,11 +357,14 @@ function settleArguments(reservation: Reservation, chargedMilli: number, audit: 
   return [id, memberId, month, chargedMilli, now(), audit.operation, audit.status];
 }
 
-async function execute(client: Pool | PoolClient, { query, name }: Step): Promise<Answer> {
+async function execute(
+  client: Pool | PoolClient,
+  { sql, parameters, name }: Step
+): Promise<Answer> {
   const { rows, rowCount } = await client.query({
     name,
-    text: query.sql,
-    values: query.parameters as unknown[],
+    text: sql,
+    values: parameters as unknown[],
   });
   return { rows, changes: rowCount ?? 0 };
 }

@@ -52,13 +52,13 @@ export class SqliteTeamStore extends KyselyTeamStore implements TeamStore {
   }
 
   // Statements are prepared on first use and kept: the SQL Kysely compiles is the same each time.
-  private execute({ query }: Step): Answer {
-    let statement = this.statements.get(query.sql);
+  private execute({ sql, parameters }: Step): Answer {
+    let statement = this.statements.get(sql);
     if (!statement) {
-      statement = this.db.prepare(query.sql);
-      this.statements.set(query.sql, statement);
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
     }
-    const values = query.parameters as unknown[];
+    const values = parameters as unknown[];
     if (statement.reader) return { rows: statement.all(...values), changes: 0 };
     return { rows: [], changes: statement.run(...values).changes };
   }

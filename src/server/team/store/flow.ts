@@ -1,4 +1,4 @@
-import { CompiledQuery, sql, type Compilable, type Expression } from "kysely";
+import { sql, type Compilable, type CompiledQuery, type Expression } from "kysely";
 import type { TeamDb } from "./schema";
 
 // A store operation written once for both databases: a generator that yields its statements
@@ -8,7 +8,8 @@ import type { TeamDb } from "./schema";
 // in one transaction whose row locks the flow asks for (lockedOnPostgres).
 
 export interface Step {
-  query: CompiledQuery;
+  sql: string;
+  parameters: readonly unknown[];
   /** PostgreSQL: prepared under this name on each connection (a statement of every request). */
   name?: string;
 }
@@ -28,7 +29,8 @@ export interface FlowRunner {
 }
 
 export function* rows<R>(query: Compilable<R>, name?: string): Flow<R[]> {
-  return (yield { query: query.compile(), name }).rows as R[];
+  const { sql, parameters } = query.compile();
+  return (yield { sql, parameters, name }).rows as R[];
 }
 
 export function* row<R>(query: Compilable<R>, name?: string): Flow<R | undefined> {
@@ -36,7 +38,8 @@ export function* row<R>(query: Compilable<R>, name?: string): Flow<R | undefined
 }
 
 export function* changes(query: Compilable<unknown>, name?: string): Flow<number> {
-  return (yield { query: query.compile(), name }).changes;
+  const { sql, parameters } = query.compile();
+  return (yield { sql, parameters, name }).changes;
 }
 
 export function runSync<T>(flow: Flow<T>, execute: (step: Step) => Answer): T {
@@ -112,7 +115,7 @@ export function prepared<const V extends readonly unknown[], R>(
   const parameters = query.parameters.map((parameter) =>
     parameter instanceof Slot ? values[parameter.index] : parameter
   );
-  return { name, query: CompiledQuery.raw(query.sql, parameters) };
+  return { name, sql: query.sql, parameters };
 }
 
 /** The rows of a prepared() statement. */
