@@ -4,7 +4,12 @@ module.exports = {
   roots: ["<rootDir>/test"],
   testMatch: ["**/*.test.ts"],
   // Type checking runs once in `npm run typecheck`; jest only transpiles.
-  transform: { "^.+\\.tsx?$": "<rootDir>/test/setup/esbuild-transform.js" },
+  transform: {
+    "^.+\\.tsx?$": "<rootDir>/test/setup/esbuild-transform.js",
+    // Kysely (the team store's query builder) is ESM-only: transpiled to CommonJS as our files are.
+    "/node_modules/kysely/.+\\.js$": "<rootDir>/test/setup/esbuild-transform.js",
+  },
+  transformIgnorePatterns: ["/node_modules/(?!kysely/)"],
   // office-addin-mock requires office-addin-manifest, whose dependencies are ESM-only.
   moduleNameMapper: {
     "^office-addin-manifest$": "<rootDir>/test/stubs/office-addin-manifest.js",

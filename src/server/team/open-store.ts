@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import { errorCode } from "../../api/error-code";
 import { maskedUrl } from "../config/masking";
 import { PgTeamStore } from "./pg-store";
 import { SqliteTeamStore } from "./sqlite-store";
@@ -73,7 +74,6 @@ export const withoutPassword = maskedUrl;
 function reason(error: unknown): string {
   if (error instanceof AggregateError && !error.message)
     return error.errors.map(reason).join("; ") || "connection failed";
-  if (error instanceof Error)
-    return error.message || (error as NodeJS.ErrnoException).code || error.name;
+  if (error instanceof Error) return error.message || errorCode(error) || error.name;
   return String(error);
 }

@@ -31,8 +31,6 @@ export interface TokenRow {
   last_used_at: Time | null;
 }
 
-export const MEMBER_COLUMNS = "id, name, email, monthly_budget_milli, created_at";
-
 const iso = (value: Time): string => (typeof value === "string" ? value : value.toISOString());
 const isoOrNull = (value: Time | null): string | null => (value === null ? null : iso(value));
 
@@ -67,21 +65,18 @@ export interface AdminAuditRow {
   changes: string;
 }
 
-export const ADMIN_AUDIT_COLUMNS =
-  "at, actor_kind, actor_oid, actor_name, action, member_id, token_id, changes";
-
-/** An entry's columns, in the order of ADMIN_AUDIT_COLUMNS (`at` as the store keeps times). */
-export function adminAuditValues(entry: AdminAuditEntry, at: string): unknown[] {
-  return [
+/** An entry as the admin_audit table keeps it (`at` as the store keeps times). */
+export function adminAuditRow(entry: AdminAuditEntry, at: string): AdminAuditRow {
+  return {
     at,
-    entry.actor.kind,
-    entry.actor.oid,
-    entry.actor.name,
-    entry.action,
-    entry.memberId,
-    entry.tokenId,
-    JSON.stringify(entry.changes),
-  ];
+    actor_kind: entry.actor.kind,
+    actor_oid: entry.actor.oid,
+    actor_name: entry.actor.name,
+    action: entry.action,
+    member_id: entry.memberId,
+    token_id: entry.tokenId,
+    changes: JSON.stringify(entry.changes),
+  };
 }
 
 export function toAdminAuditEntry(row: AdminAuditRow): AdminAuditEntry {

@@ -12,8 +12,6 @@ import type {
 // What the SQLite and the PostgreSQL stores check and decide alike: the shape of their inputs,
 // whether a reservation passes the budgets, and what a bounce report gives back.
 
-export const TEAM_SCOPE = "team";
-
 /** The month_spend scope of a member. */
 export function memberScope(memberId: string): string {
   return `member:${memberId}`;

@@ -2,9 +2,9 @@ import type { AdminActionName, AdminFieldChange } from "../../admin/api-types";
 
 // What team mode keeps: members and their tokens, the team's settings, budgets with
 // their reservations, the answers the team bought, lookups in flight, the audit of paid
-// requests and of admin actions, and the service key (sealed). Two implementations share this
-// contract and one test suite: SQLite for one host (sqlite-store.ts) and PostgreSQL for
-// several (pg-store.ts).
+// requests and of admin actions, and the service key (sealed). One store on Kysely
+// (store/kysely-store.ts) runs it on SQLite for one host (sqlite-store.ts) and on PostgreSQL for
+// several (pg-store.ts), with one test suite.
 //
 // Amounts are whole thousandths of a credit ("milli"), as in the client: a verification costs
 // 0.2 credits, and a budget's edge must be exact. Months are "YYYY-MM" in UTC.
