@@ -88,18 +88,21 @@ export async function recordingUpstream(
   options: { delayMs?: number; answer?: (res: http.ServerResponse) => void } = {}
 ): Promise<RecordingUpstream> {
   const seen: RecordingUpstream["seen"] = [];
+  const answersDue = new Set<NodeJS.Timeout>();
   const server = http.createServer((req, res) => {
     const record = { url: req.url ?? "", headers: req.headers, bodyBytes: 0 };
     seen.push(record);
     req.on("data", (chunk: Buffer) => (record.bodyBytes += chunk.length));
     req.on("error", () => undefined);
-    req.on("end", () =>
-      setTimeout(() => {
+    req.on("end", () => {
+      const due = setTimeout(() => {
+        answersDue.delete(due);
         if (options.answer) return options.answer(res);
         res.writeHead(200, { "content-type": "application/json" });
         res.end(JSON.stringify({ ok: true }));
-      }, options.delayMs ?? 0)
-    );
+      }, options.delayMs ?? 0);
+      answersDue.add(due);
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as { port: number };
@@ -108,6 +111,7 @@ export async function recordingUpstream(
     seen,
     close: () =>
       new Promise((resolve) => {
+        for (const due of answersDue) clearTimeout(due);
         server.closeAllConnections();
         server.close(() => resolve());
       }),

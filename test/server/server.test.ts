@@ -438,7 +438,9 @@ describe("production host (npm run serve): relay and site", () => {
 
   test("upstream down: 502 with a clear body; no answer in time: 504; a dropped connection: 502", async () => {
     const down = await serve({ dist: DIST, upstream: "http://127.0.0.1:9" });
-    const slow = await recordingUpstream({ delayMs: 1_500 });
+    // Far later than the host's 1 s: undici times headers by ticks of its own (about 500 ms),
+    // which a loaded machine delays, so 1.5 s once came before the host gave up.
+    const slow = await recordingUpstream({ delayMs: 10_000 });
     const impatient = await serve({ dist: DIST, upstream: slow.url, upstreamTimeoutMs: 1_000 });
     try {
       const key = "sbx_key-that-must-never-be-shown";
@@ -486,7 +488,9 @@ describe("production host (npm run serve): relay and site", () => {
     const account = await sandbox.account(3);
     const unknownKey = "sbx_unknown-key-0123456789";
     const secrets = [account.apiKey, unknownKey];
-    const slow = await recordingUpstream({ delayMs: 1_500 });
+    // Far later than the host's 1 s: undici times headers by ticks of its own (about 500 ms),
+    // which a loaded machine delays, so 1.5 s once came before the host gave up.
+    const slow = await recordingUpstream({ delayMs: 10_000 });
     const down = await serve({ dist: DIST, upstream: "http://127.0.0.1:9" });
     const impatient = await serve({
       dist: DIST,
