@@ -287,30 +287,13 @@ export class EmailServiceClient {
         })
         .then((r) => r.data);
     },
-    get: (searchId: string, signal?: AbortSignal) =>
-      this.get<BulkSearch>(pathOf("bulk/read", { searchId }), signal),
-    download: (searchId: string, options?: BulkDownloadOptions, signal?: AbortSignal) =>
-      this.download(pathOf("bulk/download", { searchId }), downloadQuery(options), signal),
-    /** The results as rows (`json_arr`, header first), read and checked like any JSON answer. */
-    downloadTable: (
-      searchId: string,
-      options?: Omit<BulkDownloadOptions, "download_as">,
-      signal?: AbortSignal
-    ) => this.downloadTable(pathOf("bulk/download", { searchId }), options, signal),
+    ...this.searchResults<BulkSearch, BulkDownloadOptions>("bulk"),
   };
 
   readonly geoLead = {
     create: (request: GeoLeadRequest, options: CallOptions = {}) =>
       this.post<GeoLead>(OPERATIONS["geo-lead/create"].path, request, "once", options),
-    get: (searchId: string, signal?: AbortSignal) =>
-      this.get<GeoLead>(pathOf("geo-lead/read", { searchId }), signal),
-    download: (searchId: string, options?: GeoLeadDownloadOptions, signal?: AbortSignal) =>
-      this.download(pathOf("geo-lead/download", { searchId }), downloadQuery(options), signal),
-    downloadTable: (
-      searchId: string,
-      options?: Omit<GeoLeadDownloadOptions, "download_as">,
-      signal?: AbortSignal
-    ) => this.downloadTable(pathOf("geo-lead/download", { searchId }), options, signal),
+    ...this.searchResults<GeoLead, GeoLeadDownloadOptions>("geo-lead"),
   };
 
   /** The legacy generation (docs/interface.md, Legacy v5.0). */
@@ -401,6 +384,24 @@ export class EmailServiceClient {
     // Legacy answers carry no credits_charged; this charge is certain.
     if (result.employees?.length > 0) this.credits.recordCharge(LEGACY_CHARGE);
     return result;
+  }
+
+  /** A search's state, its results file, and its results as rows, alike for both searches. */
+  private searchResults<Search, Options extends DownloadOptions>(search: "bulk" | "geo-lead") {
+    const read = `${search}/read` as const;
+    const download = `${search}/download` as const;
+    return {
+      get: (searchId: string, signal?: AbortSignal) =>
+        this.get<Search>(pathOf(read, { searchId }), signal),
+      download: (searchId: string, options?: Options, signal?: AbortSignal) =>
+        this.download(pathOf(download, { searchId }), downloadQuery(options), signal),
+      /** The results as rows (`json_arr`, header first), read and checked like any JSON answer. */
+      downloadTable: (
+        searchId: string,
+        options?: Omit<Options, "download_as">,
+        signal?: AbortSignal
+      ) => this.downloadTable(pathOf(download, { searchId }), options, signal),
+    };
   }
 
   private async downloadTable(

@@ -90,15 +90,9 @@ export async function buildApp(options: SandboxOptions = {}): Promise<FastifyIns
   const allowance = options.searchAllowance
     ? new SearchAllowance(db, options.searchAllowance)
     : null;
-  const searches = new SearchService({
-    db,
-    clock,
-    directory,
-    lookups,
-    ledger,
-    webhooks,
-    allowance,
-  });
+  // What the searches work with, and what the routes reach through app.sandbox.
+  const services = { db, clock, directory, lookups, ledger, webhooks };
+  const searches = new SearchService({ ...services, allowance });
   const runner = new JobRunner(searches, {
     chunkSize: options.jobChunkSize ?? 1000,
     stepMs: options.jobStepMs ?? 0,
@@ -131,12 +125,7 @@ export async function buildApp(options: SandboxOptions = {}): Promise<FastifyIns
     ajv: { customOptions: { coerceTypes: false, allErrors: false, removeAdditional: false } },
   });
   app.decorate("sandbox", {
-    db,
-    clock,
-    directory,
-    lookups,
-    ledger,
-    webhooks,
+    ...services,
     searches,
     runner,
     domainFiles,

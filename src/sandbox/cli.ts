@@ -5,6 +5,21 @@ export interface CliOptions extends SandboxOptions {
   host: string;
 }
 
+type Faults = NonNullable<SandboxOptions["faults"]>;
+
+/** What a numeric flag sets, parsed. */
+interface ParsedFlags {
+  options: CliOptions;
+  faults: Faults;
+}
+
+/** A flag whose value is a number from `min` to `max`, and where parseArgs puts it. */
+interface NumberValue {
+  min: number;
+  max?: number;
+  set(parsed: ParsedFlags, value: number): void;
+}
+
 /** One flag of the sandbox, as `--help` and docs/sandbox.md say it. */
 export interface SandboxFlag {
   flag: `--${string}`;
@@ -13,6 +28,8 @@ export interface SandboxFlag {
   /** The default as people read it. */
   default: string;
   meaning: string;
+  /** A number flag: read by parseArgs from this row alone. */
+  number?: NumberValue;
 }
 
 /**
@@ -25,6 +42,7 @@ export const SANDBOX_FLAGS: readonly SandboxFlag[] = [
     placeholder: "<n>",
     default: "4010",
     meaning: "port to listen on (0 picks a free one)",
+    number: { min: 0, max: 65535, set: (p, n) => (p.options.port = n) },
   },
   { flag: "--host", placeholder: "<addr>", default: "127.0.0.1", meaning: "address to bind" },
   {
@@ -38,67 +56,84 @@ export const SANDBOX_FLAGS: readonly SandboxFlag[] = [
     placeholder: "<ms>",
     default: "0",
     meaning: "processing time of each lookup, spent while holding a queue slot",
+    number: { min: 0, set: (p, n) => (p.options.latencyMs = n) },
   },
   {
     flag: "--concurrency",
     placeholder: "<n>",
     default: "16",
     meaning: "lookups served at once (1 to 10000)",
+    number: { min: 1, max: 10_000, set: (p, n) => (p.options.concurrency = n) },
   },
   {
     flag: "--queue-timeout-ms",
     placeholder: "<ms>",
     default: "60000",
     meaning: "how long a lookup waits for a slot before 503 server_busy",
+    number: { min: 0, set: (p, n) => (p.options.queueTimeoutMs = n) },
   },
   {
     flag: "--fault-rate",
     placeholder: "<0..1>",
     default: "0",
     meaning: "share of API requests answered 503 server_busy",
+    number: { min: 0, max: 1, set: (p, n) => (p.faults.rate503 = n) },
   },
   {
     flag: "--fault-seed",
     placeholder: "<n>",
     default: "none: at random",
     meaning: "seed of the fault rates' draws: the same faults in every run",
+    number: { min: 0, max: 2 ** 32 - 1, set: (p, n) => (p.faults.seed = n) },
   },
   {
     flag: "--slow-rate",
     placeholder: "<0..1>",
     default: "0",
     meaning: "share of answers delayed by --slow-ms",
+    number: { min: 0, max: 1, set: (p, n) => (p.faults.slowRate = n) },
   },
-  { flag: "--slow-ms", placeholder: "<ms>", default: "0", meaning: "delay of a slow answer" },
+  {
+    flag: "--slow-ms",
+    placeholder: "<ms>",
+    default: "0",
+    meaning: "delay of a slow answer",
+    number: { min: 0, set: (p, n) => (p.faults.slowMs = n) },
+  },
   {
     flag: "--drop-rate",
     placeholder: "<0..1>",
     default: "0",
     meaning: "share of connections closed without an answer (after the work: the costly case)",
+    number: { min: 0, max: 1, set: (p, n) => (p.faults.dropRate = n) },
   },
   {
     flag: "--malformed-rate",
     placeholder: "<0..1>",
     default: "0",
     meaning: "share of answers with a truncated JSON body",
+    number: { min: 0, max: 1, set: (p, n) => (p.faults.malformedRate = n) },
   },
   {
     flag: "--job-step-ms",
     placeholder: "<ms>",
     default: "0",
     meaning: "pause between bulk/GeoLead worker steps",
+    number: { min: 0, set: (p, n) => (p.options.jobStepMs = n) },
   },
   {
     flag: "--job-chunk",
     placeholder: "<n>",
     default: "1000",
     meaning: "rows per worker step (1 to 100000)",
+    number: { min: 1, max: 100_000, set: (p, n) => (p.options.jobChunkSize = n) },
   },
   {
     flag: "--domain-ready-ms",
     placeholder: "<ms>",
     default: "3000",
     meaning: "time from a domain file order to ready",
+    number: { min: 0, set: (p, n) => (p.options.domainReadyMs = n) },
   },
   {
     flag: "--demo-key",
@@ -117,9 +152,14 @@ export const SANDBOX_FLAGS: readonly SandboxFlag[] = [
     placeholder: "<n>",
     default: "20261121",
     meaning: "seed of the generated directory",
+    number: { min: 0, max: 2 ** 32 - 1, set: (p, n) => (p.options.seed = n) },
   },
   { flag: "--log", default: "off", meaning: "log every request" },
 ];
+
+const NUMBER_FLAGS = new Map(
+  SANDBOX_FLAGS.flatMap(({ flag, number }) => (number ? [[flag as string, number] as const] : []))
+);
 
 /** `--help` and `-h`: print the usage (stdout, exit 0). */
 export const HELP_FLAGS = ["--help", "-h"] as const;
@@ -141,7 +181,7 @@ export function wantsHelp(argv: readonly string[]): boolean {
 /** Parses the sandbox's flags (SANDBOX_FLAGS). Throws with the usage text on bad input; see wantsHelp for --help. */
 export function parseArgs(argv: string[]): CliOptions {
   const options: CliOptions = { port: 4010, host: "127.0.0.1", db: ".sandbox/sandbox.db" };
-  const faults: NonNullable<SandboxOptions["faults"]> = {};
+  const faults: Faults = {};
   const cors: string[] = [];
   const number = (
     flag: string,
@@ -158,10 +198,12 @@ export function parseArgs(argv: string[]): CliOptions {
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
     const value = (): string | undefined => argv[++i];
+    const numeric = NUMBER_FLAGS.get(flag);
+    if (numeric) {
+      numeric.set({ options, faults }, number(flag, value(), numeric.min, numeric.max));
+      continue;
+    }
     switch (flag) {
-      case "--port":
-        options.port = number(flag, value(), 0, 65535);
-        break;
       case "--host": {
         const host = value();
         if (!host || host.startsWith("--")) throw new Error(`--host needs an address\n\n${USAGE}`);
@@ -175,42 +217,6 @@ export function parseArgs(argv: string[]): CliOptions {
         options.db = file;
         break;
       }
-      case "--latency-ms":
-        options.latencyMs = number(flag, value(), 0);
-        break;
-      case "--concurrency":
-        options.concurrency = number(flag, value(), 1, 10_000);
-        break;
-      case "--queue-timeout-ms":
-        options.queueTimeoutMs = number(flag, value(), 0);
-        break;
-      case "--fault-rate":
-        faults.rate503 = number(flag, value(), 0, 1);
-        break;
-      case "--fault-seed":
-        faults.seed = number(flag, value(), 0, 2 ** 32 - 1);
-        break;
-      case "--slow-rate":
-        faults.slowRate = number(flag, value(), 0, 1);
-        break;
-      case "--slow-ms":
-        faults.slowMs = number(flag, value(), 0);
-        break;
-      case "--drop-rate":
-        faults.dropRate = number(flag, value(), 0, 1);
-        break;
-      case "--malformed-rate":
-        faults.malformedRate = number(flag, value(), 0, 1);
-        break;
-      case "--job-step-ms":
-        options.jobStepMs = number(flag, value(), 0);
-        break;
-      case "--job-chunk":
-        options.jobChunkSize = number(flag, value(), 1, 100_000);
-        break;
-      case "--domain-ready-ms":
-        options.domainReadyMs = number(flag, value(), 0);
-        break;
       case "--demo-key": {
         const key = value();
         if (!key || !/^[\x21-\x7e]{8,200}$/.test(key))
@@ -225,9 +231,6 @@ export function parseArgs(argv: string[]): CliOptions {
         cors.push(origin);
         break;
       }
-      case "--seed":
-        options.seed = number(flag, value(), 0, 2 ** 32 - 1);
-        break;
       case "--log":
         options.logger = true;
         break;

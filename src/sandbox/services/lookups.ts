@@ -310,19 +310,7 @@ export class Lookups {
     const known =
       this.directory.findPersonByName(company, first, last) ??
       (profile?.company === company ? profile : undefined);
-    if (known) {
-      if (known.blacklisted)
-        return { ...this.nothing(undefined), email_status: "blacklisted", company, person: known };
-      if (known.mailboxClosed) return { ...this.nothing("no_result"), company, person: null };
-      return this.found(
-        company.mailServer === "catch_all" ? "risky" : "valid",
-        known.email,
-        known.fullName,
-        company,
-        known,
-        profile === known ? known.title : null
-      );
-    }
+    if (known) return this.knownPerson(known, company, profile === known ? known.title : null);
     const guess = this.directory.emailFor(company, first, last);
     const fullName = `${first} ${last}`;
     if (company.mailServer === "catch_all")
@@ -341,6 +329,13 @@ export class Lookups {
     }
     if (company.mailServer === "no_mx")
       return { ...this.nothing("domain_records_not_found"), company, person };
+    return this.knownPerson(person, company, person.title);
+  }
+
+  /** A person the directory knows, at a company that takes mail: blacklisted, gone, or found. */
+  private knownPerson(person: Person, company: Company, title: string | null): PersonAnswer {
+    if (person.blacklisted)
+      return { ...this.nothing(undefined), email_status: "blacklisted", company, person };
     if (person.mailboxClosed) return { ...this.nothing("no_result"), company, person: null };
     return this.found(
       company.mailServer === "catch_all" ? "risky" : "valid",
@@ -348,7 +343,7 @@ export class Lookups {
       person.fullName,
       company,
       person,
-      person.title
+      title
     );
   }
 

@@ -67,3 +67,28 @@ export interface Setting {
 
 /** Legacy environment names, read as the setting. */
 export const alias = (...names: string[]): Alias[] => names.map((name) => ({ name }));
+
+/**
+ * A secret the host reads from a file (one line, mode 0600): `env` is the variable's name after
+ * `MAILFINDER_`, and its legacy name.
+ */
+export function secretFile(row: {
+  flag: `--${string}`;
+  env: string;
+  group: SettingGroup;
+  defaultText: string;
+  description: string;
+}) {
+  return {
+    flag: row.flag,
+    env: `MAILFINDER_${row.env}`,
+    aliases: alias(row.env),
+    kind: { type: "file" } as const,
+    default: null,
+    defaultText: row.defaultText,
+    placeholder: "<file>",
+    secret: "file" as const,
+    group: row.group,
+    description: row.description,
+  } satisfies Setting;
+}

@@ -1,4 +1,4 @@
-import { alias, LOG_LEVELS, type Setting } from "./setting-kinds";
+import { alias, LOG_LEVELS, secretFile, type Setting } from "./setting-kinds";
 import { TEAM_SETTINGS } from "./team-settings";
 
 // Every setting of the production host in one table (issue 36 item 4): the command line, the
@@ -91,18 +91,13 @@ export const SETTINGS = {
     group: "host",
     description: "TLS certificate (PEM). With `--key`: HTTPS with HTTP/2 (HTTP/1.1 fallback).",
   },
-  key: {
+  key: secretFile({
     flag: "--key",
-    env: "MAILFINDER_TLS_KEY_FILE",
-    aliases: alias("TLS_KEY_FILE"),
-    kind: { type: "file" },
-    default: null,
-    defaultText: "none",
-    placeholder: "<file>",
-    secret: "file",
+    env: "TLS_KEY_FILE",
     group: "host",
+    defaultText: "none",
     description: "TLS private key (PEM), with `--cert`.",
-  },
+  }),
   "public-url": {
     flag: "--public-url",
     env: "MAILFINDER_PUBLIC_URL",
@@ -233,19 +228,14 @@ export const SETTINGS = {
     group: "metrics",
     description: "Serve `GET /metrics` (Prometheus text format). Off: `/metrics` is 404.",
   },
-  "metrics-token-file": {
+  "metrics-token-file": secretFile({
     flag: "--metrics-token-file",
-    env: "MAILFINDER_METRICS_TOKEN_FILE",
-    aliases: alias("METRICS_TOKEN_FILE"),
-    kind: { type: "file" },
-    default: null,
-    defaultText: "none",
-    placeholder: "<file>",
-    secret: "file",
+    env: "METRICS_TOKEN_FILE",
     group: "metrics",
+    defaultText: "none",
     description:
       "`/metrics` answers only `Authorization: Bearer <the file's token>` (one line, mode 0600, a random token: `openssl rand -base64 32`; read once at start). Needs `--metrics`.",
-  },
+  }),
   demo: {
     flag: "--demo",
     env: "MAILFINDER_DEMO",

@@ -1,4 +1,4 @@
-import { alias, type Setting } from "./setting-kinds";
+import { alias, secretFile, type Setting } from "./setting-kinds";
 
 // The team mode's settings (docs/admin-guide.md, Teams): its database, its tokens, and
 // Microsoft 365 sign-in through Entra ID. A part of the table of settings.ts, in its order.
@@ -15,43 +15,28 @@ export const TEAM_SETTINGS = {
     group: "team",
     description: "Team mode: the host holds the service key; members sign in with a team token.",
   },
-  "service-key-file": {
+  "service-key-file": secretFile({
     flag: "--service-key-file",
-    env: "MAILFINDER_SERVICE_KEY_FILE",
-    aliases: alias("SERVICE_KEY_FILE"),
-    kind: { type: "file" },
-    default: null,
-    defaultText: "(required in team mode)",
-    placeholder: "<file>",
-    secret: "file",
+    env: "SERVICE_KEY_FILE",
     group: "team",
+    defaultText: "(required in team mode)",
     description: "The service's API key (one line, mode 0600).",
-  },
-  "admin-token-file": {
+  }),
+  "admin-token-file": secretFile({
     flag: "--admin-token-file",
-    env: "MAILFINDER_ADMIN_TOKEN_FILE",
-    aliases: alias("ADMIN_TOKEN_FILE"),
-    kind: { type: "file" },
-    default: null,
-    defaultText: "(required in team mode)",
-    placeholder: "<file>",
-    secret: "file",
+    env: "ADMIN_TOKEN_FILE",
     group: "team",
+    defaultText: "(required in team mode)",
     description:
       "The admin token (one line, mode 0600, a random token: `openssl rand -base64 32`).",
-  },
-  "sealing-key-file": {
+  }),
+  "sealing-key-file": secretFile({
     flag: "--sealing-key-file",
-    env: "MAILFINDER_SEALING_KEY_FILE",
-    aliases: alias("SEALING_KEY_FILE"),
-    kind: { type: "file" },
-    default: null,
-    defaultText: "none (a salt kept in the database)",
-    placeholder: "<file>",
-    secret: "file",
+    env: "SEALING_KEY_FILE",
     group: "team",
+    defaultText: "none (a salt kept in the database)",
     description: "A secret that seals the service key in the database.",
-  },
+  }),
   db: {
     flag: "--db",
     env: "MAILFINDER_DB",

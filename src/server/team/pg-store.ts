@@ -21,9 +21,6 @@ import { toMember, type MemberRow } from "./store-rows";
 import {
   checkLookupEnd,
   checkLookupStart,
-  checkMilli,
-  checkMonth,
-  checkTtl,
   ENDED_RESERVATION_KEPT_MS,
   TOKEN_USE_RESOLUTION_MS,
 } from "./store-rules";
@@ -195,16 +192,13 @@ export class PgTeamStore extends KyselyTeamStore implements TeamStore {
     );
     return rows[0] ? toMember(rows[0]) : null;
   }
-  async reserve(
+  protected async reserveChecked(
     memberId: string,
     month: string,
     amountMilli: number,
     ttlMs: number,
-    lookupKey: string | null = null
+    lookupKey: string | null
   ): Promise<ReserveResult> {
-    checkMonth(month);
-    checkMilli(amountMilli, "A reservation");
-    checkTtl(ttlMs);
     const reservation: Reservation = { id: randomUUID(), memberId, month, amountMilli };
     const refused = await this.retriedOnConflict(async () => {
       const { rows } = await this.prepared<{
@@ -229,18 +223,19 @@ export class PgTeamStore extends KyselyTeamStore implements TeamStore {
     };
   }
 
-  async settle(reservation: Reservation, chargedMilli: number, audit: AuditNote): Promise<void> {
-    checkMilli(chargedMilli, "A charge");
-    checkMonth(reservation.month);
+  protected async settleChecked(
+    reservation: Reservation,
+    chargedMilli: number,
+    audit: AuditNote
+  ): Promise<void> {
     await this.read(this.settleCounted(reservation, chargedMilli, audit));
   }
 
-  async settleOrphan(
+  protected async settleOrphanChecked(
     lookupKey: string,
     chargedMilli: number,
-    audit: { operation: string; status: number }
+    audit: AuditNote
   ): Promise<boolean> {
-    checkMilli(chargedMilli, "A charge");
     const { rows } = await this.pool.query<{ settled: boolean }>(
       "SELECT mf_settle_orphan($1, $2, $3, $4, $5) AS settled",
       [lookupKey, chargedMilli, now(), audit.operation, audit.status]

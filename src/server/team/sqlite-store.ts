@@ -16,7 +16,7 @@ import { runSync, type Answer, type Flow, type Step } from "./store/flow";
 import { KyselyTeamStore, type AuditNote } from "./store/kysely-store";
 import type { TeamDatabase } from "./store/schema";
 import * as sqliteMoney from "./store/sqlite-money";
-import { checkLookupEnd, checkLookupStart, checkMilli, checkMonth, checkTtl } from "./store-rules";
+import { checkLookupEnd, checkLookupStart } from "./store-rules";
 
 // The team store of a single host: one SQLite file (or ":memory:"). better-sqlite3 is
 // synchronous, so each flow of queries runs to its end before another starts in this process; a
@@ -72,16 +72,13 @@ export class SqliteTeamStore extends KyselyTeamStore implements TeamStore {
     return this.read(sqliteMoney.memberByTokenHash(this.q, tokenHash));
   }
 
-  async reserve(
+  protected reserveChecked(
     memberId: string,
     month: string,
     amountMilli: number,
     ttlMs: number,
-    lookupKey: string | null = null
+    lookupKey: string | null
   ): Promise<ReserveResult> {
-    checkMonth(month);
-    checkMilli(amountMilli, "A reservation");
-    checkTtl(ttlMs);
     return this.write(sqliteMoney.reserve(this.q, memberId, month, amountMilli, ttlMs, lookupKey));
   }
 
@@ -93,14 +90,19 @@ export class SqliteTeamStore extends KyselyTeamStore implements TeamStore {
     return sqliteMoney.settleCounted(this.q, reservation, chargedMilli, audit);
   }
 
-  async settle(reservation: Reservation, chargedMilli: number, audit: AuditNote): Promise<void> {
-    checkMilli(chargedMilli, "A charge");
-    checkMonth(reservation.month);
+  protected async settleChecked(
+    reservation: Reservation,
+    chargedMilli: number,
+    audit: AuditNote
+  ): Promise<void> {
     await this.write(this.settleCounted(reservation, chargedMilli, audit));
   }
 
-  async settleOrphan(lookupKey: string, chargedMilli: number, audit: AuditNote): Promise<boolean> {
-    checkMilli(chargedMilli, "A charge");
+  protected settleOrphanChecked(
+    lookupKey: string,
+    chargedMilli: number,
+    audit: AuditNote
+  ): Promise<boolean> {
     return this.write(sqliteMoney.settleOrphan(this.q, lookupKey, chargedMilli, audit));
   }
 

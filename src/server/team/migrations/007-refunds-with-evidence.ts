@@ -1,4 +1,4 @@
-import { bothDialects } from "./both-dialects";
+import { bothDialects, oneSchema } from "./both-dialects";
 
 // Version 7: refunds with evidence, webhooks settled both ways, shared answers ranked and purged
 // (SECURITY.md, trust that survives an outside review):
@@ -19,31 +19,31 @@ import { bothDialects } from "./both-dialects";
 //   company once per query ever: "bought" means charged, not merely answered).
 // Its PostgreSQL functions (the report window in reserving) are in store/pg-functions.ts.
 
-export const migration = bothDialects({
-  sqlite: `
+export const migration = bothDialects(
+  oneSchema(`
     CREATE TABLE bounce_reports (
       id TEXT PRIMARY KEY,
-      at TEXT NOT NULL,
+      at {time} NOT NULL,
       member_id TEXT NOT NULL REFERENCES members (id),
       email TEXT NOT NULL,
-      claimed_milli INTEGER NOT NULL CHECK (claimed_milli >= 0),
-      returned_milli INTEGER,
-      refunded_milli INTEGER NOT NULL DEFAULT 0 CHECK (refunded_milli >= 0),
+      claimed_milli {milli} NOT NULL CHECK (claimed_milli >= 0),
+      returned_milli {milli},
+      refunded_milli {milli} NOT NULL DEFAULT 0 CHECK (refunded_milli >= 0),
       outcome TEXT NOT NULL
     );
     CREATE INDEX bounce_reports_by_at ON bounce_reports (at);
 
-    ALTER TABLE purchases ADD COLUMN returned_milli INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE purchases ADD COLUMN returned_milli {milli} NOT NULL DEFAULT 0;
     UPDATE purchases SET returned_milli = amount_milli WHERE refunded_at IS NOT NULL;
 
     CREATE TABLE report_window (
       id INTEGER PRIMARY KEY CHECK (id = 1),
       owner TEXT NOT NULL,
-      expires_at TEXT NOT NULL
+      expires_at {time} NOT NULL
     );
 
-    ALTER TABLE pending_webhooks ADD COLUMN settled_milli INTEGER;
-    ALTER TABLE pending_webhooks ADD COLUMN result_milli INTEGER;
+    ALTER TABLE pending_webhooks ADD COLUMN settled_milli {milli};
+    ALTER TABLE pending_webhooks ADD COLUMN result_milli {milli};
     UPDATE pending_webhooks SET settled_milli = charged_milli;
 
     ALTER TABLE shared_answers ADD COLUMN quality INTEGER NOT NULL DEFAULT 0;
@@ -52,42 +52,7 @@ export const migration = bothDialects({
 
     CREATE TABLE legacy_charges (
       key TEXT PRIMARY KEY,
-      charged_at TEXT NOT NULL
+      charged_at {time} NOT NULL
     );
-  `,
-  postgres: `
-    CREATE TABLE bounce_reports (
-      id text PRIMARY KEY,
-      at timestamptz NOT NULL,
-      member_id text NOT NULL REFERENCES members (id),
-      email text NOT NULL,
-      claimed_milli bigint NOT NULL CHECK (claimed_milli >= 0),
-      returned_milli bigint,
-      refunded_milli bigint NOT NULL DEFAULT 0 CHECK (refunded_milli >= 0),
-      outcome text NOT NULL
-    );
-    CREATE INDEX bounce_reports_by_at ON bounce_reports (at);
-
-    ALTER TABLE purchases ADD COLUMN returned_milli bigint NOT NULL DEFAULT 0;
-    UPDATE purchases SET returned_milli = amount_milli WHERE refunded_at IS NOT NULL;
-
-    CREATE TABLE report_window (
-      id integer PRIMARY KEY CHECK (id = 1),
-      owner text NOT NULL,
-      expires_at timestamptz NOT NULL
-    );
-
-    ALTER TABLE pending_webhooks ADD COLUMN settled_milli bigint;
-    ALTER TABLE pending_webhooks ADD COLUMN result_milli bigint;
-    UPDATE pending_webhooks SET settled_milli = charged_milli;
-
-    ALTER TABLE shared_answers ADD COLUMN quality integer NOT NULL DEFAULT 0;
-    ALTER TABLE shared_answers ADD COLUMN domain text;
-    CREATE INDEX shared_answers_by_domain ON shared_answers (domain);
-
-    CREATE TABLE legacy_charges (
-      key text PRIMARY KEY,
-      charged_at timestamptz NOT NULL
-    );
-  `,
-});
+  `)
+);

@@ -11,6 +11,44 @@ export interface DialectSql {
   postgres: string;
 }
 
+const TYPES: Readonly<Record<string, DialectSql>> = {
+  // A time: ISO 8601 text in SQLite, timestamptz in PostgreSQL.
+  time: { sqlite: "TEXT", postgres: "timestamptz" },
+  // An amount in milli-credits: SQLite's INTEGER is 64 bits, PostgreSQL's is not.
+  milli: { sqlite: "INTEGER", postgres: "bigint" },
+  // A row id counted by the database.
+  id: {
+    sqlite: "INTEGER PRIMARY KEY",
+    postgres: "bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY",
+  },
+  // A table kept in its primary key's order, which PostgreSQL has no word for.
+  withoutRowid: { sqlite: " WITHOUT ROWID", postgres: "" },
+};
+
+/**
+ * One schema text for both databases: `{time}`, `{milli}`, `{id}` and `{withoutRowid}` are each
+ * database's word, and a line that starts with `{postgres}` or `{sqlite}` is that database's only.
+ * The rest (TEXT, INTEGER, constraints, indexes) both read alike. The SQLite text it gives is the
+ * text SQLite keeps in sqlite_master, so an upgraded database and a fresh one stay the same.
+ */
+export function oneSchema(template: string): DialectSql {
+  const render = (dialect: keyof DialectSql): string =>
+    template
+      .split("\n")
+      .flatMap((line) => {
+        const only = /^(\s*)\{(postgres|sqlite)\} ?(.*)$/.exec(line);
+        if (!only) return [line];
+        return only[2] === dialect ? [only[1]! + only[3]!] : [];
+      })
+      .join("\n")
+      .replace(/\{(\w+)\}/g, (token, name: string) => {
+        const words = TYPES[name];
+        if (!words) throw new Error(`unknown schema word ${token}`);
+        return words[dialect];
+      });
+  return { sqlite: render("sqlite"), postgres: render("postgres") };
+}
+
 export function bothDialects(text: DialectSql): Migration {
   return {
     async up(db: Kysely<unknown>): Promise<void> {

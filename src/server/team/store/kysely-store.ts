@@ -12,6 +12,7 @@ import type {
   PendingWebhook,
   Purchase,
   Reservation,
+  ReserveResult,
   SharedAnswer,
   TeamSettings,
   TeamStore,
@@ -49,14 +50,7 @@ const UNIQUE_VIOLATION = "23505";
 
 /** What each database's store does its own way. */
 export type DialectPart =
-  | "memberByTokenHash"
-  | "reserve"
-  | "settle"
-  | "settleOrphan"
-  | "release"
-  | "startLookup"
-  | "finishLookup"
-  | "releaseExpired";
+  "memberByTokenHash" | "release" | "startLookup" | "finishLookup" | "releaseExpired";
 
 export abstract class KyselyTeamStore implements Omit<TeamStore, DialectPart>, FlowRunner {
   protected constructor(protected readonly q: Sql) {}
@@ -71,6 +65,54 @@ export abstract class KyselyTeamStore implements Omit<TeamStore, DialectPart>, F
     chargedMilli: number,
     audit: AuditNote
   ): Flow<boolean>;
+
+  /** Reserves, its figures checked: see TeamStore.reserve. */
+  protected abstract reserveChecked(
+    memberId: string,
+    month: string,
+    amountMilli: number,
+    ttlMs: number,
+    lookupKey: string | null
+  ): Promise<ReserveResult>;
+
+  /** Settles, its figures checked: see TeamStore.settle. */
+  protected abstract settleChecked(
+    reservation: Reservation,
+    chargedMilli: number,
+    audit: AuditNote
+  ): Promise<void>;
+
+  /** Settles an orphan's charge, checked: see TeamStore.settleOrphan. */
+  protected abstract settleOrphanChecked(
+    lookupKey: string,
+    chargedMilli: number,
+    audit: AuditNote
+  ): Promise<boolean>;
+
+  // The money path's figures are checked here once, before either database sees them.
+  async reserve(
+    memberId: string,
+    month: string,
+    amountMilli: number,
+    ttlMs: number,
+    lookupKey: string | null = null
+  ): Promise<ReserveResult> {
+    checkMonth(month);
+    checkMilli(amountMilli, "A reservation");
+    checkTtl(ttlMs);
+    return this.reserveChecked(memberId, month, amountMilli, ttlMs, lookupKey);
+  }
+
+  async settle(reservation: Reservation, chargedMilli: number, audit: AuditNote): Promise<void> {
+    checkMilli(chargedMilli, "A charge");
+    checkMonth(reservation.month);
+    await this.settleChecked(reservation, chargedMilli, audit);
+  }
+
+  async settleOrphan(lookupKey: string, chargedMilli: number, audit: AuditNote): Promise<boolean> {
+    checkMilli(chargedMilli, "A charge");
+    return this.settleOrphanChecked(lookupKey, chargedMilli, audit);
+  }
 
   /** A change to who may sign in (a store that remembers sign-ins forgets them after it). */
   protected signInsChanged<T>(change: () => Promise<T>): Promise<T> {
