@@ -91,12 +91,7 @@ async function recordVersions(db: AnyDb, versions: Map<number, string>): Promise
   const rows = MIGRATIONS.filter(({ version }) => versions.has(version)).map(
     ({ version, name }) => ({ name, timestamp: versions.get(version)! })
   );
-  if (rows.length === 0) return;
-  await db
-    .insertInto(KYSELY_TABLE)
-    .values(rows)
-    .onConflict((conflict) => conflict.column("name").doNothing())
-    .execute();
+  await insertMissing(db, KYSELY_TABLE, "name", rows);
 }
 
 async function recordLegacyVersions(db: AnyDb): Promise<void> {
@@ -108,10 +103,20 @@ async function recordLegacyVersions(db: AnyDb): Promise<void> {
     version,
     applied_at: at.get(name)!,
   }));
+  await insertMissing(db, LEGACY_TABLE, "version", rows);
+}
+
+/** Adds the rows whose `key` the table does not hold yet (another instance may have). */
+async function insertMissing(
+  db: AnyDb,
+  table: string,
+  key: string,
+  rows: readonly object[]
+): Promise<void> {
   if (rows.length === 0) return;
   await db
-    .insertInto(LEGACY_TABLE)
+    .insertInto(table)
     .values(rows)
-    .onConflict((conflict) => conflict.column("version").doNothing())
+    .onConflict((conflict) => conflict.column(key).doNothing())
     .execute();
 }
