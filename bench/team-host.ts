@@ -87,8 +87,8 @@ async function main(): Promise<void> {
 async function roundTrips(standIn: StandIn): Promise<void> {
   const database = await startTestDatabase();
   try {
-    const sqlite = await countRoundTrips(standIn.url, null);
-    const postgres = await countRoundTrips(standIn.url, database.url);
+    const { counts: sqlite, selects } = await countRoundTrips(standIn.url, null);
+    const { counts: postgres } = await countRoundTrips(standIn.url, database.url);
     printTable(
       "What one lookup asks of the team store, by path (sign-in remembered 1 s on PostgreSQL: counted when it runs out)",
       [
@@ -102,6 +102,19 @@ async function roundTrips(standIn: StandIn): Promise<void> {
         "SQL statements": fixed(c.statements),
       }))
     );
+    printTable(
+      "SQLite: each SELECT of a lookup's paths, µs a run inside a transaction, over a primary-key read's",
+      selects.map((c) => ({
+        statement: c.sql.replace(/\s+/g, " ").slice(0, 90),
+        "µs a run": c.micros.toFixed(2),
+        "/ primary-key read": c.ratio.toFixed(1),
+      }))
+    );
+    goal("SQLite: the costliest SELECT of a lookup / a primary-key read", selects[0]?.ratio ?? 0, {
+      atMost: 6,
+      unit: "x",
+      why: "no statement SQLite compiles again on every run (STAT4 does that when a plan may depend on a bound value: 12-22x measured; reads run once 1-3.5x)",
+    });
     const trips = (path: string) => postgres.find((c) => c.path.startsWith(path))!.roundTrips!;
     goal("PostgreSQL round trips per fresh lookup", trips("fresh"), {
       atMost: 3,

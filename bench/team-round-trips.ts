@@ -46,13 +46,57 @@ const STORE_CALLS = [
 
 const counted = { storeCalls: 0, roundTrips: 0, statements: 0 };
 let instrumented = false;
+/** SQLite's SELECTs run on the paths, each with the values it last ran with. */
+const selectsRun = new Map<string, { statement: Database.Statement; values: unknown[] }>();
 
-function wrap(target: object, name: string, count: () => void): void {
+function wrap(
+  target: object,
+  name: string,
+  count: (self: unknown, args: unknown[]) => void
+): void {
   const original = (target as Record<string, unknown>)[name] as (...args: unknown[]) => unknown;
   (target as Record<string, unknown>)[name] = function (this: unknown, ...args: unknown[]) {
-    count();
+    count(this, args);
     return original.apply(this, args);
   };
+}
+
+/** A SELECT's time a run, inside one read transaction (so that taking its lock is not counted). */
+function microsPerRun(db: Database.Database, statement: Database.Statement, values: unknown[]) {
+  const runs = 2000;
+  db.exec("BEGIN");
+  try {
+    for (let i = 0; i < runs / 10; i++) statement.get(...values);
+    const start = process.hrtime.bigint();
+    for (let i = 0; i < runs; i++) statement.get(...values);
+    return Number(process.hrtime.bigint() - start) / runs / 1000;
+  } finally {
+    db.exec("ROLLBACK");
+  }
+}
+
+export interface SelectCost {
+  sql: string;
+  micros: number;
+  /** Its time over a primary-key read's (the team row's). */
+  ratio: number;
+}
+
+/**
+ * Each SELECT a lookup runs on SQLite, timed against a primary-key read. SQLite built with STAT4
+ * (better-sqlite3's is) compiles a statement again on every run when its plan may depend on a
+ * bound value (a LIKE pattern, a value compared in a join): 6-60 µs a run where the read itself
+ * takes one. Such a statement stands out here by its ratio.
+ */
+function selectCosts(db: Database.Database): SelectCost[] {
+  const floor = microsPerRun(db, db.prepare("SELECT name FROM team WHERE id = 1"), []);
+  return [...selectsRun]
+    .filter(([, run]) => run.statement.database === db)
+    .map(([sql, run]) => {
+      const micros = microsPerRun(db, run.statement, run.values);
+      return { sql, micros, ratio: micros / floor };
+    })
+    .sort((a, b) => b.ratio - a.ratio);
 }
 
 /** Counts, from now on in this process, store calls, PostgreSQL queries and SQLite statements. */
@@ -66,7 +110,12 @@ function instrument(): void {
   const statement = Object.getPrototypeOf(db.prepare("SELECT 1")) as object;
   db.close();
   for (const name of ["run", "get", "all", "iterate"])
-    wrap(statement, name, () => counted.statements++);
+    wrap(statement, name, (self, args) => {
+      counted.statements++;
+      const run = self as Database.Statement;
+      if (run.reader && /^\s*select/i.test(run.source))
+        selectsRun.set(run.source, { statement: run, values: args });
+    });
 }
 
 async function measure(
@@ -93,7 +142,7 @@ const JOINING = 8;
 export async function countRoundTrips(
   service: string,
   databaseUrl: string | null
-): Promise<PathCount[]> {
+): Promise<{ counts: PathCount[]; selects: SelectCost[] }> {
   instrument();
   const directory = mkdtempSync(join(tmpdir(), "mf-bench-round-trips-"));
   writeFileSync(join(directory, "service-key"), "company-key", { mode: 0o600 });
@@ -142,6 +191,7 @@ export async function countRoundTrips(
     // Every member signed in on every host, the settings and the key read: what every path
     // finds in a running host.
     for (const url of urls) for (const token of tokens) await lookup(url, token, "warm");
+    selectsRun.clear();
     const n = 20;
     const one = tokens[0]!;
     const counts: PathCount[] = [];
@@ -193,7 +243,8 @@ export async function countRoundTrips(
         statements: across.statements - fresh.statements,
       });
     }
-    return counts;
+    const sqlite = databaseUrl ? null : ([...selectsRun.values()][0]?.statement.database ?? null);
+    return { counts, selects: sqlite ? selectCosts(sqlite) : [] };
   } finally {
     for (const host of hosts) await host.close();
     rmSync(directory, { recursive: true, force: true });

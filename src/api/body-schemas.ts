@@ -1,3 +1,4 @@
+import { OPERATIONS } from "./operations";
 import { BULK_FIELD_INDEXES, COMPANY_EMAIL_TYPES, DECISION_MAKER_CATEGORIES } from "./types";
 
 // The JSON schemas of the operations' bodies (docs/interface.md, Operations), named by the rows of
@@ -9,9 +10,8 @@ import { BULK_FIELD_INDEXES, COMPANY_EMAIL_TYPES, DECISION_MAKER_CATEGORIES } fr
 /** A JSON schema, as fastify's validator reads it. */
 export type JsonSchema = Readonly<Record<string, unknown>>;
 
-/** docs/interface.md, Limits: the rows of a bulk search, and its columns. */
-export const MAX_BULK_ROWS = 100_000;
-export const MAX_BULK_COLUMNS = 1_000;
+/** The rows of a bulk search, and its columns (the bulk rows' limits). */
+export const { rows: MAX_BULK_ROWS, columns: MAX_BULK_COLUMNS } = OPERATIONS["bulk/json"].limits!;
 
 const text = (maxLength: number) => ({ type: "string", maxLength }) as const;
 const companyFields = { domain: text(2048), company_name: text(500) } as const;

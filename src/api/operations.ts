@@ -37,15 +37,22 @@ export type QueryParameter = readonly string[] | TextParameter;
 export type BodyKind = "none" | "json" | "multipart";
 
 /**
- * The lookups a cell can ask for (the scheduler's and the answer cache's kinds). Each is one
- * operation: the row whose `cell.lookup` it is.
+ * The lookups a cell can ask for (the scheduler's and the answer cache's kinds), read from the
+ * rows below: each is one operation, the row whose `cell.lookup` it is.
  */
-export type CellLookup =
-  "person" | "company" | "decision_maker" | "linkedin_url" | "verify" | "employees";
+export type CellLookup = {
+  [N in OperationName]: (typeof ROWS)[N] extends { cell: { lookup: infer L } } ? L : never;
+}[OperationName];
 
-/** How the team host prices a lookup: the cell's kind, or a legacy one with its own rules. */
+/**
+ * How the team host prices a lookup: the cell's kind, or a legacy one with its own rules (the
+ * rows' `price.lookup`).
+ */
 export type LookupKind =
-  CellLookup | "legacy_person" | "legacy_company" | "legacy_employees" | "legacy_validate";
+  | CellLookup
+  | {
+      [N in OperationName]: (typeof ROWS)[N] extends { price: { lookup: infer K } } ? K : never;
+    }[OperationName];
 
 /** What an operation may cost, and how the host learns it before sending it. */
 export type Price =
@@ -83,6 +90,14 @@ export interface Operation<N extends OperationName = OperationName> {
   readonly price: Price;
   /** Whether `x-webhook-url` is accepted (docs/interface.md, Webhooks). */
   readonly webhook: boolean;
+  /** A bulk search's limits (null: not a bulk search). */
+  readonly limits: BulkLimits | null;
+}
+
+/** What a bulk search takes at most (docs/interface.md, Limits). */
+export interface BulkLimits {
+  rows: number;
+  columns: number;
 }
 
 /** A row as written below: `route` is "METHOD /path", the rest defaults to none and free. */
@@ -90,9 +105,11 @@ interface Row {
   route: `${"GET" | "POST"} /${string}`;
   query?: Readonly<Record<string, QueryParameter>>;
   body?: BodySchemaName | "multipart";
-  cell?: CellRow;
-  price?: Price;
+  /** Kinds are the rows' own words here: CellLookup and LookupKind are read from the rows. */
+  cell?: { lookup: string; keyCode: string };
+  price?: { kind: "lookup"; lookup: string; maxMilli: number } | Exclude<Price, { kind: "lookup" }>;
   webhook?: boolean;
+  limits?: BulkLimits;
 }
 
 const FLAG = ["0", "1"] as const;
@@ -107,17 +124,16 @@ const DOWNLOAD_FILE = {
   download_as: ["csv", "json_arr", "json_obj", "xlsx"],
 } as const;
 
-const lookup = (kind: LookupKind, maxMilli: number): Price => ({
-  kind: "lookup",
-  lookup: kind,
-  maxMilli,
-});
+const lookup = <const K extends string>(kind: K, maxMilli: number) =>
+  ({ kind: "lookup", lookup: kind, maxMilli }) as const;
 
 /**
  * Legacy charging (docs/interface.md, Credits): a found person or company once, employees and
  * validation each call.
  */
 const LEGACY_MILLI = 1_000;
+
+const BULK_LIMITS: BulkLimits = { rows: 100_000, columns: 1_000 };
 
 const ROWS = {
   status: { route: "GET /status" },
@@ -160,8 +176,18 @@ const ROWS = {
     webhook: true,
   },
   "report/bad-email": { route: "POST /v5.1/report/bad-email", body: "badEmailReport" },
-  "bulk/json": { route: "POST /v5.1/bulk/json", body: "bulkJson", webhook: true },
-  "bulk/multipart": { route: "POST /v5.1/bulk/multipart", body: "multipart", webhook: true },
+  "bulk/json": {
+    route: "POST /v5.1/bulk/json",
+    body: "bulkJson",
+    webhook: true,
+    limits: BULK_LIMITS,
+  },
+  "bulk/multipart": {
+    route: "POST /v5.1/bulk/multipart",
+    body: "multipart",
+    webhook: true,
+    limits: BULK_LIMITS,
+  },
   "bulk/read": { route: "GET /v5.1/bulk/{searchId}" },
   "bulk/download": {
     route: "GET /v5.1/bulk/{searchId}/download",
@@ -249,9 +275,10 @@ function operationOf<N extends OperationName>(name: N, row: Row): Operation<N> {
     query: row.query ?? {},
     body: row.body === undefined ? "none" : row.body === "multipart" ? "multipart" : "json",
     bodySchema: row.body === undefined || row.body === "multipart" ? null : row.body,
-    cell: row.cell ?? null,
-    price: row.price ?? FREE,
+    cell: (row.cell as CellRow | undefined) ?? null,
+    price: (row.price as Price | undefined) ?? FREE,
     webhook: row.webhook ?? false,
+    limits: row.limits ?? null,
   };
 }
 

@@ -1,27 +1,22 @@
+import { MAX_COST_MILLI, OPERATIONS } from "../api/operations";
 import type { BulkCell, BulkJsonRequest, DecisionMakerCategory } from "../api/types";
 import { t } from "../i18n/i18n";
 import {
   MAPPED_FIELDS,
   indexFieldOf,
+  BULK_SEARCH_KINDS,
   isHeaderRow,
   type BulkSearchKind,
   type ColumnMapping,
 } from "./mapping";
 
-/** docs/interface.md, Limits: up to 100,000 rows a bulk search. */
-export const MAX_BULK_ROWS = 100_000;
+/** The rows a bulk search takes at most (its row's limits). */
+export const MAX_BULK_ROWS = OPERATIONS["bulk/json"].limits!.rows;
 
-/**
- * What a valid result costs per row (docs/interface.md, Credits; a verification 0.2 as the
- * production service documents).
- */
-export const UNIT_PRICE: Record<BulkSearchKind, number> = {
-  person: 1,
-  linkedin_url: 1,
-  company: 1,
-  decision_maker: 2,
-  verify: 0.2,
-};
+/** What a valid result costs per row, in credits: the price of the cell's lookup of that kind. */
+export const UNIT_PRICE = Object.fromEntries(
+  BULK_SEARCH_KINDS.map((kind) => [kind, MAX_COST_MILLI[kind] / 1000])
+) as Readonly<Record<BulkSearchKind, number>>;
 
 export interface BulkPlanInput {
   values: BulkCell[][];

@@ -1,3 +1,4 @@
+import type { CellLookup } from "../api/operations";
 import type { BulkFieldIndex } from "../api/types";
 import { isValidEmail, isValidLinkedinUrl, looksLikeDomain } from "../api/normalize";
 import { t, type MessageId } from "../i18n/i18n";
@@ -190,7 +191,14 @@ export function suggestMapping(
 }
 
 /** The kind of search a mapping makes (the sandbox and, we assume, the service decide alike). */
-export type BulkSearchKind = "verify" | "person" | "linkedin_url" | "decision_maker" | "company";
+export const BULK_SEARCH_KINDS = [
+  "verify",
+  "person",
+  "linkedin_url",
+  "decision_maker",
+  "company",
+] as const satisfies readonly CellLookup[];
+export type BulkSearchKind = (typeof BULK_SEARCH_KINDS)[number];
 
 /** Returns the kind, or a message saying what is missing. */
 export function searchKind(

@@ -52,13 +52,17 @@ export class SqliteTeamStore extends KyselyTeamStore implements TeamStore {
   }
 
   // Statements are prepared on first use and kept: the SQL Kysely compiles is the same each time.
-  private execute({ sql, parameters }: Step): Answer {
+  private execute({ sql, parameters, first }: Step): Answer {
     let statement = this.statements.get(sql);
     if (!statement) {
       statement = this.db.prepare(sql);
       this.statements.set(sql, statement);
     }
     const values = parameters as unknown[];
+    if (statement.reader && first) {
+      const found: unknown = statement.get(...values);
+      return { rows: found === undefined ? [] : [found], changes: 0 };
+    }
     if (statement.reader) return { rows: statement.all(...values), changes: 0 };
     return { rows: [], changes: statement.run(...values).changes };
   }

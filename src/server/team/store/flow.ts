@@ -12,6 +12,8 @@ export interface Step {
   parameters: readonly unknown[];
   /** PostgreSQL: prepared under this name on each connection (a statement of every request). */
   name?: string;
+  /** Only the first row is wanted (SQLite then stops at it). */
+  first?: boolean;
 }
 
 export interface Answer {
@@ -34,7 +36,8 @@ export function* rows<R>(query: Compilable<R>, name?: string): Flow<R[]> {
 }
 
 export function* row<R>(query: Compilable<R>, name?: string): Flow<R | undefined> {
-  return (yield* rows(query, name))[0];
+  const { sql, parameters } = query.compile();
+  return ((yield { sql, parameters, name, first: true }).rows as R[])[0];
 }
 
 export function* changes(query: Compilable<unknown>, name?: string): Flow<number> {
@@ -124,6 +127,7 @@ export function* rowsOf<R>(step: Step & { result?: R }): Flow<R[]> {
 }
 
 export function* rowOf<R>(step: Step & { result?: R }): Flow<R | undefined> {
+  step.first = true;
   return ((yield step).rows as R[])[0];
 }
 

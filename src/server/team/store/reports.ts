@@ -74,7 +74,7 @@ export function* teamMonth(q: Sql, month: string): Flow<MonthFigures> {
             sql<string>`coalesce(sum(reserved_milli), 0)`.as("reserved_milli"),
           ])
           .where("month", "=", month)
-          .where("scope", "like", "member:%")
+          .where("scope", "like", sql.lit("member:%"))
       )
     )
   );
@@ -133,7 +133,7 @@ export function* monthlyUsage(q: Sql, fromMonth: string): Flow<MonthlyUsage[]> {
         sql<string>`substr(scope, length('member:') + 1)`.as("member_id"),
         "spent_milli",
       ])
-      .where("scope", "like", "member:%")
+      .where("scope", "like", sql.lit("member:%"))
       .where("month", ">=", fromMonth)
       .where("spent_milli", ">", 0)
       .orderBy("month")

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import type {
   LookupEnd,
   LookupStart,
@@ -51,11 +52,17 @@ export function* reserve(
   const limits = yield* rowOf(
     prepared(q, "sqlite_reserve_limits", [memberId], (memberId) =>
       q.db
-        .selectFrom(["members as m", "team as t"])
-        .select(["m.monthly_budget_milli as member_limit", "t.monthly_budget_milli as team_limit"])
+        .selectFrom("members as m")
+        .select((eb) => [
+          "m.monthly_budget_milli as member_limit",
+          eb
+            .selectFrom("team")
+            .select("monthly_budget_milli")
+            .where("id", "=", sql.lit(1))
+            .as("team_limit"),
+        ])
         .where("m.id", "=", memberId)
         .where("m.removed_at", "is", null)
-        .where("t.id", "=", 1)
     )
   );
   if (!limits) throw new Error(`There is no current member ${memberId} to reserve for.`);
@@ -298,7 +305,9 @@ export function* memberByTokenHash(q: Sql, tokenHash: string): Flow<Member | nul
           "m.monthly_budget_milli",
           "m.created_at",
         ])
-        .where("t.token_hash", "=", tokenHash)
+        .where("t.id", "=", (eb) =>
+          eb.selectFrom("tokens").select("id").where("token_hash", "=", tokenHash)
+        )
         .where("t.revoked_at", "is", null)
         .where("m.removed_at", "is", null)
     )
