@@ -49,11 +49,7 @@ let instrumented = false;
 /** SQLite's SELECTs run on the paths, each with the values it last ran with. */
 const selectsRun = new Map<string, { statement: Database.Statement; values: unknown[] }>();
 
-function wrap(
-  target: object,
-  name: string,
-  count: (self: unknown, args: unknown[]) => void
-): void {
+function wrap(target: object, name: string, count: (self: unknown, args: unknown[]) => void): void {
   const original = (target as Record<string, unknown>)[name] as (...args: unknown[]) => unknown;
   (target as Record<string, unknown>)[name] = function (this: unknown, ...args: unknown[]) {
     count(this, args);
