@@ -124,7 +124,7 @@ async function naive(
   const counter = { requests: 0 };
   const client = newClient(sandbox, apiKey, counter);
   const started = performance.now();
-  const results = await Promise.allSettled(cells.map((cell) => client.findEmail.person(cell)));
+  const results = await Promise.allSettled(cells.map((cell) => client.cellLookup("person", cell)));
   const wallMs = performance.now() - started;
   const failed = results.filter((r) => r.status === "rejected").length;
   return {

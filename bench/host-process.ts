@@ -24,12 +24,19 @@ export interface HostProcessOptions {
   env?: Record<string, string>;
   /** The checkout whose host runs (default this one): a baseline's, to compare with. */
   root?: string;
+  /**
+   * A compiled host (scripts/release/compile-host.ts: `server/cli.js` of a release) run with
+   * node alone, as a release runs it; by default the checkout's sources under tsx.
+   */
+  compiled?: string;
 }
 
 /** Starts the host on a free port; resolves with its URL once it listens. */
 export async function startHostProcess(options: HostProcessOptions): Promise<HostProcess> {
   const root = options.root ?? ROOT;
-  const args = ["--import", "tsx", join(root, "src/server/cli.ts"), "--port", "0"];
+  const args = options.compiled
+    ? ["--enable-source-maps", options.compiled, "--port", "0"]
+    : ["--import", "tsx", join(root, "src/server/cli.ts"), "--port", "0"];
   args.push("--host", "127.0.0.1", "--dist", options.dist, "--upstream", options.upstream);
   if (options.tls) args.push("--cert", options.tls.cert, "--key", options.tls.key);
   args.push(...(options.args ?? []));

@@ -1,5 +1,6 @@
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { call } from "../test/helpers/sandbox";
@@ -15,13 +16,30 @@ import { cpuOfPids, fire, startStandIn, type StandIn } from "./team-throughput";
 // the repository, e.g. a `git worktree` of the last release), in one run: the same stand-in
 // service, the same store kinds (SQLite; PostgreSQL, one instance), rounds interleaving the two,
 // medians compared. A change to the host's money paths (issue 42) must not make it slower.
-// `npx tsx bench/team-host-baseline.ts --baseline <checkout> [--lookups N] [--rounds N]`; the
-// baseline's own node_modules are used (a worktree's may be a link to this one's).
+// `npx tsx bench/team-host-baseline.ts --baseline <checkout> [--lookups N] [--rounds N]
+// [--sources]`; the baseline's own node_modules are used (a worktree's may be a link to this
+// one's). Each checkout's host is compiled as its release compiles it and run with node alone,
+// as operators run it; `--sources` runs the TypeScript sources under tsx instead (`npm run
+// serve`), where loading them costs the host CPU a lookup of its own: measured, 10-17% more
+// host CPU for code with more modules (the store on Kysely), none once compiled.
 
 const LOOKUPS = Number(flag("lookups", quick ? "300" : "2000"));
 const ROUNDS = Number(flag("rounds", quick ? "2" : "6"));
 const CONCURRENCY = Number(flag("concurrency", "64"));
 const BASELINE = flag("baseline", "");
+const SOURCES = process.argv.includes("--sources");
+
+/** The checkout's host compiled by its own scripts/release/compile-host.ts, into `into`. */
+function compileHostOf(root: string, into: string): string {
+  const script = `require(${JSON.stringify(join(root, "scripts/release/compile-host"))}).compileHost(${JSON.stringify(into)})`;
+  execFileSync(process.execPath, ["--import", "tsx", "-e", script], {
+    cwd: root,
+    stdio: "inherit",
+  });
+  // Its packages from the checkout's node_modules, as the release installs them beside it.
+  symlinkSync(join(root, "node_modules"), join(into, "node_modules"));
+  return join(into, "server", "cli.js");
+}
 const LOOKUP = "/api/v5.1/find-email/person";
 
 const median = (values: number[]): number => {
@@ -60,12 +78,16 @@ async function main(): Promise<void> {
     for (const [code, root] of [
       ["this", undefined],
       ["baseline", resolve(BASELINE)],
-    ] as const)
+    ] as const) {
+      const compiled = SOURCES
+        ? undefined
+        : compileHostOf(root ?? resolve(__dirname, ".."), join(directory, `host-${code}`));
       for (const store of ["SQLite", "PostgreSQL"] as const) {
         const host = await startHostProcess({
           dist: DIST,
           upstream: standIn.url,
           ...(root ? { root } : {}),
+          ...(compiled ? { compiled } : {}),
           args: [
             ...teamArgs,
             ...(store === "SQLite" ? ["--db", join(directory, `${code}.db`)] : []),
@@ -84,6 +106,7 @@ async function main(): Promise<void> {
         );
         setups.push({ code, store, host, token: added.body.token as string });
       }
+    }
     let asked = 0;
     const people = (count: number) =>
       Array.from({ length: count }, () => ({
@@ -137,7 +160,7 @@ async function main(): Promise<void> {
       })
     );
     printTable(
-      `Team lookups per second, this checkout beside ${BASELINE}: ${LOOKUPS} a run, ${CONCURRENCY} at a time, medians of ${ROUNDS} interleaved rounds`,
+      `Team lookups per second, this checkout beside ${BASELINE} (${SOURCES ? "sources under tsx" : "hosts compiled as released"}): ${LOOKUPS} a run, ${CONCURRENCY} at a time, medians of ${ROUNDS} interleaved rounds`,
       rows
     );
     for (const store of ["SQLite", "PostgreSQL"] as const)

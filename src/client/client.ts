@@ -4,10 +4,6 @@ import type {
   BulkJsonRequest,
   BulkLayout,
   BulkSearch,
-  CompanyRequest,
-  CompanyResult,
-  DecisionMakerRequest,
-  DecisionMakerResult,
   DomainEmailFileInfo,
   DownloadOptions,
   GeoLead,
@@ -21,14 +17,8 @@ import type {
   LegacyPersonResult,
   LegacyValidateRequest,
   LegacyValidateResult,
-  LinkedinUrlRequest,
-  LinkedinUrlResult,
-  PersonRequest,
-  PersonResult,
   ServiceStatus,
   SuccessWithInput,
-  VerifyEmailRequest,
-  VerifyEmailResult,
   BulkFieldIndex,
   DecisionMakerCategory,
 } from "../api/types";
@@ -180,7 +170,7 @@ export class EmailServiceClient {
 
   /**
    * A lookup a cell can ask for, by its kind: sent as its operation (src/api/operations.ts) and
-   * charged as its generation charges. The named methods below are this call.
+   * charged as its generation charges.
    */
   cellLookup<L extends CellLookup>(
     kind: L,
@@ -193,28 +183,6 @@ export class EmailServiceClient {
         ? this.legacyEmployees(operation.path, request as LegacyEmployeesRequest, options)
         : this.lookup(operation.path, request, options)
     ) as Promise<ResponseOf<CellOperationName<L>>>;
-  }
-
-  readonly findEmail = {
-    person: (request: PersonRequest, options?: LookupCallOptions): Promise<PersonResult> =>
-      this.cellLookup("person", request, options),
-    company: (request: CompanyRequest, options?: LookupCallOptions): Promise<CompanyResult> =>
-      this.cellLookup("company", request, options),
-    decisionMaker: (
-      request: DecisionMakerRequest,
-      options?: LookupCallOptions
-    ): Promise<DecisionMakerResult> => this.cellLookup("decision_maker", request, options),
-    linkedinUrl: (
-      request: LinkedinUrlRequest,
-      options?: LookupCallOptions
-    ): Promise<LinkedinUrlResult> => this.cellLookup("linkedin_url", request, options),
-  };
-
-  verifyEmail(
-    request: VerifyEmailRequest,
-    options?: LookupCallOptions
-  ): Promise<VerifyEmailResult> {
-    return this.cellLookup("verify", request, options);
   }
 
   /**
@@ -308,8 +276,6 @@ export class EmailServiceClient {
       this.post<LegacyCompanyResult>(OPERATIONS["search/company"].path, request, "idempotent", {
         signal,
       }),
-    employees: (request: LegacyEmployeesRequest, options: LookupCallOptions = {}) =>
-      this.cellLookup("employees", request, options),
     /** Charged on every call (docs/interface.md, Credits): a lost answer is not resent. */
     validate: async (request: LegacyValidateRequest, signal?: AbortSignal) => {
       const result = await this.post<LegacyValidateResult>(

@@ -45,11 +45,11 @@ describe("client errors and transport", () => {
 
   test("400 keeps the code, message and, for v5.0, the field; not retried", async () => {
     const { apiKey } = await sandbox.account(10);
-    const v51 = await rejection(client(apiKey).findEmail.person({ domain: "example.com" }));
+    const v51 = await rejection(client(apiKey).cellLookup("person", { domain: "example.com" }));
     expect(v51).toMatchObject({ kind: "bad_request", status: 400, code: "bad_request" });
     expect(v51.message).toMatch(/full_name/);
     const v50 = await rejection(
-      client(apiKey).legacy.employees({ domain: "example.com", preferred_title: "" })
+      client(apiKey).cellLookup("employees", { domain: "example.com", preferred_title: "" })
     );
     expect(v50).toMatchObject({ kind: "bad_request", status: 400, field: "preferred_title" });
     expect(attempts).toBe(2);
@@ -76,7 +76,7 @@ describe("client errors and transport", () => {
 
   test("402 when credits are short; nothing retried", async () => {
     const { apiKey } = await sandbox.account(0);
-    const error = await rejection(client(apiKey).findEmail.person(examples.person!.valid));
+    const error = await rejection(client(apiKey).cellLookup("person", examples.person!.valid));
     expect(error).toMatchObject({
       kind: "out_of_credits",
       status: 402,
@@ -100,7 +100,7 @@ describe("client errors and transport", () => {
   test("503 is retried with backoff until it passes", async () => {
     const { apiKey } = await sandbox.account(10);
     await faults({ burst503: 2 });
-    const result = await client(apiKey).findEmail.person(examples.person!.valid);
+    const result = await client(apiKey).cellLookup("person", examples.person!.valid);
     expect(result.email_status).toBe("valid");
     expect(attempts).toBe(3);
   });
@@ -108,7 +108,7 @@ describe("client errors and transport", () => {
   test("503 past the retry bound becomes a busy error naming the attempts", async () => {
     const { apiKey } = await sandbox.account(10);
     await faults({ burst503: 10 });
-    const error = await rejection(client(apiKey).findEmail.person(examples.person!.valid));
+    const error = await rejection(client(apiKey).cellLookup("person", examples.person!.valid));
     expect(error).toMatchObject({
       kind: "busy",
       status: 503,
@@ -141,7 +141,7 @@ describe("client errors and transport", () => {
     const patient = client(account.apiKey, {
       retry: { retries: 5, baseDelayMs: 200, maxDelayMs: 400 },
     });
-    const pending = patient.findEmail.person(examples.person!.valid);
+    const pending = patient.cellLookup("person", examples.person!.valid);
     // Let the first attempt be processed (and charged) and dropped, then heal the network
     // before the retry (which waits at least baseDelayMs / 4).
     await new Promise((resolve) => setTimeout(resolve, 30));
@@ -212,7 +212,7 @@ describe("client errors and transport", () => {
     const slowRetry = client(apiKey, {
       retry: { retries: 5, baseDelayMs: 10_000, maxDelayMs: 10_000 },
     });
-    const pending = slowRetry.findEmail.person(examples.person!.valid, {
+    const pending = slowRetry.cellLookup("person", examples.person!.valid, {
       signal: controller.signal,
     });
     setTimeout(() => controller.abort(), 50);

@@ -55,24 +55,24 @@ describe("client operations, both generations", () => {
   });
 
   test("the four finds and the verification", async () => {
-    const person = await client.findEmail.person(examples.person!.valid);
+    const person = await client.cellLookup("person", examples.person!.valid);
     expect(person).toMatchObject({ email_status: "valid", credits_charged: 1 });
     expect(person.valid_email).toBe(person.email);
-    const company = await client.findEmail.company({
+    const company = await client.cellLookup("company", {
       ...examples.company!.valid,
       email_type: "generic",
     });
     expect(company.email_status).toBe("valid");
     expect(company.emails.length).toBeGreaterThan(0);
-    const dm = await client.findEmail.decisionMaker(examples.decision_maker!.valid);
+    const dm = await client.cellLookup("decision_maker", examples.decision_maker!.valid);
     expect(dm).toMatchObject({
       email_status: "valid",
       decision_maker_category: "ceo",
       credits_charged: 2,
     });
-    const profile = await client.findEmail.linkedinUrl(examples.linkedin_url!.risky);
+    const profile = await client.cellLookup("linkedin_url", examples.linkedin_url!.risky);
     expect(profile).toMatchObject({ email_status: "risky", credits_charged: 0 });
-    const verify = await client.verifyEmail(examples.verify!.valid);
+    const verify = await client.cellLookup("verify", examples.verify!.valid);
     expect(verify).toMatchObject({ email_status: "valid", credits_charged: 0.2 });
     expect(client.credits.snapshot.sessionSpend).toBe(4.2);
     expect(await account.credits()).toBe(495.8);
@@ -93,7 +93,7 @@ describe("client operations, both generations", () => {
   });
 
   test("bad-email report returns the credit of a charged email", async () => {
-    const person = await client.findEmail.person(examples.person!.valid);
+    const person = await client.cellLookup("person", examples.person!.valid);
     expect(await account.credits()).toBe(499);
     const report = await client.reportBadEmail({
       email: person.email!,
@@ -189,7 +189,7 @@ describe("client operations, both generations", () => {
     expect(person.results.validation).toBe("valid");
     const company = await client.legacy.company(examples.legacy_company!.unknown);
     expect(company.results.validation).toBe("unknown");
-    const employees = await client.legacy.employees(examples.legacy_employees!.valid);
+    const employees = await client.cellLookup("employees", examples.legacy_employees!.valid);
     expect(employees.employees.length).toBeGreaterThan(0);
     const validate = await client.legacy.validate(examples.legacy_validate!.invalid);
     expect(validate.validation).toBe("invalid");

@@ -47,9 +47,9 @@ describe("the API key stays secret", () => {
       });
       const attempts: Array<() => Promise<unknown>> = [
         () => client.account(),
-        () => client.findEmail.person(examples.person!.valid as never),
-        () => client.findEmail.person({ domain: "example.com" }),
-        () => client.verifyEmail({ email: "not an email" }),
+        () => client.cellLookup("person", examples.person!.valid as never),
+        () => client.cellLookup("person", { domain: "example.com" }),
+        () => client.cellLookup("verify", { email: "not an email" }),
         () => client.bulk.get("blk_missing"),
         () => client.legacy.person({ domain: "example.com" }),
         () =>

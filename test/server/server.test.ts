@@ -113,16 +113,18 @@ describe("production host (npm run serve): relay and site", () => {
     });
     expect(await client.status()).toEqual({ healthy: true });
     expect((await client.account()).credits_left).toBe(1000);
-    expect((await client.findEmail.person(examples.person!.valid)).email_status).toBe("valid");
-    expect((await client.findEmail.company(examples.company!.valid)).emails.length).toBeGreaterThan(
-      0
-    );
+    expect((await client.cellLookup("person", examples.person!.valid)).email_status).toBe("valid");
     expect(
-      (await client.findEmail.decisionMaker(examples.decision_maker!.valid)).email
+      (await client.cellLookup("company", examples.company!.valid)).emails.length
+    ).toBeGreaterThan(0);
+    expect(
+      (await client.cellLookup("decision_maker", examples.decision_maker!.valid)).email
     ).toBeTruthy();
-    expect((await client.findEmail.linkedinUrl(examples.linkedin_url!.valid)).email).toBeTruthy();
-    expect((await client.verifyEmail(examples.verify!.valid)).email_status).toBe("valid");
-    const found = await client.findEmail.person(examples.person!.valid);
+    expect(
+      (await client.cellLookup("linkedin_url", examples.linkedin_url!.valid)).email
+    ).toBeTruthy();
+    expect((await client.cellLookup("verify", examples.verify!.valid)).email_status).toBe("valid");
+    const found = await client.cellLookup("person", examples.person!.valid);
     expect(
       (await client.reportBadEmail({ email: found.email!, additional_info: "bounced" })).input
     ).toBeTruthy();
@@ -203,7 +205,9 @@ describe("production host (npm run serve): relay and site", () => {
     expect((await client.legacy.account()).success).toBe(true);
     expect((await client.legacy.person(examples.legacy_person!.valid)).success).toBe(true);
     expect((await client.legacy.company(examples.legacy_company!.valid)).success).toBe(true);
-    expect((await client.legacy.employees(examples.legacy_employees!.valid)).success).toBe(true);
+    expect((await client.cellLookup("employees", examples.legacy_employees!.valid)).success).toBe(
+      true
+    );
     expect((await client.legacy.validate(examples.legacy_validate!.valid)).success).toBe(true);
   }, 60_000);
 

@@ -116,9 +116,9 @@ describe("against the sandbox: the ledger returns the credits of the charged add
       apiKey: account.apiKey,
       retry: { retries: 1, baseDelayMs: 5, maxDelayMs: 10 },
     });
-    const found = await client.findEmail.person(examples.person!.valid);
+    const found = await client.cellLookup("person", examples.person!.valid);
     const verified = examples.verify!.valid.email as string;
-    await client.verifyEmail({ email: verified });
+    await client.cellLookup("verify", { email: verified });
     const before = (await client.account()).credits_left;
     const list: BounceEntry[] = [
       { email: found.email!.toLowerCase(), rows: [0] },

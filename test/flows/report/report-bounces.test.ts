@@ -32,7 +32,7 @@ test("bought addresses pay back, outcomes beside the list, a run again sends onl
   const account = await sandbox.account(50);
   const client = new EmailServiceClient({ baseUrl: sandbox.baseUrl, apiKey: account.apiKey });
   const examples = (await sandbox.examples()) as Record<string, Record<string, any>>;
-  const bought = (await client.findEmail.person(examples.person!.valid)).email!.toLowerCase();
+  const bought = (await client.cellLookup("person", examples.person!.valid)).email!.toLowerCase();
   // One report is lost on the way the first time (the connection drops before it is sent).
   let dropped = "never-bought@example.com";
   const { sheet } = selectList([
