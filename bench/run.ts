@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
+import { BENCHMARKS, BUILT, FULL_ONLY } from "./benchmarks";
 import { quick } from "./goals";
 import { CHECKED_ENV, ensureProductionBuild } from "./production-build";
 
@@ -9,31 +10,6 @@ import { CHECKED_ENV, ensureProductionBuild } from "./production-build";
 // run those only (`tsx bench/run.ts --quick spending pane-load`). Prints each one's output and
 // time, then a summary: passed, failed (a goal missed: its line), or crashed (its exit code or
 // signal and its last lines). Exits 0 only if every benchmark passed.
-
-const BENCHMARKS = [
-  "client-lookups.ts",
-  "spending.ts",
-  "browser-concurrency.ts",
-  "bulk-100k.ts",
-  "sheet-writer.ts",
-  "kept-answers.ts",
-  "enrich-bulk.ts",
-  "pane-load.ts",
-  "team-host.ts",
-  "canonical-request.ts",
-  "release.ts",
-];
-/** The benchmarks that run the built add-in (dist/). */
-const BUILT = [
-  "browser-concurrency.ts",
-  "kept-answers.ts",
-  "enrich-bulk.ts",
-  "pane-load.ts",
-  "team-host.ts",
-  "release.ts",
-];
-/** Not in the quick pass: test/release/ installs and starts the release in every npm test. */
-const FULL_ONLY = ["release.ts"];
 
 /** A benchmark that runs longer is stopped and counted as crashed. */
 const TIMEOUT_MS = (quick ? 3 : 60) * 60_000;
