@@ -135,6 +135,7 @@ describe("the flags, variables and metrics the guides name", () => {
       "CAP_NET_BIND_SERVICE", // Linux: the capability to bind ports below 1024
       "CAP_SYS_RESOURCE", // Linux: the capability to raise resource limits
       "NODE_EXTRA_CA_CERTS", // Node: extra certificate authorities (a proxy's, in the image build)
+      "SQLITE_ENABLE_STAT4", // SQLite: a compile option of better-sqlite3's build
     ]);
     for (const file of CODE)
       for (const match of read(file).matchAll(
