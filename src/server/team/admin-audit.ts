@@ -1,6 +1,7 @@
 import { LIMITS, type AdminAuditRow } from "../../admin/api-types";
 import { addUtcDays, dayRange, limitQuery, type Query } from "./admin-input";
 import type { AdminRoutes } from "./admin-scope";
+import { QUERIES } from "./admin-schemas";
 import type { AdminAuditEntry, FieldChange } from "./store";
 
 // The audit of admin actions: who (the admin token, or an Entra ID admin), what
@@ -11,20 +12,24 @@ import type { AdminAuditEntry, FieldChange } from "./store";
 const DEFAULT_ENTRIES = 100;
 
 export const adminAuditRoutes: AdminRoutes = (app, { store, now }) => {
-  app.get<{ Querystring: Query }>("/admin-audit", async (request): Promise<AdminAuditRow[]> => {
-    const today = new Date(`${now().toISOString().slice(0, 10)}T00:00:00.000Z`);
-    const { from, to } = dayRange(request.query, {
-      from: addUtcDays(today, -LIMITS.maxRangeDays),
-      to: today,
-    });
-    const limit = limitQuery(request.query, DEFAULT_ENTRIES, LIMITS.maxAdminAuditEntries);
-    const entries = await store.adminAudit(
-      from.toISOString(),
-      addUtcDays(to, 1).toISOString(),
-      limit
-    );
-    return entries.map(adminAuditView);
-  });
+  app.get<{ Querystring: Query }>(
+    "/admin-audit",
+    { schema: { querystring: QUERIES.adminAudit } },
+    async (request): Promise<AdminAuditRow[]> => {
+      const today = new Date(`${now().toISOString().slice(0, 10)}T00:00:00.000Z`);
+      const { from, to } = dayRange(request.query, {
+        from: addUtcDays(today, -LIMITS.maxRangeDays),
+        to: today,
+      });
+      const limit = limitQuery(request.query, DEFAULT_ENTRIES, LIMITS.maxAdminAuditEntries);
+      const entries = await store.adminAudit(
+        from.toISOString(),
+        addUtcDays(to, 1).toISOString(),
+        limit
+      );
+      return entries.map(adminAuditView);
+    }
+  );
 };
 
 export function adminAuditView(entry: AdminAuditEntry): AdminAuditRow {

@@ -1,6 +1,7 @@
 import { LIMITS, type BounceReportRow } from "../../admin/api-types";
 import { addUtcDays, dayRange, limitQuery, type Query } from "./admin-input";
 import type { AdminRoutes } from "./admin-scope";
+import { QUERIES } from "./admin-schemas";
 import { credits } from "./credits";
 import type { BounceReport } from "./store";
 
@@ -12,6 +13,7 @@ const DEFAULT_REPORT_DAYS = 90;
 export const bounceReportRoutes: AdminRoutes = (app, { store, now }) => {
   app.get<{ Querystring: Query }>(
     "/bounce-reports",
+    { schema: { querystring: QUERIES.bounceReports } },
     async (request): Promise<BounceReportRow[]> => {
       const today = new Date(`${now().toISOString().slice(0, 10)}T00:00:00.000Z`);
       const { from, to } = dayRange(request.query, {

@@ -3,8 +3,8 @@ import { HostError } from "../errors";
 import { MILLI_PER_CREDIT } from "./credits";
 import { monthOf } from "./store";
 
-// The admin API's query parameters, each checked before anything is read, with a message naming
-// it and what is allowed (the bodies are checked by their JSON schemas, admin-schemas.ts).
+// What the admin API's JSON schemas (admin-schemas.ts) cannot say of its query parameters, in the
+// same words as their refusals: a real calendar day, a range in order, a number's bounds.
 
 export function badRequest(message: string): HostError {
   return new HostError(400, "bad_request", message);
@@ -19,37 +19,25 @@ export function budgetMilli(credits: number | null): number | null {
   return credits === null ? null : Math.round(credits * MILLI_PER_CREDIT);
 }
 
-export type Query = Record<string, unknown>;
-
-/** A query parameter given once, or undefined. */
-export function queryText(query: Query, name: string): string | undefined {
-  const value = query[name];
-  if (value === undefined) return undefined;
-  if (typeof value !== "string") throw badRequest(`${name} may be given once.`);
-  return value;
-}
-
-export const MONTH = /^\d{4}-(?:0[1-9]|1[0-2])$/;
+/** Query parameters as their schema lets them through: each a text given once, of its form. */
+export type Query = Record<string, string | undefined>;
 
 export function monthQuery(query: Query, current: string): string {
-  const month = queryText(query, "month") ?? current;
-  if (!MONTH.test(month)) throw badRequest("month must be a month as YYYY-MM, e.g. 2026-01.");
-  return month;
+  return query.month ?? current;
 }
 
-/** A day "YYYY-MM-DD" as the UTC midnight that starts it. */
+/** A day "YYYY-MM-DD" (its form checked by the schema) as the UTC midnight that starts it. */
 export function dayQuery(query: Query, name: string, fallback: Date): Date {
-  const text = queryText(query, name);
+  const text = query[name];
   if (text === undefined) return fallback;
-  const day = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00.000Z`) : null;
-  if (!day || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== text)
+  const day = new Date(`${text}T00:00:00.000Z`);
+  if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== text)
     throw badRequest(`${name} must be a day as YYYY-MM-DD, e.g. 2026-01-31.`);
   return day;
 }
 
 export function monthsQuery(query: Query): number {
-  const text = queryText(query, "months") ?? "12";
-  const months = /^\d{1,4}$/.test(text) ? Number(text) : NaN;
+  const months = Number(query.months ?? "12");
   if (!(months >= 1 && months <= LIMITS.maxChartMonths))
     throw badRequest(`months must be a whole number from 1 to ${LIMITS.maxChartMonths}.`);
   return months;
@@ -79,10 +67,9 @@ export function dayRange(
   return { from, to };
 }
 
-/** A count of entries from 1 to `max` (`fallback` when absent). */
+/** A count of entries from 1 to `max` (`fallback` when absent; its form checked by the schema). */
 export function limitQuery(query: Query, fallback: number, max: number): number {
-  const text = queryText(query, "limit") ?? String(fallback);
-  const limit = /^\d{1,6}$/.test(text) ? Number(text) : NaN;
+  const limit = Number(query.limit ?? fallback);
   if (!(limit >= 1 && limit <= max))
     throw badRequest(`limit must be a whole number from 1 to ${max}.`);
   return limit;

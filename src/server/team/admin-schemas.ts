@@ -1,11 +1,14 @@
 import type { FastifySchemaValidationError } from "fastify";
 import { LIMITS } from "../../admin/api-types";
-import { HostError } from "../errors";
+import type { HostError } from "../errors";
+import { badRequest } from "./admin-input";
 
-// The admin API's request bodies as JSON schemas, checked by fastify before a route runs (as
-// the sandbox checks its own), each field with the refusal that names it and what is allowed.
-// Fields a route does not read are ignored, as they always were. Texts are checked as they are
-// once trimmed: the routes trim them.
+// The admin API's request bodies and query parameters as JSON schemas, checked by fastify before
+// a route runs (as the sandbox checks its own), each field with the refusal that names it and
+// what is allowed. Fields a route does not read are ignored, as they always were. Texts are
+// checked as they are once trimmed: the routes trim them. What a schema cannot say (a real
+// calendar day, a range in order, a number's bounds in a query's text) the routes check with
+// admin-input.ts, in the same words.
 
 /**
  * The validator's options the schemas need (the host is built with them, src/server/app.ts):
@@ -21,6 +24,8 @@ export const ADMIN_AJV = {
     allowUnionTypes: true,
     unicodeRegExp: false,
     multipleOfPrecision: 6,
+    // A refusal names the field by its schema (a query parameter's `description`).
+    verbose: true,
   },
 } as const;
 
@@ -68,6 +73,53 @@ export const BODIES = {
 } as const;
 
 /**
+ * A query parameter: text given once (a parameter given twice is a list), of this form.
+ * `description` is its refusal.
+ */
+const parameter = (pattern: string | null, refusal: string) => ({
+  type: "string",
+  ...(pattern === null ? {} : { pattern }),
+  description: refusal,
+});
+
+const DAY = String.raw`^\d{4}-\d{2}-\d{2}$`;
+const day = (name: "from" | "to") =>
+  parameter(DAY, `${name} must be a day as YYYY-MM-DD, e.g. 2026-01-31.`);
+export const MONTH_PATTERN = String.raw`^\d{4}-(?:0[1-9]|1[0-2])$`;
+/** The query's `limit`, from 1 to `max` (its bounds checked by admin-input.ts, limitQuery). */
+const limit = (max: number) =>
+  parameter(String.raw`^\d{1,6}$`, `limit must be a whole number from 1 to ${max}.`);
+
+const query = (properties: Record<string, object>) => ({ type: "object", properties });
+
+export const QUERIES = {
+  month: query({
+    month: parameter(MONTH_PATTERN, "month must be a month as YYYY-MM, e.g. 2026-01."),
+  }),
+  months: query({
+    months: parameter(
+      String.raw`^\d{1,4}$`,
+      `months must be a whole number from 1 to ${LIMITS.maxChartMonths}.`
+    ),
+  }),
+  days: query({ from: day("from"), to: day("to") }),
+  adminAudit: query({
+    from: day("from"),
+    to: day("to"),
+    limit: limit(LIMITS.maxAdminAuditEntries),
+  }),
+  bounceReports: query({ from: day("from"), to: day("to"), limit: limit(LIMITS.maxListedRows) }),
+  domainAnswers: query({
+    domain: parameter(null, "domain must be a domain name such as example.com."),
+    limit: limit(LIMITS.maxListedRows),
+  }),
+  purge: query({
+    key: parameter(null, "key must be an answer's key."),
+    domain: parameter(null, "domain must be a domain name such as example.com."),
+  }),
+} as const;
+
+/**
  * Whether fastify's validator checks the bodies as these schemas mean (built with ADMIN_AJV):
  * a budget given as text refused, thousandths kept, a name's length counted as JavaScript
  * counts it. A host built otherwise would let "12" in as a budget.
@@ -98,16 +150,21 @@ const REFUSALS: Record<string, (keyword: string) => string> = {
     `key must be the service's API key: non-empty, without spaces, at most ${LIMITS.serviceKeyLength} characters.`,
 };
 
-/** The first refusal of a body, as the admin API words it (fastify's schemaErrorFormatter). */
-export function refusalOf(errors: FastifySchemaValidationError[]): HostError {
+/** The first refusal of a body or a query, as the admin API words it (schemaErrorFormatter). */
+export function refusalOf(errors: FastifySchemaValidationError[], part: string): HostError {
   const first = errors[0];
   const field =
     (first?.params as { missingProperty?: string } | undefined)?.missingProperty ??
     first?.instancePath.split("/")[1];
+  if (part === "querystring") {
+    const refusal = (first as { parentSchema?: { description?: string } } | undefined)?.parentSchema
+      ?.description;
+    return badRequest(
+      first?.keyword === "type" && field !== undefined
+        ? `${field} may be given once.`
+        : (refusal ?? "The query parameters are not valid.")
+    );
+  }
   const refusal = field === undefined ? undefined : REFUSALS[field];
-  return new HostError(
-    400,
-    "bad_request",
-    refusal ? refusal(first!.keyword) : "The request body must be a JSON object."
-  );
+  return badRequest(refusal ? refusal(first!.keyword) : "The request body must be a JSON object.");
 }

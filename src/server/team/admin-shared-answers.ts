@@ -6,8 +6,9 @@ import {
 } from "../../admin/api-types";
 import { normalizeDomain, isValidDomain } from "../../api/normalize";
 import { operationOfKey } from "../../client/lookup-key";
-import { badRequest, limitQuery, notFound, queryText, type Query } from "./admin-input";
+import { badRequest, limitQuery, notFound, type Query } from "./admin-input";
 import type { AdminRoutes } from "./admin-scope";
+import { QUERIES } from "./admin-schemas";
 import { keyFields, readAnswer } from "./answer-facts";
 import type { SharedAnswer } from "./store";
 
@@ -15,41 +16,52 @@ import type { SharedAnswer } from "./store";
 // can purge (audited), so that a wrong answer is never given again.
 
 export const sharedAnswerRoutes: AdminRoutes = (app, { store, audit }) => {
-  app.get<{ Querystring: Query }>("/shared-answers", async (request): Promise<DomainAnswers> => {
-    const domain = domainQuery(request.query);
-    const limit = limitQuery(request.query, LIMITS.maxListedRows, LIMITS.maxListedRows);
-    return { domain, answers: (await store.sharedAnswersOfDomain(domain, limit)).map(answerView) };
-  });
+  app.get<{ Querystring: Query }>(
+    "/shared-answers",
+    { schema: { querystring: QUERIES.domainAnswers } },
+    async (request): Promise<DomainAnswers> => {
+      const domain = domainQuery(request.query);
+      const limit = limitQuery(request.query, LIMITS.maxListedRows, LIMITS.maxListedRows);
+      return {
+        domain,
+        answers: (await store.sharedAnswersOfDomain(domain, limit)).map(answerView),
+      };
+    }
+  );
 
   // One answer by its key, or every answer of a domain.
-  app.delete<{ Querystring: Query }>("/shared-answers", async (request): Promise<PurgeResult> => {
-    const key = queryText(request.query, "key");
-    const domainGiven = queryText(request.query, "domain") !== undefined;
-    if ((key === undefined) === !domainGiven)
-      throw badRequest("Give either key (one answer) or domain (all its answers), not both.");
-    if (key !== undefined) {
-      if (key === "" || key.length > 4096) throw badRequest("key must be an answer's key.");
-      if (!(await store.purgeSharedAnswer(key)))
-        throw notFound("The team keeps no answer with this key.");
+  app.delete<{ Querystring: Query }>(
+    "/shared-answers",
+    { schema: { querystring: QUERIES.purge } },
+    async (request): Promise<PurgeResult> => {
+      const { key } = request.query;
+      const domainGiven = request.query.domain !== undefined;
+      if ((key === undefined) === !domainGiven)
+        throw badRequest("Give either key (one answer) or domain (all its answers), not both.");
+      if (key !== undefined) {
+        if (key === "" || key.length > 4096) throw badRequest("key must be an answer's key.");
+        if (!(await store.purgeSharedAnswer(key)))
+          throw notFound("The team keeps no answer with this key.");
+        await audit(request, {
+          action: "shared_answer_purged",
+          changes: { answer: { from: keyText(key), to: null } },
+        });
+        return { purged: 1 };
+      }
+      const domain = domainQuery(request.query);
+      const purged = await store.purgeDomainAnswers(domain);
       await audit(request, {
-        action: "shared_answer_purged",
-        changes: { answer: { from: keyText(key), to: null } },
+        action: "domain_answers_purged",
+        changes: { domain: { from: domain, to: null }, answers: { from: purged, to: 0 } },
       });
-      return { purged: 1 };
+      return { purged, domain };
     }
-    const domain = domainQuery(request.query);
-    const purged = await store.purgeDomainAnswers(domain);
-    await audit(request, {
-      action: "domain_answers_purged",
-      changes: { domain: { from: domain, to: null }, answers: { from: purged, to: 0 } },
-    });
-    return { purged, domain };
-  });
+  );
 };
 
 /** `domain`, as the answers are filed under it (lower case, no scheme, path or `www`). */
 function domainQuery(query: Query): string {
-  const text = queryText(query, "domain") ?? "";
+  const text = query.domain ?? "";
   const domain = normalizeDomain(text);
   if (text.length > LIMITS.domainLength || !isValidDomain(domain))
     throw badRequest("domain must be a domain name such as example.com.");

@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, type LightMyRequestResponse } from "fast
 import { errorHandler, notFoundHandler } from "../../../src/server/errors";
 import { adminApi } from "../../../src/server/team/admin-api";
 import { ADMIN_AJV } from "../../../src/server/team/admin-schemas";
+import { LIMITS } from "../../../src/admin/api-types";
 import type { ThrottleOptions } from "../../../src/server/team/sign-in-throttle";
 import { SqliteTeamStore } from "../../../src/server/team/sqlite-store";
 import { monthOf } from "../../../src/server/team/store";
@@ -749,6 +750,37 @@ describe("the admin API (team mode)", () => {
     test("a month given twice is 400", async () => {
       const response = await api.call("GET", "/admin/api/usage?month=2026-01&month=2026-02");
       expect(response.statusCode).toBe(400);
+    });
+
+    test("every query parameter is refused by its route's schema, naming it, and only after the token", async () => {
+      const refusals: Array<[string, string]> = [
+        ["/admin/api/usage?month=2026-01&month=2026-02", "month may be given once."],
+        ["/admin/api/usage.csv?month=26-01", "month must be a month as YYYY-MM, e.g. 2026-01."],
+        ["/admin/api/usage/monthly?months=12&months=3", "months may be given once."],
+        ["/admin/api/audit.csv?to=31/01/2026", "to must be a day as YYYY-MM-DD, e.g. 2026-01-31."],
+        ["/admin/api/admin-audit?limit=ten", "limit must be a whole number from 1 to 500."],
+        ["/admin/api/admin-audit?from=2026-01-01&from=2026-01-02", "from may be given once."],
+        [
+          "/admin/api/bounce-reports?limit=1e3",
+          `limit must be a whole number from 1 to ${LIMITS.maxListedRows}.`,
+        ],
+        [
+          "/admin/api/shared-answers?domain=a.example&domain=b.example",
+          "domain may be given once.",
+        ],
+      ];
+      for (const [url, message] of refusals) {
+        const response = await api.call("GET", url);
+        expect([url, response.statusCode, response.json()]).toEqual([
+          url,
+          400,
+          { error: "bad_request", message },
+        ]);
+        const anonymous = await api.call("GET", url, { token: null });
+        expect([url, anonymous.statusCode]).toEqual([url, 401]);
+      }
+      const purge = await api.call("DELETE", "/admin/api/shared-answers?key=a&key=b");
+      expect(purge.json()).toEqual({ error: "bad_request", message: "key may be given once." });
     });
 
     test("this month follows the clock given to the plugin", async () => {
