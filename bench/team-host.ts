@@ -113,7 +113,7 @@ async function roundTrips(standIn: StandIn): Promise<void> {
     goal("SQLite: the costliest SELECT of a lookup / a primary-key read", selects[0]?.ratio ?? 0, {
       atMost: 6,
       unit: "x",
-      why: "no statement SQLite compiles again on every run (STAT4 does that when a plan may depend on a bound value: 12-22x measured; reads run once 1-3.5x)",
+      why: "no statement SQLite compiles again on every run (STAT4 does that when a plan may depend on a bound value: 14-72x measured; reads compiled once 1-3.3x, also on a loaded machine)",
     });
     const trips = (path: string) => postgres.find((c) => c.path.startsWith(path))!.roundTrips!;
     goal("PostgreSQL round trips per fresh lookup", trips("fresh"), {

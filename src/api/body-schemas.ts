@@ -1,4 +1,4 @@
-import { OPERATIONS } from "./operations";
+import { BULK_LIMITS } from "./limits";
 import { BULK_FIELD_INDEXES, COMPANY_EMAIL_TYPES, DECISION_MAKER_CATEGORIES } from "./types";
 
 // The JSON schemas of the operations' bodies (docs/interface.md, Operations), named by the rows of
@@ -11,7 +11,7 @@ import { BULK_FIELD_INDEXES, COMPANY_EMAIL_TYPES, DECISION_MAKER_CATEGORIES } fr
 export type JsonSchema = Readonly<Record<string, unknown>>;
 
 /** The rows of a bulk search, and its columns (the bulk rows' limits). */
-export const { rows: MAX_BULK_ROWS, columns: MAX_BULK_COLUMNS } = OPERATIONS["bulk/json"].limits!;
+export const { rows: MAX_BULK_ROWS, columns: MAX_BULK_COLUMNS } = BULK_LIMITS;
 
 const text = (maxLength: number) => ({ type: "string", maxLength }) as const;
 const companyFields = { domain: text(2048), company_name: text(500) } as const;

@@ -1,4 +1,5 @@
 import type { BodySchemaName } from "./body-schemas";
+import { BULK_LIMITS, type BulkLimits } from "./limits";
 import type { OperationTypes } from "./types";
 
 // The service's interface described once (docs/interface.md, Operations): every operation of
@@ -10,6 +11,7 @@ import type { OperationTypes } from "./types";
 // audit's and the errors' (`auditName`).
 
 export type { BodySchemaName, JsonSchema } from "./body-schemas";
+export type { BulkLimits } from "./limits";
 export type { OperationTypes } from "./types";
 
 /** An operation's name: the key of its row. */
@@ -94,12 +96,6 @@ export interface Operation<N extends OperationName = OperationName> {
   readonly limits: BulkLimits | null;
 }
 
-/** What a bulk search takes at most (docs/interface.md, Limits). */
-export interface BulkLimits {
-  rows: number;
-  columns: number;
-}
-
 /** A row as written below: `route` is "METHOD /path", the rest defaults to none and free. */
 interface Row {
   route: `${"GET" | "POST"} /${string}`;
@@ -132,8 +128,6 @@ const lookup = <const K extends string>(kind: K, maxMilli: number) =>
  * validation each call.
  */
 const LEGACY_MILLI = 1_000;
-
-const BULK_LIMITS: BulkLimits = { rows: 100_000, columns: 1_000 };
 
 const ROWS = {
   status: { route: "GET /status" },
