@@ -38,7 +38,7 @@ interface Figure {
 }
 
 /** `  goal  <name>: <figure><unit> (goal >= <bound>) ...` as bench/goals.ts prints it. */
-export function parseGoalLine(line: string): ({ name: string } & Figure) | null {
+function parseGoalLine(line: string): ({ name: string } & Figure) | null {
   const found = /^\s*goal\s+(.+?): (-?[\d,]*\.?\d+(?:e[-+]?\d+)?)\s?(\S*) \(goal (>=|<=|=)/.exec(
     line
   );

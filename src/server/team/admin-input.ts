@@ -19,6 +19,19 @@ export function budgetMilli(credits: number | null): number | null {
   return credits === null ? null : Math.round(credits * MILLI_PER_CREDIT);
 }
 
+/**
+ * What each query parameter's refusal says, whether its schema (admin-schemas.ts) or a route
+ * refuses it: one wording for both.
+ */
+export const QUERY_REFUSALS = {
+  month: "month must be a month as YYYY-MM, e.g. 2026-01.",
+  day: (name: "from" | "to") => `${name} must be a day as YYYY-MM-DD, e.g. 2026-01-31.`,
+  months: `months must be a whole number from 1 to ${LIMITS.maxChartMonths}.`,
+  limit: (max: number) => `limit must be a whole number from 1 to ${max}.`,
+  domain: "domain must be a domain name such as example.com.",
+  key: "key must be an answer's key.",
+} as const;
+
 /** Query parameters as their schema lets them through: each a text given once, of its form. */
 export type Query = Record<string, string | undefined>;
 
@@ -27,19 +40,18 @@ export function monthQuery(query: Query, current: string): string {
 }
 
 /** A day "YYYY-MM-DD" (its form checked by the schema) as the UTC midnight that starts it. */
-export function dayQuery(query: Query, name: string, fallback: Date): Date {
+export function dayQuery(query: Query, name: "from" | "to", fallback: Date): Date {
   const text = query[name];
   if (text === undefined) return fallback;
   const day = new Date(`${text}T00:00:00.000Z`);
   if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== text)
-    throw badRequest(`${name} must be a day as YYYY-MM-DD, e.g. 2026-01-31.`);
+    throw badRequest(QUERY_REFUSALS.day(name));
   return day;
 }
 
 export function monthsQuery(query: Query): number {
   const months = Number(query.months ?? "12");
-  if (!(months >= 1 && months <= LIMITS.maxChartMonths))
-    throw badRequest(`months must be a whole number from 1 to ${LIMITS.maxChartMonths}.`);
+  if (!(months >= 1 && months <= LIMITS.maxChartMonths)) throw badRequest(QUERY_REFUSALS.months);
   return months;
 }
 
@@ -70,7 +82,6 @@ export function dayRange(
 /** A count of entries from 1 to `max` (`fallback` when absent; its form checked by the schema). */
 export function limitQuery(query: Query, fallback: number, max: number): number {
   const limit = Number(query.limit ?? fallback);
-  if (!(limit >= 1 && limit <= max))
-    throw badRequest(`limit must be a whole number from 1 to ${max}.`);
+  if (!(limit >= 1 && limit <= max)) throw badRequest(QUERY_REFUSALS.limit(max));
   return limit;
 }

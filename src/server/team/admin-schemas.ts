@@ -1,7 +1,7 @@
 import type { FastifySchemaValidationError } from "fastify";
 import { LIMITS } from "../../admin/api-types";
 import type { HostError } from "../errors";
-import { badRequest } from "./admin-input";
+import { badRequest, QUERY_REFUSALS } from "./admin-input";
 
 // The admin API's request bodies and query parameters as JSON schemas, checked by fastify before
 // a route runs (as the sandbox checks its own), each field with the refusal that names it and
@@ -83,24 +83,19 @@ const parameter = (pattern: string | null, refusal: string) => ({
 });
 
 const DAY = String.raw`^\d{4}-\d{2}-\d{2}$`;
-const day = (name: "from" | "to") =>
-  parameter(DAY, `${name} must be a day as YYYY-MM-DD, e.g. 2026-01-31.`);
-export const MONTH_PATTERN = String.raw`^\d{4}-(?:0[1-9]|1[0-2])$`;
+const day = (name: "from" | "to") => parameter(DAY, QUERY_REFUSALS.day(name));
+const MONTH = String.raw`^\d{4}-(?:0[1-9]|1[0-2])$`;
 /** The query's `limit`, from 1 to `max` (its bounds checked by admin-input.ts, limitQuery). */
-const limit = (max: number) =>
-  parameter(String.raw`^\d{1,6}$`, `limit must be a whole number from 1 to ${max}.`);
+const limit = (max: number) => parameter(String.raw`^\d{1,6}$`, QUERY_REFUSALS.limit(max));
 
 const query = (properties: Record<string, object>) => ({ type: "object", properties });
 
 export const QUERIES = {
   month: query({
-    month: parameter(MONTH_PATTERN, "month must be a month as YYYY-MM, e.g. 2026-01."),
+    month: parameter(MONTH, QUERY_REFUSALS.month),
   }),
   months: query({
-    months: parameter(
-      String.raw`^\d{1,4}$`,
-      `months must be a whole number from 1 to ${LIMITS.maxChartMonths}.`
-    ),
+    months: parameter(String.raw`^\d{1,4}$`, QUERY_REFUSALS.months),
   }),
   days: query({ from: day("from"), to: day("to") }),
   adminAudit: query({
@@ -110,12 +105,12 @@ export const QUERIES = {
   }),
   bounceReports: query({ from: day("from"), to: day("to"), limit: limit(LIMITS.maxListedRows) }),
   domainAnswers: query({
-    domain: parameter(null, "domain must be a domain name such as example.com."),
+    domain: parameter(null, QUERY_REFUSALS.domain),
     limit: limit(LIMITS.maxListedRows),
   }),
   purge: query({
-    key: parameter(null, "key must be an answer's key."),
-    domain: parameter(null, "domain must be a domain name such as example.com."),
+    key: parameter(null, QUERY_REFUSALS.key),
+    domain: parameter(null, QUERY_REFUSALS.domain),
   }),
 } as const;
 

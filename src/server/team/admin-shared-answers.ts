@@ -6,7 +6,7 @@ import {
 } from "../../admin/api-types";
 import { normalizeDomain, isValidDomain } from "../../api/normalize";
 import { operationOfKey } from "../../client/lookup-key";
-import { badRequest, limitQuery, notFound, type Query } from "./admin-input";
+import { badRequest, limitQuery, notFound, QUERY_REFUSALS, type Query } from "./admin-input";
 import type { AdminRoutes } from "./admin-scope";
 import { QUERIES } from "./admin-schemas";
 import { keyFields, readAnswer } from "./answer-facts";
@@ -39,7 +39,7 @@ export const sharedAnswerRoutes: AdminRoutes = (app, { store, audit }) => {
       if ((key === undefined) === !domainGiven)
         throw badRequest("Give either key (one answer) or domain (all its answers), not both.");
       if (key !== undefined) {
-        if (key === "" || key.length > 4096) throw badRequest("key must be an answer's key.");
+        if (key === "" || key.length > 4096) throw badRequest(QUERY_REFUSALS.key);
         if (!(await store.purgeSharedAnswer(key)))
           throw notFound("The team keeps no answer with this key.");
         await audit(request, {
@@ -64,7 +64,7 @@ function domainQuery(query: Query): string {
   const text = query.domain ?? "";
   const domain = normalizeDomain(text);
   if (text.length > LIMITS.domainLength || !isValidDomain(domain))
-    throw badRequest("domain must be a domain name such as example.com.");
+    throw badRequest(QUERY_REFUSALS.domain);
   return domain;
 }
 

@@ -30,19 +30,22 @@ export interface FlowRunner {
   write<T>(flow: Flow<T>): Promise<T>;
 }
 
-export function* rows<R>(query: Compilable<R>, name?: string): Flow<R[]> {
+/** A query built for this call, compiled into a step (its SQL and values only). */
+function stepOf<R>(query: Compilable<R>, name?: string): Step & { result?: R } {
   const { sql, parameters } = query.compile();
-  return (yield { sql, parameters, name }).rows as R[];
+  return { sql, parameters, name };
+}
+
+export function* rows<R>(query: Compilable<R>, name?: string): Flow<R[]> {
+  return yield* rowsOf(stepOf(query, name));
 }
 
 export function* row<R>(query: Compilable<R>, name?: string): Flow<R | undefined> {
-  const { sql, parameters } = query.compile();
-  return ((yield { sql, parameters, name, first: true }).rows as R[])[0];
+  return yield* rowOf(stepOf(query, name));
 }
 
 export function* changes(query: Compilable<unknown>, name?: string): Flow<number> {
-  const { sql, parameters } = query.compile();
-  return (yield { sql, parameters, name }).changes;
+  return yield* changesOf(stepOf(query, name));
 }
 
 export function runSync<T>(flow: Flow<T>, execute: (step: Step) => Answer): T {
