@@ -16,17 +16,11 @@ export const adminAuditRoutes: AdminRoutes = (app, { store, now }) => {
     "/admin-audit",
     { schema: { querystring: QUERIES.adminAudit } },
     async (request): Promise<AdminAuditRow[]> => {
-      const today = new Date(`${now().toISOString().slice(0, 10)}T00:00:00.000Z`);
-      const { from, to } = dayRange(request.query, {
-        from: addUtcDays(today, -LIMITS.maxRangeDays),
-        to: today,
-      });
-      const limit = limitQuery(request.query, DEFAULT_ENTRIES, LIMITS.maxAdminAuditEntries);
-      const entries = await store.adminAudit(
-        from.toISOString(),
-        addUtcDays(to, 1).toISOString(),
-        limit
+      const { since, until } = dayRange(request.query, now(), (today) =>
+        addUtcDays(today, -LIMITS.maxRangeDays)
       );
+      const limit = limitQuery(request.query, DEFAULT_ENTRIES, LIMITS.maxAdminAuditEntries);
+      const entries = await store.adminAudit(since, until, limit);
       return entries.map(adminAuditView);
     }
   );

@@ -15,17 +15,11 @@ export const bounceReportRoutes: AdminRoutes = (app, { store, now }) => {
     "/bounce-reports",
     { schema: { querystring: QUERIES.bounceReports } },
     async (request): Promise<BounceReportRow[]> => {
-      const today = new Date(`${now().toISOString().slice(0, 10)}T00:00:00.000Z`);
-      const { from, to } = dayRange(request.query, {
-        from: addUtcDays(today, -DEFAULT_REPORT_DAYS),
-        to: today,
-      });
-      const limit = limitQuery(request.query, LIMITS.maxListedRows, LIMITS.maxListedRows);
-      const reports = await store.bounceReports(
-        from.toISOString(),
-        addUtcDays(to, 1).toISOString(),
-        limit
+      const { since, until } = dayRange(request.query, now(), (today) =>
+        addUtcDays(today, -DEFAULT_REPORT_DAYS)
       );
+      const limit = limitQuery(request.query, LIMITS.maxListedRows, LIMITS.maxListedRows);
+      const reports = await store.bounceReports(since, until, limit);
       return reports.map(reportView);
     }
   );

@@ -1,4 +1,4 @@
-import { addUtcDays, dayRange, monthQuery, type Query } from "./admin-input";
+import { dayRange, monthQuery, type Query } from "./admin-input";
 import type { AdminRoutes } from "./admin-scope";
 import { QUERIES } from "./admin-schemas";
 import { credits } from "./credits";
@@ -35,14 +35,14 @@ export const exportRoutes: AdminRoutes = (app, { store, now }) => {
     "/audit.csv",
     { schema: { querystring: QUERIES.days } },
     async (request, reply) => {
-      const today = new Date(`${now().toISOString().slice(0, 10)}T00:00:00.000Z`);
-      const { from, to } = dayRange(request.query, {
-        from: new Date(`${monthOf(now())}-01T00:00:00.000Z`),
-        to: today,
-      });
+      const { from, to, since, until } = dayRange(
+        request.query,
+        now(),
+        (today) => new Date(`${monthOf(today)}-01T00:00:00.000Z`)
+      );
       // Removed members' entries stay, with their id only.
       const byId = new Map((await store.members()).map((member) => [member.id, member]));
-      const entries = store.eachAudit(from.toISOString(), addUtcDays(to, 1).toISOString());
+      const entries = store.eachAudit(since, until);
       const rows = mapRows(entries, (entry) => [
         entry.at,
         entry.memberId,

@@ -64,19 +64,30 @@ export function firstOfMonths(now: Date, months: number): string {
   return monthOf(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (months - 1), 1)));
 }
 
-/** The days of `from` and `to` (both included), at most LIMITS.maxRangeDays apart. */
-export function dayRange(
-  query: Query,
-  fallback: { from: Date; to: Date }
-): { from: Date; to: Date } {
-  const from = dayQuery(query, "from", fallback.from);
-  const to = dayQuery(query, "to", fallback.to);
+/** Days asked for, both included, and the instants they cover. */
+export interface DayRange {
+  from: Date;
+  to: Date;
+  /** The first day's start (ISO). */
+  since: string;
+  /** The start of the day after the last (ISO): the range's end, not included. */
+  until: string;
+}
+
+/**
+ * The days of `from` and `to` (both included), at most LIMITS.maxRangeDays apart: `to` by default
+ * today (UTC, of `now`), `from` by default `defaultFrom(today)`.
+ */
+export function dayRange(query: Query, now: Date, defaultFrom: (today: Date) => Date): DayRange {
+  const today = new Date(`${now.toISOString().slice(0, 10)}T00:00:00.000Z`);
+  const from = dayQuery(query, "from", defaultFrom(today));
+  const to = dayQuery(query, "to", today);
   if (to < from) throw badRequest("to must be the same day as from or a later one.");
   if (to.getTime() - from.getTime() > LIMITS.maxRangeDays * 86_400_000)
     throw badRequest(
       `from and to may be at most ${LIMITS.maxRangeDays} days apart (the audit keeps ${LIMITS.maxRangeDays} days): ask for a shorter range.`
     );
-  return { from, to };
+  return { from, to, since: from.toISOString(), until: addUtcDays(to, 1).toISOString() };
 }
 
 /** A count of entries from 1 to `max` (`fallback` when absent; its form checked by the schema). */
